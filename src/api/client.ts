@@ -1,0 +1,359 @@
+/**
+ * The only code that talks to the API: GET with a Bearer key through undici, explicit timeouts, a
+ * body-size cap, bounded retries, and every failure turned into a MirrorError of one kind.
+ */
+import { Agent, request } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ErrorBodySchema, type ErrorBody } from './schema.ts';
+import { MirrorError } from './errors.ts';
+
+export interface ClientOptions {
+  /** Base address without `/v1`, already checked by `isAllowedApiUrl`. */
+  baseUrl: URL;
+  key: string;
+  connectTimeoutMs: number;
+  /** Longest wait for the status line and headers. */
+  headersTimeoutMs: number;
+  /** Longest silence while the body streams in (a stalled body). */
+  bodyTimeoutMs: number;
+  /** Longest time for one whole request, body included. */
+  requestTimeoutMs: number;
+  maxBytes: number;
+  /** Attempts after the first, for `rate_limited`, 5xx and connection failures. */
+  retries: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  onEvent?: (event: ClientEvent) => void;
+  /** For tests: jitter source and clock. */
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type ClientEvent =
+  | { type: 'request'; path: string; attempt: number }
+  | { type: 'progress'; path: string; received: number; total: number | undefined }
+  | { type: 'retry'; path: string; attempt: number; waitMs: number; reason: string }
+  | { type: 'redirect'; from: string; to: string; withKey: boolean };
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Where the body finally came from, after redirects. */
+  url: URL;
+}
+
+const MAX_REDIRECTS = 5;
+/** Statuses worth another attempt: the origin or a gateway in front of it is briefly unwell. */
+const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
+/** Error bodies are small; a larger one is read only this far. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** `https:` anywhere, `http:` only on loopback: a key never crosses a network in clear text. */
+export function isAllowedApiUrl(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+/** A failure of one attempt, with whether another attempt may help and how long the server asks us to wait. */
+interface AttemptFailure {
+  error: MirrorError;
+  retryable: boolean;
+  retryAfterMs?: number;
+}
+
+function headerRecord(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** `Retry-After` as seconds or an HTTP-date, in ms; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function describeReset(epochSeconds: string | undefined): string {
+  const n = Number(epochSeconds);
+  if (!epochSeconds || !Number.isFinite(n) || n <= 0) return 'when the monthly quota resets (00:00 UTC on the 1st)';
+  return `at ${new Date(n * 1000).toISOString()} (X-Quota-Reset)`;
+}
+
+function readErrorBody(body: Buffer): ErrorBody | undefined {
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(body.toString('utf8')));
+    return parsed.success ? parsed.data.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The terminal-safe first line of an API-supplied string. */
+function clean(text: string | undefined): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  return text?.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, 300) || undefined;
+}
+
+/** Decides, once, what a non-2xx answer means. Branches on `error.code`, never on `error.message`. */
+export function classifyResponse(res: ApiResponse, path: string): AttemptFailure {
+  const api = readErrorBody(res.body);
+  const apiCode = clean(api?.code);
+  const apiHint = clean(api?.hint);
+  const details = { apiCode, status: res.status };
+  const said = apiCode ? '' : ' (no error.code in the body)';
+  switch (res.status) {
+    case 401:
+      return {
+        retryable: false,
+        error: new MirrorError('auth', `the API refused the key for ${path} (401)${said}`, {
+          ...details,
+          hint: apiHint ?? 'check RANKING_API_KEY; a lost or revoked key is replaced in the web profile',
+        }),
+      };
+    case 402:
+      return {
+        retryable: false,
+        error: new MirrorError('auth', `the API asks for payment for ${path} (402)${said}`, {
+          ...details,
+          hint: apiHint ?? "check the key's subscription in the web profile",
+        }),
+      };
+    case 403:
+      return {
+        retryable: false,
+        error: new MirrorError(
+          'auth',
+          apiCode === 'tier_forbidden' ? `this key's tier may not use ${path} (403)` : `the API forbids ${path} for this key (403)${said}`,
+          { ...details, hint: apiHint ?? (apiCode === 'tier_forbidden' ? 'the bulk export needs a Pro or Partner key' : 'check the key and its tier in the web profile') },
+        ),
+      };
+    case 404:
+      return {
+        retryable: false,
+        error: new MirrorError('usage', `${path} was not found at ${res.url.origin} (404)${said}`, {
+          ...details,
+          hint: apiHint ?? 'check RANKING_API_URL: the base address, without /v1',
+        }),
+      };
+    case 429: {
+      const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
+      if (apiCode === 'quota_exceeded') {
+        return {
+          retryable: false,
+          error: new MirrorError('quota', `the monthly quota of this key is used up; it resets ${describeReset(res.headers['x-quota-reset'])}`, {
+            ...details,
+            hint: apiHint ?? 'wait for the reset or ask for a larger quota; retrying does not help',
+          }),
+        };
+      }
+      const what = apiCode === 'rate_limited' ? 'rate limited' : `refused with 429 and an unknown code${said}`;
+      return {
+        retryable: true,
+        retryAfterMs,
+        error: new MirrorError('gave-up', `${path}: ${what}`, { ...details, hint: apiHint ?? 'run again in a minute' }),
+      };
+    }
+    default: {
+      if (RETRYABLE_STATUSES.has(res.status)) {
+        return {
+          retryable: true,
+          retryAfterMs: parseRetryAfter(res.headers['retry-after']),
+          error: new MirrorError('gave-up', `${path}: the API answered ${res.status}`, {
+            ...details,
+            hint: apiHint ?? 'the API is having trouble; the next scheduled run will try again',
+          }),
+        };
+      }
+      return {
+        retryable: false,
+        error: new MirrorError('invalid', `${path}: unexpected HTTP ${res.status}${said}`, {
+          ...details,
+          hint: apiHint ?? 'check RANKING_API_URL; nothing was written',
+        }),
+      };
+    }
+  }
+}
+
+const NETWORK_MESSAGES: Record<string, string> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'the API sent no response headers in time',
+  UND_ERR_BODY_TIMEOUT: 'the response body stalled',
+  UND_ERR_SOCKET: 'the connection dropped',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the response body was cut short',
+  UND_ERR_ABORTED: 'the request took too long and was aborted',
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+};
+
+function classifyThrown(err: unknown, path: string): AttemptFailure {
+  if (err instanceof MirrorError) return { error: err, retryable: err.kind === 'network' };
+  const e = err as { code?: string; name?: string; cause?: { code?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const timedOut = e?.name === 'TimeoutError' || e?.name === 'AbortError';
+  const what = (code && NETWORK_MESSAGES[code]) ?? (timedOut ? 'the request took too long and was aborted' : 'the request failed');
+  return {
+    retryable: true,
+    error: new MirrorError('network', `${path}: ${what}${code ? ` (${code})` : ''}`, {
+      hint: 'check the network and RANKING_API_URL; the previous snapshot is kept',
+      cause: err,
+    }),
+  };
+}
+
+export class ApiClient {
+  readonly #options: ClientOptions;
+  readonly #agent: Agent;
+  readonly #random: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+
+  constructor(options: ClientOptions) {
+    this.#options = options;
+    this.#agent = new Agent({
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.headersTimeoutMs,
+      bodyTimeout: options.bodyTimeoutMs,
+    });
+    this.#random = options.random ?? Math.random;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Wait before attempt `attempt + 1`: exponential with jitter, never longer than the server's Retry-After. */
+  backoffMs(attempt: number, retryAfterMs: number | undefined): number {
+    const { retryBaseMs, retryMaxMs } = this.#options;
+    const exp = Math.min(retryMaxMs, retryBaseMs * 2 ** attempt);
+    const jittered = exp / 2 + this.#random() * (exp / 2);
+    return Math.round(retryAfterMs === undefined ? jittered : Math.min(jittered, retryAfterMs));
+  }
+
+  /**
+   * GET `{baseUrl}{path}`. Resolves with a 2xx response; anything else throws a MirrorError after
+   * the retries its kind allows.
+   */
+  async get(path: string): Promise<ApiResponse> {
+    const { retries } = this.#options;
+    let failure: AttemptFailure | undefined;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      this.#options.onEvent?.({ type: 'request', path, attempt });
+      try {
+        const res = await this.#once(path);
+        if (res.status >= 200 && res.status < 300) return res;
+        failure = classifyResponse(res, path);
+      } catch (err) {
+        failure = classifyThrown(err, path);
+      }
+      if (!failure.retryable || attempt === retries) break;
+      const waitMs = this.backoffMs(attempt, failure.retryAfterMs);
+      this.#options.onEvent?.({ type: 'retry', path, attempt: attempt + 1, waitMs, reason: failure.error.message });
+      await this.#sleep(waitMs);
+    }
+    const { error, retryable } = failure!;
+    if (!retryable) throw error;
+    throw new MirrorError(error.kind, `gave up after ${retries + 1} attempts: ${error.message}`, {
+      apiCode: error.apiCode,
+      hint: error.hint,
+      status: error.status,
+      cause: error,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+
+  /** One attempt: follows redirects by hand so the key never leaves its origin and never goes out in clear text. */
+  async #once(path: string): Promise<ApiResponse> {
+    const { baseUrl, key, requestTimeoutMs } = this.#options;
+    let url = new URL(path.replace(/^\//, ''), baseUrl.href.endsWith('/') ? baseUrl : new URL(`${baseUrl.href}/`));
+    const signal = AbortSignal.timeout(requestTimeoutMs);
+    for (let hop = 0; ; hop++) {
+      const withKey = url.origin === baseUrl.origin;
+      const res = await request(url, {
+        method: 'GET',
+        dispatcher: this.#agent,
+        signal,
+        headers: {
+          accept: 'application/json',
+          'accept-encoding': 'identity',
+          'user-agent': 'ranking-mirror/0.1 (+static mirror)',
+          ...(withKey ? { authorization: `Bearer ${key}` } : {}),
+        },
+      });
+      const headers = headerRecord(res.headers);
+      if (res.statusCode >= 300 && res.statusCode < 400 && headers.location) {
+        await res.body.dump();
+        const next = new URL(headers.location, url);
+        if (hop >= MAX_REDIRECTS) throw new MirrorError('network', `${path}: more than ${MAX_REDIRECTS} redirects`);
+        if (!isAllowedApiUrl(next)) {
+          throw new MirrorError('usage', `${path}: refusing a redirect to ${next.protocol}//${next.host} (plain http outside loopback)`, {
+            hint: 'the API must stay on https',
+          });
+        }
+        this.#options.onEvent?.({ type: 'redirect', from: url.origin, to: next.origin, withKey: next.origin === baseUrl.origin });
+        url = next;
+        continue;
+      }
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      const body = await this.#readBody(res.body, headers, path, ok ? this.#options.maxBytes : MAX_ERROR_BODY, ok);
+      return { status: res.statusCode, headers, body, url };
+    }
+  }
+
+  async #readBody(
+    stream: AsyncIterable<Buffer> & { destroy(err?: Error): void },
+    headers: Record<string, string>,
+    path: string,
+    cap: number,
+    strict: boolean,
+  ): Promise<Buffer> {
+    const declared = headers['content-length'] !== undefined ? Number(headers['content-length']) : undefined;
+    const total = declared !== undefined && Number.isFinite(declared) ? declared : undefined;
+    if (strict && total !== undefined && total > cap) {
+      stream.destroy();
+      throw new MirrorError('invalid', `${path}: the response is ${total} bytes, over the ${cap}-byte cap`, {
+        hint: 'raise RANKING_MAX_BYTES if the export really is this large',
+      });
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let lastReport = 0;
+    for await (const chunk of stream) {
+      received += chunk.length;
+      if (received > cap) {
+        stream.destroy();
+        if (!strict) break;
+        throw new MirrorError('invalid', `${path}: the response passed the ${cap}-byte cap`, {
+          hint: 'raise RANKING_MAX_BYTES if the export really is this large',
+        });
+      }
+      chunks.push(chunk);
+      if (strict && received - lastReport >= 256 * 1024) {
+        lastReport = received;
+        this.#options.onEvent?.({ type: 'progress', path, received, total });
+      }
+    }
+    if (strict) {
+      this.#options.onEvent?.({ type: 'progress', path, received, total });
+      if (total !== undefined && received < total) {
+        throw new MirrorError('network', `${path}: the response body was cut short (${received} of ${total} bytes)`, {
+          hint: 'a network or server failure; the next run will try again',
+        });
+      }
+    }
+    return Buffer.concat(chunks, Math.min(received, cap));
+  }
+}
