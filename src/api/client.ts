@@ -139,9 +139,9 @@ export function classifyResponse(res: ApiResponse, path: string): AttemptFailure
     case 404:
       return {
         retryable: false,
-        error: new MirrorError('usage', `${path} was not found at ${res.url.origin} (404)${said}`, {
+        error: new MirrorError('usage', `${path} was not found at ${res.url.origin} (404)${said}; check RANKING_API_URL (the base address, without /v1)`, {
           ...details,
-          hint: apiHint ?? 'check RANKING_API_URL: the base address, without /v1',
+          hint: apiHint,
         }),
       };
     case 429: {
@@ -314,7 +314,7 @@ export class ApiClient {
   }
 
   async #readBody(
-    stream: AsyncIterable<Buffer> & { destroy(err?: Error): void },
+    stream: AsyncIterable<Buffer> & { destroy(err?: Error): void; on(event: 'error', listener: () => void): unknown },
     headers: Record<string, string>,
     path: string,
     cap: number,
@@ -323,6 +323,8 @@ export class ApiClient {
     const declared = headers['content-length'] !== undefined ? Number(headers['content-length']) : undefined;
     const total = declared !== undefined && Number.isFinite(declared) ? declared : undefined;
     if (strict && total !== undefined && total > cap) {
+      // Nothing will read the body: drop it without an unhandled 'error' event.
+      stream.on('error', () => {});
       stream.destroy();
       throw new MirrorError('invalid', `${path}: the response is ${total} bytes, over the ${cap}-byte cap`, {
         hint: 'raise RANKING_MAX_BYTES if the export really is this large',
@@ -334,8 +336,9 @@ export class ApiClient {
     for await (const chunk of stream) {
       received += chunk.length;
       if (received > cap) {
+        if (!strict) break; // leaving the loop closes the stream
+        stream.on('error', () => {});
         stream.destroy();
-        if (!strict) break;
         throw new MirrorError('invalid', `${path}: the response passed the ${cap}-byte cap`, {
           hint: 'raise RANKING_MAX_BYTES if the export really is this large',
         });

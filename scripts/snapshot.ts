@@ -1,0 +1,5 @@
+/** `npm run snapshot`: fetch the export into data/snapshot.db. Exit codes: see README. */
+import { snapshotCli } from '../src/snapshot/cli.ts';
+
+const { code } = await snapshotCli(process.argv.slice(2));
+process.exitCode = code;

@@ -1,0 +1,121 @@
+/**
+ * The `snapshot` command line, shared by `refresh`: flags in, exit code out. The only place that
+ * turns a failure kind into a process exit code.
+ */
+import { parseArgs } from 'node:util';
+import { EXIT_CODES, MirrorError } from '../api/errors.ts';
+import { loadEnv, readApiSettings, readClientTuning, readHistoryLimit, type Env } from './config.ts';
+import type { DetailsPlan } from './details.ts';
+import { createReporter, type Reporter } from './report.ts';
+import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run.ts';
+
+export const DEFAULT_OUT = 'data/snapshot.db';
+
+export const SNAPSHOT_USAGE = `Flags:
+  --from-file PATH       load an export JSON from disk (same validation), instead of the API
+  --details-file PATH    with --from-file: per-configuration details, { slug: ModelDetail }
+  --out PATH             the snapshot file (default ${DEFAULT_OUT})
+  --force                ask the API even within the stored answer's cache lifetime
+  --allow-shrink         accept a snapshot that lost over half of the configurations
+  --details N|all        also fetch /v1/models/{slug} for the top N configurations, or all
+  --details-share F      spend at most this share of X-Quota-Remaining on details (default 0.1)
+  --details-budget N     send at most N detail requests (default 1000)
+  --no-fallback          on 403 tier_forbidden, fail instead of building a partial snapshot
+  --help                 this text`;
+
+const OPTIONS = {
+  'from-file': { type: 'string' },
+  'details-file': { type: 'string' },
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+  'allow-shrink': { type: 'boolean' },
+  details: { type: 'string' },
+  'details-share': { type: 'string' },
+  'details-budget': { type: 'string' },
+  'no-fallback': { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+export interface SnapshotCliOptions {
+  help: boolean;
+  request: Omit<SnapshotRequest, 'reporter' | 'source'> & { fromFile?: string | undefined; detailsFile?: string | undefined };
+}
+
+function parseDetailsPlan(values: Record<string, string | boolean | undefined>): DetailsPlan | undefined {
+  const raw = values.details as string | undefined;
+  if (raw === undefined) return undefined;
+  const count = raw === 'all' ? 'all' : Number(raw);
+  if (count !== 'all' && !(Number.isInteger(count) && count > 0)) throw new MirrorError('usage', `--details takes a positive integer or "all", got ${JSON.stringify(raw)}`);
+  const share = values['details-share'] === undefined ? 0.1 : Number(values['details-share']);
+  if (!(share > 0 && share <= 1)) throw new MirrorError('usage', '--details-share takes a number above 0 and at most 1');
+  const budget = values['details-budget'] === undefined ? 1000 : Number(values['details-budget']);
+  if (!(Number.isInteger(budget) && budget >= 0)) throw new MirrorError('usage', '--details-budget takes a non-negative integer');
+  return { count, quotaShare: share, budget };
+}
+
+/** Parses the flags of `snapshot` (and `refresh`); throws a usage MirrorError on a bad one. */
+export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }));
+  } catch (err) {
+    throw new MirrorError('usage', (err as Error).message.split('\n')[0] ?? 'bad flag', { hint: 'see --help' });
+  }
+  if (values['details-file'] && !values['from-file']) throw new MirrorError('usage', '--details-file needs --from-file');
+  if (values.details && values['from-file']) throw new MirrorError('usage', '--details fetches from the API; it cannot be used with --from-file');
+  return {
+    help: Boolean(values.help),
+    request: {
+      out: (values.out as string | undefined) ?? DEFAULT_OUT,
+      fromFile: values['from-file'] as string | undefined,
+      detailsFile: values['details-file'] as string | undefined,
+      force: Boolean(values.force),
+      allowShrink: Boolean(values['allow-shrink']),
+      fallback: !values['no-fallback'],
+      details: parseDetailsPlan(values),
+      historyLimit: readHistoryLimit(env),
+    },
+  };
+}
+
+export interface CliResult {
+  code: number;
+  outcome?: SnapshotOutcome;
+}
+
+/**
+ * Runs `snapshot` with these flags. The key is read here, handed to the client and deleted from
+ * `process.env`, so nothing that runs later in this process (the site build) can see it.
+ */
+export async function snapshotCli(argv: string[], { env = loadEnv(), reporter: given }: { env?: Env; reporter?: Reporter } = {}): Promise<CliResult> {
+  const secret = env.RANKING_API_KEY?.trim();
+  delete process.env.RANKING_API_KEY;
+  const reporter = given ?? createReporter({ secrets: secret ? [secret] : [] });
+  try {
+    const { help, request } = parseSnapshotArgs(argv, env);
+    if (help) {
+      reporter.info(`Usage: npm run snapshot -- [flags]\n${SNAPSHOT_USAGE}`);
+      return { code: 0 };
+    }
+    const { fromFile, detailsFile, ...rest } = request;
+    let source: SnapshotRequest['source'];
+    if (fromFile) {
+      source = { kind: 'file', path: fromFile, detailsPath: detailsFile, label: 'file', maxBytes: readClientTuning(env).maxBytes };
+    } else {
+      const settings = readApiSettings(env);
+      for (const w of settings.warnings) reporter.warn(w);
+      source = { kind: 'api', settings, tuning: readClientTuning(env) };
+    }
+    const outcome = await runSnapshot({ ...rest, source, reporter });
+    return { code: EXIT_CODES.ok, outcome };
+  } catch (err) {
+    if (err instanceof MirrorError) {
+      reporter.error(err.toLine());
+      reporter.error(`exit ${err.exitCode}: the previous snapshot is untouched`);
+      return { code: err.exitCode };
+    }
+    reporter.error(`error: unexpected failure: ${(err as Error)?.stack ?? String(err)}`);
+    reporter.error('exit 1: this is a bug or a disk problem; the previous snapshot is untouched');
+    return { code: 1 };
+  }
+}

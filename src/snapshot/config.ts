@@ -1,0 +1,101 @@
+/**
+ * Settings of the snapshot step, from the environment and a git-ignored `.env`. The key is read
+ * here and handed to the client only; it is never printed, logged or stored.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { MirrorError } from '../api/errors.ts';
+import { isAllowedApiUrl, type ClientOptions } from '../api/client.ts';
+
+export type Env = Record<string, string | undefined>;
+
+/** The process environment over the values of `.env` (the environment wins, as with dotenv). */
+export function loadEnv(envFile = '.env', env: Env = process.env): Env {
+  if (!existsSync(envFile)) return { ...env };
+  const fromFile = parseEnv(readFileSync(envFile, 'utf8'));
+  return { ...fromFile, ...env };
+}
+
+/** `<prefix>_live_` followed by 64 hex characters, as the API's changelog describes a key. */
+const KEY_SHAPE = /^[A-Za-z0-9]+_live_[0-9a-f]{64}$/;
+
+export interface ApiSettings {
+  baseUrl: URL;
+  key: string;
+  warnings: string[];
+}
+
+export function readApiSettings(env: Env): ApiSettings {
+  const warnings: string[] = [];
+  const rawUrl = env.RANKING_API_URL?.trim();
+  const key = env.RANKING_API_KEY?.trim();
+  if (!rawUrl) {
+    throw new MirrorError('usage', 'RANKING_API_URL is not set', {
+      hint: 'set it to the API base address (for example https://ranking.example.org), or use --from-file PATH',
+    });
+  }
+  if (!key) {
+    throw new MirrorError('usage', 'RANKING_API_KEY is not set', {
+      hint: 'put the Partner key in the environment or in a git-ignored .env file, or use --from-file PATH',
+    });
+  }
+  // A header value cannot carry these; say so without echoing the key.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new MirrorError('usage', 'RANKING_API_KEY contains spaces or characters that cannot be sent in a header', {
+      hint: 'copy the key again from the web profile',
+    });
+  }
+  if (!KEY_SHAPE.test(key)) warnings.push('RANKING_API_KEY does not look like <prefix>_live_<64 hex characters>; trying it anyway');
+
+  let baseUrl: URL;
+  try {
+    baseUrl = new URL(rawUrl);
+  } catch {
+    throw new MirrorError('usage', 'RANKING_API_URL is not a URL', { hint: 'for example https://ranking.example.org' });
+  }
+  if (!isAllowedApiUrl(baseUrl)) {
+    throw new MirrorError('usage', `RANKING_API_URL must use https (plain http is allowed only for loopback hosts), got ${baseUrl.protocol}//${baseUrl.host}`, {
+      hint: 'the key must never cross a network in clear text',
+    });
+  }
+  if (baseUrl.username || baseUrl.password || baseUrl.search || baseUrl.hash) {
+    throw new MirrorError('usage', 'RANKING_API_URL must be a plain base address (no credentials, query or fragment)');
+  }
+  const path = baseUrl.pathname.replace(/\/+$/, '');
+  if (/\/v1$/.test(path)) {
+    warnings.push('RANKING_API_URL ends with /v1; the base address goes without it, so /v1 was removed');
+    baseUrl.pathname = path.slice(0, -3) || '/';
+  }
+  return { baseUrl, key, warnings };
+}
+
+function positiveNumber(env: Env, name: string, fallback: number, { integer = true } = {}): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
+    throw new MirrorError('usage', `${name} must be a non-negative ${integer ? 'integer' : 'number'}, got ${JSON.stringify(raw.slice(0, 40))}`);
+  }
+  return n;
+}
+
+export type ClientTuning = Omit<ClientOptions, 'baseUrl' | 'key' | 'onEvent' | 'random' | 'sleep'>;
+
+/** Timeouts, size cap and retry policy; each has a documented environment override (README). */
+export function readClientTuning(env: Env): ClientTuning {
+  return {
+    connectTimeoutMs: positiveNumber(env, 'RANKING_CONNECT_TIMEOUT_MS', 10_000),
+    headersTimeoutMs: positiveNumber(env, 'RANKING_HEADERS_TIMEOUT_MS', 30_000),
+    bodyTimeoutMs: positiveNumber(env, 'RANKING_BODY_TIMEOUT_MS', 30_000),
+    requestTimeoutMs: positiveNumber(env, 'RANKING_REQUEST_TIMEOUT_MS', 600_000),
+    maxBytes: positiveNumber(env, 'RANKING_MAX_BYTES', 256 * 1024 * 1024),
+    retries: positiveNumber(env, 'RANKING_RETRIES', 5),
+    retryBaseMs: positiveNumber(env, 'RANKING_RETRY_BASE_MS', 1_000),
+    retryMaxMs: positiveNumber(env, 'RANKING_RETRY_MAX_MS', 30_000),
+  };
+}
+
+/** Snapshots of history kept in the file (about a year of daily changes by default). */
+export function readHistoryLimit(env: Env): number {
+  return Math.max(1, positiveNumber(env, 'SNAPSHOT_HISTORY_LIMIT', 365));
+}

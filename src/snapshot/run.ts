@@ -1,0 +1,254 @@
+/**
+ * The snapshot step: fetch (or read a file), validate, guard, store. Every failure throws a
+ * MirrorError before the store's rename, so the previous snapshot file is never touched by one.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { ApiClient } from '../api/client.ts';
+import { MirrorError } from '../api/errors.ts';
+import { validateDetail, validateExport, type ValidatedExport, type ValidationWarning } from '../api/validate.ts';
+import { inspectSnapshot, type PreviousSnapshot } from '../store/inspect.ts';
+import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta } from '../store/write.ts';
+import type { ApiSettings, ClientTuning } from './config.ts';
+import { fetchDetails, type DetailsPlan } from './details.ts';
+import { fetchExport, headerWarnings } from './fetch.ts';
+import { acquireLock } from './lock.ts';
+import { formatBytes, type Reporter } from './report.ts';
+import { cacheMaxAge, readFetchState, writeFetchState } from './state.ts';
+
+export type SnapshotSource =
+  | { kind: 'api'; settings: ApiSettings; tuning: ClientTuning }
+  | { kind: 'file'; path: string; detailsPath?: string | undefined; label: 'file' | 'sample'; maxBytes: number };
+
+export interface SnapshotRequest {
+  out: string;
+  source: SnapshotSource;
+  /** Ask the API even within the stored answer's cache lifetime. */
+  force: boolean;
+  /** Accept a snapshot that lost over half of the previous one's configurations. */
+  allowShrink: boolean;
+  /** On 403 `tier_forbidden`, build a partial snapshot from the list endpoints. */
+  fallback: boolean;
+  details?: DetailsPlan | undefined;
+  historyLimit: number;
+  reporter: Reporter;
+  /** For tests: the clock, the sleep between retries and pacing waits, the jitter. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface SnapshotOutcome {
+  /** `written`: a new file; `unchanged`: same data, file untouched; `fresh`: no request made. */
+  status: 'written' | 'unchanged' | 'fresh';
+  generatedAt?: number;
+  counts?: { models: number; benches: number; tags: number; details: number };
+  warnings: number;
+  partial: boolean;
+}
+
+/** Refuse a snapshot that would empty or gut the mirror: more likely an API fault than real news. */
+export function sanityGuard(data: ValidatedExport, previous: PreviousSnapshot | undefined, allowShrink: boolean): void {
+  if (data.models.length === 0) {
+    throw new MirrorError('invalid', 'the export has no models', { hint: 'refusing to publish an empty mirror; the previous snapshot is kept' });
+  }
+  if (!previous || previous.modelSlugs.size === 0 || allowShrink) return;
+  const present = new Set(data.models.map((m) => m.slug));
+  let lost = 0;
+  for (const slug of previous.modelSlugs) if (!present.has(slug)) lost++;
+  if (lost > previous.modelSlugs.size / 2) {
+    throw new MirrorError('invalid', `the export lost ${lost} of the previous snapshot's ${previous.modelSlugs.size} configurations (over half)`, {
+      hint: 'if that is real, run again with --allow-shrink; the previous snapshot is kept',
+    });
+  }
+}
+
+const sha256 = (parts: Buffer[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+};
+
+function parseJsonFile(bytes: Buffer, path: string): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (err) {
+    throw new MirrorError('invalid', `${path} is not JSON: ${(err as Error).message.slice(0, 120)}`);
+  }
+}
+
+function readBounded(path: string, maxBytes: number): Buffer {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    throw new MirrorError('usage', `cannot read ${path}: no such file`);
+  }
+  if (size > maxBytes) throw new MirrorError('invalid', `${path} is ${formatBytes(size)}, over the ${formatBytes(maxBytes)} cap`);
+  return readFileSync(path);
+}
+
+function printWarnings(reporter: Reporter, warnings: readonly ValidationWarning[]): void {
+  const shown = 10;
+  for (const w of warnings.slice(0, shown)) reporter.warn(`${w.path}: ${w.problem}`);
+  if (warnings.length > shown) reporter.warn(`... and ${warnings.length - shown} more, stored with the snapshot`);
+}
+
+/** Loads details from a file of `{ slug: ModelDetail }` for the configurations of the export. */
+function detailsFromFile(path: string, data: ValidatedExport, maxBytes: number, now: number, warnings: ValidationWarning[]): Map<string, ModelDetailRecord> {
+  const json = parseJsonFile(readBounded(path, maxBytes), path);
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MirrorError('invalid', `${path} is not an object of slug -> detail`);
+  const details = new Map<string, ModelDetailRecord>();
+  for (const model of data.models) {
+    if (!Object.hasOwn(json, model.slug)) continue;
+    try {
+      const detail = validateDetail((json as Record<string, unknown>)[model.slug], model.slug);
+      warnings.push(...detail.warnings);
+      details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: now, scores: detail.scores });
+    } catch (err) {
+      warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${(err as Error).message}; detail skipped` });
+    }
+  }
+  return details;
+}
+
+export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome> {
+  const { reporter, source } = req;
+  const now = req.now ?? Date.now;
+  const sleep = req.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const release = await acquireLock(req.out);
+  let client: ApiClient | undefined;
+  try {
+    const inspection = inspectSnapshot(req.out);
+    if (inspection.state === 'unreadable') reporter.warn(`the existing ${req.out} cannot be read (${inspection.reason}); a good snapshot will replace it`);
+    const previous = inspection.state === 'ok' ? inspection.snapshot : undefined;
+
+    let bodies: Buffer[];
+    let json: () => unknown;
+    let meta: Omit<SnapshotMeta, 'bodySha256'>;
+    let quotaHeaders: Record<string, string> = {};
+    let detailsPath: string | undefined;
+
+    if (source.kind === 'api') {
+      const origin = source.settings.baseUrl.origin;
+      const state = readFetchState(req.out);
+      if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256) {
+        const ageMs = now() - state.fetchedAt;
+        if (ageMs >= 0 && ageMs < state.maxAgeSeconds * 1000) {
+          reporter.info(
+            `fresh: the stored snapshot was checked ${Math.round(ageMs / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
+          );
+          return { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial };
+        }
+      }
+      client = new ApiClient({
+        ...source.tuning,
+        baseUrl: source.settings.baseUrl,
+        key: source.settings.key,
+        sleep,
+        ...(req.random ? { random: req.random } : {}),
+        onEvent: (e) => {
+          if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
+          else if (e.type === 'retry') reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
+          else if (e.type === 'redirect') reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
+        },
+      });
+      const apiClient = client;
+      const fetched = await reporter.stage(
+        'fetch',
+        () =>
+          fetchExport(apiClient, {
+            fallback: req.fallback,
+            onFallback: (why) => reporter.warn(`${why.message}; building a partial snapshot from /v1/models, /v1/benches and /v1/tags (at most 500 rows each)`),
+          }),
+        (f) => formatBytes(f.bodies.reduce((n, b) => n + b.length, 0)),
+      );
+      for (const w of headerWarnings(fetched.headers)) reporter.warn(w);
+      bodies = fetched.bodies;
+      json = fetched.json;
+      quotaHeaders = fetched.headers;
+      const computedAt = Number(fetched.headers['x-computed-at']);
+      meta = {
+        fetchedAt: now(),
+        source: 'api',
+        apiOrigin: origin,
+        computedAt: Number.isInteger(computedAt) ? computedAt : undefined,
+        lastModified: fetched.headers['last-modified']?.slice(0, 100),
+        schemaVersion: fetched.headers['x-schema-version']?.slice(0, 20),
+        cacheMaxAge: cacheMaxAge(fetched.headers['cache-control']),
+        partial: fetched.partial,
+      };
+    } else {
+      const bytes = readBounded(source.path, source.maxBytes);
+      bodies = source.detailsPath ? [bytes, readBounded(source.detailsPath, source.maxBytes)] : [bytes];
+      json = () => parseJsonFile(bytes, source.path);
+      detailsPath = source.detailsPath;
+      meta = { fetchedAt: now(), source: source.label, partial: false };
+    }
+
+    const bodySha256 = sha256(bodies);
+    const rememberCheck = () => {
+      if (source.kind === 'api') {
+        writeFetchState(req.out, { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 });
+      }
+    };
+    const unchanged = (): SnapshotOutcome => {
+      rememberCheck();
+      reporter.info(`unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)}); ${req.out} left untouched`);
+      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false };
+    };
+    if (previous?.bodySha256 === bodySha256 && !req.details) return unchanged();
+
+    const data = await reporter.stage('validate', () => validateExport(json()), (d) => `${d.models.length} configurations, ${d.benches.length} benchmarks, ${d.tags.length} tags, ${d.warnings.length} warnings`);
+    sanityGuard(data, previous, req.allowShrink);
+    if (previous && data.generatedAt < previous.generatedAt && !req.force) {
+      reporter.warn(`the API sent an export generated ${new Date(data.generatedAt).toISOString()}, older than the stored one (${new Date(previous.generatedAt).toISOString()}); kept the stored snapshot (--force accepts it)`);
+      return unchanged();
+    }
+
+    const warnings = [...data.warnings];
+    let details = new Map<string, ModelDetailRecord>();
+    if (detailsPath) details = detailsFromFile(detailsPath, data, source.kind === 'file' ? source.maxBytes : 0, meta.fetchedAt, warnings);
+    if (req.details && client) {
+      const apiClient = client;
+      const result = await reporter.stage(
+        'details',
+        () => fetchDetails(data.models, req.details!, { client: apiClient, reporter, stored: previous?.details ?? new Map(), quotaHeaders, now, sleep }),
+        (r) => `${r.fetched} fetched, ${r.reused} reused, ${r.hidden} hidden, ${r.requests} requests`,
+      );
+      if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
+      warnings.push(...result.warnings);
+      details = result.details;
+      if (previous?.bodySha256 === bodySha256 && details.size === 0) return unchanged();
+    }
+    printWarnings(reporter, warnings);
+
+    const written = await reporter.stage(
+      'store',
+      () =>
+        writeSnapshot(req.out, {
+          data: { ...data, warnings },
+          meta: { ...meta, bodySha256 },
+          details,
+          historyLimit: req.historyLimit,
+          carryFrom: previous ? req.out : undefined,
+        }),
+      (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
+    );
+    rememberCheck();
+    if (meta.partial) reporter.warn('this snapshot is partial: the key may not use the bulk export');
+    reporter.info(
+      `written: ${req.out} (generatedAt ${new Date(data.generatedAt).toISOString()}, ${data.models.length} configurations, ${data.benches.length} benchmarks, ${data.tags.length} tags)`,
+    );
+    return {
+      status: 'written',
+      generatedAt: data.generatedAt,
+      counts: { models: data.models.length, benches: data.benches.length, tags: data.tags.length, details: written.detailsKept },
+      warnings: warnings.length,
+      partial: meta.partial,
+    };
+  } finally {
+    await client?.close();
+    release();
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * When the API was last asked, kept beside the snapshot. An unchanged answer leaves the snapshot
+ * file untouched, yet its cache lifetime still starts now; this small file remembers that.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const FetchStateSchema = z.object({
+  origin: z.string(),
+  fetchedAt: z.number(),
+  maxAgeSeconds: z.number().nonnegative(),
+  bodySha256: z.string(),
+});
+export type FetchState = z.infer<typeof FetchStateSchema>;
+
+export const statePath = (target: string) => `${target}.state.json`;
+
+export function readFetchState(target: string): FetchState | undefined {
+  try {
+    const parsed = FetchStateSchema.safeParse(JSON.parse(readFileSync(statePath(target), 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeFetchState(target: string, state: FetchState): void {
+  const tmp = `${statePath(target)}.tmp-${process.pid}`;
+  writeFileSync(tmp, `${JSON.stringify(state)}\n`);
+  renameSync(tmp, statePath(target));
+}
+
+/** `max-age` of a Cache-Control value in seconds; 0 for no-store, no-cache or none. */
+export function cacheMaxAge(cacheControl: string | undefined): number {
+  if (!cacheControl || /no-store|no-cache/i.test(cacheControl)) return 0;
+  const m = /(?:^|[,\s])max-age\s*=\s*"?(\d+)"?/i.exec(cacheControl);
+  return m ? Number(m[1]) : 0;
+}

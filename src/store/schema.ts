@@ -1,0 +1,133 @@
+/**
+ * The SQLite layout of a snapshot file. Columns are the API's fields in snake case; indexes serve
+ * the site's queries (ranking, families, tags, per-benchmark scores) and the history tables keep
+ * one compact row per configuration and benchmark per accepted snapshot.
+ */
+
+/** Bumped when the layout changes; a file of another version is not read as history. */
+export const STORE_VERSION = 1;
+
+export const DDL = `
+CREATE TABLE snapshot (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  generated_at INTEGER NOT NULL,
+  fetched_at INTEGER NOT NULL,
+  source TEXT NOT NULL CHECK (source IN ('api', 'file', 'sample')),
+  api_origin TEXT,
+  computed_at INTEGER,
+  last_modified TEXT,
+  schema_version TEXT,
+  cache_max_age INTEGER,
+  body_sha256 TEXT NOT NULL,
+  partial INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE warnings (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL,
+  problem TEXT NOT NULL
+);
+
+CREATE TABLE models (
+  slug TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  family_tag TEXT NOT NULL,
+  supra_score REAL NOT NULL,
+  bench_count INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  position INTEGER NOT NULL UNIQUE
+) WITHOUT ROWID;
+CREATE INDEX models_by_family ON models (family_tag, supra_score DESC);
+CREATE INDEX models_by_provider ON models (provider);
+
+CREATE TABLE model_tags (
+  slug TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  PRIMARY KEY (slug, tag)
+) WITHOUT ROWID;
+CREATE INDEX model_tags_by_tag ON model_tags (tag, slug);
+
+CREATE TABLE benches (
+  slug TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL,
+  url TEXT NOT NULL,
+  is_official INTEGER NOT NULL,
+  scale_min REAL NOT NULL,
+  scale_max REAL NOT NULL,
+  quality_score REAL NOT NULL,
+  dimensions TEXT NOT NULL,
+  model_count INTEGER NOT NULL,
+  rater_count INTEGER NOT NULL,
+  effective_weight REAL NOT NULL,
+  position INTEGER NOT NULL UNIQUE
+) WITHOUT ROWID;
+
+CREATE TABLE bench_tags (
+  slug TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  PRIMARY KEY (slug, tag)
+) WITHOUT ROWID;
+CREATE INDEX bench_tags_by_tag ON bench_tags (tag, slug);
+
+CREATE TABLE tags (
+  tag TEXT PRIMARY KEY,
+  models INTEGER NOT NULL,
+  benches INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- Per-configuration detail from /v1/models/{slug}; updated_at is the summary's updatedAt when it was fetched.
+CREATE TABLE model_details (
+  slug TEXT PRIMARY KEY,
+  updated_at INTEGER NOT NULL,
+  fetched_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE scores (
+  slug TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  bench TEXT NOT NULL,
+  bench_name TEXT NOT NULL,
+  raw_score REAL NOT NULL,
+  normalized_score REAL NOT NULL,
+  source_url TEXT NOT NULL,
+  accessed_at INTEGER NOT NULL,
+  upvotes INTEGER NOT NULL,
+  downvotes INTEGER NOT NULL,
+  PRIMARY KEY (slug, position)
+) WITHOUT ROWID;
+CREATE INDEX scores_by_bench ON scores (bench);
+
+CREATE TABLE history_snapshots (
+  id INTEGER PRIMARY KEY,
+  generated_at INTEGER NOT NULL,
+  fetched_at INTEGER NOT NULL,
+  body_sha256 TEXT NOT NULL,
+  partial INTEGER NOT NULL
+);
+
+-- One row per slug ever kept in history, so the history rows hold small integers.
+CREATE TABLE history_names (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('model', 'bench')),
+  slug TEXT NOT NULL,
+  name TEXT NOT NULL,
+  UNIQUE (kind, slug)
+);
+
+CREATE TABLE history_models (
+  name_id INTEGER NOT NULL,
+  snapshot_id INTEGER NOT NULL,
+  supra_score REAL NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (name_id, snapshot_id)
+) WITHOUT ROWID;
+
+CREATE TABLE history_benches (
+  name_id INTEGER NOT NULL,
+  snapshot_id INTEGER NOT NULL,
+  effective_weight REAL NOT NULL,
+  PRIMARY KEY (name_id, snapshot_id)
+) WITHOUT ROWID;
+`;

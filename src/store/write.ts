@@ -1,0 +1,216 @@
+/**
+ * Writes a snapshot file the only safe way: build it complete in a temporary file beside the
+ * target, check it, close it, then rename it over the old one. A failure at any point leaves the
+ * previous file exactly as it was.
+ */
+import Database from 'better-sqlite3';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
+import type { ScoreEntry } from '../api/schema.ts';
+import type { ValidatedExport } from '../api/validate.ts';
+import { MirrorError } from '../api/errors.ts';
+import { DDL, STORE_VERSION } from './schema.ts';
+
+export interface SnapshotMeta {
+  fetchedAt: number;
+  source: 'api' | 'file' | 'sample';
+  /** Origin of the API (never a path, query or key). */
+  apiOrigin?: string | undefined;
+  computedAt?: number | undefined;
+  lastModified?: string | undefined;
+  schemaVersion?: string | undefined;
+  cacheMaxAge?: number | undefined;
+  bodySha256: string;
+  /** True when built from list endpoints instead of the bulk export. */
+  partial: boolean;
+}
+
+export interface ModelDetailRecord {
+  /** The summary's `updatedAt` when the detail was fetched: a later one makes it stale. */
+  updatedAt: number;
+  fetchedAt: number;
+  scores: ScoreEntry[];
+}
+
+export interface WriteInput {
+  data: ValidatedExport;
+  meta: SnapshotMeta;
+  /** Details fetched in this run; details of the previous file are carried over while still current. */
+  details?: ReadonlyMap<string, ModelDetailRecord>;
+  /** Snapshots of history to keep, this one included. */
+  historyLimit: number;
+  /** A readable snapshot file of this store version to carry history and details over from. */
+  carryFrom?: string | undefined;
+}
+
+export interface WriteResult {
+  historySnapshots: number;
+  detailsKept: number;
+}
+
+/** Orders by supraScore, then slug, so equal scores get a stable position. */
+const byScore = (a: { supraScore: number; slug: string }, b: { supraScore: number; slug: string }) =>
+  b.supraScore - a.supraScore || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+const byWeight = (a: { effectiveWeight: number; slug: string }, b: { effectiveWeight: number; slug: string }) =>
+  b.effectiveWeight - a.effectiveWeight || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+
+function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function insertRows(db: Database.Database, { data, meta, details }: WriteInput): void {
+  db.prepare(
+    `INSERT INTO snapshot (id, generated_at, fetched_at, source, api_origin, computed_at, last_modified, schema_version, cache_max_age, body_sha256, partial)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    data.generatedAt,
+    meta.fetchedAt,
+    meta.source,
+    meta.apiOrigin ?? null,
+    meta.computedAt ?? null,
+    meta.lastModified ?? null,
+    meta.schemaVersion ?? null,
+    meta.cacheMaxAge ?? null,
+    meta.bodySha256,
+    meta.partial ? 1 : 0,
+  );
+
+  const warning = db.prepare('INSERT INTO warnings (path, problem) VALUES (?, ?)');
+  for (const w of data.warnings) warning.run(w.path, w.problem);
+
+  const model = db.prepare(
+    'INSERT INTO models (slug, name, provider, family_tag, supra_score, bench_count, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const modelTag = db.prepare('INSERT INTO model_tags (slug, tag) VALUES (?, ?)');
+  [...data.models].sort(byScore).forEach((m, i) => {
+    model.run(m.slug, m.name, m.provider, m.familyTag, m.supraScore, m.benchCount, m.updatedAt, i + 1);
+    for (const tag of m.tags) modelTag.run(m.slug, tag);
+  });
+
+  const bench = db.prepare(
+    `INSERT INTO benches (slug, name, description, url, is_official, scale_min, scale_max, quality_score, dimensions, model_count, rater_count, effective_weight, position)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const benchTag = db.prepare('INSERT INTO bench_tags (slug, tag) VALUES (?, ?)');
+  [...data.benches].sort(byWeight).forEach((b, i) => {
+    bench.run(
+      b.slug, b.name, b.description, b.url, b.isOfficial ? 1 : 0, b.scaleMin, b.scaleMax, b.qualityScore,
+      // Entries, not an object: a key such as "__proto__" survives the round trip.
+      JSON.stringify(Object.entries(b.dimensions)),
+      b.modelCount, b.raterCount, b.effectiveWeight, i + 1,
+    );
+    for (const tag of b.tags) benchTag.run(b.slug, tag);
+  });
+
+  const tag = db.prepare('INSERT INTO tags (tag, models, benches) VALUES (?, ?, ?)');
+  for (const t of data.tags) tag.run(t.tag, t.models, t.benches);
+
+  const detail = db.prepare('INSERT INTO model_details (slug, updated_at, fetched_at) VALUES (?, ?, ?)');
+  const score = db.prepare(
+    `INSERT INTO scores (slug, position, bench, bench_name, raw_score, normalized_score, source_url, accessed_at, upvotes, downvotes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const present = new Set(data.models.map((m) => m.slug));
+  for (const [slug, d] of details ?? []) {
+    if (!present.has(slug)) continue;
+    detail.run(slug, d.updatedAt, d.fetchedAt);
+    d.scores.forEach((s, i) =>
+      score.run(slug, i, s.bench, s.benchName, s.rawScore, s.normalizedScore, s.sourceUrl, s.accessedAt, s.upvotes, s.downvotes),
+    );
+  }
+}
+
+/** Carries history, and details whose configuration did not change since, over from the attached previous file. */
+function carryOver(db: Database.Database): void {
+  const version = db.prepare('PRAGMA prev.user_version').pluck().get();
+  if (version !== STORE_VERSION) return;
+  db.exec(`
+    INSERT INTO history_snapshots SELECT * FROM prev.history_snapshots;
+    INSERT INTO history_names SELECT * FROM prev.history_names;
+    INSERT INTO history_models SELECT * FROM prev.history_models;
+    INSERT INTO history_benches SELECT * FROM prev.history_benches;
+    CREATE TEMP TABLE carried AS
+      SELECT d.slug FROM prev.model_details d JOIN main.models m ON m.slug = d.slug AND m.updated_at = d.updated_at
+      WHERE d.slug NOT IN (SELECT slug FROM main.model_details);
+    INSERT INTO main.model_details SELECT * FROM prev.model_details WHERE slug IN (SELECT slug FROM carried);
+    INSERT INTO main.scores SELECT * FROM prev.scores WHERE slug IN (SELECT slug FROM carried);
+    DROP TABLE carried;
+  `);
+}
+
+/** Appends this snapshot to the history and drops the oldest beyond the limit. */
+function appendHistory(db: Database.Database, { data, meta, historyLimit }: WriteInput): void {
+  const id = db
+    .prepare('INSERT INTO history_snapshots (generated_at, fetched_at, body_sha256, partial) VALUES (?, ?, ?, ?)')
+    .run(data.generatedAt, meta.fetchedAt, meta.bodySha256, meta.partial ? 1 : 0).lastInsertRowid;
+  db.exec(`
+    INSERT INTO history_names (kind, slug, name) SELECT 'model', slug, name FROM models WHERE true
+      ON CONFLICT (kind, slug) DO UPDATE SET name = excluded.name;
+    INSERT INTO history_names (kind, slug, name) SELECT 'bench', slug, name FROM benches WHERE true
+      ON CONFLICT (kind, slug) DO UPDATE SET name = excluded.name;
+  `);
+  db.prepare(
+    `INSERT INTO history_models (name_id, snapshot_id, supra_score, position)
+     SELECT n.id, ?, m.supra_score, m.position FROM models m JOIN history_names n ON n.kind = 'model' AND n.slug = m.slug`,
+  ).run(id);
+  db.prepare(
+    `INSERT INTO history_benches (name_id, snapshot_id, effective_weight)
+     SELECT n.id, ?, b.effective_weight FROM benches b JOIN history_names n ON n.kind = 'bench' AND n.slug = b.slug`,
+  ).run(id);
+  const keep = Math.max(1, Math.floor(historyLimit));
+  db.prepare('DELETE FROM history_snapshots WHERE id NOT IN (SELECT id FROM history_snapshots ORDER BY id DESC LIMIT ?)').run(keep);
+  db.exec(`
+    DELETE FROM history_models WHERE snapshot_id NOT IN (SELECT id FROM history_snapshots);
+    DELETE FROM history_benches WHERE snapshot_id NOT IN (SELECT id FROM history_snapshots);
+    DELETE FROM history_names WHERE id NOT IN (SELECT name_id FROM history_models UNION SELECT name_id FROM history_benches);
+  `);
+}
+
+/**
+ * Builds the snapshot at `target` atomically. Throws (leaving `target` untouched) when anything
+ * fails, the integrity check included.
+ */
+export function writeSnapshot(target: string, input: WriteInput): WriteResult {
+  const tmp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    const db = new Database(tmp);
+    let result: WriteResult;
+    try {
+      // A temporary file needs no journal: on any failure it is thrown away whole.
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+      db.exec(DDL);
+      db.pragma(`user_version = ${STORE_VERSION}`);
+      // ATTACH is not allowed inside a transaction, so the previous file is attached around it.
+      const hasPrevious = input.carryFrom !== undefined;
+      if (hasPrevious) db.prepare('ATTACH DATABASE ? AS prev').run(input.carryFrom);
+      db.transaction(() => {
+        insertRows(db, input);
+        if (hasPrevious) carryOver(db);
+        appendHistory(db, input);
+      })();
+      if (hasPrevious) db.exec('DETACH DATABASE prev');
+      const check = db.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') throw new MirrorError('invalid', `the new snapshot failed its integrity check: ${String(check)}`);
+      db.exec('ANALYZE');
+      result = {
+        historySnapshots: db.prepare('SELECT count(*) FROM history_snapshots').pluck().get() as number,
+        detailsKept: db.prepare('SELECT count(*) FROM model_details').pluck().get() as number,
+      };
+    } finally {
+      db.close();
+    }
+    fsyncPath(tmp);
+    renameSync(tmp, target);
+    fsyncPath(dirname(target));
+    return result;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}

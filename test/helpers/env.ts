@@ -1,0 +1,70 @@
+/** Temporary folders, captured output and byte-level file fingerprints for the tests. */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { createReporter, type Reporter } from '../../src/snapshot/report.ts';
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+/** tsx's loader by absolute URL, so a script also runs from a folder without node_modules. */
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+
+export function tempDir(prefix = 'mirror-test-'): { path: string; cleanup: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** sha256 and mtime of a file: "byte-for-byte intact" means both are unchanged. */
+export function fingerprint(path: string): { sha256: string; mtimeMs: number } | undefined {
+  if (!existsSync(path)) return undefined;
+  return { sha256: createHash('sha256').update(readFileSync(path)).digest('hex'), mtimeMs: statSync(path).mtimeMs };
+}
+
+export interface Captured {
+  reporter: Reporter;
+  text: () => string;
+}
+
+/** A reporter whose output the test can read, with the same redaction as the real one. */
+export function captureReporter(secrets: string[] = []): Captured {
+  const chunks: string[] = [];
+  const sink = () => {
+    const s = new PassThrough();
+    s.on('data', (c: Buffer) => chunks.push(c.toString()));
+    return s;
+  };
+  return { reporter: createReporter({ out: sink(), err: sink(), interactive: false, secrets }), text: () => chunks.join('') };
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a script of `scripts/` in a real process, as `npm run` would, bounded in time. */
+export function runScript(script: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT, timeoutMs = 120_000 } = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'scripts', script), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} ${args.join(' ')} took over ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * A small export with everything a mirror must survive: families, hostile strings, unsafe slugs
+ * and tags, a new dimension key, a non-http URL and a tag that no row carries.
+ */
+export const GENERATED_AT = Date.UTC(2026, 10, 16, 6, 0, 0);
+const DAY = 86_400_000;
+
+export const HOSTILE_NAME = '<img src=x onerror="alert(1)">Evil & Co';
+export const HOSTILE_DESCRIPTION = '<script>alert("xss")</script> A benchmark that tries to break out.';
+
+const dims = (extra: Record<string, number> = {}) => ({
+  relevance: 4.2,
+  contamination: 3.1,
+  discriminability: 3.8,
+  reproducibility: 4.0,
+  difficulty: 3.6,
+  ...extra,
+});
+
+export function model(slug: string, familyTag: string, supraScore: number, extra: Record<string, unknown> = {}) {
+  return {
+    slug,
+    name: `Model ${slug}`,
+    provider: 'Acme Labs',
+    familyTag,
+    tags: ['reasoning'],
+    supraScore,
+    benchCount: 3,
+    updatedAt: GENERATED_AT - DAY,
+    ...extra,
+  };
+}
+
+export function bench(slug: string, effectiveWeight: number, extra: Record<string, unknown> = {}) {
+  return {
+    slug,
+    name: `Bench ${slug}`,
+    description: `What ${slug} measures.`,
+    url: `https://example.org/${slug}`,
+    isOfficial: false,
+    tags: ['reasoning'],
+    scaleMin: 0,
+    scaleMax: 100,
+    qualityScore: 75.4,
+    dimensions: dims(),
+    modelCount: 12,
+    raterCount: 30,
+    effectiveWeight,
+    ...extra,
+  };
+}
+
+export interface FixtureExport {
+  generatedAt: number;
+  models: Record<string, unknown>[];
+  benches: Record<string, unknown>[];
+  tags: Record<string, unknown>[];
+  [key: string]: unknown;
+}
+
+/** The fixture; `hostile: false` leaves out the rows validation drops. */
+export function fixtureExport({ hostile = true, generatedAt = GENERATED_AT } = {}): FixtureExport {
+  const models: Record<string, unknown>[] = [
+    model('quillon-3-high', 'quillon-3', 91.25, { name: 'Quillon 3 (high)', tags: ['reasoning', 'code-generation', 'math'] }),
+    model('quillon-3-low', 'quillon-3', 84.5, { name: 'Quillon 3 (low)', tags: ['reasoning'] }),
+    model('mistral-x', 'mist-x', 88.1, { name: 'Mist X', provider: 'Verdant Compute', tags: ['code-generation'], addedField: { nested: true } }),
+    model('mist-x-mini', 'mist-x-mini', 61.0, { name: 'Mist X Mini', provider: 'Verdant Compute', tags: [] }),
+    model('evil', 'evil-1', 50.5, { name: HOSTILE_NAME, provider: '"Quotes" & <Angles>', tags: ['reasoning', 'math'] }),
+    model('plain-1', 'plain-1', 40, { name: 'Plain One' }),
+    model('plain-2', 'plain-2', 30, { name: 'Plain Two' }),
+    model('plain-3', 'plain-3', 20, { name: 'Plain Three' }),
+    model('plain-4', 'plain-4', 10, { name: 'Plain Four' }),
+    model('plain-5', 'plain-5', 5, { name: 'Plain Five' }),
+    model('plain-6', 'plain-6', 4, { name: 'Plain Six' }),
+    model('plain-7', 'plain-7', 3, { name: 'Plain Seven' }),
+  ];
+  const benches: Record<string, unknown>[] = [
+    bench('prooflad', 82.5, { name: 'ProofLadder', isOfficial: true, tags: ['math', 'reasoning'] }),
+    bench('codebench', 64.2, { name: 'Polyglot Patch', tags: ['code-generation'], dimensions: dims({ freshness: 2.5 }) }),
+    bench('sneaky', 12.0, { name: 'Sneaky Bench', description: HOSTILE_DESCRIPTION, url: 'javascript:alert(1)' }),
+  ];
+  const tags: Record<string, unknown>[] = [
+    { tag: 'code-generation', models: 2, benches: 1 },
+    { tag: 'math', models: 2, benches: 1 },
+    { tag: 'reasoning', models: 9, benches: 2 },
+    { tag: 'unused-tag', models: 0, benches: 0 },
+    ...['agents', 'long-context', 'multilingual', 'safety', 'tool-use', 'vision'].map((tag) => ({ tag, models: 0, benches: 0 })),
+  ];
+  if (hostile) {
+    models.push(model('../../escape', 'escape', 70, { name: 'Path escape' }));
+    (models[1]!.tags as string[]).push('../etc');
+    tags.push({ tag: '../etc', models: 1, benches: 0 });
+  }
+  return { generatedAt, models, benches, tags, futureTopLevel: 'tolerated' };
+}
+
+/** Per-configuration details as `/v1/models/{slug}` returns them. */
+export function fixtureDetails(): Record<string, unknown> {
+  return {
+    'quillon-3-high': {
+      ...model('quillon-3-high', 'quillon-3', 91.25, { name: 'Quillon 3 (high)' }),
+      scores: [
+        { bench: 'prooflad', benchName: 'ProofLadder', rawScore: 0.82, normalizedScore: 82, sourceUrl: 'https://example.org/paper', accessedAt: GENERATED_AT - 5 * DAY, upvotes: 5, downvotes: 1 },
+        { bench: 'codebench', benchName: 'Polyglot Patch', rawScore: 61, normalizedScore: 61, sourceUrl: 'javascript:alert(2)', accessedAt: GENERATED_AT - 6 * DAY, upvotes: 1, downvotes: 3 },
+      ],
+    },
+  };
+}
