@@ -1,0 +1,234 @@
+/**
+ * The v1 API simulator: a node:http server on loopback serving one export object.
+ *
+ * Behaviour the contract leaves "not shown", as chosen here:
+ * - Auth comes first on every path. A missing or malformed `Authorization` header, or an unknown key,
+ *   is 401 `invalid_key`; a revoked key is 401 `key_revoked`. 401s carry `WWW-Authenticate: Bearer`
+ *   and no limit headers. The key's format is not checked: an unknown value is simply unknown.
+ * - Limits: the quota is checked before the rate limit (when it is used up, waiting a minute does not
+ *   help). A request that passes auth and both limits counts once against both, whatever the route
+ *   then answers (400, 403, 404, 405 and 500 included). 401s and 429s do not count.
+ * - Every answer after auth (errors too, 429s included) carries X-RateLimit-* and X-Quota-*; error
+ *   answers carry `Cache-Control: no-store`.
+ * - A non-integer `limit` is 400 `invalid_param` on /v1/models and /v1/best as on /v1/benches; an
+ *   integer out of range is clamped (negative and 0 to 1). An empty `limit=` is not an integer.
+ * - `tag` matches exactly (no case folding). On /v1/models an empty `tag=` means no filter; on
+ *   /v1/best a missing or empty tag is 400 `bad_request`, and a tag no model carries gives `[]`.
+ * - Ties in supraScore or effectiveWeight are broken by slug, so the order is deterministic; tags are
+ *   in code-point order. Unknown query parameters are ignored (the API adds optional ones).
+ * - `/v1/models/` is 400 `bad_request` (empty slug); a slug containing `/` or broken
+ *   percent-encoding, or one that is only in `details`, is 404 `not_found`.
+ * - Hidden slugs leave /v1/models, /v1/best and detail lookup; /v1/export.json still serves the
+ *   export's exact bytes, so a body hash stays stable.
+ * - Unknown path: 404 `not_found`. Any method but GET (HEAD included): 405 `method_not_allowed` with
+ *   `Allow: GET`, after auth and counted like any routed answer.
+ * - Last-Modified: the latest `updatedAt` of the rows in the body (of all models for the export);
+ *   bodies without any (benches, tags, an empty list) use the export's generatedAt, which is also
+ *   X-Computed-At. A detail without `updatedAt` uses its summary's.
+ * - An export body that is not a JSON object is still served byte for byte at /v1/export.json (so
+ *   clients' validation can be tested); the other endpoints then answer 500 `internal_error`.
+ * - Faults apply after auth: a request refused with 401 consumes no fault. Only the first matching
+ *   fault is used per request. A replacing fault (status, rate_limited, quota_exceeded, redirect,
+ *   drop) answers instead of the API, skips the limits, sends only the headers it describes, and
+ *   counts against the limits only when its status is 2xx. A damaging fault (slow-headers, cut-body,
+ *   stall-body, invalid-json, body, headers) spoils the API's normal answer, which went through the
+ *   limits and counted as usual; invalid-json and body keep the normal status (200 for a valid
+ *   request). A slow-headers answer is decided (and counted) on arrival and sent after the delay.
+ *   cut-body and stall-body send at most length - 1 bytes, so the body is always short.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { loadDataset, type Dataset } from './dataset.ts';
+import { damage, faultAnswer, FaultQueue, isReplacing, jsonBody } from './faults.ts';
+import { authenticate } from './keys.ts';
+import { allowanceOf, minuteBucket, UsageCounters } from './limits.ts';
+import { route, type RouteError } from './routes.ts';
+import type { Answer, KeySpec, RequestLogEntry, Simulator, SimulatorOptions } from './types.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Loopback only: the simulator hands out demo keys and must never be reachable from a network. */
+export function isLoopbackAddress(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+function errorAnswer(error: Omit<RouteError, 'ok'>, headers: Record<string, string> = {}): Answer {
+  return {
+    status: error.status,
+    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'x-schema-version': 'v1', ...headers, ...error.headers },
+    body: jsonBody({ error: { code: error.code, message: error.message, hint: error.hint } }),
+  };
+}
+
+/** The request target as a URL; an origin-form target keeps a leading `//` in its path. */
+function parseTarget(target: string): { pathname: string; search: string; query: URLSearchParams } {
+  try {
+    const url = new URL(target.startsWith('/') ? `http://simulator${target}` : target);
+    return { pathname: url.pathname, search: url.search.replace(/^\?/, ''), query: url.searchParams };
+  } catch {
+    return { pathname: target, search: '', query: new URLSearchParams() };
+  }
+}
+
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackAddress(host)) throw new Error(`the simulator listens on loopback only, not on "${host}"`);
+  const now = options.now ?? Date.now;
+  const hidden = new Set(options.hiddenSlugs ?? []);
+  let data: Dataset = loadDataset(options.exportBody, options.details, hidden, now());
+  const counters = new UsageCounters();
+  const faults = new FaultQueue();
+  const requests: RequestLogEntry[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  /** What the API itself answers: limits, then the route, with the headers of the contract. */
+  function apiAnswer(method: string, pathname: string, query: URLSearchParams, key: string, spec: KeySpec, at: number): Answer {
+    const allowance = allowanceOf(spec);
+    const verdict = counters.verdict(key, allowance, at);
+    if (!verdict.ok) {
+      const limitHeaders = { ...counters.headers(key, allowance, at), 'retry-after': String(verdict.retryAfter) };
+      return verdict.code === 'rate_limited'
+        ? errorAnswer({ status: 429, code: 'rate_limited', message: 'Per-minute rate limit exceeded.', hint: `Retry after ${verdict.retryAfter} s with exponential backoff.` }, limitHeaders)
+        : errorAnswer({ status: 429, code: 'quota_exceeded', message: 'Monthly quota exceeded.', hint: 'Wait for the monthly reset (X-Quota-Reset) or upgrade the tier; retrying does not help.' }, limitHeaders);
+    }
+    counters.record(key, at);
+    const limitHeaders = counters.headers(key, allowance, at);
+    const outcome = route(method, pathname, query, data, spec.tier);
+    if (!outcome.ok) return errorAnswer(outcome, limitHeaders);
+    return {
+      status: 200,
+      headers: {
+        'content-type': JSON_TYPE,
+        ...limitHeaders,
+        'x-computed-at': String(data.computedAt),
+        'x-schema-version': 'v1',
+        'last-modified': new Date(outcome.lastModified).toUTCString(),
+        'cache-control': `private, max-age=${outcome.cacheSeconds}`,
+      },
+      body: Buffer.isBuffer(outcome.body) ? outcome.body : jsonBody(outcome.body),
+    };
+  }
+
+  function writeHead(res: ServerResponse, answer: Answer): void {
+    res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  }
+
+  function send(res: ServerResponse, entry: RequestLogEntry, answer: Answer): void {
+    entry.status = answer.status;
+    writeHead(res, answer);
+    res.end(answer.body);
+  }
+
+  /** At most length - 1 bytes, so the client always sees fewer bytes than Content-Length. */
+  const partOf = (body: Buffer, afterBytes: number): Buffer => body.subarray(0, Math.min(afterBytes, Math.max(0, body.length - 1)));
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const at = now();
+    const method = req.method ?? 'GET';
+    const { pathname, search, query } = parseTarget(req.url ?? '/');
+    const auth = authenticate(req.headers.authorization, options.keys);
+    const entry: RequestLogEntry = {
+      at,
+      method,
+      path: pathname,
+      query: search,
+      key: auth.key,
+      hadAuthorization: req.headers.authorization !== undefined,
+      status: 'fault',
+      minuteBucket: minuteBucket(at),
+    };
+    requests.push(entry);
+    if (!auth.ok) {
+      const hint = auth.code === 'key_revoked' ? 'Create a new key in the web profile.' : 'Send "Authorization: Bearer <API_KEY>" with a valid key.';
+      return send(res, entry, errorAnswer({ status: 401, code: auth.code, message: auth.message, hint }, { 'www-authenticate': 'Bearer realm="v1"' }));
+    }
+
+    const fault = faults.take(pathname);
+    if (fault?.type === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault !== undefined && isReplacing(fault)) {
+      const answer = faultAnswer(fault, at);
+      if (answer.status >= 200 && answer.status < 300) counters.record(auth.key, at);
+      return send(res, entry, answer);
+    }
+
+    const normal = apiAnswer(method, pathname, query, auth.key, auth.spec, at);
+    if (fault === undefined) return send(res, entry, normal);
+    const answer = damage(normal, fault);
+    switch (fault.type) {
+      case 'slow-headers': {
+        entry.status = answer.status;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed) send(res, entry, answer);
+        }, fault.delayMs);
+        timers.add(timer);
+        res.on('close', () => {
+          clearTimeout(timer);
+          timers.delete(timer);
+        });
+        return;
+      }
+      case 'cut-body':
+        writeHead(res, answer);
+        // Destroy only once the partial body has reached the socket, so the client really gets it.
+        res.write(partOf(answer.body, fault.afterBytes), () => req.socket.destroy());
+        return;
+      case 'stall-body':
+        writeHead(res, answer);
+        res.write(partOf(answer.body, fault.afterBytes)); // then silence, until the client or close() gives up
+        return;
+      default:
+        return send(res, entry, answer);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (err) {
+      // A bug here must not hang a test: answer 500 if nothing went out yet, else cut the connection.
+      if (res.headersSent) req.socket.destroy();
+      else res.writeHead(500, { 'content-type': JSON_TYPE }).end(jsonBody({ error: { code: 'internal_error', message: String(err) } }));
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    requests,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+    addFault: (fault) => faults.add(fault),
+    clearFaults: () => faults.clear(),
+    setExport(body, details) {
+      data = loadDataset(body, details, hidden, now());
+    },
+    usage: (key) => counters.view(key, now()),
+  };
+}
