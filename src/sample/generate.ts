@@ -1,0 +1,170 @@
+/**
+ * A deterministic generator of realistic, clearly fictional v1 exports: the bundled sample, the
+ * data of the large benchmarks, and later snapshots of the same population for history tests.
+ * Same options, same bytes: every draw comes from a seeded hash, never from the clock.
+ */
+import type { BenchSummary, ModelSummary, ScoreEntry, TagInfo } from '../api/schema.ts';
+import { buildBenches, type BenchDef } from './benches.ts';
+import { CHANNEL } from './channels.ts';
+import { scoresOf } from './details.ts';
+import { clamp, compareText, hash, rngFor, round2, unit } from './random.ts';
+import { World, supraOf, zOf, type Config } from './population.ts';
+import { buildTaxonomy, type Taxonomy } from './taxonomy.ts';
+
+export { serializeDetails, serializeExport } from './serialize.ts';
+
+export interface GenerateOptions {
+  /** Number of model rows (configurations) at revision 0. */
+  configurations: number;
+  benches: number;
+  tags: number;
+  /** Default 1. */
+  seed?: number;
+  /** Default 0; k >= 1 is the same population k daily snapshots later. */
+  revision?: number;
+  /** Default true; false leaves `details` empty (the large benchmarks need only the export). */
+  withDetails?: boolean;
+  /** Unix ms of the snapshot; default SAMPLE_EPOCH plus one day per revision. */
+  generatedAt?: number;
+}
+
+/** What `GET /v1/models/{slug}` returns: the summary fields plus `scores`. */
+export type ModelDetailBody = ModelSummary & { scores: ScoreEntry[] };
+
+export interface GeneratedSample {
+  export: { generatedAt: number; models: ModelSummary[]; benches: BenchSummary[]; tags: TagInfo[] };
+  /** slug -> detail body, in slug order; an empty object when `withDetails` is false. */
+  details: Record<string, ModelDetailBody>;
+}
+
+/** The bundled sample: the site's data when no API key is set. */
+export const SAMPLE_SIZE = { configurations: 300, benches: 60, tags: 150 } as const;
+
+/** 2026-11-16T06:00:00Z, the generatedAt of revision 0 unless told otherwise. */
+export const SAMPLE_EPOCH = 1_794_808_800_000;
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+function count(name: string, value: unknown, min: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`${name} must be an integer >= ${min} (got ${String(value)})`);
+  }
+  return value;
+}
+
+/** Unix ms between a row's last refresh and generatedAt: up to 30 days, less for a row added lately. */
+function refreshAge(seedKey: number, config: Config, revision: number): number {
+  const window = config.createdRev === 0 ? 30 * DAY : Math.min(30 * DAY, (revision - config.createdRev) * DAY + 6 * HOUR);
+  const u = unit(hash(seedKey, CHANNEL.updated, config.id, revision));
+  return 60_000 + Math.floor((u * (window - 60_000)) / 1000) * 1000;
+}
+
+/** effectiveWeight and raterCount at `revision`: a small multiplicative walk, and raters only join. */
+function benchAt(seedKey: number, bench: BenchDef, revision: number): { effectiveWeight: number; raterCount: number } {
+  let weight = bench.baseWeight;
+  let raters = bench.raterCount;
+  for (let r = 1; r <= revision; r++) {
+    const rng = rngFor(seedKey, CHANNEL.benchDrift, bench.key, r);
+    weight *= Math.exp(0.03 * rng.normal());
+    raters += rng.int(3);
+  }
+  return { effectiveWeight: clamp(round2(weight), 0, 100), raterCount: raters };
+}
+
+/**
+ * Gives each tag that no row carries at revision 0 (other than the reserved few) to a benchmark of
+ * its domain with room for it: a tag exists in the taxonomy because something was tagged with it.
+ */
+function tagBenchesWithUnusedTags(taxonomy: Taxonomy, benches: BenchDef[], configs: readonly Config[]): void {
+  const used = new Uint8Array(taxonomy.tags.length);
+  for (const c of configs) for (const t of c.tags) used[t] = 1;
+  for (const b of benches) for (const t of b.tags) used[t] = 1;
+  taxonomy.tags.forEach((tag, t) => {
+    if (used[t] || tag.reserved) return;
+    let target: BenchDef | undefined;
+    for (const b of benches) if (b.domain === tag.domain && b.tags.length < 4 && (!target || b.tags.length < target.tags.length)) target = b;
+    target?.tags.push(t);
+  });
+}
+
+export function generateSample(options: GenerateOptions): GeneratedSample {
+  const configurations = count('configurations', options.configurations, 0);
+  const benchCount = count('benches', options.benches, 0);
+  const tagCount = count('tags', options.tags, 0);
+  const seed = count('seed', options.seed ?? 1, 0);
+  const revision = count('revision', options.revision ?? 0, 0);
+  const withDetails = options.withDetails ?? true;
+  const generatedAt = count('generatedAt', options.generatedAt ?? SAMPLE_EPOCH + revision * DAY, 0);
+  // Snapshot r of this call was taken (revision - r) days before generatedAt.
+  const snapshotAt = (r: number) => generatedAt - (revision - r) * DAY;
+  const seedKey = hash(CHANNEL.seed, seed % 0x1_0000_0000, Math.floor(seed / 0x1_0000_0000));
+
+  const taxonomy = buildTaxonomy(seedKey, tagCount);
+  const benches = buildBenches(seedKey, benchCount, taxonomy);
+  const world = new World({ seedKey, configurations, benches, taxonomy });
+  world.populate();
+  tagBenchesWithUnusedTags(taxonomy, benches, world.alive);
+  for (let r = 1; r <= revision; r++) world.evolve(r);
+  const alive = world.alive;
+
+  const tagNames = taxonomy.tags.map((t) => t.name);
+  const summaries = new Map<Config, ModelSummary>();
+  for (const c of alive) {
+    summaries.set(c, {
+      slug: c.slug,
+      name: c.name,
+      provider: c.family.line.provider.name,
+      familyTag: c.family.tag,
+      tags: c.tags.map((t) => tagNames[t]!),
+      supraScore: round2(supraOf(zOf(c))),
+      benchCount: c.benchCount,
+      updatedAt: generatedAt - refreshAge(seedKey, c, revision),
+    });
+  }
+  const models = [...summaries.values()].sort((a, b) => b.supraScore - a.supraScore || compareText(a.slug, b.slug));
+
+  const modelCounts = new Int32Array(benches.length);
+  const modelTags = new Int32Array(tagNames.length);
+  const benchTags = new Int32Array(tagNames.length);
+  for (const c of alive) {
+    const picks = c.family.picks;
+    for (let i = 0; i < c.benchCount; i++) modelCounts[picks[i]!]!++;
+    for (const t of c.tags) modelTags[t]!++;
+  }
+  for (const b of benches) for (const t of b.tags) benchTags[t]!++;
+
+  const benchRows: BenchSummary[] = benches
+    .map((b) => {
+      const { effectiveWeight, raterCount } = benchAt(seedKey, b, revision);
+      return {
+        slug: b.slug,
+        name: b.name,
+        description: b.description,
+        url: b.url,
+        isOfficial: b.isOfficial,
+        tags: b.tags.map((t) => tagNames[t]!),
+        scaleMin: b.scale.min,
+        scaleMax: b.scale.max,
+        qualityScore: b.qualityScore,
+        dimensions: { ...b.dimensions },
+        modelCount: modelCounts[b.index]!,
+        raterCount,
+        effectiveWeight,
+      };
+    })
+    .sort((a, b) => b.effectiveWeight - a.effectiveWeight || compareText(a.slug, b.slug));
+
+  const tags: TagInfo[] = tagNames
+    .map((tag, i) => ({ tag, models: modelTags[i]!, benches: benchTags[i]! }))
+    .sort((a, b) => compareText(a.tag, b.tag));
+
+  const details: Record<string, ModelDetailBody> = {};
+  if (withDetails) {
+    for (const c of [...alive].sort((a, b) => compareText(a.slug, b.slug))) {
+      details[c.slug] = { ...summaries.get(c)!, scores: scoresOf(seedKey, c, benches, snapshotAt(c.createdRev)) };
+    }
+  }
+
+  return { export: { generatedAt, models, benches: benchRows, tags }, details };
+}

@@ -1,0 +1,51 @@
+/**
+ * JSON text for the generated files: one array element (or score entry) per line, so a new
+ * snapshot shows up in git as a diff of the rows that changed. Valid JSON, ending with a newline.
+ */
+import { compareText } from './random.ts';
+
+function arrayBlock(key: string, items: readonly unknown[], last: boolean): string[] {
+  const comma = last ? '' : ',';
+  if (items.length === 0) return [`  ${JSON.stringify(key)}: []${comma}`];
+  return [`  ${JSON.stringify(key)}: [`, ...items.map((item, i) => `    ${JSON.stringify(item)}${i < items.length - 1 ? ',' : ''}`), `  ]${comma}`];
+}
+
+export interface ExportLike {
+  generatedAt: number;
+  models: readonly unknown[];
+  benches: readonly unknown[];
+  tags: readonly unknown[];
+}
+
+/** `{ generatedAt, models, benches, tags }` with one row per line, in the order given. */
+export function serializeExport(e: ExportLike): string {
+  return [
+    '{',
+    `  "generatedAt": ${JSON.stringify(e.generatedAt)},`,
+    ...arrayBlock('models', e.models, false),
+    ...arrayBlock('benches', e.benches, false),
+    ...arrayBlock('tags', e.tags, true),
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** slug -> detail body, slugs in code-unit order; each body on one line with its score entries one per line. */
+export function serializeDetails(details: Readonly<Record<string, { scores: readonly unknown[] }>>): string {
+  const slugs = Object.keys(details).sort(compareText);
+  const lines = ['{'];
+  slugs.forEach((slug, i) => {
+    const { scores, ...rest } = details[slug]!;
+    const comma = i < slugs.length - 1 ? ',' : '';
+    const head = `  ${JSON.stringify(slug)}: ${JSON.stringify({ ...rest, scores: [] }).slice(0, -3)}`;
+    if (scores.length === 0) {
+      lines.push(`${head}[]}${comma}`);
+      return;
+    }
+    lines.push(`${head}[`);
+    scores.forEach((s, j) => lines.push(`    ${JSON.stringify(s)}${j < scores.length - 1 ? ',' : ''}`));
+    lines.push(`  ]}${comma}`);
+  });
+  lines.push('}', '');
+  return lines.join('\n');
+}
