@@ -1,0 +1,24 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import sitemap from '@astrojs/sitemap';
+import { readSiteSettings } from './src/site/config.ts';
+
+const { siteUrl } = readSiteSettings();
+
+export default defineConfig({
+  site: siteUrl.origin,
+  base: siteUrl.pathname,
+  trailingSlash: 'always',
+  outDir: process.env.MIRROR_OUT_DIR || './dist',
+  build: {
+    format: 'directory',
+    // One shared, cacheable stylesheet rather than a copy inlined into every page.
+    inlineStylesheets: 'never',
+    concurrency: Number(process.env.MIRROR_BUILD_CONCURRENCY) || 4,
+  },
+  compressHTML: true,
+  devToolbar: { enabled: false },
+  // The site needs no .env values; not loading them keeps the API key out of the build entirely.
+  vite: { envDir: false },
+  integrations: [sitemap({ filter: (page) => !/\/404\/?$/.test(page) })],
+});
