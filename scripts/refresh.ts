@@ -1,0 +1,4 @@
+/** `npm run refresh`: snapshot, then build only when something changed. Exit codes: see README. */
+import { refreshCli } from '../src/build/refresh.ts';
+
+process.exitCode = await refreshCli(process.argv.slice(2));

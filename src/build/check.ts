@@ -1,0 +1,80 @@
+/**
+ * The checks a build passes before it may replace `dist/`: nothing written beside it, every
+ * contract route present, and the attribution link in the footer of every page.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { MirrorError } from '../api/errors.ts';
+import { readSiteSettings } from '../site/config.ts';
+
+export interface BuildCheck {
+  pages: number;
+  files: number;
+  bytes: number;
+}
+
+/** Files of the contract's routes that every build must have. */
+export const REQUIRED_FILES = [
+  'index.html',
+  '404.html',
+  'about/index.html',
+  'benchmarks/index.html',
+  'tags/index.html',
+  'changes/index.html',
+  'changes/feed.xml',
+  'data/models.json',
+  'data/benchmarks.json',
+  'data/tags.json',
+  'data/models.csv',
+  'data/leaderboard.json',
+  'robots.txt',
+  'sitemap-index.xml',
+];
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+/** Throws a MirrorError naming the first problem; the caller then keeps the old `dist/`. */
+export function checkBuild(dist: string, work: string, expected: { configurations: number }): BuildCheck {
+  const beside = readdirSync(work).filter((name) => name !== 'dist');
+  if (beside.length) throw new MirrorError('invalid', `the build wrote outside dist/: ${beside.slice(0, 3).join(', ')}`);
+  const missing = REQUIRED_FILES.filter((f) => {
+    try {
+      return !statSync(join(dist, f)).isFile();
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length) throw new MirrorError('invalid', `the build is missing ${missing.join(', ')}`);
+
+  const link = `href="${escapeAttribute(readSiteSettings().attributionUrl)}"`;
+  let pages = 0;
+  let files = 0;
+  let bytes = 0;
+  let modelPages = 0;
+  for (const path of walk(dist)) {
+    files++;
+    const rel = relative(dist, path);
+    if (!rel.endsWith('.html')) {
+      bytes += statSync(path).size;
+      continue;
+    }
+    const html = readFileSync(path, 'utf8');
+    bytes += Buffer.byteLength(html);
+    pages++;
+    if (rel.startsWith('models/')) modelPages++;
+    const footer = html.lastIndexOf('<footer');
+    if (footer === -1 || html.indexOf(link, footer) === -1) {
+      throw new MirrorError('invalid', `${rel} has no attribution link in its footer`);
+    }
+  }
+  if (modelPages > expected.configurations) throw new MirrorError('invalid', `the build has ${modelPages} configuration pages for ${expected.configurations} configurations`);
+  return { pages, files, bytes };
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm run refresh`, what a scheduled rebuild runs: `snapshot`, then `build` only when the
+ * snapshot changed or `dist/` does not show it. An unchanged run renders nothing.
+ */
+import { existsSync } from 'node:fs';
+import { EXIT_CODES, MirrorError } from '../api/errors.ts';
+import { parseSnapshotArgs, snapshotCli } from '../snapshot/cli.ts';
+import { loadEnv, readHistoryLimit, type Env } from '../snapshot/config.ts';
+import { createReporter, formatBytes, formatSeconds, type Reporter } from '../snapshot/report.ts';
+import { buildSite, readBuildStamp, snapshotStamp, summarizeSnapshot } from './run.ts';
+
+export interface RefreshOptions {
+  env?: Env;
+  outDir?: string;
+  reporter?: Reporter;
+}
+
+/** Takes `--dist DIR` (where the site goes, default `dist`) out of the flags; the rest are `snapshot`'s. */
+export function splitRefreshArgs(argv: string[]): { dist: string | undefined; snapshotArgs: string[] } {
+  const rest = [...argv];
+  let dist: string | undefined;
+  for (let i = rest.indexOf('--dist'); i !== -1; i = rest.indexOf('--dist')) {
+    dist = rest[i + 1];
+    if (!dist || dist.startsWith('--')) throw new MirrorError('usage', '--dist takes a folder');
+    rest.splice(i, 2);
+  }
+  const inline = rest.findIndex((a) => a.startsWith('--dist='));
+  if (inline !== -1) dist = rest.splice(inline, 1)[0]!.slice('--dist='.length);
+  return { dist, snapshotArgs: rest };
+}
+
+export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}): Promise<number> {
+  const env = options.env ?? loadEnv();
+  const secret = env.RANKING_API_KEY?.trim();
+  const reporter = options.reporter ?? createReporter({ secrets: secret ? [secret] : [] });
+  let split: ReturnType<typeof splitRefreshArgs>;
+  try {
+    split = splitRefreshArgs(rawArgv);
+  } catch (err) {
+    reporter.error((err as MirrorError).toLine());
+    return EXIT_CODES.usage;
+  }
+  const { dist, snapshotArgs: argv } = split;
+  const outDir = dist ?? options.outDir ?? 'dist';
+  const started = performance.now();
+  const { code, outcome } = await snapshotCli(argv, { env, reporter });
+  if (code !== 0 || !outcome) {
+    if (code !== 0) reporter.error(`refresh stopped: ${outDir}/ is untouched`);
+    return code;
+  }
+  const out = parseSnapshotArgs(argv, env).request.out;
+  if (!existsSync(out)) {
+    reporter.error(`error: there is no snapshot at ${out} to render`);
+    return EXIT_CODES.usage;
+  }
+  const current = readBuildStamp(outDir);
+  const wanted = snapshotStamp(summarizeSnapshot(out));
+  if (outcome.status !== 'written' && current === wanted) {
+    reporter.info(`up to date: ${outDir}/ already shows this snapshot; nothing rendered (${formatSeconds(performance.now() - started)})`);
+    return 0;
+  }
+  reporter.info(current === undefined ? `${outDir}/ is missing or has no build stamp: building` : outcome.status === 'written' ? 'the snapshot changed: building' : `${outDir}/ shows another snapshot: building`);
+  try {
+    const result = await buildSite({ snapshot: out, outDir, reporter, historyLimit: readHistoryLimit(env) });
+    reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}`);
+    return 0;
+  } catch (err) {
+    reporter.error(err instanceof MirrorError ? err.toLine() : `error: the build failed: ${(err as Error)?.message ?? String(err)}`);
+    reporter.error(`exit 1: the snapshot is updated, ${outDir}/ is untouched; the next refresh builds again`);
+    return 1;
+  }
+}

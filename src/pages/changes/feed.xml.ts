@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { SITE } from '../../site/config.ts';
+import { getSiteData } from '../../site/data.ts';
+import { changesFeed } from '../../site/feed.ts';
+
+export const GET: APIRoute = () =>
+  new Response(changesFeed(getSiteData().changes, { name: SITE.attributionName, url: SITE.attributionUrl }), {
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
+  });

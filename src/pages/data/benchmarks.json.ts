@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { getSiteData } from '../../site/data.ts';
+import { benchRecord, jsonFile } from '../../site/downloads.ts';
+
+export const GET: APIRoute = () => {
+  const data = getSiteData();
+  return jsonFile(data, 'benchmarks', data.benches.map(benchRecord));
+};

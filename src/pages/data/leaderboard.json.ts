@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { getSiteData } from '../../site/data.ts';
+import { buildLeaderboardIndex } from '../../site/leaderboard-index.ts';
+
+/** The compact index behind the leaderboard's filters (not a download: see models.json). */
+export const GET: APIRoute = () => {
+  const { snapshot, models } = getSiteData();
+  return new Response(JSON.stringify(buildLeaderboardIndex(snapshot.generatedAt, models)), { headers: { 'Content-Type': 'application/json' } });
+};

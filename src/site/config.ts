@@ -1,0 +1,63 @@
+/**
+ * Site-wide settings, read once from the environment at build time. The build never reads the
+ * API key: only the API's address, for the default attribution link.
+ */
+
+/** Models per leaderboard page: the first page stays small at any size of the field. */
+export const LEADERBOARD_PAGE_SIZE = 100;
+
+/** The day the API's `supraScore` method changed; values before it are not comparable with later ones. */
+export const METHOD_CHANGE_AT = Date.UTC(2026, 8, 17);
+
+/** Snapshots listed in the Atom feed of changes. */
+export const FEED_ENTRIES = 20;
+
+export const SITE_TITLE = 'Model Rankings Mirror';
+export const SITE_DESCRIPTION =
+  'A fast, static mirror of the AI-model rankings: configurations scored by supraScore, benchmarks with their quality and weight, and the capability tags.';
+
+const DEFAULT_SITE_URL = 'http://localhost:4321/';
+const DEFAULT_ATTRIBUTION_URL = 'https://ranking.example.org/';
+const DEFAULT_ATTRIBUTION_NAME = 'AI Model Ranking API';
+
+function httpUrl(value: string | undefined): URL | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface SiteSettings {
+  /** Public address of the mirror, ending with `/`. */
+  siteUrl: URL;
+  attributionUrl: string;
+  attributionName: string;
+  /** Settings that fell back to a default, for the build to mention. */
+  defaulted: string[];
+}
+
+export function readSiteSettings(env: Record<string, string | undefined> = process.env): SiteSettings {
+  const defaulted: string[] = [];
+  const site = httpUrl(env.SITE_URL);
+  if (!site) defaulted.push(`SITE_URL (using ${DEFAULT_SITE_URL})`);
+  const siteUrl = site ?? new URL(DEFAULT_SITE_URL);
+  if (!siteUrl.pathname.endsWith('/')) siteUrl.pathname += '/';
+
+  const apiOrigin = httpUrl(env.RANKING_API_URL)?.origin;
+  const attribution = httpUrl(env.ATTRIBUTION_URL)?.href ?? (apiOrigin ? `${apiOrigin}/` : undefined);
+  if (!attribution) defaulted.push(`ATTRIBUTION_URL (using ${DEFAULT_ATTRIBUTION_URL})`);
+  const name = env.ATTRIBUTION_NAME?.trim();
+  if (!name) defaulted.push(`ATTRIBUTION_NAME (using "${DEFAULT_ATTRIBUTION_NAME}")`);
+  return {
+    siteUrl,
+    attributionUrl: attribution ?? DEFAULT_ATTRIBUTION_URL,
+    attributionName: name || DEFAULT_ATTRIBUTION_NAME,
+    defaulted,
+  };
+}
+
+/** Read once at module level so every page shares it. */
+export const SITE = readSiteSettings();

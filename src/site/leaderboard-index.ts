@@ -1,0 +1,63 @@
+/**
+ * The compact index the leaderboard's script filters and sorts in the browser
+ * (`/data/leaderboard.json`): arrays instead of objects, and strings listed once.
+ */
+import type { Model, Movement } from './data.ts';
+
+/** [rank, name, familyTag, best slug, provider index, supraScore, benchCount, tag indexes, configurations as [slug, name, supraScore], movement] */
+export type IndexModel = [number, string, string, string, number, number, number, number[], [string, string, number][], string];
+
+export interface LeaderboardIndex {
+  generatedAt: number;
+  providers: string[];
+  tags: string[];
+  models: IndexModel[];
+}
+
+/** `+3`, `-2`, `=` (same), `new`, or `` (nothing to compare with). */
+export function encodeMovement(m: Movement): string {
+  switch (m.kind) {
+    case 'up':
+      return `+${m.by}`;
+    case 'down':
+      return `-${m.by}`;
+    case 'same':
+      return '=';
+    case 'new':
+      return 'new';
+    default:
+      return '';
+  }
+}
+
+export function buildLeaderboardIndex(generatedAt: number, models: readonly Model[]): LeaderboardIndex {
+  const providers: string[] = [];
+  const providerIndex = new Map<string, number>();
+  const tags: string[] = [];
+  const tagIndex = new Map<string, number>();
+  const indexOf = (map: Map<string, number>, list: string[], value: string) => {
+    let i = map.get(value);
+    if (i === undefined) {
+      i = list.push(value) - 1;
+      map.set(value, i);
+    }
+    return i;
+  };
+  return {
+    generatedAt,
+    providers,
+    tags,
+    models: models.map((m) => [
+      m.rank,
+      m.name,
+      m.familyTag,
+      m.best.slug,
+      indexOf(providerIndex, providers, m.best.provider),
+      m.best.supraScore,
+      m.best.benchCount,
+      [...new Set(m.configurations.flatMap((c) => c.tags))].map((t) => indexOf(tagIndex, tags, t)),
+      m.configurations.map((c) => [c.slug, c.name, c.supraScore]),
+      encodeMovement(m.movement),
+    ]),
+  };
+}

@@ -1,0 +1,83 @@
+/** Fixture snapshots with history, and a parsed view of a built `dist/`. */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Database from 'better-sqlite3';
+import { load, type CheerioAPI } from 'cheerio';
+import { snapshotCli } from '../../src/snapshot/cli.ts';
+import { captureReporter } from './env.ts';
+import { fixtureDetails, fixtureExport, GENERATED_AT } from './fixture.ts';
+
+const DAY = 86_400_000;
+/** Before the 2026-09-17 method change: never joined to later points. */
+export const BEFORE_METHOD_CHANGE = Date.UTC(2026, 8, 10);
+
+async function load_(out: string, exportPath: string, detailsPath?: string): Promise<void> {
+  const args = ['--from-file', exportPath, '--out', out, ...(detailsPath ? ['--details-file', detailsPath] : [])];
+  const captured = captureReporter();
+  const r = await snapshotCli(args, { env: {}, reporter: captured.reporter });
+  if (r.code !== 0) throw new Error(`fixture snapshot failed (${r.code}):\n${captured.text()}`);
+}
+
+/**
+ * Three snapshots into one file: one before the method change, one a day before the fixture
+ * (scores shuffled so ranks move), then the hostile fixture itself with details. Then rows that
+ * validation would have refused are forced into the file, as a corrupted or tampered store would
+ * hold them, to prove the site's own guard.
+ */
+export async function fixtureSnapshot(dir: string): Promise<string> {
+  const out = join(dir, 'fixture.db');
+  const old = fixtureExport({ hostile: false, generatedAt: BEFORE_METHOD_CHANGE });
+  writeFileSync(join(dir, 'a.json'), JSON.stringify(old));
+  await load_(out, join(dir, 'a.json'));
+
+  const yesterday = fixtureExport({ hostile: false, generatedAt: GENERATED_AT - DAY });
+  yesterday.models = yesterday.models
+    .filter((m) => m.slug !== 'plain-7')
+    .map((m) => (m.slug === 'mistral-x' ? { ...m, supraScore: 95 } : m.slug === 'plain-6' ? { ...m, supraScore: 45 } : m));
+  yesterday.models.push({ ...yesterday.models[0]!, slug: 'retired-1', familyTag: 'retired', name: 'Retired One', supraScore: 33 });
+  writeFileSync(join(dir, 'b.json'), JSON.stringify(yesterday));
+  await load_(out, join(dir, 'b.json'));
+
+  writeFileSync(join(dir, 'c.json'), JSON.stringify(fixtureExport()));
+  writeFileSync(join(dir, 'c-details.json'), JSON.stringify(fixtureDetails()));
+  await load_(out, join(dir, 'c.json'), join(dir, 'c-details.json'));
+
+  const db = new Database(out);
+  db.prepare(`INSERT INTO models (slug, name, provider, family_tag, supra_score, bench_count, updated_at, position) VALUES (?, 'Escapee', 'Nobody', 'escapee', 1, 1, ?, 999)`).run('../../../pwned', GENERATED_AT);
+  db.prepare(`INSERT INTO model_tags (slug, tag) VALUES ('plain-1', '../../pwned-tag')`).run();
+  db.prepare(`INSERT INTO tags (tag, models, benches) VALUES ('../../pwned-tag', 1, 0)`).run();
+  db.prepare(
+    `INSERT INTO benches (slug, name, description, url, is_official, scale_min, scale_max, quality_score, dimensions, model_count, rater_count, effective_weight, position)
+     VALUES ('..', 'Dot dot', '', 'https://example.org', 0, 0, 1, 50, '[]', 0, 0, 1, 999)`,
+  ).run();
+  db.close();
+  return out;
+}
+
+export interface BuiltSite {
+  dist: string;
+  files: string[];
+  html: Map<string, CheerioAPI>;
+  read: (file: string) => string;
+}
+
+function walk(dir: string, root = dir, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) walk(path, root, out);
+    else out.push(relative(root, path));
+  }
+  return out;
+}
+
+export function readSite(dist: string): BuiltSite {
+  const files = walk(dist).sort();
+  const html = new Map(files.filter((f) => f.endsWith('.html')).map((f) => [f, load(readFileSync(join(dist, f), 'utf8'))]));
+  return { dist, files, html, read: (file) => readFileSync(join(dist, file), 'utf8') };
+}
+
+/** The file a site-internal URL path is served from (`/models/x/` -> `models/x/index.html`). */
+export function fileFor(path: string): string {
+  const clean = decodeURIComponent(path.split(/[?#]/)[0]!).replace(/^\//, '');
+  return clean === '' || clean.endsWith('/') ? `${clean}index.html` : clean;
+}
