@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorBodySchema, type ErrorBody } from './schema.ts';
 import { MirrorError } from './errors.ts';
+import { isAllowedApiUrl } from './url.ts';
 
 export interface ClientOptions {
   /** Base address without `/v1`, already checked by `isAllowedApiUrl`. */
@@ -48,16 +49,6 @@ const MAX_REDIRECTS = 5;
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
 /** Error bodies are small; a larger one is read only this far. */
 const MAX_ERROR_BODY = 64 * 1024;
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-
-/** `https:` anywhere, `http:` only on loopback: a key never crosses a network in clear text. */
-export function isAllowedApiUrl(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-}
 
 /** A failure of one attempt, with whether another attempt may help and how long the server asks us to wait. */
 interface AttemptFailure {

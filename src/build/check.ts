@@ -31,7 +31,21 @@ export const REQUIRED_FILES = [
   'sitemap-index.xml',
 ];
 
-const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+/** Decodes the character references an attribute value may use (`&amp;`, `&#38;`, `&#x26;`). */
+export const decodeAttribute = (value: string) =>
+  value.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|quot|apos|lt|gt));/gi, (_, dec: string, hex: string, name: string) =>
+    dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : NAMED[name.toLowerCase()]!,
+  );
+
+/** True when the page's last `<footer>` links to `url`. */
+export function footerLinksTo(html: string, url: string): boolean {
+  const start = html.lastIndexOf('<footer');
+  if (start === -1) return false;
+  const footer = html.slice(start, html.indexOf('</footer>', start) >>> 0);
+  for (const m of footer.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) if (decodeAttribute(m[1]!) === url) return true;
+  return false;
+}
 
 function* walk(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -54,7 +68,7 @@ export function checkBuild(dist: string, work: string, expected: { configuration
   });
   if (missing.length) throw new MirrorError('invalid', `the build is missing ${missing.join(', ')}`);
 
-  const link = `href="${escapeAttribute(readSiteSettings().attributionUrl)}"`;
+  const attribution = readSiteSettings().attributionUrl;
   let pages = 0;
   let files = 0;
   let bytes = 0;
@@ -70,8 +84,7 @@ export function checkBuild(dist: string, work: string, expected: { configuration
     bytes += Buffer.byteLength(html);
     pages++;
     if (rel.startsWith('models/')) modelPages++;
-    const footer = html.lastIndexOf('<footer');
-    if (footer === -1 || html.indexOf(link, footer) === -1) {
+    if (!footerLinksTo(html, attribution)) {
       throw new MirrorError('invalid', `${rel} has no attribution link in its footer`);
     }
   }

@@ -4,6 +4,7 @@
  * import `getSiteData()` instead of querying on their own.
  */
 import Database from 'better-sqlite3';
+import { isLoopbackHost } from '../api/url.ts';
 import { isSafeSegment } from '../api/schema.ts';
 import { FEED_ENTRIES, METHOD_CHANGE_AT } from './config.ts';
 
@@ -15,6 +16,8 @@ export interface SnapshotInfo {
   computedAt: number | null;
   apiOrigin: string | null;
   warnings: number;
+  /** Fictional data: the bundled sample, or an export served by the local simulator (a loopback API). */
+  sample: boolean;
 }
 
 /** A row of `/v1/models`: one concrete way of running a model. */
@@ -176,6 +179,7 @@ function loadFrom(db: Database.Database): SiteData {
     computedAt: snap.computed_at,
     apiOrigin: snap.api_origin,
     warnings: db.prepare('SELECT count(*) FROM warnings').pluck().get() as number,
+    sample: snap.source === 'sample' || (snap.api_origin !== null && isLoopbackHost(new URL(snap.api_origin).hostname)),
   };
 
   // History: the latest snapshot and the one before it, when they can be compared.

@@ -12,7 +12,7 @@ export function attribution(data: SiteData) {
     attribution: `Data from ${SITE.attributionName} (${SITE.attributionUrl}). Please keep this attribution when you republish it.`,
     generatedAt: new Date(data.snapshot.generatedAt).toISOString(),
     fetchedAt: new Date(data.snapshot.fetchedAt).toISOString(),
-    sample: data.snapshot.source === 'sample',
+    sample: data.snapshot.sample,
     partial: data.snapshot.partial,
   };
 }

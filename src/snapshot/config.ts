@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { MirrorError } from '../api/errors.ts';
-import { isAllowedApiUrl, type ClientOptions } from '../api/client.ts';
+import type { ClientOptions } from '../api/client.ts';
+import { isAllowedApiUrl } from '../api/url.ts';
 
 export type Env = Record<string, string | undefined>;
 

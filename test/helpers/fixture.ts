@@ -70,7 +70,7 @@ export function fixtureExport({ hostile = true, generatedAt = GENERATED_AT } = {
     model('plain-2', 'plain-2', 30, { name: 'Plain Two' }),
     model('plain-3', 'plain-3', 20, { name: 'Plain Three' }),
     model('plain-4', 'plain-4', 10, { name: 'Plain Four' }),
-    model('plain-5', 'plain-5', 5, { name: 'Plain Five' }),
+    model('plain-5', 'plain-5', 5, { name: `=HYPERLINK("https://evil.example")` }),
     model('plain-6', 'plain-6', 4, { name: 'Plain Six' }),
     model('plain-7', 'plain-7', 3, { name: 'Plain Seven' }),
   ];

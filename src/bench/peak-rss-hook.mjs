@@ -1,0 +1,40 @@
+// Loaded with `node --import` into every measured process: on exit, writes the process's peak
+// resident set size (process.resourceUsage().maxRSS, in KB) as JSON to the file named by
+// BENCH_PEAK_RSS_FILE. Plain JavaScript, so it loads before (and without) tsx. On Linux it also
+// records the peak of child processes still running at exit (esbuild's service), which maxRSS
+// does not include.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const target = process.env.BENCH_PEAK_RSS_FILE;
+// Nothing this process starts may overwrite the figure.
+delete process.env.BENCH_PEAK_RSS_FILE;
+
+/** @returns {{ pid: number, name: string, peakKb: number }[]} */
+function childPeaks() {
+  if (process.platform !== 'linux') return [];
+  const peaks = [];
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const pids = readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+      for (const pid of pids) {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const name = /^Name:\s*(.*)$/m.exec(status)?.[1] ?? '?';
+        const hwm = /^VmHWM:\s*(\d+)\s*kB$/m.exec(status)?.[1];
+        if (hwm) peaks.push({ pid: Number(pid), name, peakKb: Number(hwm) });
+      }
+    }
+  } catch {
+    // /proc without `children` files, or a child that just ended: report what was found
+  }
+  return peaks;
+}
+
+if (target) {
+  process.on('exit', () => {
+    try {
+      writeFileSync(target, JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS, children: childPeaks() }));
+    } catch {
+      // the benchmark reports an unknown peak
+    }
+  });
+}
