@@ -1,0 +1,107 @@
+/**
+ * The commands as real processes: exit codes reach the shell, `.env` is read, two runs at once
+ * cannot corrupt the snapshot, and the key appears in no output and no file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { startSimulator, type Simulator } from '../src/simulator/index.ts';
+import { ROOT, runScript, tempDir, type RunResult } from './helpers/env.ts';
+import { fixtureExport } from './helpers/fixture.ts';
+
+/** A key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
+const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
+let sim: Simulator;
+let dir: { path: string; cleanup: () => void };
+const outputs: RunResult[] = [];
+
+async function run(script: string, args: string[], env: Record<string, string>, cwd?: string): Promise<RunResult> {
+  const r = await runScript(script, args, env, cwd ? { cwd } : {});
+  outputs.push(r);
+  return r;
+}
+
+beforeAll(async () => {
+  dir = tempDir();
+  sim = await startSimulator({ exportBody: JSON.stringify(fixtureExport()), keys: { [KEY]: { tier: 'partner' } } });
+});
+
+afterAll(async () => {
+  await sim?.close();
+  dir?.cleanup();
+});
+
+describe('snapshot as a process', () => {
+  it('reads the key and address from a .env file, the environment winning', async () => {
+    const cwd = join(dir.path, 'project');
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, '.env'), `# the maintainer's settings\nRANKING_API_URL=http://127.0.0.1:9/\nRANKING_API_KEY="${KEY}"\n`);
+    const r = await run('snapshot.ts', ['--out', 'data.db'], { RANKING_API_URL: sim.url }, cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('written: data.db');
+  });
+
+  it('exits with the contract code, after one clear line', async () => {
+    sim.addFault({ type: 'quota_exceeded', times: 3 });
+    const quota = await run('snapshot.ts', ['--out', join(dir.path, 'q.db')], { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY });
+    sim.clearFaults();
+    expect(quota.code).toBe(4);
+    expect(quota.stderr.split('\n')[0]).toMatch(/^error \[quota_exceeded\]: the monthly quota of this key is used up; it resets at .* — /);
+    const usage = await run('snapshot.ts', ['--details', 'lots'], { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--details takes a positive integer or "all"');
+    expect(existsSync(join(ROOT, 'data/snapshot.db.lock'))).toBe(false);
+  });
+
+  it('lets two runs at once finish without corrupting the file', async () => {
+    const out = join(dir.path, 'shared.db');
+    const a = join(dir.path, 'a.json');
+    const b = join(dir.path, 'b.json');
+    const other = fixtureExport({ hostile: false });
+    other.models[0] = { ...other.models[0], supraScore: 92 };
+    writeFileSync(a, JSON.stringify(fixtureExport({ hostile: false })));
+    writeFileSync(b, JSON.stringify(other));
+    const [ra, rb] = await Promise.all([run('snapshot.ts', ['--from-file', a, '--out', out], {}), run('snapshot.ts', ['--from-file', b, '--out', out], {})]);
+    expect([ra.code, rb.code]).toEqual([0, 0]);
+    const db = new Database(out, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // Whichever went second saw the first one's file: both are in the history.
+    expect(db.prepare('SELECT count(*) FROM history_snapshots').pluck().get()).toBe(2);
+    db.close();
+    expect(readdirSync(dir.path).filter((f) => f.includes('.tmp-') || f.endsWith('.lock'))).toEqual([]);
+  });
+});
+
+describe('the API key', () => {
+  it('appears in no output, no log and no file, after failures, a fetch and a full refresh', async () => {
+    const env = { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, SITE_URL: 'https://mirror.example.net/' };
+    sim.addFault({ type: 'status', status: 401, code: 'invalid_key', message: `key ${KEY} refused`, hint: `your key ${KEY} is wrong` });
+    const refused = await run('snapshot.ts', ['--out', join(dir.path, 'leak.db')], env);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('[redacted]');
+    const r = await run('refresh.ts', ['--out', join(dir.path, 'leak.db'), '--dist', join(dir.path, 'leak-dist'), '--force'], env);
+    expect(r.code, r.stderr).toBe(0);
+
+    const haystacks: [string, Buffer | string][] = outputs.flatMap((o, i) => [
+      [`stdout ${i}`, o.stdout],
+      [`stderr ${i}`, o.stderr],
+    ]);
+    const walk = (d: string) => {
+      for (const name of readdirSync(d)) {
+        const p = join(d, name);
+        if (statSync(p).isDirectory()) walk(p);
+        // The maintainer's .env is where the key is meant to live.
+        else if (name !== '.env') haystacks.push([p, readFileSync(p)]);
+      }
+    };
+    walk(dir.path);
+    if (existsSync(join(ROOT, '.astro'))) walk(join(ROOT, '.astro'));
+    expect(haystacks.length).toBeGreaterThan(50);
+    for (const [where, text] of haystacks) {
+      expect(text.includes(KEY), where).toBe(false);
+      expect(text.includes(KEY.slice(-32)), where).toBe(false);
+    }
+  }, 300_000);
+});
