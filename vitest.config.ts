@@ -9,6 +9,7 @@ export default defineConfig({
     // Astro builds share the project root (.astro/, caches): test files run one at a time.
     fileParallelism: false,
     testTimeout: 60_000,
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
     hookTimeout: 300_000,
   },
 });
