@@ -1,0 +1,74 @@
+/**
+ * Correctness at a size CI can afford (2,500 configurations): every row gets its page, the
+ * leaderboard pages cover the ranking exactly once, and the size budgets hold. Speed is measured
+ * by `npm run bench`, never asserted here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { generateSample, serializeExport } from '../src/sample/generate.ts';
+import { runScript, tempDir } from './helpers/env.ts';
+import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
+
+const sample = generateSample({ configurations: 2500, benches: 200, tags: 150, withDetails: false });
+const families = new Set(sample.export.models.map((m) => m.familyTag)).size;
+let dir: { path: string; cleanup: () => void };
+let site: BuiltSite;
+
+beforeAll(async () => {
+  dir = tempDir();
+  writeFileSync(join(dir.path, 'export.json'), serializeExport(sample.export));
+  const db = join(dir.path, 'snapshot.db');
+  const loaded = await runScript('snapshot.ts', ['--from-file', join(dir.path, 'export.json'), '--out', db], {});
+  expect(loaded.code, loaded.stderr).toBe(0);
+  const built = await runScript('build.ts', ['--snapshot', db, '--out', join(dir.path, 'dist')], {});
+  expect(built.code, built.stderr).toBe(0);
+  site = readSite(join(dir.path, 'dist'));
+}, 600_000);
+
+afterAll(() => dir?.cleanup());
+
+describe('a 2,500-configuration site', () => {
+  it('has a page for every configuration, benchmark and tag', () => {
+    const files = new Set(site.files);
+    for (const m of sample.export.models) expect(files.has(`models/${m.slug}/index.html`), m.slug).toBe(true);
+    for (const b of sample.export.benches) expect(files.has(`benchmarks/${b.slug}/index.html`), b.slug).toBe(true);
+    for (const t of sample.export.tags) expect(files.has(`tags/${t.tag}/index.html`), t.tag).toBe(true);
+    const models = JSON.parse(site.read('data/models.json')) as { models: unknown[] };
+    expect(models.models).toHaveLength(2500);
+  });
+
+  it('ranks every model exactly once across the leaderboard pages', () => {
+    const pages = Math.ceil(families / 100);
+    expect(pages).toBeGreaterThan(5);
+    const ranks: number[] = [];
+    for (let p = 1; p <= pages; p++) {
+      const $ = site.html.get(p === 1 ? 'index.html' : `leaderboard/${p}/index.html`)!;
+      expect($, `page ${p}`).toBeDefined();
+      const rows = $('tbody tr');
+      expect(rows.length).toBe(p < pages ? 100 : families - 100 * (pages - 1));
+      rows.each((_, tr) => void ranks.push(Number($(tr).find('td.rank strong').text())));
+      $('[data-pager] a').each((_, a) => expect(site.files).toContain(fileFor($(a).attr('href')!)));
+    }
+    expect(ranks).toEqual(Array.from({ length: families }, (_, i) => i + 1));
+    expect(site.files).not.toContain(`leaderboard/${pages + 1}/index.html`);
+  });
+
+  it('keeps the leaderboard page and the JavaScript of every page within budget', () => {
+    const leaderboard = gzipSync(readFileSync(join(site.dist, 'index.html')), { level: 9 }).length;
+    expect(leaderboard).toBeLessThan(100 * 1024);
+    for (const [file, $] of site.html) {
+      const js = $('script[src]')
+        .map((_, s) => gzipSync(readFileSync(join(site.dist, fileFor($(s).attr('src')!)))).length)
+        .get()
+        .reduce((a: number, b: number) => a + b, 0);
+      expect(js, file).toBeLessThan(20 * 1024);
+    }
+  });
+
+  it('lists every page but the 404 in the sitemap', () => {
+    const locs = site.files.filter((f) => /^sitemap-\d+\.xml$/.test(f)).flatMap((f) => site.read(f).match(/<loc>/g) ?? []);
+    expect(locs.length).toBe(site.html.size - 1);
+  });
+});
