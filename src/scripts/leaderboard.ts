@@ -99,7 +99,8 @@ function movementNode(code: string): Node {
 function rowNode(m: IndexModel, index: LeaderboardIndex, base: string): HTMLTableRowElement {
   const [rank, name, , bestSlug, provider, supraScore, benchCount, tagIds, configs, movement] = m;
   const modelHref = (slug: string) => `${base}models/${slug}/`;
-  const nameCell = el('th', { scope: 'row', class: 'model-name' }, el('a', { href: modelHref(bestSlug) }, name));
+  const providerName = index.providers[provider] ?? '';
+  const nameCell = el('th', { scope: 'row', class: 'model-name' }, el('a', { href: modelHref(bestSlug) }, name), el('span', { class: 'sub narrow-only' }, providerName));
   if (configs.length > 1) {
     const list = el('ul', {}, ...configs.map(([slug, cname, s]) => el('li', {}, el('a', { href: modelHref(slug) }, cname), el('span', { class: 's' }, score(s)))));
     nameCell.append(el('details', { class: 'configs' }, el('summary', {}, `${configs.length} configurations`), list));
@@ -116,10 +117,10 @@ function rowNode(m: IndexModel, index: LeaderboardIndex, base: string): HTMLTabl
     {},
     el('td', { class: 'rank' }, el('strong', {}, String(rank)), ' ', movementNode(movement)),
     nameCell,
-    el('td', {}, index.providers[provider] ?? ''),
+    el('td', { class: 'wide-only provider' }, providerName),
     el('td', { class: 'num' }, el('span', { class: 'score' }, el('span', {}, score(supraScore)), bar)),
-    el('td', { class: 'num' }, String(benchCount)),
-    el('td', {}, tagList),
+    el('td', { class: 'num wide-only' }, String(benchCount)),
+    el('td', { class: 'wide-only' }, tagList),
   );
 }
 

@@ -1,0 +1,177 @@
+/**
+ * What a built site weighs where a visitor feels it: pages and bytes of the folder, the
+ * leaderboard's first page and the largest page gzipped, and the JavaScript a page makes the
+ * browser fetch (its `<script>`s and everything they import), gzipped at level 9.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface Weight {
+  raw: number;
+  gzip: number;
+}
+
+export interface DistStats {
+  /** `.html` files. */
+  pages: number;
+  files: number;
+  bytes: number;
+  /** `index.html`, the leaderboard's first page. */
+  index: Weight | undefined;
+  largestPage: (Weight & { path: string }) | undefined;
+  /** Every `.js` file under `_astro/`. */
+  js: Weight & { files: number };
+  /** The page (among those sampled) whose scripts and their imports weigh the most gzipped. */
+  heaviestPageJs: { path: string; gzip: number; scripts: number } | undefined;
+  sampledPages: number;
+}
+
+export const gzipSize = (data: Buffer | string): number => gzipSync(data, { level: 9 }).length;
+
+function* walk(dir: string): Generator<{ path: string; size: number }> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.isFile()) yield { path, size: statSync(path).size };
+  }
+}
+
+/** `.html` files and bytes of a folder, without reading them. */
+export function countPages(dir: string): { pages: number; files: number; bytes: number } {
+  let pages = 0;
+  let files = 0;
+  let bytes = 0;
+  for (const f of walk(dir)) {
+    files++;
+    bytes += f.size;
+    if (f.path.endsWith('.html')) pages++;
+  }
+  return { pages, files, bytes };
+}
+
+/**
+ * Up to `perGroup` pages of each top-level folder (models/, tags/, ...), evenly spread, plus every
+ * page at the root: each template is looked at, whatever the size of the site.
+ */
+export function samplePages(pages: readonly string[], perGroup: number): string[] {
+  const groups = new Map<string, string[]>();
+  for (const p of pages) {
+    const parts = p.split('/');
+    const key = parts.length > 1 ? parts[0]! : p;
+    let list = groups.get(key);
+    if (!list) groups.set(key, (list = []));
+    list.push(p);
+  }
+  const out: string[] = [];
+  for (const list of groups.values()) {
+    list.sort();
+    if (list.length <= perGroup) out.push(...list);
+    else for (let i = 0; i < perGroup; i++) out.push(list[Math.floor((i * list.length) / perGroup)]!);
+  }
+  return out;
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const attr = (attrs: string, name: string): string | undefined => {
+  const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(attrs);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+};
+/** `import "./x.js"`, `from "./x.js"`, `import("./x.js")`: what a built chunk pulls in. */
+const IMPORT = /\b(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+?\.m?js)["']/g;
+
+/** The file in `dist` a page's `src` points at: relative to the page, or to the site root under any base path. */
+function resolveSrc(dist: string, page: string, src: string): string | undefined {
+  const path = src.replace(/[?#].*$/, '');
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)) return undefined; // another origin: not shipped from dist
+  if (!path.startsWith('/')) {
+    const file = join(dirname(join(dist, page)), path);
+    return existsSync(file) ? file : undefined;
+  }
+  const parts = path.split('/').filter(Boolean);
+  for (let i = 0; i < parts.length; i++) {
+    const file = join(dist, ...parts.slice(i));
+    if (existsSync(file) && statSync(file).isFile()) return file;
+  }
+  return undefined;
+}
+
+export function measureDist(dist: string, { perGroup = 200 } = {}): DistStats {
+  const html: { rel: string; size: number }[] = [];
+  let files = 0;
+  let bytes = 0;
+  const js = { files: 0, raw: 0, gzip: 0 };
+  const gzipOf = new Map<string, number>();
+  const gzipFile = (file: string): number => {
+    let size = gzipOf.get(file);
+    if (size === undefined) gzipOf.set(file, (size = gzipSize(readFileSync(file))));
+    return size;
+  };
+  for (const f of walk(dist)) {
+    files++;
+    bytes += f.size;
+    const rel = relative(dist, f.path).split(sep).join('/');
+    if (rel.endsWith('.html')) html.push({ rel, size: f.size });
+    if (rel.startsWith('_astro/') && /\.m?js$/.test(rel)) {
+      js.files++;
+      js.raw += f.size;
+      js.gzip += gzipFile(f.path);
+    }
+  }
+
+  const weigh = (rel: string): Weight => {
+    const data = readFileSync(join(dist, rel));
+    return { raw: data.length, gzip: gzipSize(data) };
+  };
+  const index = html.some((p) => p.rel === 'index.html') ? weigh('index.html') : undefined;
+  const largest = html.reduce<{ rel: string; size: number } | undefined>((a, b) => (!a || b.size > a.size ? b : a), undefined);
+
+  /** A script file and, transitively, the chunks it imports. */
+  const closure = (file: string, seen: Set<string>) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(IMPORT)) {
+      const dep = join(dirname(file), m[1]!);
+      if (existsSync(dep)) closure(dep, seen);
+    }
+  };
+  const sampled = samplePages(
+    html.map((p) => p.rel),
+    perGroup,
+  );
+  let heaviest: DistStats['heaviestPageJs'];
+  for (const rel of sampled) {
+    const text = readFileSync(join(dist, rel), 'utf8');
+    const files = new Set<string>();
+    let inline = 0;
+    let scripts = 0;
+    for (const m of text.matchAll(SCRIPT)) {
+      const attrs = m[1] ?? '';
+      const type = attr(attrs, 'type')?.toLowerCase();
+      if (type && type !== 'module' && !type.includes('javascript')) continue; // JSON-LD, templates
+      scripts++;
+      const src = attr(attrs, 'src');
+      if (src === undefined) {
+        if (m[2]?.trim()) inline += gzipSize(m[2]);
+        continue;
+      }
+      const file = resolveSrc(dist, rel, src);
+      if (file) closure(file, files);
+    }
+    let gzip = inline;
+    for (const f of files) gzip += gzipFile(f);
+    if (!heaviest || gzip > heaviest.gzip) heaviest = { path: rel, gzip, scripts };
+  }
+
+  return {
+    pages: html.length,
+    files,
+    bytes,
+    index,
+    largestPage: largest ? { path: largest.rel, ...weigh(largest.rel) } : undefined,
+    js,
+    heaviestPageJs: heaviest,
+    sampledPages: sampled.length,
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * The benchmark's report: a Markdown table per size, the ratio to the reference, the page weights,
+ * each target with PASS or FAIL, and the machine it ran on. Pure functions of the results.
+ */
+import { median, spread } from './stats.ts';
+import { STAGES, type BenchResults, type Machine, type SizeResult, type StageName, type StageResult } from './results.ts';
+
+const KB = 1024;
+const MB = 1024 * 1024;
+const GIB = 1024 * MB;
+
+export const seconds = (ms: number): string => (ms / 1000).toFixed(2);
+export const megabytes = (bytes: number): string => (bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0);
+export const kilobytes = (bytes: number): string => `${(bytes / KB).toFixed(1)} KB`;
+export const thousands = (n: number): string => n.toLocaleString('en-US');
+
+/** A Markdown table, each column padded to its widest cell; `align` 'r' right-aligns a column. */
+export function markdownTable(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly ('l' | 'r')[] = []): string {
+  const widths = headers.map((h, i) => Math.max(3, h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const cell = (text: string, i: number) => (align[i] === 'r' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
+  const line = (cells: readonly string[]) => `| ${headers.map((_, i) => cell(cells[i] ?? '', i)).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  return [line(headers), rule, ...rows.map(line)].join('\n');
+}
+
+export function stageOf(result: SizeResult, name: StageName): StageResult {
+  const stage = result.stages.find((s) => s.stage === name);
+  if (!stage) throw new Error(`no ${name} stage in the results`);
+  return stage;
+}
+
+export function stageTable(result: SizeResult): string {
+  const rows = STAGES.map((name) => {
+    const s = stageOf(result, name);
+    const { median: mid, min, max } = spread(s.ms);
+    return [
+      name,
+      seconds(mid),
+      `${seconds(min)}–${seconds(max)}`,
+      s.peakRssKb === undefined ? '?' : (s.peakRssKb / KB).toFixed(0),
+      s.pages === undefined ? '' : thousands(s.pages),
+      s.distBytes === undefined ? '' : megabytes(s.distBytes),
+    ];
+  });
+  return markdownTable(['stage', 'median s', 'min–max s', 'peak RSS MB', 'pages', 'dist MB'], rows, ['l', 'r', 'r', 'r', 'r', 'r']);
+}
+
+export interface Target {
+  label: string;
+  /** The measured value, as printed. */
+  value: string;
+  pass: boolean;
+}
+
+const target = (label: string, value: string, pass: boolean): Target => ({ label, value, pass });
+
+/** The issue's targets for one size: those stated for 10,000 up to 10,000, those for 50,000 above. */
+export function sizeTargets(result: SizeResult): { heading: string; targets: Target[] } {
+  const n = result.size.configurations;
+  const build = stageOf(result, 'build');
+  const peaks = STAGES.filter((s) => s !== 'reference build').map((s) => stageOf(result, s));
+  const highest = peaks.reduce<StageResult | undefined>((a, b) => (a?.peakRssKb ?? -1) >= (b.peakRssKb ?? -1) ? a : b, undefined);
+  const highestKb = highest?.peakRssKb;
+  const peakValue = highestKb === undefined ? 'unknown' : `${(highestKb / KB).toFixed(0)} MB (${highest!.stage})`;
+  const targets: Target[] = [];
+  let heading: string;
+  if (n <= 10_000) {
+    heading = n === 10_000 ? 'Targets (10,000 configurations):' : `Targets (stated for 10,000 configurations, applied at ${thousands(n)}):`;
+    const validate = median(stageOf(result, 'validate+store').ms);
+    const refresh = median(stageOf(result, 'unchanged refresh').ms);
+    targets.push(
+      target('full build <= 2 x the trivial reference', `${result.ratio.toFixed(2)} x`, result.ratio <= 2),
+      target('validate+store < 2 s', `${seconds(validate)} s`, validate < 2000),
+      target('unchanged refresh < 3 s', `${seconds(refresh)} s`, refresh < 3000),
+      target('every stage peak RSS < 1 GiB', peakValue, peaks.every((s) => s.peakRssKb !== undefined && s.peakRssKb * KB < GIB)),
+    );
+  } else {
+    heading = n === 50_000 ? 'Targets (50,000 configurations):' : `Targets (stated for 50,000 configurations, applied at ${thousands(n)}):`;
+    targets.push(
+      target(
+        'the build completes with peak RSS < 2 GiB (every stage)',
+        `${peakValue}; build ${thousands(build.pages ?? 0)} pages`,
+        peaks.every((s) => s.peakRssKb !== undefined && s.peakRssKb * KB < 2 * GIB),
+      ),
+    );
+  }
+  const { index, heaviestPageJs } = result.dist;
+  targets.push(
+    target('leaderboard first page < 100 KB gzipped HTML', index ? kilobytes(index.gzip) : 'no index.html', index !== undefined && index.gzip < 100 * KB),
+    target('no page ships > 20 KB gzipped JavaScript', heaviestPageJs ? `${kilobytes(heaviestPageJs.gzip)} (${heaviestPageJs.path})` : '0 KB (no page sampled)', (heaviestPageJs?.gzip ?? 0) <= 20 * KB),
+  );
+  return { heading, targets };
+}
+
+/** Build time per page at each larger size against the next smaller one: "no faster than linear" allows 1.2 x. */
+export function growthTargets(results: readonly SizeResult[]): Target[] {
+  const sorted = [...results].sort((a, b) => a.size.configurations - b.size.configurations);
+  const out: Target[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const [small, large] = [sorted[i - 1]!, sorted[i]!];
+    const perPage = (r: SizeResult) => median(stageOf(r, 'build').ms) / Math.max(1, stageOf(r, 'build').pages ?? 1);
+    const refPerPage = (r: SizeResult) => median(stageOf(r, 'reference build').ms) / Math.max(1, stageOf(r, 'reference build').pages ?? 1);
+    const growth = perPage(large) / perPage(small);
+    out.push(
+      target(
+        `build time grows no faster than linearly, ${thousands(small.size.configurations)} -> ${thousands(large.size.configurations)} (per page <= 1.2 x)`,
+        `${perPage(small).toFixed(2)} -> ${perPage(large).toFixed(2)} ms per page = ${growth.toFixed(2)} x (reference: ${(refPerPage(large) / refPerPage(small)).toFixed(2)} x)`,
+        growth <= 1.2,
+      ),
+    );
+  }
+  return out;
+}
+
+export const targetLine = (t: Target): string => `- ${t.pass ? 'PASS' : 'FAIL'}  ${t.label}: ${t.value}`;
+
+export function sizeReport(result: SizeResult): string {
+  const { size, dist } = result;
+  const build = stageOf(result, 'build');
+  const reference = stageOf(result, 'reference build');
+  const lines = [
+    `## ${thousands(size.configurations)} configurations (${thousands(size.benches)} benchmarks, ${thousands(size.tags)} tags; export ${megabytes(result.exportBytes)} MB; ${result.runs} run${result.runs === 1 ? '' : 's'} per stage)`,
+    '',
+    stageTable(result),
+    '',
+    `ratio: build / reference build = ${result.ratio.toFixed(2)} (median ${seconds(median(build.ms))} s / ${seconds(median(reference.ms))} s; ${thousands(build.pages ?? 0)} / ${thousands(reference.pages ?? 0)} pages)`,
+    `leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
+    `largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,
+    `JavaScript in _astro/: ${dist.js.files} file${dist.js.files === 1 ? '' : 's'}, ${kilobytes(dist.js.raw)} raw, ${kilobytes(dist.js.gzip)} gzip`,
+    `most JavaScript on one page: ${dist.heaviestPageJs ? `${kilobytes(dist.heaviestPageJs.gzip)} gzip (${dist.heaviestPageJs.path}, ${dist.heaviestPageJs.scripts} script${dist.heaviestPageJs.scripts === 1 ? '' : 's'})` : 'none'}; ${thousands(dist.sampledPages)} of ${thousands(dist.pages)} pages sampled`,
+  ];
+  const inner = result.stages
+    .filter((s) => s.inner && Object.keys(s.inner).length)
+    .map((s) => `${s.stage}: ${Object.entries(s.inner!).map(([label, ms]) => `${label} ${seconds(median(ms))} s`).join(', ')}`);
+  if (inner.length) lines.push(`inside the processes (the project's own step times, medians): ${inner.join('; ')}`);
+  const helpers = result.stages.filter((s) => s.helperPeak);
+  if (helpers.length) {
+    lines.push(`helper processes alive at exit (not in peak RSS): ${helpers.map((s) => `${s.stage}: ${s.helperPeak!.name} ${(s.helperPeak!.kb / KB).toFixed(0)} MB`).join('; ')}`);
+  }
+  const { heading, targets } = sizeTargets(result);
+  lines.push('', heading, ...targets.map(targetLine));
+  return lines.join('\n');
+}
+
+export const machineLine = (m: Machine): string =>
+  `machine: node ${m.node}, ${m.cpu}, ${m.cores} cores, ${(m.totalMemBytes / GIB).toFixed(1)} GiB RAM, ${m.platform}, ${m.date}`;
+
+export function fullReport(results: BenchResults): string {
+  const parts = ['# Benchmark', '', 'Times are wall time of each process, spawn to exit; MB and KB are 1024-based; gzip is level 9.', ''];
+  for (const r of results.sizes) parts.push(sizeReport(r), '');
+  const growth = growthTargets(results.sizes);
+  if (growth.length) parts.push('Time growth:', ...growth.map(targetLine), '');
+  parts.push(machineLine(results.machine));
+  return parts.join('\n');
+}

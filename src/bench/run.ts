@@ -1,0 +1,205 @@
+/**
+ * `npm run bench`: for each size, a deterministic synthetic export; then every stage as its own
+ * process, started like its npm script, `runs` times: fetch from the simulator, validate and
+ * store, build (interleaved with the trivial reference build), and an unchanged refresh.
+ * Everything happens in one temporary folder; the repository's data/ and dist/ are never touched.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateSample, serializeExport } from '../sample/generate.ts';
+import { demoKey, startSimulator } from '../simulator/index.ts';
+import { defaultTimeoutMs, type BenchOptions } from './args.ts';
+import { outputTail, runChild, type ChildRun } from './child.ts';
+import { countPages, measureDist } from './dist-stats.ts';
+import { heapFlagsOf, readNodeCommands, type NodeCommand } from './npm-script.ts';
+import { sizeFor } from './proportions.ts';
+import { astroCli, referenceBuildArgs, writeReferenceProject } from './reference.ts';
+import type { BenchResults, Machine, SizeResult, StageName, StageResult } from './results.ts';
+import { median } from './stats.ts';
+
+/** The repository root: stages run from here, as `npm run` would (Astro's root is the cwd). */
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FETCH_CHILD = fileURLToPath(new URL('./fetch-export.ts', import.meta.url));
+
+export class StageFailed extends Error {
+  constructor(
+    readonly stage: string,
+    readonly run: ChildRun,
+    why: string,
+  ) {
+    super(`${stage} failed: ${why}\n  last output:\n${outputTail(run)}`);
+  }
+}
+
+export interface BenchContext {
+  /** The temporary folder everything goes into. */
+  tempDir: string;
+  log: (line: string) => void;
+}
+
+/** A quiet, reproducible environment: no API settings or NODE_OPTIONS from the caller's shell. */
+function childEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'SystemRoot', 'MIRROR_BUILD_CONCURRENCY'];
+  const env: Record<string, string | undefined> = {};
+  for (const name of keep) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return { ...env, CI: 'true', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+}
+
+export function describeMachine(now = new Date()): Machine {
+  const cpuList = cpus();
+  return {
+    node: process.version,
+    cpu: cpuList[0]?.model.trim() ?? 'unknown CPU',
+    cores: cpuList.length,
+    totalMemBytes: totalmem(),
+    platform: `${process.platform}-${process.arch}`,
+    date: now.toISOString(),
+  };
+}
+
+/** The lines the project's reporter prints when a timed step ends: `render      26.26 s  (detail)`. */
+export function innerSteps(output: string): [string, number][] {
+  return [...output.matchAll(/^([a-z][\w+-]*) +(\d+\.\d\d) s(?: |$)/gm)].map((m) => [m[1]!, Number(m[2]) * 1000]);
+}
+
+/** Collects a stage's runs: times, the highest peak, and the highest helper-process peak. */
+class StageRecorder {
+  readonly result: StageResult;
+  constructor(stage: StageName) {
+    this.result = { stage, ms: [], peakRssKb: undefined };
+  }
+  add(run: ChildRun): void {
+    this.result.ms.push(run.ms);
+    for (const [label, ms] of innerSteps(run.output)) ((this.result.inner ??= {})[label] ??= []).push(ms);
+    const kb = run.peak?.maxRssKb;
+    if (kb !== undefined) this.result.peakRssKb = Math.max(this.result.peakRssKb ?? 0, kb);
+    for (const c of run.peak?.children ?? []) {
+      if (!this.result.helperPeak || c.peakKb > this.result.helperPeak.kb) this.result.helperPeak = { name: c.name, kb: c.peakKb };
+    }
+  }
+}
+
+const check = (stage: string, run: ChildRun): ChildRun => {
+  if (run.timedOut) throw new StageFailed(stage, run, `no exit within the time limit (killed after ${(run.ms / 1000).toFixed(0)} s)`);
+  if (run.code !== 0) throw new StageFailed(stage, run, run.signal ? `killed by ${run.signal}` : `exit code ${run.code}`);
+  return run;
+};
+
+async function benchSize(configurations: number, options: BenchOptions, commands: Record<'snapshot' | 'build' | 'refresh', NodeCommand>, ctx: BenchContext): Promise<SizeResult> {
+  const { runs } = options;
+  const size = sizeFor(configurations);
+  const dir = join(ctx.tempDir, `size-${configurations}`);
+  mkdirSync(dir, { recursive: true });
+  const say = (line: string) => ctx.log(`[${configurations}] ${line}`);
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(configurations);
+  const peakFile = join(dir, 'peak-rss.json');
+  const run = (label: string, command: NodeCommand, args: string[], { cwd = REPO_ROOT, env = childEnv() } = {}) =>
+    runChild(command, args, { cwd, env, timeoutMs, peakFile }).then((r) => check(label, r));
+  const note = (label: string, r: ChildRun, extra = '') =>
+    say(`${label}: ${(r.ms / 1000).toFixed(2)} s, peak ${r.peak ? `${(r.peak.maxRssKb / 1024).toFixed(0)} MB` : '?'}${extra}`);
+
+  say(`generating the export: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
+  const exportPath = join(dir, 'export.json');
+  const body = Buffer.from(serializeExport(generateSample({ ...size, withDetails: false }).export));
+  writeFileSync(exportPath, body);
+  say(`export: ${(body.length / 1024 / 1024).toFixed(1)} MB`);
+
+  const key = demoKey('partner');
+  const simulator = await startSimulator({ exportBody: body, keys: { [key]: { tier: 'partner' } } });
+  const apiEnv = childEnv({ RANKING_API_URL: simulator.url, RANKING_API_KEY: key });
+  try {
+    // 1. fetch: the real client against the simulator, the body written to disk
+    const fetchStage = new StageRecorder('fetch');
+    const fetchCommand: NodeCommand = { ...commands.snapshot, script: relative(REPO_ROOT, FETCH_CHILD), args: [] };
+    for (let r = 1; r <= runs; r++) {
+      const out = join(dir, `fetched-${r}.json`);
+      const res = await run('fetch', fetchCommand, ['--out', out], { env: apiEnv });
+      if (!readFileSync(out).equals(body)) throw new StageFailed('fetch', res, `${out} differs from the export the simulator serves`);
+      rmSync(out);
+      fetchStage.add(res);
+      note(`fetch ${r}/${runs}`, res);
+    }
+
+    // 2. validate+store: a fresh snapshot file each run; the first one is what the build renders
+    const validateStage = new StageRecorder('validate+store');
+    const snapshot = join(dir, 'snapshot.db');
+    for (let r = 1; r <= runs; r++) {
+      const out = join(dir, `validate-${r}.db`);
+      const res = await run('validate+store', commands.snapshot, ['--from-file', exportPath, '--out', out]);
+      if (!existsSync(out)) throw new StageFailed('validate+store', res, `${out} was not written`);
+      validateStage.add(res);
+      note(`validate+store ${r}/${runs}`, res);
+      if (r === 1) renameSync(out, snapshot);
+      else rmSync(out, { force: true });
+    }
+
+    // 3 and 5. build and the reference, interleaved so machine noise hits both alike
+    const buildStage = new StageRecorder('build');
+    const referenceStage = new StageRecorder('reference build');
+    const buildOut = join(dir, 'dist');
+    const referenceDir = join(dir, 'reference');
+    const referenceCommand: NodeCommand = { nodeArgs: heapFlagsOf(commands.build), script: astroCli(REPO_ROOT), args: [...referenceBuildArgs] };
+    for (let r = 1; r <= runs; r++) {
+      rmSync(buildOut, { recursive: true, force: true });
+      const res = await run('build', commands.build, ['--snapshot', snapshot, '--out', buildOut]);
+      const counted = countPages(buildOut);
+      buildStage.add(res);
+      Object.assign(buildStage.result, { pages: counted.pages, distBytes: counted.bytes });
+      note(`build ${r}/${runs}`, res, `, ${counted.pages} pages, ${(counted.bytes / 1024 / 1024).toFixed(1)} MB`);
+
+      if (r === 1) writeReferenceProject(referenceDir, { repoRoot: REPO_ROOT, snapshot, pages: counted.pages });
+      const referenceOut = join(referenceDir, 'dist');
+      rmSync(referenceOut, { recursive: true, force: true });
+      const ref = await run('reference build', referenceCommand, [], { cwd: referenceDir });
+      const refCounted = countPages(referenceOut);
+      if (refCounted.pages !== counted.pages) throw new StageFailed('reference build', ref, `wrote ${refCounted.pages} pages, expected ${counted.pages}`);
+      referenceStage.add(ref);
+      Object.assign(referenceStage.result, { pages: refCounted.pages, distBytes: refCounted.bytes });
+      note(`reference build ${r}/${runs}`, ref, `, ${refCounted.pages} pages`);
+    }
+    say('measuring the built pages');
+    const dist = measureDist(buildOut);
+
+    // 4. unchanged refresh: the snapshot and site are current, so each run fetches, compares, renders nothing
+    const refreshStage = new StageRecorder('unchanged refresh');
+    const refreshDir = join(dir, 'refresh');
+    mkdirSync(refreshDir);
+    const refreshDb = join(refreshDir, 'snapshot.db');
+    const refreshDist = join(refreshDir, 'dist');
+    copyFileSync(snapshot, refreshDb);
+    renameSync(buildOut, refreshDist);
+    const refreshArgs = ['--force', '--out', refreshDb, '--dist', refreshDist];
+    const first = await run('refresh (untimed, makes the site current)', commands.refresh, refreshArgs, { env: apiEnv });
+    say(`untimed refresh: ${/nothing rendered/.test(first.output) ? 'already current' : 'rendered the site'} (${(first.ms / 1000).toFixed(2)} s)`);
+    for (let r = 1; r <= runs; r++) {
+      const res = await run('unchanged refresh', commands.refresh, refreshArgs, { env: apiEnv });
+      if (!/up to date: .*nothing rendered/.test(res.output) || /\bbuilding\b|^render\b/m.test(res.output)) {
+        throw new StageFailed('unchanged refresh', res, 'it did not report "up to date ... nothing rendered": the refresh rendered the site again');
+      }
+      refreshStage.add(res);
+      note(`unchanged refresh ${r}/${runs}`, res);
+    }
+
+    const stages = [fetchStage, validateStage, buildStage, refreshStage, referenceStage].map((s) => s.result);
+    return {
+      size,
+      exportBytes: statSync(exportPath).size,
+      runs,
+      stages,
+      ratio: median(buildStage.result.ms) / median(referenceStage.result.ms),
+      dist,
+    };
+  } finally {
+    await simulator.close();
+  }
+}
+
+export async function runBench(options: BenchOptions, ctx: BenchContext): Promise<BenchResults> {
+  const commands = readNodeCommands(REPO_ROOT, ['snapshot', 'build', 'refresh'] as const);
+  ctx.log(`stage commands (from package.json): ${Object.entries(commands).map(([name, c]) => `${name}: node ${[...c.nodeArgs, c.script].join(' ')}`).join('; ')}`);
+  const sizes: SizeResult[] = [];
+  for (const n of options.sizes) sizes.push(await benchSize(n, options, commands, ctx));
+  return { sizes, machine: describeMachine() };
+}

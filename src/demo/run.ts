@@ -1,0 +1,190 @@
+/**
+ * `npm run demo`: the whole flow on one machine without a key. The bundled simulator serves the
+ * sample export on loopback; a first snapshot takes it, the simulator then serves the next day's
+ * data and `refresh` takes that and builds the site, so the site has history to show (rank
+ * movement, score over time, what changed). Then Astro's preview server serves `dist/`.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { EXIT_CODES } from '../api/errors.ts';
+import { refreshCli } from '../build/refresh.ts';
+import { SAMPLE_DETAILS, SAMPLE_EXPORT, WORK_DIR } from '../build/run.ts';
+import { generateSample, SAMPLE_SIZE, serializeExport } from '../sample/generate.ts';
+import { demoKey, isLoopbackAddress, startSimulator, type Simulator } from '../simulator/index.ts';
+import { readSiteSettings } from '../site/config.ts';
+import { DEFAULT_OUT, snapshotCli } from '../snapshot/cli.ts';
+import type { Env } from '../snapshot/config.ts';
+import type { Reporter } from '../snapshot/report.ts';
+import { statePath } from '../snapshot/state.ts';
+
+/** The demo's own snapshot: never `data/snapshot.db`, which holds the maintainer's real one. */
+export const DEMO_SNAPSHOT = 'data/demo/snapshot.db';
+export const DEMO_HOST = '127.0.0.1';
+export const DEMO_PORT = 4321;
+/** Two snapshots with all details are about 600 requests in a few seconds; the demo is not about the rate limit. */
+const DEMO_RATE_PER_MINUTE = 10_000;
+
+export interface DemoOptions {
+  /** The snapshot file the demo writes (and starts afresh on every run). */
+  out: string;
+  /** Where the site is built and served from. */
+  dist: string;
+  /** Port of the preview server; 0 picks a free one. */
+  port: number;
+  reporter: Reporter;
+  /** The process environment: SITE_URL, ATTRIBUTION_* and SNAPSHOT_HISTORY_LIMIT are taken from it, nothing else. */
+  env: Env;
+}
+
+export type DemoResult = { ok: true; url: string } | { ok: false; code: number };
+
+export interface Demo {
+  /** Runs the steps and serves the site; on failure everything started is stopped again. */
+  start(): Promise<DemoResult>;
+  /** Stops the preview server and the simulator, whichever are running. Safe to call at any time, and twice. */
+  stop(): Promise<void>;
+}
+
+/** The Node http server behind Astro's preview, which the `PreviewServer` type does not declare. */
+function hasHttpServer(value: object): value is { server: Pick<Server, 'address'> } {
+  const server: unknown = (value as { server?: unknown }).server;
+  return typeof server === 'object' && server !== null && typeof (server as { address?: unknown }).address === 'function';
+}
+
+/** details.json is `{ slug: ModelDetail }`. */
+function readDetails(path: string): Record<string, unknown> | undefined {
+  if (!existsSync(path)) return undefined;
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+}
+
+/** The origin a snapshot file was fetched from, or undefined when it is not a readable snapshot. */
+function snapshotOrigin(path: string): string | null | undefined {
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare('SELECT api_origin FROM snapshot WHERE id = 1').get() as { api_origin: string | null } | undefined;
+      return row ? row.api_origin : undefined;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each demo starts from an empty snapshot, so its history is exactly "sample, then one day later".
+ * Only the demo's own file is removed: the default path, or a file an earlier demo (or any
+ * simulator on loopback) wrote. Anything else is refused, and `data/snapshot.db` always is.
+ */
+export function resetDemoSnapshot(out: string): { ok: true } | { ok: false; reason: string } {
+  const target = resolve(out);
+  if (target === resolve(DEFAULT_OUT)) {
+    return { ok: false, reason: `${out} holds the maintainer's real snapshot; the demo writes ${DEMO_SNAPSHOT} (or pass another --out)` };
+  }
+  if (existsSync(target) && target !== resolve(DEMO_SNAPSHOT)) {
+    const origin = snapshotOrigin(target);
+    let loopback = false;
+    try {
+      loopback = typeof origin === 'string' && isLoopbackAddress(new URL(origin).hostname);
+    } catch {
+      loopback = false;
+    }
+    if (!loopback) return { ok: false, reason: `${out} exists and is not a snapshot an earlier demo wrote; pass another --out` };
+  }
+  for (const path of [target, `${target}-wal`, `${target}-shm`, `${target}-journal`, statePath(target)]) rmSync(path, { force: true });
+  mkdirSync(dirname(target), { recursive: true });
+  return { ok: true };
+}
+
+/** A build interrupted by Ctrl-C leaves its work folder, named after this process; nobody else's is touched. */
+function removeOwnBuildFolders(): void {
+  try {
+    for (const name of readdirSync(WORK_DIR)) if (name.startsWith(`${process.pid}-`)) rmSync(join(WORK_DIR, name), { recursive: true, force: true });
+    rmdirSync(WORK_DIR); // only when empty: fails, harmlessly, while another build uses it
+  } catch {
+    // no work folder, or another build is using it
+  }
+}
+
+export function createDemo(options: DemoOptions): Demo {
+  const { reporter } = options;
+  let sim: Simulator | undefined;
+  let preview: { stop(): Promise<void> } | undefined;
+  let stopping: Promise<void> | undefined;
+
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      const results = await Promise.allSettled([preview?.stop(), sim?.close()]);
+      for (const r of results) if (r.status === 'rejected') reporter.warn(`while stopping: ${(r.reason as Error)?.message ?? String(r.reason)}`);
+      removeOwnBuildFolders();
+    })();
+    return stopping;
+  };
+
+  const fail = async (code: number, line: string): Promise<DemoResult> => {
+    reporter.error(line);
+    await stop();
+    return { ok: false, code };
+  };
+
+  const start = async (): Promise<DemoResult> => {
+    const reset = resetDemoSnapshot(options.out);
+    if (!reset.ok) return fail(EXIT_CODES.usage, `demo: ${reset.reason}`);
+    if (!existsSync(SAMPLE_EXPORT)) return fail(EXIT_CODES.usage, `demo: the bundled sample ${SAMPLE_EXPORT} is missing; run npm run generate-sample first`);
+
+    const key = demoKey('partner');
+    reporter.info(`demo: starting the API simulator on ${DEMO_HOST} with the bundled sample (${SAMPLE_EXPORT})`);
+    try {
+      sim = await startSimulator({ exportBody: readFileSync(SAMPLE_EXPORT), details: readDetails(SAMPLE_DETAILS), keys: { [key]: { tier: 'partner', ratePerMinute: DEMO_RATE_PER_MINUTE } }, host: DEMO_HOST });
+    } catch (err) {
+      return fail(1, `demo: the API simulator could not start: ${(err as Error)?.message ?? String(err)}`);
+    }
+    reporter.info(`demo: simulator at ${sim.url}, using the public partner demo key`);
+
+    // Only the key and the address are the demo's own; the site's settings come from the environment as for a real build.
+    const env: Env = {
+      RANKING_API_URL: sim.url,
+      RANKING_API_KEY: key,
+      SITE_URL: options.env.SITE_URL,
+      ATTRIBUTION_URL: options.env.ATTRIBUTION_URL,
+      ATTRIBUTION_NAME: options.env.ATTRIBUTION_NAME,
+      SNAPSHOT_HISTORY_LIMIT: options.env.SNAPSHOT_HISTORY_LIMIT,
+    };
+    // --details all: the configuration pages then show per-benchmark scores, as on a real mirror.
+    const flags = ['--out', options.out, '--force', '--details', 'all'];
+
+    reporter.info(`demo: snapshot 1 of 2, the bundled sample, into ${options.out}`);
+    const first = await snapshotCli(flags, { env, reporter });
+    if (first.code !== 0) return fail(first.code, `demo: the first snapshot failed (exit ${first.code}); see the line above`);
+
+    // Revision 1 is the same population one daily snapshot later: scores move, a few configurations come and go.
+    const next = generateSample({ ...SAMPLE_SIZE, revision: 1 });
+    sim.setExport(serializeExport(next.export), next.details);
+    reporter.info(`demo: the simulator now serves the next day's data (generatedAt ${new Date(next.export.generatedAt).toISOString()})`);
+
+    reporter.info(`demo: snapshot 2 of 2 and the site build, into ${options.dist}/`);
+    const second = await refreshCli([...flags, '--dist', options.dist], { env, reporter });
+    if (second !== 0) return fail(second, `demo: the refresh failed (exit ${second}); see the lines above`);
+
+    try {
+      const { preview: astroPreview } = await import('astro');
+      // Vite's preview stops the process on SIGTERM by itself; the demo's own handler stops both servers instead.
+      const sigterm = new Set(process.listeners('SIGTERM'));
+      const server = await astroPreview({ root: process.cwd(), outDir: resolve(options.dist), server: { host: DEMO_HOST, port: options.port }, logLevel: 'warn' });
+      for (const listener of process.listeners('SIGTERM')) if (!sigterm.has(listener)) process.off('SIGTERM', listener);
+      preview = server;
+      const address = hasHttpServer(server) ? server.server.address() : null;
+      const port = address && typeof address === 'object' ? address.port : server.port;
+      const base = readSiteSettings(options.env).siteUrl.pathname;
+      return { ok: true, url: `http://${DEMO_HOST}:${port}${base}` };
+    } catch (err) {
+      return fail(1, `demo: cannot serve ${options.dist}/ on ${DEMO_HOST}:${options.port}: ${(err as Error)?.message ?? String(err)} (try --port 0 for any free port)`);
+    }
+  };
+
+  return { start, stop };
+}
