@@ -4,13 +4,13 @@
  * data and `refresh` takes that and builds the site, so the site has history to show (rank
  * movement, score over time, what changed). Then Astro's preview server serves `dist/`.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { EXIT_CODES } from '../api/errors.ts';
 import { refreshCli } from '../build/refresh.ts';
-import { SAMPLE_DETAILS, SAMPLE_EXPORT, WORK_DIR } from '../build/run.ts';
+import { SAMPLE_DETAILS, SAMPLE_EXPORT } from '../build/run.ts';
 import { generateSample, SAMPLE_SIZE, serializeExport } from '../sample/generate.ts';
 import { demoKey, isLoopbackAddress, startSimulator, type Simulator } from '../simulator/index.ts';
 import { readSiteSettings } from '../site/config.ts';
@@ -100,16 +100,6 @@ export function resetDemoSnapshot(out: string): { ok: true } | { ok: false; reas
   return { ok: true };
 }
 
-/** A build interrupted by Ctrl-C leaves its work folder, named after this process; nobody else's is touched. */
-function removeOwnBuildFolders(): void {
-  try {
-    for (const name of readdirSync(WORK_DIR)) if (name.startsWith(`${process.pid}-`)) rmSync(join(WORK_DIR, name), { recursive: true, force: true });
-    rmdirSync(WORK_DIR); // only when empty: fails, harmlessly, while another build uses it
-  } catch {
-    // no work folder, or another build is using it
-  }
-}
-
 export function createDemo(options: DemoOptions): Demo {
   const { reporter } = options;
   let sim: Simulator | undefined;
@@ -120,7 +110,6 @@ export function createDemo(options: DemoOptions): Demo {
     stopping ??= (async () => {
       const results = await Promise.allSettled([preview?.stop(), sim?.close()]);
       for (const r of results) if (r.status === 'rejected') reporter.warn(`while stopping: ${(r.reason as Error)?.message ?? String(r.reason)}`);
-      removeOwnBuildFolders();
     })();
     return stopping;
   };
