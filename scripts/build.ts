@@ -5,7 +5,9 @@ import { MirrorError } from '../src/api/errors.ts';
 import { DEFAULT_OUT } from '../src/snapshot/cli.ts';
 import { loadEnv, readHistoryLimit } from '../src/snapshot/config.ts';
 import { createReporter, formatBytes, formatSeconds } from '../src/snapshot/report.ts';
+import { exitOnSignals } from '../src/snapshot/signals.ts';
 
+exitOnSignals();
 // The site never needs the key; dropping it here keeps it out of everything the build runs.
 delete process.env.RANKING_API_KEY;
 const reporter = createReporter();

@@ -1,5 +1,7 @@
 /** `npm run snapshot`: fetch the export into data/snapshot.db. Exit codes: see README. */
 import { snapshotCli } from '../src/snapshot/cli.ts';
+import { exitOnSignals } from '../src/snapshot/signals.ts';
 
+exitOnSignals();
 const { code } = await snapshotCli(process.argv.slice(2));
 process.exitCode = code;

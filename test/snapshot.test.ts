@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSimulator, demoKey, type Fault, type Simulator } from '../src/simulator/index.ts';
 import { snapshotCli } from '../src/snapshot/cli.ts';
+import { readFetchState, writeFetchState } from '../src/snapshot/state.ts';
 import { captureReporter, fingerprint, tempDir } from './helpers/env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 
@@ -122,6 +123,21 @@ describe('a good export', () => {
     expect(sim.requests.length).toBe(count);
     const forced = await snapshotCli(['--out', first.out, '--force'], { env: env(), reporter: captureReporter().reporter });
     expect(forced.outcome?.status).toBe('unchanged');
+    expect(sim.requests.length).toBe(count + 1);
+  });
+
+  it('asks again in the last 5% of the lifetime, so a daily job that starts early still fetches', async () => {
+    const first = await run();
+    const state = readFetchState(first.out)!;
+    const lifetime = state.maxAgeSeconds * 1000;
+    writeFetchState(first.out, { ...state, fetchedAt: Date.now() - lifetime + 10 * 60_000 });
+    const count = sim.requests.length;
+    const late = await snapshotCli(['--out', first.out], { env: env(), reporter: captureReporter().reporter });
+    expect(late.outcome?.status).toBe('unchanged');
+    expect(sim.requests.length).toBe(count + 1);
+    writeFetchState(first.out, { ...state, fetchedAt: Date.now() - lifetime / 2 });
+    const mid = await snapshotCli(['--out', first.out], { env: env(), reporter: captureReporter().reporter });
+    expect(mid.outcome?.status).toBe('fresh');
     expect(sim.requests.length).toBe(count + 1);
   });
 });

@@ -2,9 +2,9 @@
  * `npm run build`: render the snapshot with Astro into a temporary folder, check the result, and
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { MirrorError } from '../api/errors.ts';
 import { readClientTuning } from '../snapshot/config.ts';
@@ -14,8 +14,14 @@ import { checkBuild, type BuildCheck } from './check.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
-/** Build folders live here while Astro writes them; each one holds nothing but its `dist`. */
-export const WORK_DIR = '.build';
+/**
+ * Where a build is written before it replaces `outDir`: a folder beside it (so the final move is a
+ * rename on one file system), holding nothing but its `dist`.
+ */
+export function workDirFor(outDir: string): string {
+  const target = resolve(outDir);
+  return join(dirname(target), `.${basename(target)}.build-${process.pid}-${randomBytes(4).toString('hex')}`);
+}
 
 export interface BuildOptions {
   snapshot: string;
@@ -132,8 +138,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       `${summary.configurations} configurations, ${summary.benches} benchmarks, ${summary.tags} tags`,
   );
 
-  const work = resolve(WORK_DIR, `${process.pid}-${randomBytes(4).toString('hex')}`);
+  const work = workDirFor(options.outDir);
   const fresh = join(work, 'dist');
+  // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
+  const removeWork = () => rmSync(work, { recursive: true, force: true });
+  process.once('exit', removeWork);
   mkdirSync(work, { recursive: true });
   try {
     // The site reads these; the API key is not among them and was never in this process's env.
@@ -150,11 +159,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     swapIn(fresh, resolve(options.outDir), work);
     return { ...check, ms: performance.now() - started };
   } finally {
-    rmSync(work, { recursive: true, force: true });
-    try {
-      if (readdirSync(WORK_DIR).length === 0) rmSync(WORK_DIR, { recursive: true, force: true });
-    } catch {
-      // another build is using it
-    }
+    process.off('exit', removeWork);
+    removeWork();
   }
 }

@@ -30,12 +30,12 @@ export async function acquireLock(target: string, waitMs = 120_000): Promise<() 
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
+      const release = () => {
+        process.off('exit', release);
         rmSync(lockPath, { force: true });
       };
+      process.once('exit', release);
+      return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }

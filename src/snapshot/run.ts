@@ -14,7 +14,7 @@ import { fetchDetails, type DetailsPlan } from './details.ts';
 import { fetchExport, headerWarnings } from './fetch.ts';
 import { acquireLock } from './lock.ts';
 import { formatBytes, type Reporter } from './report.ts';
-import { cacheMaxAge, readFetchState, writeFetchState } from './state.ts';
+import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './state.ts';
 
 export type SnapshotSource =
   | { kind: 'api'; settings: ApiSettings; tuning: ClientTuning }
@@ -132,14 +132,11 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     if (source.kind === 'api') {
       const origin = source.settings.baseUrl.origin;
       const state = readFetchState(req.out);
-      if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256) {
-        const ageMs = now() - state.fetchedAt;
-        if (ageMs >= 0 && ageMs < state.maxAgeSeconds * 1000) {
-          reporter.info(
-            `fresh: the stored snapshot was checked ${Math.round(ageMs / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
-          );
-          return { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial };
-        }
+      if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256 && isFresh(state, now())) {
+        reporter.info(
+          `fresh: the stored snapshot was checked ${Math.round((now() - state.fetchedAt) / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
+        );
+        return { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial };
       }
       client = new ApiClient({
         ...source.tuning,

@@ -36,3 +36,13 @@ export function cacheMaxAge(cacheControl: string | undefined): number {
   const m = /(?:^|[,\s])max-age\s*=\s*"?(\d+)"?/i.exec(cacheControl);
   return m ? Number(m[1]) : 0;
 }
+
+/**
+ * Whether the stored answer is still within its cache lifetime. The last 5% of the lifetime (at
+ * most an hour) counts as stale, so a daily job that starts a few minutes early still fetches.
+ */
+export function isFresh(state: FetchState, now: number): boolean {
+  const lifetime = state.maxAgeSeconds * 1000;
+  const age = now - state.fetchedAt;
+  return age >= 0 && age < lifetime - Math.min(3_600_000, lifetime * 0.05);
+}

@@ -178,6 +178,8 @@ function appendHistory(db: Database.Database, { data, meta, historyLimit }: Writ
  */
 export function writeSnapshot(target: string, input: WriteInput): WriteResult {
   const tmp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const removeTmp = () => rmSync(tmp, { force: true });
+  process.once('exit', removeTmp);
   try {
     const db = new Database(tmp);
     let result: WriteResult;
@@ -211,6 +213,7 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
     fsyncPath(dirname(target));
     return result;
   } finally {
-    rmSync(tmp, { force: true });
+    process.off('exit', removeTmp);
+    removeTmp();
   }
 }
