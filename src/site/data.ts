@@ -51,6 +51,8 @@ export interface Model {
   rank: number;
   best: Configuration;
   configurations: Configuration[];
+  /** The tags of its configurations, the best one's first: a filter by tag matches any of them. */
+  tags: string[];
   movement: Movement;
 }
 
@@ -265,7 +267,8 @@ function loadFrom(db: Database.Database): SiteData {
           : prev === undefined
             ? { kind: 'new' }
             : { kind: prev > rank ? 'up' : prev < rank ? 'down' : 'same', by: Math.abs(prev - rank) };
-    return { familyTag, name: familyName(list.map((c) => c.name)), rank, best: list[0]!, configurations: list, movement };
+    const tags = [...new Set(list.flatMap((c) => c.tags))];
+    return { familyTag, name: familyName(list.map((c) => c.name)), rank, best: list[0]!, configurations: list, tags, movement };
   });
   const modelByFamily = new Map(models.map((m) => [m.familyTag, m]));
   const providers = [...new Set(configurations.map((c) => c.provider))].sort((a, b) => a.localeCompare(b, 'en'));

@@ -55,7 +55,7 @@ export function buildLeaderboardIndex(generatedAt: number, models: readonly Mode
       indexOf(providerIndex, providers, m.best.provider),
       m.best.supraScore,
       m.best.benchCount,
-      [...new Set(m.configurations.flatMap((c) => c.tags))].map((t) => indexOf(tagIndex, tags, t)),
+      m.tags.map((t) => indexOf(tagIndex, tags, t)),
       m.configurations.map((c) => [c.slug, c.name, c.supraScore]),
       encodeMovement(m.movement),
     ]),
