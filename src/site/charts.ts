@@ -26,10 +26,13 @@ export function historyChart(points: readonly HistoryPoint[], width = 640, heigh
   const scores = points.map((p) => p.supraScore);
   const t0 = Math.min(...times);
   const t1 = Math.max(...times);
-  // Scores are relative to the field: a padded window around the data shows movement better than 0-100.
-  let lo = Math.max(0, Math.floor(Math.min(...scores) - 2));
-  let hi = Math.min(100, Math.ceil(Math.max(...scores) + 2));
-  if (hi - lo < 4) [lo, hi] = [Math.max(0, lo - 2), Math.min(100, hi + 2)];
+  // Scores are relative to the field: a padded window around the data shows movement better than 0-100,
+  // on round ticks (a step of 1, 2, 5, 10 or 20 points).
+  const spread = Math.max(...scores) - Math.min(...scores);
+  const step = [1, 2, 5, 10, 20].find((s) => s * 4 >= spread + 2) ?? 25;
+  let lo = Math.max(0, Math.floor((Math.min(...scores) - 1) / step) * step);
+  let hi = lo + 4 * step;
+  if (hi > 100) [lo, hi] = [100 - 4 * step, 100];
   const x = (t: number) => round(t1 === t0 ? (pad.left + width - pad.right) / 2 : pad.left + ((t - t0) / (t1 - t0)) * (width - pad.left - pad.right));
   const y = (v: number) => round(pad.top + (1 - (v - lo) / (hi - lo)) * (height - pad.top - pad.bottom));
 
@@ -47,8 +50,7 @@ export function historyChart(points: readonly HistoryPoint[], width = 640, heigh
   }
   flush();
 
-  const step = (hi - lo) / 4;
-  const yTicks = [0, 1, 2, 3, 4].map((i) => ({ y: y(lo + i * step), value: round(lo + i * step) }));
+  const yTicks = [0, 1, 2, 3, 4].map((i) => ({ y: y(lo + i * step), value: lo + i * step }));
   const xLabels: HistoryChart['xLabels'] =
     t0 === t1 ? [{ x: x(t0), at: t0, anchor: 'start' }] : [{ x: pad.left, at: t0, anchor: 'start' }, { x: width - pad.right, at: t1, anchor: 'end' }];
   const methodChangeX = t0 < METHOD_CHANGE_AT && t1 >= METHOD_CHANGE_AT ? x(METHOD_CHANGE_AT) : undefined;
