@@ -1,0 +1,246 @@
+/**
+ * `npm run bench`: the real thing end to end at a tiny size (every stage a real process, a real
+ * reference build), and the helpers its report is made of. Nothing here asserts on speed.
+ */
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseBenchArgs, UsageError } from '../src/bench/args.ts';
+import { gzipSize, measureDist, samplePages } from '../src/bench/dist-stats.ts';
+import { heapFlagsOf, nodeCommandOf } from '../src/bench/npm-script.ts';
+import { sizeFor } from '../src/bench/proportions.ts';
+import { growthTargets, markdownTable, sizeTargets } from '../src/bench/report.ts';
+import type { SizeResult } from '../src/bench/results.ts';
+import { innerSteps } from '../src/bench/run.ts';
+import { median, spread } from '../src/bench/stats.ts';
+import { ROOT, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
+
+describe('median and spread', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(() => median([])).toThrow(RangeError);
+  });
+  it('reports min and max beside the median, without reordering its input', () => {
+    const values = [5, 1, 9];
+    expect(spread(values)).toEqual({ median: 5, min: 1, max: 9 });
+    expect(values).toEqual([5, 1, 9]);
+  });
+});
+
+describe('sizes', () => {
+  it('keeps the issue’s proportions at 10,000 and 50,000 and the sample’s at 300', () => {
+    expect(sizeFor(10_000)).toEqual({ configurations: 10_000, benches: 800, tags: 400 });
+    expect(sizeFor(50_000)).toEqual({ configurations: 50_000, benches: 2_000, tags: 800 });
+    expect(sizeFor(300)).toEqual({ configurations: 300, benches: 60, tags: 150 });
+  });
+  it('never goes below 60 benchmarks and 150 tags, and grows between and beyond the anchors', () => {
+    expect(sizeFor(1)).toMatchObject({ benches: 60, tags: 150 });
+    expect(sizeFor(30_000)).toEqual({ configurations: 30_000, benches: 1_400, tags: 600 });
+    expect(sizeFor(100_000)).toEqual({ configurations: 100_000, benches: 3_500, tags: 1_300 });
+    let previous = sizeFor(1);
+    for (const n of [500, 2_000, 9_999, 10_001, 49_999, 70_000]) {
+      const s = sizeFor(n);
+      expect(s.benches).toBeGreaterThanOrEqual(previous.benches);
+      expect(s.tags).toBeGreaterThanOrEqual(previous.tags);
+      previous = s;
+    }
+  });
+});
+
+describe('npm script commands', () => {
+  it('splits node flags, the script and its arguments', () => {
+    const build = nodeCommandOf('node --max-old-space-size=1024 --import tsx scripts/build.ts');
+    expect(build).toEqual({ nodeArgs: ['--max-old-space-size=1024', '--import', 'tsx'], script: 'scripts/build.ts', args: [] });
+    expect(heapFlagsOf(build)).toEqual(['--max-old-space-size=1024']);
+    expect(nodeCommandOf('tsx scripts/snapshot.ts --force')).toEqual({ nodeArgs: ['--import', 'tsx'], script: 'scripts/snapshot.ts', args: ['--force'] });
+  });
+  it('refuses what is not a plain node or tsx command', () => {
+    expect(() => nodeCommandOf('astro build')).toThrow(/node or tsx/);
+    expect(() => nodeCommandOf('node a.js && node b.js')).toThrow(/shell/);
+    expect(() => nodeCommandOf('node --import tsx')).toThrow(/no script/);
+  });
+  it('reads the commands of this repository’s package.json', () => {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['snapshot', 'build', 'refresh']) {
+      const c = nodeCommandOf(scripts[name]!);
+      expect(c.script).toBe(`scripts/${name}.ts`);
+      expect(c.nodeArgs.join(' ')).toContain('--import tsx');
+    }
+  });
+});
+
+describe('flags', () => {
+  it('defaults to one size of 10,000 and 3 runs', () => {
+    expect(parseBenchArgs([])).toMatchObject({ sizes: [10_000], runs: 3, keep: false, json: undefined, timeoutMs: undefined });
+  });
+  it('takes several sizes, sorted and without repeats', () => {
+    expect(parseBenchArgs(['--sizes', '50000,10000,10000', '--runs', '1', '--keep', '--json', 'r.json'])).toMatchObject({
+      sizes: [10_000, 50_000],
+      runs: 1,
+      keep: true,
+      json: 'r.json',
+    });
+  });
+  it('refuses bad values with a usage error', () => {
+    for (const argv of [['--size', '0'], ['--size', '1e4'], ['--runs', 'two'], ['--size', '1', '--sizes', '2'], ['--frobnicate']]) {
+      expect(() => parseBenchArgs(argv), argv.join(' ')).toThrow(UsageError);
+    }
+  });
+});
+
+describe('report', () => {
+  it('pads a Markdown table and right-aligns number columns, headers included', () => {
+    expect(markdownTable(['stage', 's'], [['build', '12.34'], ['fetch', '0.5']], ['l', 'r'])).toBe(
+      ['| stage |     s |', '|-------|------:|', '| build | 12.34 |', '| fetch |   0.5 |'].join('\n'),
+    );
+  });
+
+  const result = (configurations: number, buildMs: number, pages: number, peakKb: number): SizeResult => ({
+    size: sizeFor(configurations),
+    exportBytes: 1,
+    runs: 1,
+    ratio: 1.5,
+    stages: [
+      { stage: 'fetch', ms: [100], peakRssKb: 100_000 },
+      { stage: 'validate+store', ms: [1_500], peakRssKb: 200_000 },
+      { stage: 'build', ms: [buildMs], peakRssKb: peakKb, pages, distBytes: 1 },
+      { stage: 'unchanged refresh', ms: [3_500], peakRssKb: 150_000 },
+      { stage: 'reference build', ms: [buildMs / 1.5], peakRssKb: 300_000, pages, distBytes: 1 },
+    ],
+    dist: {
+      pages,
+      files: pages,
+      bytes: 1,
+      index: { raw: 200_000, gzip: 30_000 },
+      largestPage: { path: 'index.html', raw: 200_000, gzip: 30_000 },
+      js: { files: 1, raw: 30_000, gzip: 21_000 },
+      heaviestPageJs: { path: 'index.html', gzip: 21_000, scripts: 1 },
+      sampledPages: pages,
+    },
+  });
+
+  it('marks each target PASS or FAIL with the measured value', () => {
+    const { targets } = sizeTargets(result(10_000, 60_000, 10_000, 600_000));
+    const byLabel = Object.fromEntries(targets.map((t) => [t.label.split(' ').slice(0, 2).join(' '), t.pass]));
+    expect(byLabel).toEqual({
+      'full build': true,
+      'validate+store <': true,
+      'unchanged refresh': false,
+      'every stage': true,
+      'leaderboard first': true,
+      'no page': false,
+    });
+    const large = sizeTargets(result(50_000, 300_000, 50_000, 2.1 * 1024 * 1024));
+    expect(large.targets[0]).toMatchObject({ pass: false, value: expect.stringMatching(/^2150 MB \(build\)/) });
+  });
+
+  it('allows build time per page to grow by at most 1.2 x from the smaller size to the larger', () => {
+    expect(growthTargets([result(50_000, 500_000, 50_000, 1), result(10_000, 100_000, 10_000, 1)])[0]).toMatchObject({ pass: true, value: expect.stringContaining('1.00 x') });
+    expect(growthTargets([result(10_000, 100_000, 10_000, 1), result(50_000, 700_000, 50_000, 1)])[0]?.pass).toBe(false);
+    expect(growthTargets([result(10_000, 100_000, 10_000, 1)])).toEqual([]);
+  });
+});
+
+describe('page weights', () => {
+  let dist: { path: string; cleanup: () => void };
+  beforeAll(() => {
+    dist = tempDir('mirror-bench-dist-');
+    const write = (rel: string, text: string) => {
+      mkdirSync(join(dist.path, rel, '..'), { recursive: true });
+      writeFileSync(join(dist.path, rel), text);
+    };
+    write('_astro/page.js', `import{a}from"./shared.js";console.log(a,${JSON.stringify('x'.repeat(3000))});`);
+    write('_astro/shared.js', `export const a=${JSON.stringify('y'.repeat(2000))};`);
+    write('_astro/unused.js', 'export{};');
+    // Under a base path, as with SITE_URL=https://host/mirror/
+    write('index.html', '<html><script type="module" src="/mirror/_astro/page.js"></script><script type="application/ld+json">{"a":1}</script></html>');
+    write('models/a/index.html', `<html><script>${'let z=1;'.repeat(50)}</script><p>${'a'.repeat(5000)}</p></html>`);
+    write('data/models.json', '[]');
+  });
+  afterAll(() => dist.cleanup());
+
+  it('follows a page’s scripts through their imports and skips JSON scripts', () => {
+    const stats = measureDist(dist.path);
+    expect(stats).toMatchObject({ pages: 2, files: 6, js: { files: 3 }, sampledPages: 2 });
+    const page = readFileSync(join(dist.path, '_astro/page.js'));
+    const shared = readFileSync(join(dist.path, '_astro/shared.js'));
+    expect(stats.heaviestPageJs).toEqual({ path: 'index.html', gzip: gzipSize(page) + gzipSize(shared), scripts: 1 });
+    expect(stats.largestPage?.path).toBe('models/a/index.html');
+    expect(stats.index?.raw).toBe(statSync(join(dist.path, 'index.html')).size);
+  });
+
+  it('samples every top-level folder evenly', () => {
+    const pages = ['index.html', ...Array.from({ length: 10 }, (_, i) => `models/m${i}/index.html`), 'tags/t/index.html'];
+    const sample = samplePages(pages, 3);
+    expect(sample).toContain('index.html');
+    expect(sample).toContain('tags/t/index.html');
+    expect(sample.filter((p) => p.startsWith('models/'))).toEqual(['models/m0/index.html', 'models/m3/index.html', 'models/m6/index.html']);
+  });
+});
+
+describe('npm run bench, end to end at 300 configurations', () => {
+  let run: RunResult;
+  let out: { path: string; cleanup: () => void };
+  const snapshotBefore = fingerprint(join(ROOT, 'data/snapshot.db'));
+  const distBefore = fingerprint(join(ROOT, 'dist/index.html'));
+
+  beforeAll(async () => {
+    out = tempDir('mirror-bench-test-');
+    run = await runScript('bench.ts', ['--size', '300', '--runs', '1', '--json', join(out.path, 'results.json')], {}, { timeoutMs: 280_000 });
+  }, 300_000);
+  afterAll(() => out?.cleanup());
+
+  it('exits 0 and prints a table row with a time for every stage', () => {
+    expect(run.code, run.stderr).toBe(0);
+    for (const stage of ['fetch', 'validate+store', 'build', 'unchanged refresh', 'reference build']) {
+      const row = run.stdout.split('\n').find((l) => l.startsWith(`| ${stage} `));
+      expect(row, stage).toMatch(/^\| [a-z+ ]+\|\s+\d+\.\d\d \|\s+\d+\.\d\d–\d+\.\d\d \|\s+\d+ \|/);
+    }
+    expect(run.stdout).toMatch(/^\| build +\|.*\|\s+[\d,]+ \|\s+[\d.]+ \|$/m);
+  });
+
+  it('prints the ratio to the reference, the page weights, PASS or FAIL per target, and the machine', () => {
+    expect(run.stdout).toMatch(/^ratio: build \/ reference build = \d+\.\d\d \(median [\d.]+ s \/ [\d.]+ s; [\d,]+ \/ [\d,]+ pages\)$/m);
+    expect(run.stdout).toMatch(/^leaderboard first page \(index\.html\): [\d.]+ KB raw, [\d.]+ KB gzip$/m);
+    expect(run.stdout).toMatch(/^- (PASS|FAIL) {2}full build <= 2 x the trivial reference: /m);
+    expect(run.stdout).toMatch(/^- (PASS|FAIL) {2}no page ships > 20 KB gzipped JavaScript: /m);
+    expect(run.stdout).toMatch(/^machine: node v\d+\.\d+\.\d+, .+, \d+ cores, [\d.]+ GiB RAM, /m);
+  });
+
+  it('writes the same results as JSON', () => {
+    const json = JSON.parse(readFileSync(join(out.path, 'results.json'), 'utf8')) as { sizes: SizeResult[] };
+    const [size] = json.sizes;
+    expect(size?.size).toEqual({ configurations: 300, benches: 60, tags: 150 });
+    expect(size?.stages.map((s) => s.stage)).toEqual(['fetch', 'validate+store', 'build', 'unchanged refresh', 'reference build']);
+    const build = size?.stages.find((s) => s.stage === 'build');
+    expect(build?.pages).toBeGreaterThan(300);
+    expect(size?.stages.find((s) => s.stage === 'reference build')?.pages).toBe(build?.pages);
+  });
+
+  it('removes its temporary folder and leaves the repository’s snapshot and dist/ alone', () => {
+    const temp = /working in (\S+)/.exec(run.stderr)?.[1];
+    expect(temp).toBeDefined();
+    expect(existsSync(temp!)).toBe(false);
+    expect(fingerprint(join(ROOT, 'data/snapshot.db'))).toEqual(snapshotBefore);
+    expect(fingerprint(join(ROOT, 'dist/index.html'))).toEqual(distBefore);
+  });
+});
+
+describe('the project’s own step lines', () => {
+  it('are read from a stage’s output, other lines ignored', () => {
+    const output = [
+      'rendering the snapshot generated 2026-11-16T06:00:00.000Z (file): 10000 configurations',
+      'render      26.26 s',
+      'check        0.86 s  (11262 pages, 11275 files, 60.1 MB)',
+      'built /tmp/x/dist/: 11262 pages, 60.1 MB in 30.77 s',
+      'validate+store 1.00 s',
+    ].join('\n');
+    expect(innerSteps(output)).toEqual([
+      ['render', 26_260],
+      ['check', 860],
+      ['validate+store', 1_000],
+    ]);
+  });
+});
