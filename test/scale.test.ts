@@ -11,7 +11,7 @@ import { generateSample, serializeExport } from '../src/sample/generate.ts';
 import { runScript, tempDir } from './helpers/env.ts';
 import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
 
-const sample = generateSample({ configurations: 2500, benches: 200, tags: 150, withDetails: false });
+const sample = generateSample({ configurations: 2500, benches: 300, tags: 150, withDetails: false });
 const families = new Set(sample.export.models.map((m) => m.familyTag)).size;
 let dir: { path: string; cleanup: () => void };
 let site: BuiltSite;
@@ -53,6 +53,18 @@ describe('a 2,500-configuration site', () => {
     }
     expect(ranks).toEqual(Array.from({ length: families }, (_, i) => i + 1));
     expect(site.files).not.toContain(`leaderboard/${pages + 1}/index.html`);
+  });
+
+  it('lists every benchmark once across the pages of the benchmarks list, by weight', () => {
+    const listed: string[] = [];
+    for (const file of ['benchmarks/index.html', 'benchmarks/page/2/index.html']) {
+      const $ = site.html.get(file)!;
+      $('tbody th a').each((_, a) => void listed.push($(a).attr('href')!));
+      $('[data-pager] a').each((_, a) => expect(site.files).toContain(fileFor($(a).attr('href')!)));
+    }
+    const byWeight = [...sample.export.benches].sort((a, b) => b.effectiveWeight - a.effectiveWeight || (a.slug < b.slug ? -1 : 1));
+    expect(listed).toEqual(byWeight.map((b) => `/benchmarks/${b.slug}/`));
+    expect(site.files).not.toContain('benchmarks/page/3/index.html');
   });
 
   it('keeps the leaderboard page and the JavaScript of every page within budget', () => {

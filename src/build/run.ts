@@ -10,6 +10,7 @@ import { MirrorError } from '../api/errors.ts';
 import { readClientTuning } from '../snapshot/config.ts';
 import { formatBytes, type Reporter } from '../snapshot/report.ts';
 import { runSnapshot } from '../snapshot/run.ts';
+import { acquireLock } from '../snapshot/lock.ts';
 import { checkBuild, type BuildCheck } from './check.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
@@ -138,6 +139,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       `${summary.configurations} configurations, ${summary.benches} benchmarks, ${summary.tags} tags`,
   );
 
+  // Astro keeps build state in the project's .astro/: one build at a time per checkout.
+  const release = await acquireLock(resolve('.astro-build'), 30 * 60_000);
   const work = workDirFor(options.outDir);
   const fresh = join(work, 'dist');
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
@@ -161,5 +164,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   } finally {
     process.off('exit', removeWork);
     removeWork();
+    release();
   }
 }

@@ -6,6 +6,9 @@
 /** Models per leaderboard page: the first page stays small at any size of the field. */
 export const LEADERBOARD_PAGE_SIZE = 100;
 
+/** Benchmarks per page of the benchmarks list, so it too stays small at any size. */
+export const BENCHMARKS_PAGE_SIZE = 250;
+
 /** The day the API's `supraScore` method changed; values before it are not comparable with later ones. */
 export const METHOD_CHANGE_AT = Date.UTC(2026, 8, 17);
 

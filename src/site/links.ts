@@ -12,6 +12,8 @@ export const modelHref = (slug: string) => href(`/models/${slug}/`);
 export const benchHref = (slug: string) => href(`/benchmarks/${slug}/`);
 export const tagHref = (tag: string) => href(`/tags/${tag}/`);
 export const leaderboardHref = (page: number) => (page <= 1 ? href('/') : href(`/leaderboard/${page}/`));
+/** Two segments deep, so no benchmark slug can collide with a page of the list. */
+export const benchmarksHref = (page: number) => (page <= 1 ? href('/benchmarks/') : href(`/benchmarks/page/${page}/`));
 
 /** The URL when it is `http:` or `https:` and may become a link; undefined for anything else (shown as text). */
 export function safeExternalUrl(value: string): string | undefined {

@@ -1,6 +1,6 @@
 /**
- * One snapshot run at a time per file: a second run waits for the first, so their histories do
- * not race. The rename in the store already makes each written file whole.
+ * One run at a time per file (a snapshot, or the builds of one checkout): a second run waits for
+ * the first, so snapshot histories do not race. The store's rename already makes each file whole.
  */
 import { openSync, writeSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { MirrorError } from '../api/errors.ts';
@@ -44,7 +44,7 @@ export async function acquireLock(target: string, waitMs = 120_000): Promise<() 
       continue;
     }
     if (Date.now() > deadline) {
-      throw new MirrorError('usage', `another snapshot run holds ${lockPath}`, { hint: 'wait for it to finish, or remove the lock file if no run is active' });
+      throw new MirrorError('usage', `another run of this tool holds ${lockPath}`, { hint: 'wait for it to finish, or remove the lock file if no run is active' });
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
