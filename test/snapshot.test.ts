@@ -140,6 +140,19 @@ describe('a good export', () => {
     expect(mid.outcome?.status).toBe('fresh');
     expect(sim.requests.length).toBe(count + 1);
   });
+
+  it('keeps the stored snapshot when the API sends an older export, as a stale cache would', async () => {
+    const out = join(dir.path, `case-${++caseNo}.db`);
+    copyFileSync(previous, out);
+    const before = fingerprint(out);
+    sim.addFault({ type: 'body', body: JSON.stringify(fixtureExport({ hostile: false, generatedAt: GENERATED_AT - 2 * 86_400_000 })) });
+    const captured = captureReporter();
+    const r = await snapshotCli(['--out', out], { env: env(), reporter: captured.reporter });
+    expect(r.code).toBe(0);
+    expect(r.outcome?.status).toBe('unchanged');
+    expect(captured.text()).toContain('older than the stored one');
+    expect(fingerprint(out)).toEqual(before);
+  });
 });
 
 describe('failures of the API', () => {

@@ -3,17 +3,9 @@
  * the store writes what they accept. Objects are loose: the API adds fields without a version bump.
  */
 import { z } from 'zod';
+import { SAFE_SEGMENT } from './segment.ts';
 
-/**
- * What may serve as one URL path segment and one file name under `dist/`: RFC 3986 unreserved
- * characters only, starting with a letter or digit (so never `.`, `..` or a hidden file), and short
- * enough for any file system.
- */
-export const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
-
-export function isSafeSegment(value: unknown): value is string {
-  return typeof value === 'string' && SAFE_SEGMENT.test(value);
-}
+export { SAFE_SEGMENT, isSafeSegment } from './segment.ts';
 
 /** 2000-01-01 and 2100-01-01 in Unix ms: outside this a value is in seconds, or garbage. */
 const MIN_MS = 946_684_800_000;

@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { isLoopbackHost } from '../api/url.ts';
-import { isSafeSegment } from '../api/schema.ts';
+import { isSafeSegment } from '../api/segment.ts';
 import { FEED_ENTRIES, METHOD_CHANGE_AT } from './config.ts';
 
 export interface SnapshotInfo {

@@ -189,18 +189,21 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
         writeFetchState(req.out, { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 });
       }
     };
-    const unchanged = (): SnapshotOutcome => {
+    /** Keeps the stored snapshot as it is, saying why. */
+    const keep = (why: string): SnapshotOutcome => {
       rememberCheck();
-      reporter.info(`unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)}); ${req.out} left untouched`);
+      reporter.info(`${why}; ${req.out} left untouched`);
       return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false };
     };
-    if (previous?.bodySha256 === bodySha256 && !req.details) return unchanged();
+    const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
+    if (previous?.bodySha256 === bodySha256 && !req.details) return keep(sameData);
 
     const data = await reporter.stage('validate', () => validateExport(json()), (d) => `${d.models.length} configurations, ${d.benches.length} benchmarks, ${d.tags.length} tags, ${d.warnings.length} warnings`);
     sanityGuard(data, previous, req.allowShrink);
     if (previous && data.generatedAt < previous.generatedAt && !req.force) {
-      reporter.warn(`the API sent an export generated ${new Date(data.generatedAt).toISOString()}, older than the stored one (${new Date(previous.generatedAt).toISOString()}); kept the stored snapshot (--force accepts it)`);
-      return unchanged();
+      return keep(
+        `kept: the API sent an export generated ${new Date(data.generatedAt).toISOString()}, older than the stored one (${new Date(previous.generatedAt).toISOString()}), as a stale cache would; --force accepts it`,
+      );
     }
 
     const warnings = [...data.warnings];
@@ -216,7 +219,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
       warnings.push(...result.warnings);
       details = result.details;
-      if (previous?.bodySha256 === bodySha256 && details.size === 0) return unchanged();
+      if (previous?.bodySha256 === bodySha256 && details.size === 0) return keep(sameData);
     }
     printWarnings(reporter, warnings);
 
