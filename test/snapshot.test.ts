@@ -163,6 +163,14 @@ describe('failures of the API', () => {
     expect(r.output).toMatch(/rate limited; attempt 2 in/);
   });
 
+  it('caps every backoff wait at Retry-After', async () => {
+    // A base of 20 s would wait 10-20 s; the server's Retry-After of 1 s wins.
+    const r = await run([], { RANKING_RETRY_BASE_MS: '20000', RANKING_RETRY_MAX_MS: '60000' }, [{ type: 'rate_limited', retryAfter: 1, times: 1 }]);
+    expect(r.code).toBe(0);
+    const waits = [...r.output.matchAll(/attempt \d+ in (\d+\.\d) s/g)].map((m) => Number(m[1]));
+    expect(waits).toEqual([1]);
+  });
+
   it('gives up on rate_limited after the bounded attempts: exit 5', async () => {
     const r = await run([], {}, [{ type: 'rate_limited', retryAfter: 1, times: 10 }]);
     expect(r.code).toBe(5);
