@@ -12,6 +12,9 @@ export const BENCHMARKS_PAGE_SIZE = 250;
 /** The day the API's `supraScore` method changed; values before it are not comparable with later ones. */
 export const METHOD_CHANGE_AT = Date.UTC(2026, 8, 17);
 
+/** Snapshots a configuration's score-over-time chart shows (the newest ones). */
+export const HISTORY_CHART_POINTS = 120;
+
 /** Snapshots listed in the Atom feed of changes. */
 export const FEED_ENTRIES = 20;
 

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { isLoopbackHost } from '../api/url.ts';
 import { isSafeSegment } from '../api/segment.ts';
-import { FEED_ENTRIES, METHOD_CHANGE_AT } from './config.ts';
+import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT } from './config.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -120,6 +120,11 @@ export interface ChangeSet {
   generatedAt: number;
   previousGeneratedAt: number | undefined;
   comparable: boolean;
+  addedCount: number;
+  removedCount: number;
+  /** Configurations whose rank changed (0 when the two are not comparable). */
+  movedCount: number;
+  /** The first few of each list, by position: the counts say how many there are. */
   added: Change[];
   removed: Change[];
   movedUp: Change[];
@@ -146,7 +151,8 @@ export interface SiteData {
   skipped: number;
 }
 
-const MOVES_LISTED = 15;
+/** Entries kept per list of a change set. */
+const CHANGES_LISTED = 25;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -335,15 +341,17 @@ function loadFrom(db: Database.Database): SiteData {
     else scoreRows.set(slug, [entry]);
   }
 
+  // The charts show the last HISTORY_CHART_POINTS snapshots, packed one string per configuration.
+  const window = history.slice(0, HISTORY_CHART_POINTS).at(-1)?.[0] ?? 0;
   const packedHistory = new Map<string, string>(
     db
       .prepare(
         `SELECT n.slug, group_concat(s.generated_at || ',' || h.supra_score || ',' || h.position, ';' ORDER BY s.generated_at)
          FROM history_models h JOIN history_names n ON n.id = h.name_id JOIN history_snapshots s ON s.id = h.snapshot_id
-         GROUP BY n.slug`,
+         WHERE h.snapshot_id >= ? GROUP BY n.slug`,
       )
       .raw()
-      .all() as [string, string][],
+      .all(window) as [string, string][],
   );
 
   const changes = loadChanges(db, history.slice(0, FEED_ENTRIES + 1), comparable);
@@ -375,29 +383,29 @@ function loadFrom(db: Database.Database): SiteData {
 
 /** New, removed and most-moved configurations between each snapshot and the one before it. */
 function loadChanges(db: Database.Database, snapshots: [number, number][], comparable: (older: number | undefined, newer: number) => boolean): ChangeSet[] {
-  if (snapshots.length === 0) return [];
-  const ids = snapshots.map(([id]) => id);
-  const rows = db
-    .prepare(
-      `SELECT h.snapshot_id, n.slug, n.name, h.supra_score, h.position FROM history_models h JOIN history_names n ON n.id = h.name_id
-       WHERE h.snapshot_id IN (${ids.map(() => '?').join(',')})`,
-    )
-    .raw()
-    .all(...ids) as [number, string, string, number, number][];
-  const bySnapshot = new Map<number, Map<string, Change>>(ids.map((id) => [id, new Map()]));
-  for (const [id, slug, name, supraScore, position] of rows) bySnapshot.get(id)!.set(slug, { slug, name, supraScore, position });
+  const rowsOf = db.prepare(
+    'SELECT n.slug, n.name, h.supra_score, h.position FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?',
+  );
+  const load = (id: number) => {
+    const map = new Map<string, Change>();
+    for (const [slug, name, supraScore, position] of rowsOf.raw().all(id) as [string, string, number, number][]) map.set(slug, { slug, name, supraScore, position });
+    return map;
+  };
+  const firstByPosition = (list: Change[]) => list.sort((a, b) => a.position - b.position).slice(0, CHANGES_LISTED);
+  const delta = (c: Change) => (c.previousPosition ?? c.position) - c.position;
 
+  // Newest first, two snapshots in memory at a time: history can be long and the field large.
   const sets: ChangeSet[] = [];
+  let current = snapshots[0] ? load(snapshots[0][0]) : new Map<string, Change>();
   for (let i = 0; i < snapshots.length; i++) {
     const [id, generatedAt] = snapshots[i]!;
     const older = snapshots[i + 1];
     // The oldest listed snapshot is compared with nothing, unless it is the very first one of history.
     if (!older && snapshots.length > FEED_ENTRIES) break;
-    const current = bySnapshot.get(id)!;
-    const previous = older ? bySnapshot.get(older[0])! : new Map<string, Change>();
+    const previous = older ? load(older[0]) : new Map<string, Change>();
     const isComparable = older !== undefined && comparable(older[1], generatedAt);
-    const added = [...current.values()].filter((c) => !previous.has(c.slug)).sort((a, b) => a.position - b.position);
-    const removed = [...previous.values()].filter((c) => !current.has(c.slug)).sort((a, b) => a.position - b.position);
+    const added = older ? [...current.values()].filter((c) => !previous.has(c.slug)) : [];
+    const removed = [...previous.values()].filter((c) => !current.has(c.slug));
     const moved: Change[] = [];
     if (isComparable) {
       for (const c of current.values()) {
@@ -405,17 +413,20 @@ function loadChanges(db: Database.Database, snapshots: [number, number][], compa
         if (p && p.position !== c.position) moved.push({ ...c, previousPosition: p.position, previousScore: p.supraScore });
       }
     }
-    const delta = (c: Change) => (c.previousPosition ?? c.position) - c.position;
     sets.push({
       id,
       generatedAt,
       previousGeneratedAt: older?.[1],
       comparable: isComparable,
-      added: older ? added : [],
-      removed,
-      movedUp: moved.filter((c) => delta(c) > 0).sort((a, b) => delta(b) - delta(a) || a.position - b.position).slice(0, MOVES_LISTED),
-      movedDown: moved.filter((c) => delta(c) < 0).sort((a, b) => delta(a) - delta(b) || a.position - b.position).slice(0, MOVES_LISTED),
+      addedCount: added.length,
+      removedCount: removed.length,
+      movedCount: moved.length,
+      added: firstByPosition(added),
+      removed: firstByPosition(removed),
+      movedUp: moved.filter((c) => delta(c) > 0).sort((a, b) => delta(b) - delta(a) || a.position - b.position).slice(0, CHANGES_LISTED),
+      movedDown: moved.filter((c) => delta(c) < 0).sort((a, b) => delta(a) - delta(b) || a.position - b.position).slice(0, CHANGES_LISTED),
     });
+    current = previous;
   }
   return sets;
 }

@@ -6,13 +6,13 @@ import { formatDate, formatScore } from './format.ts';
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 function summary(c: ChangeSet): string {
-  const parts = [`${c.added.length} new, ${c.removed.length} removed.`];
+  const parts = [`${c.addedCount} new, ${c.removedCount} removed.`];
   if (!c.comparable) parts.push('Ranks are not comparable with the previous snapshot (the supraScore method changed on 2026-09-17).');
   const top = c.movedUp[0];
   if (top) parts.push(`Biggest move up: ${top.name}, #${top.previousPosition} to #${top.position} (${formatScore(top.supraScore)}).`);
   const down = c.movedDown[0];
   if (down) parts.push(`Biggest move down: ${down.name}, #${down.previousPosition} to #${down.position}.`);
-  if (c.added[0]) parts.push(`New: ${c.added.slice(0, 5).map((a) => a.name).join(', ')}${c.added.length > 5 ? ', ...' : ''}.`);
+  if (c.added[0]) parts.push(`New: ${c.added.slice(0, 5).map((a) => a.name).join(', ')}${c.addedCount > 5 ? ', ...' : ''}.`);
   return parts.join(' ');
 }
 
@@ -33,7 +33,7 @@ export function changesFeed(changes: readonly ChangeSet[], attribution: { name: 
 ${entries
   .map(
     (c) => `  <entry>
-    <title>${escapeXml(`Snapshot of ${formatDate(c.generatedAt)}: ${c.added.length} new, ${c.removed.length} removed`)}</title>
+    <title>${escapeXml(`Snapshot of ${formatDate(c.generatedAt)}: ${c.addedCount} new, ${c.removedCount} removed`)}</title>
     <id>${escapeXml(`${page}#snapshot-${c.generatedAt}`)}</id>
     <link rel="alternate" type="text/html" href="${escapeXml(page)}"/>
     <updated>${new Date(c.generatedAt).toISOString()}</updated>
