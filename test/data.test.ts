@@ -16,7 +16,7 @@ beforeAll(async () => {
   const out = join(dir.path, 'long.db');
   for (let n = 0; n < SNAPSHOTS; n++) {
     const e = fixtureExport({ hostile: false, generatedAt: GENERATED_AT + n * DAY });
-    // plain-1 climbs one place a day for the last two days.
+    // On the last day plain-1 overtakes the configuration above it.
     if (n === SNAPSHOTS - 1) e.models = e.models.map((m) => (m.slug === 'plain-1' ? { ...m, supraScore: 52 } : m));
     writeSnapshot(out, { data: validateExport(e), meta: { fetchedAt: GENERATED_AT + n * DAY, source: 'file', bodySha256: `h${n}`, partial: false }, historyLimit: 1000, carryFrom: n ? out : undefined });
   }
