@@ -4,9 +4,10 @@
  * the snapshot and the site, and a Starter key yields a marked partial site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { load } from 'cheerio';
+import { hashSiteCode } from '../src/build/run.ts';
 import { demoKey, startSimulator, type Simulator } from '../src/simulator/index.ts';
 import { fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
@@ -115,6 +116,26 @@ describe('refresh', () => {
     expect(r.stdout).toContain('building');
     expect(statSync(join(dist, 'data/snapshot.json')).isFile()).toBe(true);
   }, 300_000);
+
+  it('rebuilds when dist/ was built by other site code', async () => {
+    const stampFile = join(dist, 'data/snapshot.json');
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { stamp: string };
+    writeFileSync(stampFile, JSON.stringify({ ...stamp, stamp: stamp.stamp.replace(/:[0-9a-f]+$/, ':0000000000000000') }));
+    const r = await refresh();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('built by other site code: building');
+    expect((JSON.parse(readFileSync(stampFile, 'utf8')) as { stamp: string }).stamp).toBe(stamp.stamp);
+  }, 300_000);
+
+  it('tells site code versions apart', () => {
+    const root = join(dir.path, 'code');
+    mkdirSync(join(root, 'src/pages'), { recursive: true });
+    writeFileSync(join(root, 'src/pages/index.astro'), '<h1>one</h1>');
+    const before = hashSiteCode(root);
+    expect(hashSiteCode(root)).toBe(before);
+    writeFileSync(join(root, 'src/pages/index.astro'), '<h1>two</h1>');
+    expect(hashSiteCode(root)).not.toBe(before);
+  });
 
   it('builds a marked partial site from a Starter key', async () => {
     const starterDb = join(dir.path, 'starter.db');

@@ -60,9 +60,9 @@ describe('.github/workflows/refresh.yml', () => {
     expect(active).not.toMatch(/set -x|set -o xtrace|printenv|^\s*env\s*$|\$\{\{ toJSON\((secrets|env)\)/m);
   });
 
-  it('restores and saves the snapshot between runs with a new key each run', () => {
+  it('restores and saves the snapshot and the site between runs with a new key each run', () => {
     expect(active).toMatch(/uses: actions\/cache@v4/);
-    expect(active).toMatch(/path: \|\n\s+data\/snapshot\.db\n\s+data\/snapshot\.db\.state\.json\n/);
+    expect(active).toMatch(/path: \|\n\s+data\/snapshot\.db\n\s+data\/snapshot\.db\.state\.json\n\s+dist\n/);
     expect(active).toMatch(/key: snapshot-\$\{\{ github\.run_id \}\}/);
     expect(active).toMatch(/restore-keys: snapshot-\n/);
   });
@@ -82,7 +82,7 @@ describe('.github/workflows/refresh.yml', () => {
 
   it('rebuilds the restored snapshot when the fetch fails, and fails clearly when there is none', () => {
     const fallback = runOf('fallback');
-    expect(fallback).toMatch(/if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s+fi\n\s+npm run build/);
+    expect(fallback).toMatch(/if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s+fi\n(\s+#[^\n]*\n)?\s+if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build; fi/);
     expect(active).toMatch(/id: fallback\n\s+if: steps\.refresh\.outputs\.code != '0' && steps\.refresh\.outputs\.code != '1'/);
     // Transient failures (5, 7) stay green; the others turn the run red after publishing the last good site.
     expect(active).toMatch(/if: steps\.refresh\.outputs\.code != '0' && steps\.refresh\.outputs\.code != '5' && steps\.refresh\.outputs\.code != '7'\n[\s\S]*?exit 1/);

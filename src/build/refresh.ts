@@ -1,6 +1,7 @@
 /**
  * `npm run refresh`, what a scheduled rebuild runs: `snapshot`, then `build` only when the
- * snapshot changed or `dist/` does not show it. An unchanged run renders nothing.
+ * snapshot changed or `dist/` does not show it (another snapshot, or other site code). An
+ * unchanged run renders nothing.
  */
 import { existsSync } from 'node:fs';
 import { EXIT_CODES, MirrorError } from '../api/errors.ts';
@@ -59,7 +60,13 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
     reporter.info(`up to date: ${outDir}/ already shows this snapshot; nothing rendered (${formatSeconds(performance.now() - started)})`);
     return 0;
   }
-  reporter.info(current === undefined ? `${outDir}/ is missing or has no build stamp: building` : outcome.status === 'written' ? 'the snapshot changed: building' : `${outDir}/ shows another snapshot: building`);
+  reporter.info(
+    current === undefined
+      ? `${outDir}/ is missing or has no build stamp: building`
+      : outcome.status === 'written'
+        ? 'the snapshot changed: building'
+        : `${outDir}/ shows another snapshot or was built by other site code: building`,
+  );
   try {
     const result = await buildSite({ snapshot: out, outDir, reporter, historyLimit: readHistoryLimit(env) });
     reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}`);

@@ -2,9 +2,9 @@
  * `npm run build`: render the snapshot with Astro into a temporary folder, check the result, and
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { MirrorError } from '../api/errors.ts';
 import { readClientTuning } from '../snapshot/config.ts';
@@ -88,8 +88,33 @@ export async function ensureSnapshot(options: BuildOptions): Promise<void> {
 /** Where a built site records the snapshot it shows, so `refresh` can tell whether it is current. */
 export const BUILD_STAMP = 'data/snapshot.json';
 
-/** Identifies one written snapshot file: the same data fetched again is written again only when it changed. */
-export const snapshotStamp = (s: SnapshotSummary) => `${s.bodySha256}:${s.fetchedAt}`;
+/** What a site is rendered from besides the data: a change here calls for a new build too. */
+const SITE_SOURCES = ['src/pages', 'src/layouts', 'src/site', 'src/styles', 'src/scripts', 'public', 'astro.config.mjs', 'package-lock.json'];
+
+/** A hash of the site's code under `root`. */
+export function hashSiteCode(root: string): string {
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) add(join(path, name));
+      return;
+    }
+    hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
+  };
+  for (const source of SITE_SOURCES) add(join(root, source));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let codeHash: string | undefined;
+/** The hash of this checkout's site code, read once per process. */
+const siteCodeHash = () => (codeHash ??= hashSiteCode(process.cwd()));
+
+/**
+ * Identifies what a site shows: one written snapshot file (the same data fetched again is written
+ * again only when it changed) rendered by one version of the site's code.
+ */
+export const snapshotStamp = (s: SnapshotSummary) => `${s.bodySha256}:${s.fetchedAt}:${siteCodeHash()}`;
 
 /** The stamp of the site in `outDir`, or undefined when there is none (no site, or a failed one). */
 export function readBuildStamp(outDir: string): string | undefined {
