@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_USAGE, parseBenchArgs, UsageError, type BenchOptions } from '../src/bench/args.ts';
-import { killRunningChildren } from '../src/bench/child.ts';
-import { fullReport, growthTargets, sizeTargets } from '../src/bench/report.ts';
-import { runBench } from '../src/bench/run.ts';
+import { BENCH_USAGE, parseBenchArgs, UsageError, type BenchOptions } from '../src/dev/bench/args.ts';
+import { killRunningChildren } from '../src/dev/bench/child.ts';
+import { fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';
+import { runBench } from '../src/dev/bench/run-bench.ts';
 
 let options: BenchOptions;
 try {

@@ -1,11 +1,11 @@
 /** `npm run build`: render data/snapshot.db (the bundled sample when it is absent) into dist/. */
 import { parseArgs } from 'node:util';
-import { buildSite } from '../src/build/run.ts';
+import { buildSite } from '../src/publish/build-site.ts';
 import { MirrorError } from '../src/api/errors.ts';
-import { DEFAULT_OUT } from '../src/snapshot/cli.ts';
-import { loadEnv, readHistoryLimit } from '../src/snapshot/config.ts';
-import { createReporter, formatBytes, formatSeconds } from '../src/snapshot/report.ts';
-import { exitOnSignals } from '../src/snapshot/signals.ts';
+import { DEFAULT_OUT } from '../src/snapshot/snapshot-cli.ts';
+import { loadEnv, readHistoryLimit } from '../src/cli/env.ts';
+import { createReporter, formatBytes, formatSeconds } from '../src/cli/reporter.ts';
+import { exitOnSignals } from '../src/cli/signals.ts';
 
 exitOnSignals();
 // The site never needs the key; dropping it here keeps it out of everything the build runs.

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { demoKey, startSimulator, TIERS, type KeySpec } from '../src/simulator/index.ts';
+import { demoKey, startSimulator, TIERS, type KeySpec } from '../src/dev/simulator/index.ts';
 
 const DEFAULT_EXPORT = 'data/sample/export.json';
 const DEFAULT_DETAILS = 'data/sample/details.json';

@@ -5,14 +5,14 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBenchArgs, UsageError } from '../src/bench/args.ts';
-import { gzipSize, measureDist, samplePages } from '../src/bench/dist-stats.ts';
-import { heapFlagsOf, nodeCommandOf } from '../src/bench/npm-script.ts';
-import { sizeFor } from '../src/bench/proportions.ts';
-import { growthTargets, markdownTable, sizeTargets } from '../src/bench/report.ts';
-import type { SizeResult } from '../src/bench/results.ts';
-import { innerSteps } from '../src/bench/run.ts';
-import { median, spread } from '../src/bench/stats.ts';
+import { parseBenchArgs, UsageError } from '../src/dev/bench/args.ts';
+import { gzipSize, measureDist, samplePages } from '../src/dev/bench/dist-stats.ts';
+import { heapFlagsOf, nodeCommandOf } from '../src/dev/bench/npm-script.ts';
+import { sizeFor } from '../src/dev/bench/proportions.ts';
+import { growthTargets, markdownTable, sizeTargets } from '../src/dev/bench/report.ts';
+import type { SizeResult } from '../src/dev/bench/results.ts';
+import { innerSteps } from '../src/dev/bench/run-bench.ts';
+import { median, spread } from '../src/dev/bench/stats.ts';
 import { ROOT, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
 
 describe('median and spread', () => {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startSimulator, type Simulator } from '../src/simulator/index.ts';
+import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { ROOT, runScript, tempDir, type RunResult } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
 

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { validateExport } from '../src/api/validate.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS } from '../src/site/config.ts';
-import { writeSnapshot } from '../src/store/write.ts';
+import { writeSnapshot } from '../src/store/write-snapshot.ts';
 import { tempDir } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 
 const SNAPSHOTS = HISTORY_CHART_POINTS + 5;
 const DAY = 86_400_000;
 const dir = tempDir();
-let data: typeof import('../src/site/data.ts');
+let data: typeof import('../src/site/site-data.ts');
 
 beforeAll(async () => {
   const out = join(dir.path, 'long.db');
@@ -21,7 +21,7 @@ beforeAll(async () => {
     writeSnapshot(out, { data: validateExport(e), meta: { fetchedAt: GENERATED_AT + n * DAY, source: 'file', bodySha256: `h${n}`, partial: false }, historyLimit: 1000, carryFrom: n ? out : undefined });
   }
   process.env.MIRROR_SNAPSHOT_DB = out;
-  data = await import('../src/site/data.ts');
+  data = await import('../src/site/site-data.ts');
 });
 
 afterAll(() => dir.cleanup());

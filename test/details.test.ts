@@ -6,11 +6,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { generateSample, serializeExport } from '../src/sample/generate.ts';
-import { demoKey, startSimulator, type KeySpec, type Simulator } from '../src/simulator/index.ts';
-import type { DetailsPlan } from '../src/snapshot/details.ts';
-import { readClientTuning } from '../src/snapshot/config.ts';
-import { runSnapshot, type SnapshotOutcome } from '../src/snapshot/run.ts';
+import { generateSample, serializeExport } from '../src/dev/sample/generate.ts';
+import { demoKey, startSimulator, type KeySpec, type Simulator } from '../src/dev/simulator/index.ts';
+import type { DetailsPlan } from '../src/snapshot/fetch-details.ts';
+import { readClientTuning } from '../src/cli/env.ts';
+import { runSnapshot, type SnapshotOutcome } from '../src/snapshot/run-snapshot.ts';
 import { captureReporter, tempDir } from './helpers/env.ts';
 
 const KEY = demoKey('partner');

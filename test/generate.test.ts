@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_DIMENSIONS, type ModelSummary } from '../src/api/schema.ts';
 import { validateDetail, validateExport } from '../src/api/validate.ts';
-import { SAMPLE_EPOCH, SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GeneratedSample } from '../src/sample/generate.ts';
+import { SAMPLE_EPOCH, SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GeneratedSample } from '../src/dev/sample/generate.ts';
 
 const DAY = 86_400_000;
 const sample = generateSample(SAMPLE_SIZE);

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { load } from 'cheerio';
-import { hashSiteCode } from '../src/build/run.ts';
-import { demoKey, startSimulator, type Simulator } from '../src/simulator/index.ts';
+import { hashSiteCode } from '../src/publish/build-site.ts';
+import { demoKey, startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { generateSample, serializeExport } from '../src/sample/generate.ts';
+import { generateSample, serializeExport } from '../src/dev/sample/generate.ts';
 import { runScript, tempDir } from './helpers/env.ts';
 import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
 

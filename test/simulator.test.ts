@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
-import { demoKey, INVALID_JSON_BODY, startSimulator, type Fault, type KeySpec, type Simulator, type SimulatorOptions } from '../src/simulator/index.ts';
+import { demoKey, INVALID_JSON_BODY, startSimulator, type Fault, type KeySpec, type Simulator, type SimulatorOptions } from '../src/dev/simulator/index.ts';
 
 const GENERATED_AT = Date.UTC(2026, 9, 15, 11, 0, 0);
 /** Half past a minute, in the middle of October 2026. */

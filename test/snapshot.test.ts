@@ -7,9 +7,9 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startSimulator, demoKey, type Fault, type Simulator } from '../src/simulator/index.ts';
-import { snapshotCli } from '../src/snapshot/cli.ts';
-import { readFetchState, writeFetchState } from '../src/snapshot/state.ts';
+import { startSimulator, demoKey, type Fault, type Simulator } from '../src/dev/simulator/index.ts';
+import { snapshotCli } from '../src/snapshot/snapshot-cli.ts';
+import { readFetchState, writeFetchState } from '../src/snapshot/fetch-state.ts';
 import { captureReporter, fingerprint, tempDir } from './helpers/env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 

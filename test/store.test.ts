@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { validateExport } from '../src/api/validate.ts';
 import { STORE_VERSION } from '../src/store/schema.ts';
-import { writeSnapshot, type ModelDetailRecord } from '../src/store/write.ts';
+import { writeSnapshot, type ModelDetailRecord } from '../src/store/write-snapshot.ts';
 import { fingerprint, tempDir } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 

@@ -3,7 +3,7 @@
  * escaped) by the pages.
  */
 import { METHOD_CHANGE_AT } from './config.ts';
-import type { HistoryPoint } from './data.ts';
+import type { HistoryPoint } from './site-data.ts';
 
 export interface HistoryChart {
   width: number;

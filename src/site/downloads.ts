@@ -3,7 +3,7 @@
  * generatedAt, as the API's terms ask of republished data.
  */
 import { SITE } from './config.ts';
-import type { Bench, Configuration, SiteData, Tag } from './data.ts';
+import type { Bench, Configuration, SiteData, Tag } from './site-data.ts';
 
 export function attribution(data: SiteData) {
   return {

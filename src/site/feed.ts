@@ -1,6 +1,6 @@
 /** The Atom feed of what changed between snapshots (RFC 4287). */
 import { SITE, SITE_TITLE } from './config.ts';
-import type { ChangeSet } from './data.ts';
+import type { ChangeSet } from './site-data.ts';
 import { formatDate, formatScore } from './format.ts';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);

@@ -2,7 +2,7 @@
  * The compact index the leaderboard's script filters and sorts in the browser
  * (`/data/leaderboard.json`): arrays instead of objects, and strings listed once.
  */
-import type { Model, Movement } from './data.ts';
+import type { Model, Movement } from './site-data.ts';
 
 /** [rank, name, familyTag, best slug, provider index, supraScore, benchCount, tag indexes, configurations as [slug, name, supraScore], movement] */
 export type IndexModel = [number, string, string, string, number, number, number, number[], [string, string, number][], string];

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { load, type CheerioAPI } from 'cheerio';
-import { snapshotCli } from '../../src/snapshot/cli.ts';
+import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { captureReporter } from './env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './fixture.ts';
 

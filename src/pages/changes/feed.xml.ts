@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { SITE } from '../../site/config.ts';
-import { getSiteData } from '../../site/data.ts';
+import { getSiteData } from '../../site/site-data.ts';
 import { changesFeed } from '../../site/feed.ts';
 
 export const GET: APIRoute = () =>

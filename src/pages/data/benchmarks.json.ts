@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/data.ts';
+import { getSiteData } from '../../site/site-data.ts';
 import { benchRecord, jsonFile } from '../../site/downloads.ts';
 
 export const GET: APIRoute = () => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/data.ts';
+import { getSiteData } from '../../site/site-data.ts';
 import { buildLeaderboardIndex } from '../../site/leaderboard-index.ts';
 
 /** The compact index behind the leaderboard's filters (not a download: see models.json). */

@@ -3,7 +3,7 @@
  * data of the large benchmarks, and later snapshots of the same population for history tests.
  * Same options, same bytes: every draw comes from a seeded hash, never from the clock.
  */
-import type { BenchSummary, ModelSummary, ScoreEntry, TagInfo } from '../api/schema.ts';
+import type { BenchSummary, ModelSummary, ScoreEntry, TagInfo } from '../../api/schema.ts';
 import { buildBenches, type BenchDef } from './benches.ts';
 import { CHANNEL } from './channels.ts';
 import { scoresOf } from './details.ts';

@@ -8,16 +8,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { EXIT_CODES } from '../api/errors.ts';
-import { refreshCli } from '../build/refresh.ts';
-import { SAMPLE_DETAILS, SAMPLE_EXPORT } from '../build/run.ts';
+import { EXIT_CODES } from '../../api/errors.ts';
+import { refreshCli } from '../../publish/refresh-cli.ts';
+import { SAMPLE_DETAILS, SAMPLE_EXPORT } from '../../publish/build-site.ts';
 import { generateSample, SAMPLE_SIZE, serializeExport } from '../sample/generate.ts';
 import { demoKey, isLoopbackAddress, startSimulator, type Simulator } from '../simulator/index.ts';
-import { readSiteSettings } from '../site/config.ts';
-import { DEFAULT_OUT, snapshotCli } from '../snapshot/cli.ts';
-import type { Env } from '../snapshot/config.ts';
-import type { Reporter } from '../snapshot/report.ts';
-import { statePath } from '../snapshot/state.ts';
+import { readSiteSettings } from '../../site/config.ts';
+import { DEFAULT_OUT, snapshotCli } from '../../snapshot/snapshot-cli.ts';
+import type { Env } from '../../cli/env.ts';
+import type { Reporter } from '../../cli/reporter.ts';
+import { statePath } from '../../snapshot/fetch-state.ts';
 
 /** The demo's own snapshot: never `data/snapshot.db`, which holds the maintainer's real one. */
 export const DEMO_SNAPSHOT = 'data/demo/snapshot.db';

@@ -77,7 +77,7 @@ const attr = (attrs: string, name: string): string | undefined => {
   const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(attrs);
   return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
 };
-/** `import "./x.js"`, `from "./x.js"`, `import("./x.js")`: what a built chunk pulls in. */
+/** `import "../../bench/x.js"`, `from "../../bench/x.js"`, `import("../../bench/x.js")`: what a built chunk pulls in. */
 const IMPORT = /\b(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+?\.m?js)["']/g;
 
 /** The file in `dist` a page's `src` points at: relative to the page, or to the site root under any base path. */

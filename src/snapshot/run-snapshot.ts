@@ -7,14 +7,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { ApiClient } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
 import { validateDetail, validateExport, type ValidatedExport, type ValidationWarning } from '../api/validate.ts';
-import { inspectSnapshot, type PreviousSnapshot } from '../store/inspect.ts';
-import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta } from '../store/write.ts';
-import type { ApiSettings, ClientTuning } from './config.ts';
-import { fetchDetails, type DetailsPlan } from './details.ts';
-import { fetchExport, headerWarnings } from './fetch.ts';
-import { acquireLock } from './lock.ts';
-import { formatBytes, type Reporter } from './report.ts';
-import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './state.ts';
+import { inspectSnapshot, type PreviousSnapshot } from '../store/read-snapshot.ts';
+import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta } from '../store/write-snapshot.ts';
+import type { ApiSettings, ClientTuning } from '../cli/env.ts';
+import { fetchDetails, type DetailsPlan } from './fetch-details.ts';
+import { fetchExport, headerWarnings } from './fetch-export.ts';
+import { acquireLock } from '../cli/lock.ts';
+import { formatBytes, type Reporter } from '../cli/reporter.ts';
+import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './fetch-state.ts';
 
 export type SnapshotSource =
   | { kind: 'api'; settings: ApiSettings; tuning: ClientTuning }

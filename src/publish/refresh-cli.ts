@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { EXIT_CODES, MirrorError } from '../api/errors.ts';
-import { parseSnapshotArgs, snapshotCli } from '../snapshot/cli.ts';
-import { loadEnv, readHistoryLimit, type Env } from '../snapshot/config.ts';
-import { createReporter, formatBytes, formatSeconds, type Reporter } from '../snapshot/report.ts';
-import { buildSite, readBuildStamp, snapshotStamp, summarizeSnapshot } from './run.ts';
+import { parseSnapshotArgs, snapshotCli } from '../snapshot/snapshot-cli.ts';
+import { loadEnv, readHistoryLimit, type Env } from '../cli/env.ts';
+import { createReporter, formatBytes, formatSeconds, type Reporter } from '../cli/reporter.ts';
+import { buildSite, readBuildStamp, snapshotStamp, summarizeSnapshot } from './build-site.ts';
 
 export interface RefreshOptions {
   env?: Env;

@@ -5,9 +5,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ApiClient } from '../api/client.ts';
-import { MirrorError } from '../api/errors.ts';
-import { readApiSettings, readClientTuning } from '../snapshot/config.ts';
+import { ApiClient } from '../../api/client.ts';
+import { MirrorError } from '../../api/errors.ts';
+import { readApiSettings, readClientTuning } from '../../cli/env.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
 if (!values.out) {

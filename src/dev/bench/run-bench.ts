@@ -20,7 +20,7 @@ import type { BenchResults, Machine, SizeResult, StageName, StageResult } from '
 import { median } from './stats.ts';
 
 /** The repository root: stages run from here, as `npm run` would (Astro's root is the cwd). */
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const FETCH_CHILD = fileURLToPath(new URL('./fetch-export.ts', import.meta.url));
 
 export class StageFailed extends Error {

@@ -7,8 +7,8 @@ import type { ApiClient, ApiResponse } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
 import type { ModelSummary } from '../api/schema.ts';
 import { validateDetail, type ValidationWarning } from '../api/validate.ts';
-import type { ModelDetailRecord } from '../store/write.ts';
-import type { Reporter } from './report.ts';
+import type { ModelDetailRecord } from '../store/write-snapshot.ts';
+import type { Reporter } from '../cli/reporter.ts';
 
 export interface DetailsPlan {
   /** The top N configurations by supraScore, or all of them. */

@@ -50,7 +50,7 @@ export function writeReferenceProject(dir: string, { repoRoot, snapshot, pages }
     join(dir, 'src', 'pages', '[id].astro'),
     [
       '---',
-      "import { pageIds, rowAt } from '../rows.mjs';",
+      "import { pageIds, rowAt } from '../../rows.mjs';",
       '',
       'export function getStaticPaths() {',
       '  return pageIds().map((id) => ({ params: { id } }));',

@@ -4,7 +4,7 @@
  * Raw scores come from the configuration's skill when it was added, so they stay put across
  * revisions, as submitted scores do.
  */
-import type { ScoreEntry } from '../api/schema.ts';
+import type { ScoreEntry } from '../../api/schema.ts';
 import { normalizedOf, rawAt, type BenchDef } from './benches.ts';
 import { CHANNEL } from './channels.ts';
 import { compareText, hash, normalAt, rngFor, sigmoid } from './random.ts';

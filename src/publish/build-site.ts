@@ -7,11 +7,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { MirrorError } from '../api/errors.ts';
-import { readClientTuning } from '../snapshot/config.ts';
-import { formatBytes, type Reporter } from '../snapshot/report.ts';
-import { runSnapshot } from '../snapshot/run.ts';
-import { acquireLock } from '../snapshot/lock.ts';
-import { checkBuild, type BuildCheck } from './check.ts';
+import { readClientTuning } from '../cli/env.ts';
+import { formatBytes, type Reporter } from '../cli/reporter.ts';
+import { runSnapshot } from '../snapshot/run-snapshot.ts';
+import { acquireLock } from '../cli/lock.ts';
+import { checkBuild, type BuildCheck } from './check-build.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';

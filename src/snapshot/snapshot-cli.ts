@@ -4,10 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { EXIT_CODES, MirrorError } from '../api/errors.ts';
-import { loadEnv, readApiSettings, readClientTuning, readHistoryLimit, type Env } from './config.ts';
-import type { DetailsPlan } from './details.ts';
-import { createReporter, type Reporter } from './report.ts';
-import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run.ts';
+import { loadEnv, readApiSettings, readClientTuning, readHistoryLimit, type Env } from '../cli/env.ts';
+import type { DetailsPlan } from './fetch-details.ts';
+import { createReporter, type Reporter } from '../cli/reporter.ts';
+import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 

@@ -3,7 +3,7 @@
  * difficulty that the per-model scores are drawn against. A bench's own draws are keyed by its
  * name, so the same bench looks the same in a sample of any size.
  */
-import { KNOWN_DIMENSIONS } from '../api/schema.ts';
+import { KNOWN_DIMENSIONS } from '../../api/schema.ts';
 import { CHANNEL } from './channels.ts';
 import { Rng, clamp, hashString, rngFor, round2, sigmoid } from './random.ts';
 import { pickTags, type Taxonomy } from './taxonomy.ts';
