@@ -10,8 +10,7 @@ import { join, resolve } from 'node:path';
 import { EXIT_CODES } from '../src/api/errors.ts';
 import { SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GenerateOptions } from '../src/dev/sample/generate.ts';
 
-const USAGE =
-  'usage: tsx scripts/generate-sample.ts [--configurations N] [--benches N] [--tags N] [--seed N] [--revision N] [--no-details] [--out DIR]';
+const USAGE = 'usage: tsx scripts/generate-sample.ts [--configurations N] [--benches N] [--tags N] [--seed N] [--revision N] [--no-details] [--out DIR]';
 
 interface Args {
   options: GenerateOptions;

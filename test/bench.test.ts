@@ -92,9 +92,16 @@ describe('flags', () => {
 
 describe('report', () => {
   it('pads a Markdown table and right-aligns number columns, headers included', () => {
-    expect(markdownTable(['stage', 's'], [['build', '12.34'], ['fetch', '0.5']], ['l', 'r'])).toBe(
-      ['| stage |     s |', '|-------|------:|', '| build | 12.34 |', '| fetch |   0.5 |'].join('\n'),
-    );
+    expect(
+      markdownTable(
+        ['stage', 's'],
+        [
+          ['build', '12.34'],
+          ['fetch', '0.5'],
+        ],
+        ['l', 'r'],
+      ),
+    ).toBe(['| stage |     s |', '|-------|------:|', '| build | 12.34 |', '| fetch |   0.5 |'].join('\n'));
   });
 
   const result = (configurations: number, buildMs: number, pages: number, peakKb: number): SizeResult => ({
@@ -137,7 +144,10 @@ describe('report', () => {
   });
 
   it('allows build time per page to grow by at most 1.2 x from the smaller size to the larger', () => {
-    expect(growthTargets([result(50_000, 500_000, 50_000, 1), result(10_000, 100_000, 10_000, 1)])[0]).toMatchObject({ pass: true, value: expect.stringContaining('1.00 x') });
+    expect(growthTargets([result(50_000, 500_000, 50_000, 1), result(10_000, 100_000, 10_000, 1)])[0]).toMatchObject({
+      pass: true,
+      value: expect.stringContaining('1.00 x'),
+    });
     expect(growthTargets([result(10_000, 100_000, 10_000, 1), result(50_000, 700_000, 50_000, 1)])[0]?.pass).toBe(false);
     expect(growthTargets([result(10_000, 100_000, 10_000, 1)])).toEqual([]);
   });

@@ -157,30 +157,44 @@ describe.skipIf(!available)('the site in Chromium', () => {
 
   const PAGES = ['/', '/leaderboard/2/', '/benchmarks/', '/tags/', '/about/', '/changes/', '/404.html'];
 
-  it.each(['light', 'dark'] as const)('passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, at 1280 and 360 px', async (colorScheme) => {
-    const slug = index.models[0]![8][0]![0];
-    const tag = index.tags[0]!;
-    const bench = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
-    for (const width of [1280, 360]) {
-      const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
-      for (const path of [...PAGES, `/models/${slug}/`, `/benchmarks/${bench}/`, `/tags/${tag}/`]) {
-        const page = await open(context, path);
-        await page.addScriptTag({ path: AXE });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-          return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-        });
-        expect(violations, `${colorScheme} ${width}px ${path}`).toEqual([]);
-        if (width === 360) {
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${path} is wider than the 360 px screen`).toBeLessThanOrEqual(0);
+  it.each(['light', 'dark'] as const)(
+    'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, at 1280 and 360 px',
+    async (colorScheme) => {
+      const slug = index.models[0]![8][0]![0];
+      const tag = index.tags[0]!;
+      const bench = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
+      for (const width of [1280, 360]) {
+        const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
+        for (const path of [...PAGES, `/models/${slug}/`, `/benchmarks/${bench}/`, `/tags/${tag}/`]) {
+          const page = await open(context, path);
+          await page.addScriptTag({ path: AXE });
+          const violations = await page.evaluate(async () => {
+            const axe = (
+              window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+            ).axe;
+            const result = await axe.run(document, {
+              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+            });
+            return result.violations.map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => n.target.join(' '))
+                  .join(', ')}`,
+            );
+          });
+          expect(violations, `${colorScheme} ${width}px ${path}`).toEqual([]);
+          if (width === 360) {
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${path} is wider than the 360 px screen`).toBeLessThanOrEqual(0);
+          }
+          await page.close();
         }
-        await page.close();
+        await context.close();
       }
-      await context.close();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   it('logs no console errors on any visited page', () => {
     expect(problems).toEqual([]);

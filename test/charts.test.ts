@@ -35,7 +35,14 @@ describe('historyChart', () => {
 
 describe('barChart', () => {
   it('scales bars to the fixed maximum and clamps out-of-range values', () => {
-    const chart = barChart([['relevance', 5], ['difficulty', 2.5], ['odd', 9]], 5);
+    const chart = barChart(
+      [
+        ['relevance', 5],
+        ['difficulty', 2.5],
+        ['odd', 9],
+      ],
+      5,
+    );
     expect(chart.rows.map((r) => r.length)).toEqual([chart.track, chart.track / 2, chart.track]);
     expect(chart.height).toBe(3 * chart.rowHeight);
   });

@@ -49,10 +49,15 @@ describe('snapshot as a process', () => {
     sim.clearFaults();
     expect(quota.code).toBe(4);
     expect(quota.stderr.split('\n')[0]).toMatch(/^error \[quota_exceeded\]: the monthly quota of this key is used up; it resets at .* — /);
-    const usage = await run('snapshot.ts', ['--details', 'lots'], { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY });
+    // A bad flag is refused before anything is opened: the default data/ of this working folder stays empty.
+    const cwd = join(dir.path, 'bad-flag');
+    mkdirSync(join(cwd, 'data'), { recursive: true });
+    const requestsBefore = sim.requests.length;
+    const usage = await run('snapshot.ts', ['--details', 'lots'], { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY }, cwd);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--details takes a positive integer or "all"');
-    expect(existsSync(join(ROOT, 'data/snapshot.db.lock'))).toBe(false);
+    expect(readdirSync(join(cwd, 'data'))).toEqual([]);
+    expect(sim.requests.length).toBe(requestsBefore);
   });
 
   it('lets two runs at once finish without corrupting the file', async () => {
@@ -70,7 +75,8 @@ describe('snapshot as a process', () => {
     // Whichever went second saw the first one's file: both are in the history.
     expect(db.prepare('SELECT count(*) FROM history_snapshots').pluck().get()).toBe(2);
     db.close();
-    expect(readdirSync(dir.path).filter((f) => f.includes('.tmp-') || f.endsWith('.lock'))).toEqual([]);
+    // The lock file stays (only the kernel lock on it comes and goes); no temporary file does.
+    expect(readdirSync(dir.path).filter((f) => f.includes('.tmp-') || f.includes('-journal'))).toEqual([]);
   });
 });
 

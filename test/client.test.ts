@@ -4,7 +4,14 @@ import { ApiClient, parseRetryAfter } from '../src/api/client.ts';
 import { readClientTuning } from '../src/cli/env.ts';
 
 const client = (random: number) =>
-  new ApiClient({ ...readClientTuning({}), baseUrl: new URL('https://ranking.example.org'), key: 'k', retryBaseMs: 1000, retryMaxMs: 8000, random: () => random });
+  new ApiClient({
+    ...readClientTuning({}),
+    baseUrl: new URL('https://ranking.example.org'),
+    key: 'k',
+    retryBaseMs: 1000,
+    retryMaxMs: 8000,
+    random: () => random,
+  });
 
 describe('ApiClient.backoffMs', () => {
   it('doubles per attempt, jittered between half and all of it, up to the maximum', () => {

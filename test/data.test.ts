@@ -18,7 +18,12 @@ beforeAll(async () => {
     const e = fixtureExport({ hostile: false, generatedAt: GENERATED_AT + n * DAY });
     // On the last day plain-1 overtakes the configuration above it.
     if (n === SNAPSHOTS - 1) e.models = e.models.map((m) => (m.slug === 'plain-1' ? { ...m, supraScore: 52 } : m));
-    writeSnapshot(out, { data: validateExport(e), meta: { fetchedAt: GENERATED_AT + n * DAY, source: 'file', bodySha256: `h${n}`, partial: false }, historyLimit: 1000, carryFrom: n ? out : undefined });
+    writeSnapshot(out, {
+      data: validateExport(e),
+      meta: { fetchedAt: GENERATED_AT + n * DAY, source: 'file', bodySha256: `h${n}`, partial: false, sample: false },
+      historyLimit: 1000,
+      carryFrom: n ? out : undefined,
+    });
   }
   process.env.MIRROR_SNAPSHOT_DB = out;
   data = await import('../src/site/site-data.ts');

@@ -33,7 +33,13 @@ afterEach(async () => {
 });
 
 async function start(spec: KeySpec, options: { hiddenSlugs?: string[]; exportBody?: string } = {}) {
-  sim = await startSimulator({ exportBody: options.exportBody ?? body, details: sample.details, keys: { [KEY]: spec }, now: () => clock.t, hiddenSlugs: options.hiddenSlugs });
+  sim = await startSimulator({
+    exportBody: options.exportBody ?? body,
+    details: sample.details,
+    keys: { [KEY]: spec },
+    now: () => clock.t,
+    hiddenSlugs: options.hiddenSlugs,
+  });
   return sim;
 }
 
@@ -86,7 +92,12 @@ describe('snapshot --details', () => {
     expect(usage.minuteCounts.size).toBeGreaterThanOrEqual(5);
     expect(s.requests.filter((r) => r.status === 429)).toHaveLength(0);
     // The top configurations by supraScore come first.
-    expect(storedDetails(out).sort()).toEqual(ranked.slice(0, 20).map((m) => m.slug).sort());
+    expect(storedDetails(out).sort()).toEqual(
+      ranked
+        .slice(0, 20)
+        .map((m) => m.slug)
+        .sort(),
+    );
   });
 
   it('honours the request budget, and reuses details whose configuration did not change', async () => {
@@ -109,7 +120,11 @@ describe('snapshot --details', () => {
     s.setExport(serializeExport(changed), sample.details);
     const before = detailRequests(s).length;
     await snapshot(out, { count: 10, quotaShare: 1, budget: 100 });
-    expect(detailRequests(s).slice(before).map((r) => r.path)).toEqual([`/v1/models/${ranked[0]!.slug}`]);
+    expect(
+      detailRequests(s)
+        .slice(before)
+        .map((r) => r.path),
+    ).toEqual([`/v1/models/${ranked[0]!.slug}`]);
     expect(storedDetails(out)).toHaveLength(10);
   });
 

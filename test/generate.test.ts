@@ -69,7 +69,9 @@ describe('generateSample', () => {
     expect(JSON.parse(detailsText)).toEqual(sample.details);
     expect(exportText.endsWith('}\n')).toBe(true);
     const e = sample.export;
-    expect(exportText.split('\n')).toHaveLength(e.models.length + e.benches.length + e.tags.length + 10);
+    // `{`, generatedAt, fictional, three array openers and closers, `}` and the final newline.
+    expect(exportText.split('\n')).toHaveLength(e.models.length + e.benches.length + e.tags.length + 11);
+    expect(e.fictional).toBe(true);
     const entries = Object.values(sample.details).reduce((n, d) => n + d.scores.length, 0);
     expect(detailsText.split('\n').length).toBeGreaterThanOrEqual(entries + Object.keys(sample.details).length);
   });
@@ -134,9 +136,13 @@ describe('generateSample', () => {
     expect(effortPairs).toBeGreaterThanOrEqual(10);
 
     // Some product tiers share the release's familyTag, others have one of their own.
-    const shared = [...families.values()].filter((rows) => rows.some((r) => / (Plus|Prime|Studio)\b/.test(r.name)) && rows.some((r) => !/ (Plus|Prime|Studio)\b/.test(r.name)));
+    const shared = [...families.values()].filter(
+      (rows) => rows.some((r) => / (Plus|Prime|Studio)\b/.test(r.name)) && rows.some((r) => !/ (Plus|Prime|Studio)\b/.test(r.name)),
+    );
     expect(shared.length).toBeGreaterThan(0);
-    const separate = [...families.keys()].filter((tag) => /-(lite|compact|swift|brisk)$/.test(tag) && families.has(tag.replace(/-(lite|compact|swift|brisk)$/, '')));
+    const separate = [...families.keys()].filter(
+      (tag) => /-(lite|compact|swift|brisk)$/.test(tag) && families.has(tag.replace(/-(lite|compact|swift|brisk)$/, '')),
+    );
     expect(separate.length).toBeGreaterThan(0);
     expect(new Set(sample.export.models.map((m) => m.provider)).size).toBe(12);
   });

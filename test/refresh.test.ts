@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { load } from 'cheerio';
-import { hashSiteCode } from '../src/publish/build-site.ts';
+import { hashSiteCode } from '../src/publish/build-stamp.ts';
 import { demoKey, startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
@@ -46,7 +46,10 @@ beforeAll(async () => {
   dir = tempDir();
   db = join(dir.path, 'snapshot.db');
   dist = join(dir.path, 'dist');
-  sim = await startSimulator({ exportBody: JSON.stringify(fixtureExport({ hostile: false })), keys: { [KEY]: { tier: 'partner' }, [STARTER]: { tier: 'starter' } } });
+  sim = await startSimulator({
+    exportBody: JSON.stringify(fixtureExport({ hostile: false })),
+    keys: { [KEY]: { tier: 'partner' }, [STARTER]: { tier: 'starter' } },
+  });
 });
 
 afterAll(async () => {
@@ -123,7 +126,7 @@ describe('refresh', () => {
     writeFileSync(stampFile, JSON.stringify({ ...stamp, stamp: stamp.stamp.replace(/:[0-9a-f]+$/, ':0000000000000000') }));
     const r = await refresh();
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('built by other site code: building');
+    expect(r.stdout).toContain('was built by other code: building');
     expect((JSON.parse(readFileSync(stampFile, 'utf8')) as { stamp: string }).stamp).toBe(stamp.stamp);
   }, 300_000);
 

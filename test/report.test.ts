@@ -17,7 +17,11 @@ describe('createReporter', () => {
     const s = streams();
     const r = createReporter({ out: s.out, err: s.err, interactive: true });
     r.progress('fetch /v1/export.json', 512 * 1024, 2 * 1024 * 1024);
-    await r.stage('validate', () => 42, (n) => `${n} rows`);
+    await r.stage(
+      'validate',
+      () => 42,
+      (n) => `${n} rows`,
+    );
     expect(s.text.err).toBe('\r\x1b[2Kfetch /v1/export.json: 512.0 KB of 2.0 MB (25%)\r\x1b[2K');
     expect(s.text.out).toMatch(/^validate\s+\d+\.\d\d s {2}\(42 rows\)\n$/);
   });

@@ -56,7 +56,21 @@ const EXPORT = {
 };
 /** Indented, so a re-serialized body would differ from the bytes given. */
 const EXPORT_BODY = JSON.stringify(EXPORT, null, 2);
-const BETA_DETAIL = { ...EXPORT.models[2], scores: [{ bench: 'b-high', benchName: 'b-high', rawScore: 1, normalizedScore: 50, sourceUrl: 'https://example.org', accessedAt: GENERATED_AT, upvotes: 2, downvotes: 0 }] };
+const BETA_DETAIL = {
+  ...EXPORT.models[2],
+  scores: [
+    {
+      bench: 'b-high',
+      benchName: 'b-high',
+      rawScore: 1,
+      normalizedScore: 50,
+      sourceUrl: 'https://example.org',
+      accessedAt: GENERATED_AT,
+      upvotes: 2,
+      downvotes: 0,
+    },
+  ],
+};
 
 const KEYS: Record<string, KeySpec> = {
   'k-starter': { tier: 'starter' },
@@ -98,7 +112,11 @@ interface Got {
   json: () => any;
 }
 
-async function get(path: string, key: string | null = 'k-pro', options: { headers?: Record<string, string>; method?: 'GET' | 'POST' | 'HEAD' } = {}): Promise<Got> {
+async function get(
+  path: string,
+  key: string | null = 'k-pro',
+  options: { headers?: Record<string, string>; method?: 'GET' | 'POST' | 'HEAD' } = {},
+): Promise<Got> {
   const res = await request(`${sim.url}${path}`, {
     dispatcher: agent,
     method: options.method ?? 'GET',
@@ -316,7 +334,16 @@ describe('headers and limits', () => {
     await get('/v1/models?tag=code&limit=2');
     await get('/v1/tags', null);
     expect(sim.requests).toEqual([
-      { at: START, method: 'GET', path: '/v1/models', query: 'tag=code&limit=2', key: 'k-pro', hadAuthorization: true, status: 200, minuteBucket: Math.floor(START / 60_000) },
+      {
+        at: START,
+        method: 'GET',
+        path: '/v1/models',
+        query: 'tag=code&limit=2',
+        key: 'k-pro',
+        hadAuthorization: true,
+        status: 200,
+        minuteBucket: Math.floor(START / 60_000),
+      },
       { at: START, method: 'GET', path: '/v1/tags', query: '', key: undefined, hadAuthorization: false, status: 401, minuteBucket: Math.floor(START / 60_000) },
     ]);
   });
@@ -410,9 +437,9 @@ describe('faults', () => {
 
   it('delays the headers: a short headers timeout fires, a long one gets the normal answer', async () => {
     sim.addFault({ type: 'slow-headers', delayMs: 2_000 });
-    await expect(
-      request(`${sim.url}/v1/tags`, { dispatcher: agent, headersTimeout: 150, headers: { authorization: 'Bearer k-pro' } }),
-    ).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
+    await expect(request(`${sim.url}/v1/tags`, { dispatcher: agent, headersTimeout: 150, headers: { authorization: 'Bearer k-pro' } })).rejects.toMatchObject({
+      code: 'UND_ERR_HEADERS_TIMEOUT',
+    });
     sim.addFault({ type: 'slow-headers', delayMs: 150 });
     const startedAt = performance.now();
     const slow = await get('/v1/tags');
@@ -428,7 +455,11 @@ describe('faults', () => {
     for (const fault of faults) sim.addFault(fault);
     const stalled = await request(`${sim.url}/v1/export.json`, { dispatcher: agent, headers: { authorization: 'Bearer k-pro' } });
     // Settled into values at once, so neither rejection is ever unhandled.
-    const settled = (promise: Promise<unknown>) => promise.then(() => 'completed', (err: unknown) => err);
+    const settled = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'completed',
+        (err: unknown) => err,
+      );
     const pending = settled(request(`${sim.url}/v1/tags`, { dispatcher: agent, headers: { authorization: 'Bearer k-pro' } }));
     const reading = settled(stalled.body.arrayBuffer());
     await new Promise((resolve) => setTimeout(resolve, 50)); // let the slow request reach the server
@@ -449,7 +480,11 @@ describe('with its own agent', () => {
 
   it('serves several clients at once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => request(`${sim.url}/v1/tags`, { dispatcher: other, headers: { authorization: 'Bearer k-partner' } }).then(async (r) => (await r.body.text(), r.statusCode))),
+      Array.from({ length: 20 }, () =>
+        request(`${sim.url}/v1/tags`, { dispatcher: other, headers: { authorization: 'Bearer k-partner' } }).then(
+          async (r) => (await r.body.text(), r.statusCode),
+        ),
+      ),
     );
     expect(answers).toEqual(Array(20).fill(200));
     expect(sim.usage('k-partner').monthUsed).toBe(20);

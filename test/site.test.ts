@@ -136,7 +136,11 @@ describe('untrusted strings', () => {
   });
 
   it('writes nothing outside dist/, whatever a slug or tag contains', () => {
-    expect(readdirSync(dir.path).filter((f) => f !== 'broken').sort()).toEqual(['a.json', 'b.json', 'c-details.json', 'c.json', 'dist', 'fixture.db']);
+    expect(
+      readdirSync(dir.path)
+        .filter((f) => f !== 'broken' && !f.endsWith('.lock'))
+        .sort(),
+    ).toEqual(['a.json', 'b.json', 'c-details.json', 'c.json', 'dist', 'fixture.db']);
     expect(site.files.some((f) => f.includes('pwned'))).toBe(false);
     expect(existsSync(join(ROOT, 'pwned'))).toBe(false);
     expect(site.files.filter((f) => f.startsWith('benchmarks/')).length).toBe(4);
@@ -154,16 +158,33 @@ describe('pages', () => {
     expect(rows.length).toBe(11);
     const first = rows.first();
     expect(first.find('th a').first().text()).toBe('Quillon 3');
-    expect(first.find('details a').map((_, a) => $(a).attr('href')).get()).toEqual(['/models/quillon-3-high/', '/models/quillon-3-low/']);
-    expect($('thead th').map((_, th) => $(th).text().trim()).get()).toEqual(['Rank', 'Model', 'Provider', 'supraScore', 'Benchmarks', 'Tags']);
+    expect(
+      first
+        .find('details a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/models/quillon-3-high/', '/models/quillon-3-low/']);
+    expect(
+      $('thead th')
+        .map((_, th) => $(th).text().trim())
+        .get(),
+    ).toEqual(['Rank', 'Model', 'Provider', 'supraScore', 'Benchmarks', 'Tags']);
     expect($('thead th[scope=col][aria-sort]').length).toBe(1);
     expect(rows.eq(1).find('.movement.down').text()).toContain('down 1 since the previous snapshot');
-    expect($('form.controls label').map((_, l) => $(l).text()).get()).toEqual(['Search', 'Tag', 'Provider']);
+    expect(
+      $('form.controls label')
+        .map((_, l) => $(l).text())
+        .get(),
+    ).toEqual(['Search', 'Tag', 'Provider']);
   });
 
   it('shows a configuration with its tags, siblings, history and scores', () => {
     const $ = page('models/quillon-3-high/index.html');
-    expect($('.tags a').map((_, a) => $(a).attr('href')).get()).toEqual(['/tags/code-generation/', '/tags/math/', '/tags/reasoning/']);
+    expect(
+      $('.tags a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/tags/code-generation/', '/tags/math/', '/tags/reasoning/']);
     expect($('main a[href="/models/quillon-3-low/"]').length).toBeGreaterThan(0);
     expect($('main').text()).toContain('Only submissions with more upvotes than downvotes count toward supraScore: 1 of 2 submissions');
     expect($('a[href="/benchmarks/prooflad/"]').text()).toBe('ProofLadder');
@@ -176,28 +197,35 @@ describe('pages', () => {
 
   it('shows every dimension of a benchmark, new keys included, and "official" only when it is', () => {
     const code = page('benchmarks/codebench/index.html');
-    expect(code('svg.chart text.label').map((_, t) => code(t).text()).get()).toEqual([
-      'relevance',
-      'contamination',
-      'discriminability',
-      'reproducibility',
-      'difficulty',
-      'freshness',
-    ]);
+    expect(
+      code('svg.chart text.label')
+        .map((_, t) => code(t).text())
+        .get(),
+    ).toEqual(['relevance', 'contamination', 'discriminability', 'reproducibility', 'difficulty', 'freshness']);
     expect(code('.official').length).toBe(0);
     expect(page('benchmarks/prooflad/index.html')('.official').length).toBeGreaterThan(0);
     const list = page('benchmarks/index.html');
-    expect(list('tbody th a').map((_, a) => list(a).text()).get()).toEqual(['ProofLadder', 'Polyglot Patch', 'Sneaky Bench']);
+    expect(
+      list('tbody th a')
+        .map((_, a) => list(a).text())
+        .get(),
+    ).toEqual(['ProofLadder', 'Polyglot Patch', 'Sneaky Bench']);
   });
 
   it('lists tags alphabetically, and a tag without rows says so', () => {
     const $ = page('tags/index.html');
-    const tags = $('tbody th a').map((_, a) => $(a).text()).get();
+    const tags = $('tbody th a')
+      .map((_, a) => $(a).text())
+      .get();
     expect(tags).toEqual([...tags].sort());
     expect(tags).toContain('unused-tag');
     expect(page('tags/unused-tag/index.html')('main').text()).toContain('No configuration carries this tag');
     const math = page('tags/math/index.html');
-    expect(math('tbody th a').map((_, a) => math(a).attr('href')).get()).toEqual(['/models/quillon-3-high/', '/models/evil/']);
+    expect(
+      math('tbody th a')
+        .map((_, a) => math(a).attr('href'))
+        .get(),
+    ).toEqual(['/models/quillon-3-high/', '/models/evil/']);
     expect(math('main a[href="/benchmarks/prooflad/"]').length).toBe(1);
   });
 

@@ -10,6 +10,8 @@ import Database from 'better-sqlite3';
 import { startSimulator, demoKey, type Fault, type Simulator } from '../src/dev/simulator/index.ts';
 import { snapshotCli } from '../src/snapshot/snapshot-cli.ts';
 import { readFetchState, writeFetchState } from '../src/snapshot/fetch-state.ts';
+import { generateSample, serializeExport } from '../src/dev/sample/generate.ts';
+import { withSnapshot } from '../src/store/read-snapshot.ts';
 import { captureReporter, fingerprint, tempDir } from './helpers/env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 
@@ -83,7 +85,16 @@ describe('a good export', () => {
     expect(r.outcome?.status).toBe('written');
     const db = new Database(r.out, { readonly: true });
     const meta = db.prepare('SELECT * FROM snapshot').get() as Record<string, unknown>;
-    expect(meta).toMatchObject({ generated_at: GENERATED_AT, source: 'api', api_origin: sim.url, schema_version: 'v1', cache_max_age: 86400, partial: 0 });
+    // Live data although the API is on loopback (a tunnel or proxy): only the data's own label makes it a sample.
+    expect(meta).toMatchObject({
+      generated_at: GENERATED_AT,
+      source: 'api',
+      api_origin: sim.url,
+      schema_version: 'v1',
+      cache_max_age: 86400,
+      partial: 0,
+      sample: 0,
+    });
     expect(meta.computed_at).toBe(GENERATED_AT);
     expect(String(meta.last_modified)).toMatch(/GMT$/);
     expect(meta.body_sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -101,6 +112,19 @@ describe('a good export', () => {
     expect(r.output).toContain('models[12].slug: not a safe URL path segment');
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
+  });
+
+  it('records an export labelled fictional as sample data', async () => {
+    const generated = generateSample({ configurations: 20, benches: 5, tags: 8 });
+    sim.setExport(serializeExport(generated.export));
+    try {
+      // Another population altogether: the previous file's configurations are all gone.
+      const r = await run(['--allow-shrink']);
+      expect(r.code, r.output).toBe(0);
+      expect(withSnapshot(r.out, (reader) => reader.info().sample)).toBe(true);
+    } finally {
+      sim.setExport(JSON.stringify(fixtureExport()), fixtureDetails());
+    }
   });
 
   it('leaves the file untouched when the data is unchanged', async () => {
@@ -350,7 +374,12 @@ describe('headers and configuration', () => {
     const r = await run([], {}, [
       {
         type: 'headers',
-        headers: { Deprecation: 'Sun, 01 Nov 2026 00:00:00 GMT', Sunset: 'Sat, 01 May 2027 00:00:00 GMT', Link: '<https://example.org/migrate>; rel="deprecation"', 'X-Schema-Version': 'v2' },
+        headers: {
+          Deprecation: 'Sun, 01 Nov 2026 00:00:00 GMT',
+          Sunset: 'Sat, 01 May 2027 00:00:00 GMT',
+          Link: '<https://example.org/migrate>; rel="deprecation"',
+          'X-Schema-Version': 'v2',
+        },
       },
     ]);
     expect(r.code).toBe(0);

@@ -13,7 +13,7 @@ const dir = tempDir();
 afterAll(() => dir.cleanup());
 
 const DAY = 86_400_000;
-const meta = (n: number) => ({ fetchedAt: GENERATED_AT + n * DAY, source: 'file' as const, bodySha256: `hash-${n}`, partial: false });
+const meta = (n: number) => ({ fetchedAt: GENERATED_AT + n * DAY, source: 'file' as const, bodySha256: `hash-${n}`, partial: false, sample: false });
 
 function exportOfDay(n: number, drop: string[] = []) {
   const e = fixtureExport({ hostile: false, generatedAt: GENERATED_AT + n * DAY });
@@ -36,7 +36,10 @@ describe('writeSnapshot', () => {
     for (let day = 0; day < 4; day++) {
       writeSnapshot(out, { data: exportOfDay(day, day === 0 ? [] : ['plain-7']), meta: meta(day), historyLimit: 2, carryFrom: day === 0 ? undefined : out });
     }
-    expect(query<[number]>(out, 'SELECT generated_at FROM history_snapshots ORDER BY id').map((r) => r[0])).toEqual([GENERATED_AT + 2 * DAY, GENERATED_AT + 3 * DAY]);
+    expect(query<[number]>(out, 'SELECT generated_at FROM history_snapshots ORDER BY id').map((r) => r[0])).toEqual([
+      GENERATED_AT + 2 * DAY,
+      GENERATED_AT + 3 * DAY,
+    ]);
     // plain-7 was only in the first snapshot, which is gone: so is its name.
     expect(query<[string]>(out, "SELECT slug FROM history_names WHERE kind = 'model'").map((r) => r[0])).not.toContain('plain-7');
     expect(query<[number]>(out, 'SELECT count(DISTINCT snapshot_id) FROM history_models')[0]).toEqual([2]);
@@ -51,7 +54,18 @@ describe('writeSnapshot', () => {
     const detail: ModelDetailRecord = {
       updatedAt: model.updatedAt,
       fetchedAt: GENERATED_AT,
-      scores: [{ bench: 'prooflad', benchName: 'ProofLadder', rawScore: 1, normalizedScore: 50, sourceUrl: 'https://example.org', accessedAt: GENERATED_AT, upvotes: 2, downvotes: 0 }],
+      scores: [
+        {
+          bench: 'prooflad',
+          benchName: 'ProofLadder',
+          rawScore: 1,
+          normalizedScore: 50,
+          sourceUrl: 'https://example.org',
+          accessedAt: GENERATED_AT,
+          upvotes: 2,
+          downvotes: 0,
+        },
+      ],
     };
     writeSnapshot(out, { data, meta: meta(0), historyLimit: 5, details: new Map([[model.slug, detail]]) });
     writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });

@@ -82,15 +82,21 @@ describe('.github/workflows/refresh.yml', () => {
 
   it('rebuilds the restored snapshot when the fetch fails, and fails clearly when there is none', () => {
     const fallback = runOf('fallback');
-    expect(fallback).toMatch(/if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s+fi\n(\s+#[^\n]*\n)?\s+if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build; fi/);
+    expect(fallback).toMatch(
+      /if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s+fi\n(\s+#[^\n]*\n)?\s+if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build; fi/,
+    );
     expect(active).toMatch(/id: fallback\n\s+if: steps\.refresh\.outputs\.code != '0' && steps\.refresh\.outputs\.code != '1'/);
     // Transient failures (5, 7) stay green; the others turn the run red after publishing the last good site.
-    expect(active).toMatch(/if: steps\.refresh\.outputs\.code != '0' && steps\.refresh\.outputs\.code != '5' && steps\.refresh\.outputs\.code != '7'\n[\s\S]*?exit 1/);
+    expect(active).toMatch(
+      /if: steps\.refresh\.outputs\.code != '0' && steps\.refresh\.outputs\.code != '5' && steps\.refresh\.outputs\.code != '7'\n[\s\S]*?exit 1/,
+    );
   });
 
   it('uploads dist/ for Pages and deploys it unless DEPLOY_PAGES is false', () => {
     expect(active).toMatch(/uses: actions\/upload-pages-artifact@v\d+\n\s+with:\n\s+path: dist\n/);
-    expect(active).toMatch(/\n {2}deploy:\n\s+needs: build\n\s+if: \$\{\{ !cancelled\(\) && needs\.build\.outputs\.site == 'true' && vars\.DEPLOY_PAGES != 'false' \}\}/);
+    expect(active).toMatch(
+      /\n {2}deploy:\n\s+needs: build\n\s+if: \$\{\{ !cancelled\(\) && needs\.build\.outputs\.site == 'true' && vars\.DEPLOY_PAGES != 'false' \}\}/,
+    );
     expect(active).toMatch(/uses: actions\/deploy-pages@v4/);
     expect(active).toMatch(/name: github-pages/);
   });
@@ -124,7 +130,10 @@ function parseHeaders(text: string): Map<string, Map<string, string>> {
 
 /** A rule's path matches a URL path: `*` is a splat, anything else is literal. */
 function matches(rule: string, path: string): boolean {
-  const pattern = rule.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const pattern = rule
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${pattern}$`).test(path);
 }
 
@@ -147,7 +156,18 @@ describe('public/_headers', () => {
   });
 
   it('keeps HTML pages short-lived, each with exactly one Cache-Control', () => {
-    for (const page of ['/', '/404.html', '/about/', '/models/some-model/', '/benchmarks/', '/benchmarks/some-bench/', '/tags/', '/tags/coding/', '/changes/', '/leaderboard/2/']) {
+    for (const page of [
+      '/',
+      '/404.html',
+      '/about/',
+      '/models/some-model/',
+      '/benchmarks/',
+      '/benchmarks/some-bench/',
+      '/tags/',
+      '/tags/coding/',
+      '/changes/',
+      '/leaderboard/2/',
+    ]) {
       const values = headerFor(rules, page, 'cache-control');
       expect(values, page).toHaveLength(1);
       expect(maxAge(values[0]), page).toBeLessThanOrEqual(300);
@@ -171,7 +191,12 @@ describe('public/_headers', () => {
       expect(headerFor(rules, path, 'referrer-policy')).toEqual(['strict-origin-when-cross-origin']);
       const [csp, ...more] = headerFor(rules, path, 'content-security-policy');
       expect(more).toEqual([]);
-      const directives = new Map(csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+      const directives = new Map(
+        csp!
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k!, v]),
+      );
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('default-src')).toEqual(["'self'"]);
       expect(directives.get('object-src')).toEqual(["'none'"]);

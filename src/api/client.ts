@@ -91,7 +91,12 @@ function readErrorBody(body: Buffer): ErrorBody | undefined {
 /** The terminal-safe first line of an API-supplied string. */
 function clean(text: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
-  return text?.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, 300) || undefined;
+  return (
+    text
+      ?.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+      .trim()
+      .slice(0, 300) || undefined
+  );
 }
 
 /** Decides, once, what a non-2xx answer means. Branches on `error.code`, never on `error.message`. */
@@ -124,7 +129,10 @@ export function classifyResponse(res: ApiResponse, path: string): AttemptFailure
         error: new MirrorError(
           'auth',
           apiCode === 'tier_forbidden' ? `this key's tier may not use ${path} (403)` : `the API forbids ${path} for this key (403)${said}`,
-          { ...details, hint: apiHint ?? (apiCode === 'tier_forbidden' ? 'the bulk export needs a Pro or Partner key' : 'check the key and its tier in the web profile') },
+          {
+            ...details,
+            hint: apiHint ?? (apiCode === 'tier_forbidden' ? 'the bulk export needs a Pro or Partner key' : 'check the key and its tier in the web profile'),
+          },
         ),
       };
     case 404:

@@ -7,11 +7,13 @@ export type FailureKind =
   | 'auth' // 401, 402, 403
   | 'quota' // 429 quota_exceeded
   | 'gave-up' // retries exhausted on rate_limited or 5xx
-  | 'invalid' // not a valid v1 export, or fails the sanity guard
-  | 'network'; // connection failure, timeout, body cut short
+  | 'invalid' // what the API sent is not a valid v1 export, or fails the sanity guard
+  | 'network' // connection failure, timeout, body cut short
+  | 'internal'; // the mirror's own failure: a build or integrity check, an unreadable or wrong-version snapshot file
 
 export const EXIT_CODES: Record<FailureKind | 'ok', number> = {
   ok: 0,
+  internal: 1,
   usage: 2,
   auth: 3,
   quota: 4,

@@ -32,6 +32,8 @@ export const MAX_DROPPED_SHARE = 0.1;
 
 export interface ValidatedExport {
   generatedAt: number;
+  /** The export labels itself as generated, fictional data (`"fictional": true`, as the sample generator writes). */
+  fictional: boolean;
   models: ModelSummary[];
   benches: BenchSummary[];
   tags: TagInfo[];
@@ -171,6 +173,7 @@ export function validateExport(json: unknown): ValidatedExport {
 
   return {
     generatedAt,
+    fictional: (envelope.data as Record<string, unknown>).fictional === true,
     models: withCleanTags('models', models.rows, envelope.data.models),
     benches: withCleanTags('benches', benches.rows, envelope.data.benches),
     tags: tags.rows,

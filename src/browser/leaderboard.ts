@@ -22,7 +22,11 @@ const SORT_KEYS: readonly SortKey[] = ['rank', 'name', 'provider', 'score', 'ben
 const FIRST_DIR: Record<SortKey, Dir> = { rank: 'asc', name: 'asc', provider: 'asc', score: 'desc', benchCount: 'desc' };
 const TAGS_SHOWN = 3;
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const score = (n: number) => n.toFixed(1);
 const count = new Intl.NumberFormat('en-US');
 
@@ -100,9 +104,18 @@ function rowNode(m: IndexModel, index: LeaderboardIndex, base: string): HTMLTabl
   const [rank, name, , bestSlug, provider, supraScore, benchCount, tagIds, configs, movement] = m;
   const modelHref = (slug: string) => `${base}models/${slug}/`;
   const providerName = index.providers[provider] ?? '';
-  const nameCell = el('th', { scope: 'row', class: 'model-name' }, el('a', { href: modelHref(bestSlug) }, name), el('span', { class: 'sub narrow-only' }, providerName));
+  const nameCell = el(
+    'th',
+    { scope: 'row', class: 'model-name' },
+    el('a', { href: modelHref(bestSlug) }, name),
+    el('span', { class: 'sub narrow-only' }, providerName),
+  );
   if (configs.length > 1) {
-    const list = el('ul', {}, ...configs.map(([slug, cname, s]) => el('li', {}, el('a', { href: modelHref(slug) }, cname), el('span', { class: 's' }, score(s)))));
+    const list = el(
+      'ul',
+      {},
+      ...configs.map(([slug, cname, s]) => el('li', {}, el('a', { href: modelHref(slug) }, cname), el('span', { class: 's' }, score(s)))),
+    );
     nameCell.append(el('details', { class: 'configs' }, el('summary', {}, `${configs.length} configurations`), list));
   } else if (configs[0] && configs[0][1] !== name) {
     nameCell.append(el('span', { class: 'sub' }, configs[0][1]));

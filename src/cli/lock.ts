@@ -1,51 +1,83 @@
 /**
- * One run at a time per file (a snapshot, or the builds of one checkout): a second run waits for
- * the first, so snapshot histories do not race. The store's rename already makes each file whole.
+ * One run at a time per file (a snapshot, or the builds of one checkout). The lock is a kernel
+ * record lock that SQLite takes on `<target>.lock` (an exclusive transaction), not a PID in a
+ * file: the kernel drops it the moment its holder dies, however it dies, so a dead holder can never
+ * block a later run, a reused PID (PID 1 in a container, the same PID in a fresh PID namespace)
+ * means nothing, and two waiters can never both take it over. The file itself stays (removing it
+ * while a waiter has it open would let two runs lock two different files); only the lock on it
+ * comes and goes.
  */
-import { openSync, writeSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
 import { MirrorError } from '../api/errors.ts';
 
-function holderAlive(lockPath: string): boolean {
-  let pid: number;
+const POLL_MS = 200;
+
+const sqliteCode = (err: unknown) => (err as { code?: string })?.code ?? '';
+
+/** Tries once; true when this connection now holds the lock. */
+function tryTake(db: Database.Database): boolean {
   try {
-    pid = Number(readFileSync(lockPath, 'utf8').trim());
-  } catch {
-    return true; // being written right now
-  }
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
+    db.exec('BEGIN EXCLUSIVE');
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if (sqliteCode(err) === 'SQLITE_BUSY' || sqliteCode(err) === 'SQLITE_LOCKED') return false;
+    throw err;
   }
 }
 
-/** Takes `<target>.lock`, waiting up to `waitMs` for a live holder; a dead holder's lock is taken over. */
+function openLockFile(lockPath: string): Database.Database {
+  try {
+    return new Database(lockPath, { timeout: 0 });
+  } catch (err) {
+    throw new MirrorError('internal', `cannot create the lock file ${lockPath}: ${(err as Error).message}`, {
+      hint: 'check that its folder exists and is writable',
+    });
+  }
+}
+
+/**
+ * Takes `<target>.lock`, waiting up to `waitMs` while another live run holds it. Resolves with the
+ * function that releases it (also called on exit).
+ */
 export async function acquireLock(target: string, waitMs = 120_000): Promise<() => void> {
   const lockPath = `${target}.lock`;
   const deadline = Date.now() + waitMs;
+  let db = openLockFile(lockPath);
   for (;;) {
+    let taken: boolean;
     try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      const release = () => {
-        process.off('exit', release);
-        rmSync(lockPath, { force: true });
-      };
-      process.once('exit', release);
-      return release;
+      taken = tryTake(db);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    if (!holderAlive(lockPath)) {
+      db.close();
+      if (sqliteCode(err) !== 'SQLITE_NOTADB') {
+        throw new MirrorError('internal', `cannot lock ${lockPath}: ${(err as Error).message}`, { hint: 'check that its folder is writable' });
+      }
+      // A PID lock file of an earlier version of this tool: no kernel lock guards it, so it is replaced.
       rmSync(lockPath, { force: true });
+      db = openLockFile(lockPath);
       continue;
     }
+    if (taken) break;
     if (Date.now() > deadline) {
-      throw new MirrorError('usage', `another run of this tool holds ${lockPath}`, { hint: 'wait for it to finish, or remove the lock file if no run is active' });
+      db.close();
+      throw new MirrorError('usage', `another run of this tool has held ${lockPath} for over ${Math.round(waitMs / 1000)} s`, {
+        hint: 'wait for it to finish; the lock is released the moment that run ends, however it ends',
+      });
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    try {
+      db.exec('ROLLBACK');
+    } finally {
+      db.close();
+    }
+  };
+  process.once('exit', release);
+  return release;
 }

@@ -55,10 +55,12 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-/** Throws a MirrorError naming the first problem; the caller then keeps the old `dist/`. */
+const CHECK_HINT = 'a bug in the site or its build; the previous site is kept';
+
+/** Throws a MirrorError (kind `internal`, exit 1) naming the first problem; the caller then keeps the old `dist/`. */
 export function checkBuild(dist: string, work: string, expected: { configurations: number }): BuildCheck {
   const beside = readdirSync(work).filter((name) => name !== 'dist');
-  if (beside.length) throw new MirrorError('invalid', `the build wrote outside dist/: ${beside.slice(0, 3).join(', ')}`);
+  if (beside.length) throw new MirrorError('internal', `the build wrote outside dist/: ${beside.slice(0, 3).join(', ')}`, { hint: CHECK_HINT });
   const missing = REQUIRED_FILES.filter((f) => {
     try {
       return !statSync(join(dist, f)).isFile();
@@ -66,7 +68,7 @@ export function checkBuild(dist: string, work: string, expected: { configuration
       return true;
     }
   });
-  if (missing.length) throw new MirrorError('invalid', `the build is missing ${missing.join(', ')}`);
+  if (missing.length) throw new MirrorError('internal', `the build is missing ${missing.join(', ')}`, { hint: CHECK_HINT });
 
   const attribution = readSiteSettings().attributionUrl;
   let pages = 0;
@@ -85,9 +87,10 @@ export function checkBuild(dist: string, work: string, expected: { configuration
     pages++;
     if (rel.startsWith('models/')) modelPages++;
     if (!footerLinksTo(html, attribution)) {
-      throw new MirrorError('invalid', `${rel} has no attribution link in its footer`);
+      throw new MirrorError('internal', `${rel} has no attribution link in its footer`, { hint: CHECK_HINT });
     }
   }
-  if (modelPages > expected.configurations) throw new MirrorError('invalid', `the build has ${modelPages} configuration pages for ${expected.configurations} configurations`);
+  if (modelPages > expected.configurations)
+    throw new MirrorError('internal', `the build has ${modelPages} configuration pages for ${expected.configurations} configurations`, { hint: CHECK_HINT });
   return { pages, files, bytes };
 }

@@ -8,7 +8,10 @@ import { EXIT_CODES, MirrorError } from '../api/errors.ts';
 import { parseSnapshotArgs, snapshotCli } from '../snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit, type Env } from '../cli/env.ts';
 import { createReporter, formatBytes, formatSeconds, type Reporter } from '../cli/reporter.ts';
-import { buildSite, readBuildStamp, snapshotStamp, summarizeSnapshot } from './build-site.ts';
+import { summarizeSnapshot } from '../store/read-snapshot.ts';
+import { buildSite } from './build-site.ts';
+import { readBuildStamp, snapshotStamp } from './build-stamp.ts';
+import { decideRefresh } from './refresh-decision.ts';
 
 export interface RefreshOptions {
   env?: Env;
@@ -54,19 +57,12 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
     reporter.error(`error: there is no snapshot at ${out} to render`);
     return EXIT_CODES.usage;
   }
-  const current = readBuildStamp(outDir);
-  const wanted = snapshotStamp(summarizeSnapshot(out));
-  if (outcome.status !== 'written' && current === wanted) {
-    reporter.info(`up to date: ${outDir}/ already shows this snapshot; nothing rendered (${formatSeconds(performance.now() - started)})`);
+  const decision = decideRefresh({ snapshot: outcome.status, current: readBuildStamp(outDir), wanted: snapshotStamp(summarizeSnapshot(out)), outDir });
+  if (!decision.build) {
+    reporter.info(`${decision.reason}; nothing rendered (${formatSeconds(performance.now() - started)})`);
     return 0;
   }
-  reporter.info(
-    current === undefined
-      ? `${outDir}/ is missing or has no build stamp: building`
-      : outcome.status === 'written'
-        ? 'the snapshot changed: building'
-        : `${outDir}/ shows another snapshot or was built by other site code: building`,
-  );
+  reporter.info(`${decision.reason}: building`);
   try {
     const result = await buildSite({ snapshot: out, outDir, reporter, historyLimit: readHistoryLimit(env) });
     reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}`);

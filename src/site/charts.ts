@@ -52,7 +52,12 @@ export function historyChart(points: readonly HistoryPoint[], width = 640, heigh
 
   const yTicks = [0, 1, 2, 3, 4].map((i) => ({ y: y(lo + i * step), value: lo + i * step }));
   const xLabels: HistoryChart['xLabels'] =
-    t0 === t1 ? [{ x: x(t0), at: t0, anchor: 'start' }] : [{ x: pad.left, at: t0, anchor: 'start' }, { x: width - pad.right, at: t1, anchor: 'end' }];
+    t0 === t1
+      ? [{ x: x(t0), at: t0, anchor: 'start' }]
+      : [
+          { x: pad.left, at: t0, anchor: 'start' },
+          { x: width - pad.right, at: t1, anchor: 'end' },
+        ];
   const methodChangeX = t0 < METHOD_CHANGE_AT && t1 >= METHOD_CHANGE_AT ? x(METHOD_CHANGE_AT) : undefined;
   return { width, height, segments, points: placed, yTicks, xLabels, methodChangeX };
 }

@@ -66,7 +66,9 @@ export function modelsCsv(data: SiteData): string {
     `# generatedAt ${a.generatedAt}${a.sample ? ' (sample data)' : ''}`,
     header.join(','),
     ...data.configurations.map((c) =>
-      [c.position, c.slug, c.name, c.provider, c.familyTag, c.supraScore, c.benchCount, new Date(c.updatedAt).toISOString(), c.tags.join(' ')].map(csvField).join(','),
+      [c.position, c.slug, c.name, c.provider, c.familyTag, c.supraScore, c.benchCount, new Date(c.updatedAt).toISOString(), c.tags.join(' ')]
+        .map(csvField)
+        .join(','),
     ),
   ];
   return `${lines.join('\r\n')}\r\n`;

@@ -12,7 +12,13 @@ function summary(c: ChangeSet): string {
   if (top) parts.push(`Biggest move up: ${top.name}, #${top.previousPosition} to #${top.position} (${formatScore(top.supraScore)}).`);
   const down = c.movedDown[0];
   if (down) parts.push(`Biggest move down: ${down.name}, #${down.previousPosition} to #${down.position}.`);
-  if (c.added[0]) parts.push(`New: ${c.added.slice(0, 5).map((a) => a.name).join(', ')}${c.addedCount > 5 ? ', ...' : ''}.`);
+  if (c.added[0])
+    parts.push(
+      `New: ${c.added
+        .slice(0, 5)
+        .map((a) => a.name)
+        .join(', ')}${c.addedCount > 5 ? ', ...' : ''}.`,
+    );
   return parts.join(' ');
 }
 

@@ -3,21 +3,23 @@
  * it for the pages (models as `familyTag` groups, tags with their rows, history, changes). Pages
  * import `getSiteData()` instead of querying on their own.
  */
-import Database from 'better-sqlite3';
-import { isLoopbackHost } from '../api/url.ts';
-import { isSafeSegment } from '../api/segment.ts';
+import { withSnapshot, type HistorySnapshotRow, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT } from './config.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
   fetchedAt: number;
-  source: 'api' | 'file' | 'sample';
+  source: SnapshotSource;
   partial: boolean;
   computedAt: number | null;
   apiOrigin: string | null;
   warnings: number;
-  /** Fictional data: the bundled sample, or an export served by the local simulator (a loopback API). */
+  /** Fictional data, as recorded with the snapshot when it was taken. */
   sample: boolean;
+  /** Snapshots of history the file holds, this one included. */
+  historySnapshots: number;
+  /** Snapshots of history the mirror keeps at most (SNAPSHOT_HISTORY_LIMIT when it was taken). */
+  historyLimit: number | null;
 }
 
 /** A row of `/v1/models`: one concrete way of running a model. */
@@ -173,77 +175,53 @@ export function familyName(names: string[]): string {
   return trimmed.length >= 3 ? trimmed : first;
 }
 
-function loadFrom(db: Database.Database): SiteData {
-  let skipped = 0;
-  const snap = db
-    .prepare('SELECT generated_at, fetched_at, source, partial, computed_at, api_origin FROM snapshot WHERE id = 1')
-    .get() as { generated_at: number; fetched_at: number; source: SnapshotInfo['source']; partial: number; computed_at: number | null; api_origin: string | null } | undefined;
-  if (!snap) throw new Error('the snapshot file has no snapshot row');
+function loadFrom(reader: SnapshotReader): SiteData {
+  const info = reader.info();
   const snapshot: SnapshotInfo = {
-    generatedAt: snap.generated_at,
-    fetchedAt: snap.fetched_at,
-    source: snap.source,
-    partial: snap.partial === 1,
-    computedAt: snap.computed_at,
-    apiOrigin: snap.api_origin,
-    warnings: db.prepare('SELECT count(*) FROM warnings').pluck().get() as number,
-    sample: snap.source === 'sample' || (snap.api_origin !== null && isLoopbackHost(new URL(snap.api_origin).hostname)),
+    generatedAt: info.generatedAt,
+    fetchedAt: info.fetchedAt,
+    source: info.source,
+    partial: info.partial,
+    computedAt: info.computedAt,
+    apiOrigin: info.apiOrigin,
+    warnings: reader.counts().warnings,
+    sample: info.sample,
+    historySnapshots: 0,
+    historyLimit: info.historyLimit,
   };
 
   // History: the latest snapshot and the one before it, when they can be compared.
-  const history = db.prepare('SELECT id, generated_at FROM history_snapshots ORDER BY id DESC').raw().all() as [number, number][];
+  const history = reader.historySnapshots();
+  snapshot.historySnapshots = history.length;
   const comparable = (older: number | undefined, newer: number) => older !== undefined && (older >= METHOD_CHANGE_AT || newer < METHOD_CHANGE_AT);
   const [latest, before] = history;
-  const previousId = latest && before && comparable(before[1], latest[1]) ? before[0] : undefined;
+  const previousId = latest && before && comparable(before.generatedAt, latest.generatedAt) ? before.id : undefined;
   const previousPositions = new Map<string, number>();
   const previousWeights = new Map<string, number>();
   if (previousId !== undefined) {
-    for (const [slug, position] of db
-      .prepare(`SELECT n.slug, h.position FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`)
-      .raw()
-      .all(previousId) as [string, number][]) {
-      previousPositions.set(slug, position);
-    }
-    for (const [slug, weight] of db
-      .prepare(`SELECT n.slug, h.effective_weight FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`)
-      .raw()
-      .all(previousId) as [string, number][]) {
-      previousWeights.set(slug, weight);
-    }
+    for (const h of reader.historyConfigurations(previousId)) previousPositions.set(h.slug, h.position);
+    for (const h of reader.historyBenches(previousId)) previousWeights.set(h.slug, h.effectiveWeight);
   }
 
-  const tagsOf = (table: 'model_tags' | 'bench_tags') => {
+  const group = (links: TagLink[]) => {
     const map = new Map<string, string[]>();
-    for (const [slug, tag] of db.prepare(`SELECT slug, tag FROM ${table} ORDER BY slug, tag`).raw().all() as [string, string][]) {
-      if (!isSafeSegment(tag)) continue;
+    for (const { slug, tag } of links) {
       const list = map.get(slug);
       if (list) list.push(tag);
       else map.set(slug, [tag]);
     }
     return map;
   };
-  const modelTags = tagsOf('model_tags');
-  const benchTags = tagsOf('bench_tags');
-  const withDetail = new Set(db.prepare('SELECT slug FROM model_details').pluck().all() as string[]);
+  const modelTags = group(reader.configurationTags());
+  const benchTags = group(reader.benchTags());
+  const withDetail = new Set(reader.details().map((d) => d.slug));
 
-  const configurations: Configuration[] = [];
-  for (const r of db
-    .prepare('SELECT slug, name, provider, family_tag, supra_score, bench_count, updated_at, position FROM models ORDER BY position')
-    .raw()
-    .all() as [string, string, string, string, number, number, number, number][]) {
-    const [slug, name, provider, familyTag, supraScore, benchCount, updatedAt, position] = r;
-    // The store only holds validated slugs; this guards the path of every file the build writes.
-    if (!isSafeSegment(slug)) {
-      skipped++;
-      continue;
-    }
-    configurations.push({
-      slug, name, provider, familyTag, supraScore, benchCount, updatedAt, position,
-      tags: modelTags.get(slug) ?? [],
-      hasDetail: withDetail.has(slug),
-      previousPosition: previousPositions.get(slug),
-    });
-  }
+  const configurations: Configuration[] = reader.configurations().map((row) => ({
+    ...row,
+    tags: modelTags.get(row.slug) ?? [],
+    hasDetail: withDetail.has(row.slug),
+    previousPosition: previousPositions.get(row.slug),
+  }));
   const configurationBySlug = new Map(configurations.map((c) => [c.slug, c]));
 
   // Models: group by familyTag; rows come sorted, so a family's first row is its best.
@@ -279,29 +257,10 @@ function loadFrom(db: Database.Database): SiteData {
   const modelByFamily = new Map(models.map((m) => [m.familyTag, m]));
   const providers = [...new Set(configurations.map((c) => c.provider))].sort((a, b) => a.localeCompare(b, 'en'));
 
-  const benches: Bench[] = [];
-  for (const r of db
-    .prepare(
-      'SELECT slug, name, description, url, is_official, scale_min, scale_max, quality_score, dimensions, model_count, rater_count, effective_weight, position FROM benches ORDER BY position',
-    )
-    .raw()
-    .all() as [string, string, string, string, number, number, number, number, string, number, number, number, number][]) {
-    const [slug, name, description, url, isOfficial, scaleMin, scaleMax, qualityScore, dimensions, modelCount, raterCount, effectiveWeight, position] = r;
-    if (!isSafeSegment(slug)) {
-      skipped++;
-      continue;
-    }
-    benches.push({
-      slug, name, description, url, isOfficial: isOfficial === 1, scaleMin, scaleMax, qualityScore,
-      dimensions: JSON.parse(dimensions) as [string, number][],
-      modelCount, raterCount, effectiveWeight, position,
-      tags: benchTags.get(slug) ?? [],
-      previousWeight: previousWeights.get(slug),
-    });
-  }
+  const benches: Bench[] = reader.benches().map((row) => ({ ...row, tags: benchTags.get(row.slug) ?? [], previousWeight: previousWeights.get(row.slug) }));
   const benchBySlug = new Map(benches.map((b) => [b.slug, b]));
 
-  // Tags: the taxonomy, plus any safe tag a row carries, so every tag link has a page.
+  // Tags: the taxonomy, plus any tag a row carries, so every tag link has a page.
   const tagByName = new Map<string, Tag>();
   const tagEntry = (tag: string) => {
     let entry = tagByName.get(tag);
@@ -311,13 +270,7 @@ function loadFrom(db: Database.Database): SiteData {
     }
     return entry;
   };
-  for (const [tag, modelsCount, benchesCount] of db.prepare('SELECT tag, models, benches FROM tags').raw().all() as [string, number, number][]) {
-    if (!isSafeSegment(tag)) {
-      skipped++;
-      continue;
-    }
-    Object.assign(tagEntry(tag), { models: modelsCount, benches: benchesCount, inTaxonomy: true });
-  }
+  for (const t of reader.tags()) Object.assign(tagEntry(t.tag), { models: t.models, benches: t.benches, inTaxonomy: true });
   for (const c of configurations) for (const t of c.tags) tagEntry(t).configurations.push(c);
   for (const b of benches) for (const t of b.tags) tagEntry(t).benchList.push(b);
   for (const t of tagByName.values()) {
@@ -330,31 +283,18 @@ function loadFrom(db: Database.Database): SiteData {
 
   // Details and history are read once, kept compact, and unpacked per page.
   const scoreRows = new Map<string, Score[]>();
-  for (const r of db
-    .prepare('SELECT slug, bench, bench_name, raw_score, normalized_score, source_url, accessed_at, upvotes, downvotes FROM scores ORDER BY slug, position')
-    .raw()
-    .all() as [string, string, string, number, number, string, number, number, number][]) {
-    const [slug, bench, benchName, rawScore, normalizedScore, sourceUrl, accessedAt, upvotes, downvotes] = r;
-    const entry: Score = { bench, benchName, rawScore, normalizedScore, sourceUrl, accessedAt, upvotes, downvotes, counts: upvotes > downvotes };
+  for (const { slug, ...row } of reader.scores()) {
+    const entry: Score = { ...row, counts: row.upvotes > row.downvotes };
     const list = scoreRows.get(slug);
     if (list) list.push(entry);
     else scoreRows.set(slug, [entry]);
   }
 
   // The charts show the last HISTORY_CHART_POINTS snapshots, packed one string per configuration.
-  const window = history.slice(0, HISTORY_CHART_POINTS).at(-1)?.[0] ?? 0;
-  const packedHistory = new Map<string, string>(
-    db
-      .prepare(
-        `SELECT n.slug, group_concat(s.generated_at || ',' || h.supra_score || ',' || h.position, ';' ORDER BY s.generated_at)
-         FROM history_models h JOIN history_names n ON n.id = h.name_id JOIN history_snapshots s ON s.id = h.snapshot_id
-         WHERE h.snapshot_id >= ? GROUP BY n.slug`,
-      )
-      .raw()
-      .all(window) as [string, string][],
-  );
+  const window = history.slice(0, HISTORY_CHART_POINTS).at(-1)?.id ?? 0;
+  const packedHistory = new Map<string, string>(reader.packedHistory(window).map((h) => [h.slug, h.points]));
 
-  const changes = loadChanges(db, history.slice(0, FEED_ENTRIES + 1), comparable);
+  const changes = loadChanges(reader, history.slice(0, FEED_ENTRIES + 1), comparable);
 
   return {
     snapshot,
@@ -377,33 +317,26 @@ function loadFrom(db: Database.Database): SiteData {
           return { generatedAt: generatedAt!, supraScore: supraScore!, position: position! };
         }),
     changes,
-    skipped,
+    skipped: reader.skipped(),
   };
 }
 
 /** New, removed and most-moved configurations between each snapshot and the one before it. */
-function loadChanges(db: Database.Database, snapshots: [number, number][], comparable: (older: number | undefined, newer: number) => boolean): ChangeSet[] {
-  const rowsOf = db.prepare(
-    'SELECT n.slug, n.name, h.supra_score, h.position FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?',
-  );
-  const load = (id: number) => {
-    const map = new Map<string, Change>();
-    for (const [slug, name, supraScore, position] of rowsOf.raw().all(id) as [string, string, number, number][]) map.set(slug, { slug, name, supraScore, position });
-    return map;
-  };
+function loadChanges(reader: SnapshotReader, snapshots: HistorySnapshotRow[], comparable: (older: number | undefined, newer: number) => boolean): ChangeSet[] {
+  const load = (id: number) => new Map<string, Change>(reader.historyConfigurations(id).map((c) => [c.slug, { ...c }]));
   const firstByPosition = (list: Change[]) => list.sort((a, b) => a.position - b.position).slice(0, CHANGES_LISTED);
   const delta = (c: Change) => (c.previousPosition ?? c.position) - c.position;
 
   // Newest first, two snapshots in memory at a time: history can be long and the field large.
   const sets: ChangeSet[] = [];
-  let current = snapshots[0] ? load(snapshots[0][0]) : new Map<string, Change>();
+  let current = snapshots[0] ? load(snapshots[0].id) : new Map<string, Change>();
   for (let i = 0; i < snapshots.length; i++) {
-    const [id, generatedAt] = snapshots[i]!;
+    const { id, generatedAt } = snapshots[i]!;
     const older = snapshots[i + 1];
     // The oldest listed snapshot is compared with nothing, unless it is the very first one of history.
     if (!older && snapshots.length > FEED_ENTRIES) break;
-    const previous = older ? load(older[0]) : new Map<string, Change>();
-    const isComparable = older !== undefined && comparable(older[1], generatedAt);
+    const previous = older ? load(older.id) : new Map<string, Change>();
+    const isComparable = older !== undefined && comparable(older.generatedAt, generatedAt);
     const added = older ? [...current.values()].filter((c) => !previous.has(c.slug)) : [];
     const removed = [...previous.values()].filter((c) => !current.has(c.slug));
     const moved: Change[] = [];
@@ -416,15 +349,21 @@ function loadChanges(db: Database.Database, snapshots: [number, number][], compa
     sets.push({
       id,
       generatedAt,
-      previousGeneratedAt: older?.[1],
+      previousGeneratedAt: older?.generatedAt,
       comparable: isComparable,
       addedCount: added.length,
       removedCount: removed.length,
       movedCount: moved.length,
       added: firstByPosition(added),
       removed: firstByPosition(removed),
-      movedUp: moved.filter((c) => delta(c) > 0).sort((a, b) => delta(b) - delta(a) || a.position - b.position).slice(0, CHANGES_LISTED),
-      movedDown: moved.filter((c) => delta(c) < 0).sort((a, b) => delta(a) - delta(b) || a.position - b.position).slice(0, CHANGES_LISTED),
+      movedUp: moved
+        .filter((c) => delta(c) > 0)
+        .sort((a, b) => delta(b) - delta(a) || a.position - b.position)
+        .slice(0, CHANGES_LISTED),
+      movedDown: moved
+        .filter((c) => delta(c) < 0)
+        .sort((a, b) => delta(a) - delta(b) || a.position - b.position)
+        .slice(0, CHANGES_LISTED),
     });
     current = previous;
   }
@@ -441,12 +380,7 @@ export function snapshotPath(): string {
 /** Loads the snapshot once per build; every page shares the result. */
 export function getSiteData(): SiteData {
   if (!cached) {
-    const db = new Database(snapshotPath(), { readonly: true, fileMustExist: true });
-    try {
-      cached = loadFrom(db);
-    } finally {
-      db.close();
-    }
+    cached = withSnapshot(snapshotPath(), loadFrom);
   }
   return cached;
 }

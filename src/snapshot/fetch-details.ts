@@ -5,6 +5,7 @@
  */
 import type { ApiClient, ApiResponse } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
+import { byRanking } from '../api/ranking.ts';
 import type { ModelSummary } from '../api/schema.ts';
 import { validateDetail, type ValidationWarning } from '../api/validate.ts';
 import type { ModelDetailRecord } from '../store/write-snapshot.ts';
@@ -54,7 +55,7 @@ export function allowedRequests(plan: DetailsPlan, quotaRemaining: number | unde
 }
 
 export async function fetchDetails(models: readonly ModelSummary[], plan: DetailsPlan, ctx: DetailsContext): Promise<DetailsResult> {
-  const ranked = [...models].sort((a, b) => b.supraScore - a.supraScore);
+  const ranked = [...models].sort(byRanking);
   const targets = plan.count === 'all' ? ranked : ranked.slice(0, plan.count);
   const quotaRemaining = header(ctx.quotaHeaders, 'x-quota-remaining');
   if (quotaRemaining === undefined) ctx.reporter.warn('the export answer carried no X-Quota-Remaining; the details are bounded by the request budget alone');

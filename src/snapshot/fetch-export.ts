@@ -28,7 +28,10 @@ function parseJson(res: ApiResponse, path: string): unknown {
   }
 }
 
-export async function fetchExport(client: ApiClient, { fallback, onFallback }: { fallback: boolean; onFallback: (why: MirrorError) => void }): Promise<FetchedExport> {
+export async function fetchExport(
+  client: ApiClient,
+  { fallback, onFallback }: { fallback: boolean; onFallback: (why: MirrorError) => void },
+): Promise<FetchedExport> {
   try {
     const res = await client.get('/v1/export.json');
     return { bodies: [res.body], json: () => parseJson(res, '/v1/export.json'), headers: res.headers, partial: false };

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { ApiClient } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
 import { validateDetail, validateExport, type ValidatedExport, type ValidationWarning } from '../api/validate.ts';
-import { inspectSnapshot, type PreviousSnapshot } from '../store/read-snapshot.ts';
+import { inspectSnapshot, type PreviousSnapshot, type SnapshotSource } from '../store/read-snapshot.ts';
 import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta } from '../store/write-snapshot.ts';
 import type { ApiSettings, ClientTuning } from '../cli/env.ts';
 import { fetchDetails, type DetailsPlan } from './fetch-details.ts';
@@ -16,13 +16,13 @@ import { acquireLock } from '../cli/lock.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
 import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './fetch-state.ts';
 
-export type SnapshotSource =
+export type SnapshotInput =
   | { kind: 'api'; settings: ApiSettings; tuning: ClientTuning }
-  | { kind: 'file'; path: string; detailsPath?: string | undefined; label: 'file' | 'sample'; maxBytes: number };
+  | { kind: 'file'; path: string; detailsPath?: string | undefined; label: Exclude<SnapshotSource, 'api'>; maxBytes: number };
 
 export interface SnapshotRequest {
   out: string;
-  source: SnapshotSource;
+  source: SnapshotInput;
   /** Ask the API even within the stored answer's cache lifetime. */
   force: boolean;
   /** Accept a snapshot that lost over half of the previous one's configurations. */
@@ -125,7 +125,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
 
     let bodies: Buffer[];
     let json: () => unknown;
-    let meta: Omit<SnapshotMeta, 'bodySha256'>;
+    let meta: Omit<SnapshotMeta, 'bodySha256' | 'sample'>;
     let quotaHeaders: Record<string, string> = {};
     let detailsPath: string | undefined;
 
@@ -198,7 +198,11 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
     if (previous?.bodySha256 === bodySha256 && !req.details) return keep(sameData);
 
-    const data = await reporter.stage('validate', () => validateExport(json()), (d) => `${d.models.length} configurations, ${d.benches.length} benchmarks, ${d.tags.length} tags, ${d.warnings.length} warnings`);
+    const data = await reporter.stage(
+      'validate',
+      () => validateExport(json()),
+      (d) => `${d.models.length} configurations, ${d.benches.length} benchmarks, ${d.tags.length} tags, ${d.warnings.length} warnings`,
+    );
     sanityGuard(data, previous, req.allowShrink);
     if (previous && data.generatedAt < previous.generatedAt && !req.force) {
       return keep(
@@ -228,7 +232,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       () =>
         writeSnapshot(req.out, {
           data: { ...data, warnings },
-          meta: { ...meta, bodySha256 },
+          meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
           details,
           historyLimit: req.historyLimit,
           carryFrom: previous ? req.out : undefined,

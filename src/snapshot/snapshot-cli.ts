@@ -45,7 +45,8 @@ function parseDetailsPlan(values: Record<string, string | boolean | undefined>):
   const raw = values.details as string | undefined;
   if (raw === undefined) return undefined;
   const count = raw === 'all' ? 'all' : Number(raw);
-  if (count !== 'all' && !(Number.isInteger(count) && count > 0)) throw new MirrorError('usage', `--details takes a positive integer or "all", got ${JSON.stringify(raw)}`);
+  if (count !== 'all' && !(Number.isInteger(count) && count > 0))
+    throw new MirrorError('usage', `--details takes a positive integer or "all", got ${JSON.stringify(raw)}`);
   const share = values['details-share'] === undefined ? 0.1 : Number(values['details-share']);
   if (!(share > 0 && share <= 1)) throw new MirrorError('usage', '--details-share takes a number above 0 and at most 1');
   const budget = values['details-budget'] === undefined ? 1000 : Number(values['details-budget']);

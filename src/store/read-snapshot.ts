@@ -1,57 +1,357 @@
-/** What the snapshot step needs to know about the file it may replace. */
+/**
+ * The one reader of a snapshot file: opens it read-only, checks its store version, and returns
+ * typed rows with named columns. The snapshot step, the build, the demo and the site's data module
+ * all read through here; nothing else opens a snapshot with better-sqlite3 for reading.
+ */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { STORE_VERSION } from './schema.ts';
+import { MirrorError } from '../api/errors.ts';
+import { isSafeSegment } from '../api/segment.ts';
+import { READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
 
+export type { SnapshotSource } from './schema.ts';
+
+/** The `snapshot` row: what was taken, when, from where. */
+export interface SnapshotInfo {
+  generatedAt: number;
+  fetchedAt: number;
+  source: SnapshotSource;
+  /** Origin of the API (never a path, query or key), for a snapshot taken from it. */
+  apiOrigin: string | null;
+  computedAt: number | null;
+  cacheMaxAge: number | null;
+  bodySha256: string;
+  /** Built from list endpoints instead of the bulk export (a Starter key). */
+  partial: boolean;
+  /** Fictional data, as labelled by whatever made it (the bundled sample, the demo, the simulator). */
+  sample: boolean;
+  /** Snapshots of history the writer keeps (its SNAPSHOT_HISTORY_LIMIT); null in files of version 1. */
+  historyLimit: number | null;
+}
+
+/** A row of `models`: one configuration, at its position in the ranking order. */
+export interface ConfigurationRow {
+  slug: string;
+  name: string;
+  provider: string;
+  familyTag: string;
+  supraScore: number;
+  benchCount: number;
+  updatedAt: number;
+  /** 1 = first in the ranking order (supraScore descending, then slug). */
+  position: number;
+}
+
+export interface BenchRow {
+  slug: string;
+  name: string;
+  description: string;
+  url: string;
+  isOfficial: boolean;
+  scaleMin: number;
+  scaleMax: number;
+  qualityScore: number;
+  /** As entries, so a key such as `__proto__` survives; known keys in the API's order. */
+  dimensions: [string, number][];
+  modelCount: number;
+  raterCount: number;
+  effectiveWeight: number;
+  position: number;
+}
+
+export interface TagRow {
+  tag: string;
+  models: number;
+  benches: number;
+}
+
+/** Which slug carries which tag (`model_tags` or `bench_tags`). */
+export interface TagLink {
+  slug: string;
+  tag: string;
+}
+
+export interface DetailRow {
+  slug: string;
+  /** The configuration's `updatedAt` when its detail was fetched. */
+  updatedAt: number;
+  fetchedAt: number;
+}
+
+export interface ScoreRow {
+  slug: string;
+  bench: string;
+  benchName: string;
+  rawScore: number;
+  normalizedScore: number;
+  sourceUrl: string;
+  accessedAt: number;
+  upvotes: number;
+  downvotes: number;
+}
+
+export interface HistorySnapshotRow {
+  id: number;
+  generatedAt: number;
+  fetchedAt: number;
+  partial: boolean;
+}
+
+/** A configuration in one snapshot of history. */
+export interface HistoryConfigurationRow {
+  slug: string;
+  name: string;
+  supraScore: number;
+  position: number;
+}
+
+export interface HistoryBenchRow {
+  slug: string;
+  effectiveWeight: number;
+}
+
+/** One configuration's history: `generatedAt,supraScore,position` points joined by `;`, oldest first. */
+export interface PackedHistoryRow {
+  slug: string;
+  points: string;
+}
+
+export interface SnapshotCounts {
+  configurations: number;
+  benches: number;
+  tags: number;
+  details: number;
+  warnings: number;
+  historySnapshots: number;
+}
+
+export interface SnapshotReader {
+  readonly path: string;
+  readonly version: number;
+  info(): SnapshotInfo;
+  counts(): SnapshotCounts;
+  /** In ranking order. Rows whose slug is not a safe path segment (a tampered file) are left out and counted in `skipped()`. */
+  configurations(): ConfigurationRow[];
+  configurationSlugs(): string[];
+  configurationTags(): TagLink[];
+  /** By effectiveWeight, as stored. */
+  benches(): BenchRow[];
+  benchTags(): TagLink[];
+  tags(): TagRow[];
+  details(): DetailRow[];
+  /** Per configuration in stored order. */
+  scores(): ScoreRow[];
+  /** Newest first. */
+  historySnapshots(): HistorySnapshotRow[];
+  historyConfigurations(snapshotId: number): HistoryConfigurationRow[];
+  historyBenches(snapshotId: number): HistoryBenchRow[];
+  /** Every configuration's points in the snapshots with id >= `sinceId`. */
+  packedHistory(sinceId: number): PackedHistoryRow[];
+  /** Rows left out because a slug or tag is not a safe path segment. */
+  skipped(): number;
+  /** SQLite's `quick_check`: 'ok', or what is damaged. */
+  quickCheck(): string;
+  close(): void;
+}
+
+const mirrorFailure = (path: string, what: string, hint: string) => new MirrorError('internal', `${path}: ${what}`, { hint });
+
+/**
+ * Opens a snapshot file for reading. Throws a MirrorError of kind `internal` (exit 1) with one line
+ * when the file is missing, is not a snapshot, or has a store version this tool cannot read.
+ */
+export function openSnapshot(path: string): SnapshotReader {
+  if (!existsSync(path)) throw mirrorFailure(path, 'no such snapshot file', 'run npm run snapshot (or npm run build, which loads the bundled sample)');
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw mirrorFailure(path, `cannot open the snapshot file (${(err as Error).message})`, 'check the path and its permissions');
+  }
+  try {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (!READABLE_VERSIONS.includes(version)) {
+      throw mirrorFailure(
+        path,
+        version === 0
+          ? 'not a snapshot file of this tool (store version 0)'
+          : `store version ${version}; this tool reads versions ${READABLE_VERSIONS.join(', ')} (writes ${STORE_VERSION})`,
+        version > STORE_VERSION ? 'a newer version of the mirror wrote it: update this checkout' : 'take a new snapshot with npm run snapshot',
+      );
+    }
+    return createReader(db, path, version);
+  } catch (err) {
+    db.close();
+    if (err instanceof MirrorError) throw err;
+    throw mirrorFailure(path, `cannot read the snapshot file (${(err as Error).message})`, 'take a new snapshot with npm run snapshot');
+  }
+}
+
+function createReader(db: Database.Database, path: string, version: number): SnapshotReader {
+  let skipped = 0;
+  const v2 = version >= 2;
+  const infoRow = db
+    .prepare(
+      `SELECT generated_at AS generatedAt, fetched_at AS fetchedAt, source, api_origin AS apiOrigin, computed_at AS computedAt,
+              cache_max_age AS cacheMaxAge, body_sha256 AS bodySha256, partial,
+              ${v2 ? 'sample' : '0'} AS sample, ${v2 ? 'history_limit' : 'NULL'} AS historyLimit
+       FROM snapshot WHERE id = 1`,
+    )
+    .get() as (Omit<SnapshotInfo, 'partial' | 'sample'> & { partial: number; sample: number }) | undefined;
+  if (!infoRow) throw mirrorFailure(path, 'the snapshot file holds no snapshot', 'take a new snapshot with npm run snapshot');
+  const info: SnapshotInfo = { ...infoRow, partial: infoRow.partial === 1, sample: infoRow.sample === 1 };
+  const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  const safe = <T>(rows: T[], ...keys: (keyof T)[]) =>
+    rows.filter((row) => {
+      const ok = keys.every((k) => isSafeSegment(row[k]));
+      if (!ok) skipped++;
+      return ok;
+    });
+
+  return {
+    path,
+    version,
+    info: () => info,
+    counts: () => ({
+      configurations: count('models'),
+      benches: count('benches'),
+      tags: count('tags'),
+      details: count('model_details'),
+      warnings: count('warnings'),
+      historySnapshots: count('history_snapshots'),
+    }),
+    configurations: () =>
+      safe(
+        db
+          .prepare(
+            `SELECT slug, name, provider, family_tag AS familyTag, supra_score AS supraScore, bench_count AS benchCount, updated_at AS updatedAt, position
+             FROM models ORDER BY position`,
+          )
+          .all() as ConfigurationRow[],
+        'slug',
+      ),
+    configurationSlugs: () => db.prepare('SELECT slug FROM models').pluck().all() as string[],
+    configurationTags: () => safe(db.prepare('SELECT slug, tag FROM model_tags ORDER BY slug, tag').all() as TagLink[], 'slug', 'tag'),
+    benches: () =>
+      safe(
+        (
+          db
+            .prepare(
+              `SELECT slug, name, description, url, is_official AS isOfficial, scale_min AS scaleMin, scale_max AS scaleMax, quality_score AS qualityScore,
+                      dimensions, model_count AS modelCount, rater_count AS raterCount, effective_weight AS effectiveWeight, position
+               FROM benches ORDER BY position`,
+            )
+            .all() as (Omit<BenchRow, 'isOfficial' | 'dimensions'> & { isOfficial: number; dimensions: string })[]
+        ).map((b) => ({ ...b, isOfficial: b.isOfficial === 1, dimensions: JSON.parse(b.dimensions) as [string, number][] })),
+        'slug',
+      ),
+    benchTags: () => safe(db.prepare('SELECT slug, tag FROM bench_tags ORDER BY slug, tag').all() as TagLink[], 'slug', 'tag'),
+    tags: () => safe(db.prepare('SELECT tag, models, benches FROM tags ORDER BY tag').all() as TagRow[], 'tag'),
+    details: () => db.prepare('SELECT slug, updated_at AS updatedAt, fetched_at AS fetchedAt FROM model_details').all() as DetailRow[],
+    scores: () =>
+      db
+        .prepare(
+          `SELECT slug, bench, bench_name AS benchName, raw_score AS rawScore, normalized_score AS normalizedScore, source_url AS sourceUrl,
+                  accessed_at AS accessedAt, upvotes, downvotes
+           FROM scores ORDER BY slug, position`,
+        )
+        .all() as ScoreRow[],
+    historySnapshots: () =>
+      (
+        db.prepare('SELECT id, generated_at AS generatedAt, fetched_at AS fetchedAt, partial FROM history_snapshots ORDER BY id DESC').all() as (Omit<
+          HistorySnapshotRow,
+          'partial'
+        > & { partial: number })[]
+      ).map((h) => ({ ...h, partial: h.partial === 1 })),
+    historyConfigurations: (snapshotId) =>
+      db
+        .prepare(
+          `SELECT n.slug, n.name, h.supra_score AS supraScore, h.position FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`,
+        )
+        .all(snapshotId) as HistoryConfigurationRow[],
+    historyBenches: (snapshotId) =>
+      db
+        .prepare(`SELECT n.slug, h.effective_weight AS effectiveWeight FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`)
+        .all(snapshotId) as HistoryBenchRow[],
+    packedHistory: (sinceId) =>
+      db
+        .prepare(
+          `SELECT n.slug, group_concat(s.generated_at || ',' || h.supra_score || ',' || h.position, ';' ORDER BY s.generated_at) AS points
+           FROM history_models h JOIN history_names n ON n.id = h.name_id JOIN history_snapshots s ON s.id = h.snapshot_id
+           WHERE h.snapshot_id >= ? GROUP BY n.slug`,
+        )
+        .all(sinceId) as PackedHistoryRow[],
+    skipped: () => skipped,
+    quickCheck: () => String(db.pragma('quick_check', { simple: true })),
+    close: () => db.close(),
+  };
+}
+
+/** Opens, reads and always closes. */
+export function withSnapshot<T>(path: string, read: (reader: SnapshotReader) => T): T {
+  const reader = openSnapshot(path);
+  try {
+    return read(reader);
+  } finally {
+    reader.close();
+  }
+}
+
+/** What a build prints and stamps: the snapshot and its counts. */
+export interface SnapshotSummary extends SnapshotInfo {
+  configurations: number;
+  benches: number;
+  tags: number;
+}
+
+export function summarizeSnapshot(path: string): SnapshotSummary {
+  return withSnapshot(path, (r) => {
+    const { configurations, benches, tags } = r.counts();
+    return { ...r.info(), configurations, benches, tags };
+  });
+}
+
+/** What the snapshot step needs to know about the file it may replace. */
 export interface PreviousSnapshot {
   generatedAt: number;
   fetchedAt: number;
-  source: string;
+  source: SnapshotSource;
   partial: boolean;
   bodySha256: string;
   modelSlugs: Set<string>;
   /** slug -> the summary `updatedAt` its stored detail was fetched for. */
   details: Map<string, number>;
+  /** The store version of the file, for carrying its history over. */
+  version: number;
 }
 
-export type Inspection =
-  | { state: 'missing' }
-  | { state: 'unreadable'; reason: string }
-  | { state: 'ok'; snapshot: PreviousSnapshot };
+export type Inspection = { state: 'missing' } | { state: 'unreadable'; reason: string } | { state: 'ok'; snapshot: PreviousSnapshot };
 
-/** Opens the file read-only; anything it cannot read is `unreadable`, never an exception. */
+/** Like `openSnapshot`, but anything it cannot read is `unreadable`, never an exception. */
 export function inspectSnapshot(path: string): Inspection {
   if (!existsSync(path)) return { state: 'missing' };
-  let db: Database.Database | undefined;
+  let reader: SnapshotReader | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    const version = db.pragma('user_version', { simple: true });
-    if (version !== STORE_VERSION) return { state: 'unreadable', reason: `store version ${String(version)}, expected ${STORE_VERSION}` };
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') return { state: 'unreadable', reason: `quick_check: ${String(check)}` };
-    const row = db
-      .prepare('SELECT generated_at, fetched_at, source, partial, body_sha256 FROM snapshot WHERE id = 1')
-      .get() as { generated_at: number; fetched_at: number; source: string; partial: number; body_sha256: string } | undefined;
-    if (!row) return { state: 'unreadable', reason: 'no snapshot row' };
-    const modelSlugs = new Set(db.prepare('SELECT slug FROM models').pluck().all() as string[]);
-    const details = new Map(
-      (db.prepare('SELECT slug, updated_at FROM model_details').raw().all() as [string, number][]).map(([s, u]) => [s, u]),
-    );
+    reader = openSnapshot(path);
+    const check = reader.quickCheck();
+    if (check !== 'ok') return { state: 'unreadable', reason: `quick_check: ${check}` };
+    const info = reader.info();
     return {
       state: 'ok',
       snapshot: {
-        generatedAt: row.generated_at,
-        fetchedAt: row.fetched_at,
-        source: row.source,
-        partial: row.partial === 1,
-        bodySha256: row.body_sha256,
-        modelSlugs,
-        details,
+        generatedAt: info.generatedAt,
+        fetchedAt: info.fetchedAt,
+        source: info.source,
+        partial: info.partial,
+        bodySha256: info.bodySha256,
+        modelSlugs: new Set(reader.configurationSlugs()),
+        details: new Map(reader.details().map((d) => [d.slug, d.updatedAt])),
+        version: reader.version,
       },
     };
   } catch (err) {
-    return { state: 'unreadable', reason: (err as Error).message };
+    return { state: 'unreadable', reason: err instanceof MirrorError ? err.message.replace(`${path}: `, '') : (err as Error).message };
   } finally {
-    db?.close();
+    reader?.close();
   }
 }

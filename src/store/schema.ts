@@ -4,8 +4,19 @@
  * one compact row per configuration and benchmark per accepted snapshot.
  */
 
-/** Bumped when the layout changes; a file of another version is not read as history. */
-export const STORE_VERSION = 1;
+/**
+ * Bumped when the layout changes. The reader also reads the older versions listed in
+ * `READABLE_VERSIONS` (filling what they lack with defaults), and the writer carries their history
+ * over, so upgrading the tool never costs a maintainer's history.
+ */
+export const STORE_VERSION = 2;
+
+/** Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`. */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
+
+/** Where a snapshot came from: the API (export or list endpoints), an export file, or the bundled sample. */
+export const SNAPSHOT_SOURCES = ['api', 'file', 'sample'] as const;
+export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number];
 
 export const DDL = `
 CREATE TABLE snapshot (
@@ -19,7 +30,11 @@ CREATE TABLE snapshot (
   schema_version TEXT,
   cache_max_age INTEGER,
   body_sha256 TEXT NOT NULL,
-  partial INTEGER NOT NULL DEFAULT 0
+  partial INTEGER NOT NULL DEFAULT 0,
+  -- 1 when the data is fictional (the bundled sample, the demo, the simulator label what they make).
+  sample INTEGER NOT NULL DEFAULT 0,
+  -- Snapshots of history the writer kept (SNAPSHOT_HISTORY_LIMIT), this one included.
+  history_limit INTEGER
 );
 
 CREATE TABLE warnings (

@@ -10,11 +10,14 @@ import { dirname } from 'node:path';
 import type { ScoreEntry } from '../api/schema.ts';
 import type { ValidatedExport } from '../api/validate.ts';
 import { MirrorError } from '../api/errors.ts';
-import { DDL, STORE_VERSION } from './schema.ts';
+import { byRanking, byWeight } from '../api/ranking.ts';
+import { DDL, READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
 
 export interface SnapshotMeta {
   fetchedAt: number;
-  source: 'api' | 'file' | 'sample';
+  source: SnapshotSource;
+  /** Fictional data: the bundled sample, or an export its maker labelled `fictional`. */
+  sample: boolean;
   /** Origin of the API (never a path, query or key). */
   apiOrigin?: string | undefined;
   computedAt?: number | undefined;
@@ -49,12 +52,6 @@ export interface WriteResult {
   detailsKept: number;
 }
 
-/** Orders by supraScore, then slug, so equal scores get a stable position. */
-const byScore = (a: { supraScore: number; slug: string }, b: { supraScore: number; slug: string }) =>
-  b.supraScore - a.supraScore || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
-const byWeight = (a: { effectiveWeight: number; slug: string }, b: { effectiveWeight: number; slug: string }) =>
-  b.effectiveWeight - a.effectiveWeight || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
-
 function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');
   try {
@@ -64,10 +61,10 @@ function fsyncPath(path: string): void {
   }
 }
 
-function insertRows(db: Database.Database, { data, meta, details }: WriteInput): void {
+function insertRows(db: Database.Database, { data, meta, details, historyLimit }: WriteInput): void {
   db.prepare(
-    `INSERT INTO snapshot (id, generated_at, fetched_at, source, api_origin, computed_at, last_modified, schema_version, cache_max_age, body_sha256, partial)
-     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO snapshot (id, generated_at, fetched_at, source, api_origin, computed_at, last_modified, schema_version, cache_max_age, body_sha256, partial, sample, history_limit)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     data.generatedAt,
     meta.fetchedAt,
@@ -79,6 +76,8 @@ function insertRows(db: Database.Database, { data, meta, details }: WriteInput):
     meta.cacheMaxAge ?? null,
     meta.bodySha256,
     meta.partial ? 1 : 0,
+    meta.sample ? 1 : 0,
+    Math.max(1, Math.floor(historyLimit)),
   );
 
   const warning = db.prepare('INSERT INTO warnings (path, problem) VALUES (?, ?)');
@@ -88,7 +87,7 @@ function insertRows(db: Database.Database, { data, meta, details }: WriteInput):
     'INSERT INTO models (slug, name, provider, family_tag, supra_score, bench_count, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const modelTag = db.prepare('INSERT INTO model_tags (slug, tag) VALUES (?, ?)');
-  [...data.models].sort(byScore).forEach((m, i) => {
+  [...data.models].sort(byRanking).forEach((m, i) => {
     model.run(m.slug, m.name, m.provider, m.familyTag, m.supraScore, m.benchCount, m.updatedAt, i + 1);
     for (const tag of m.tags) modelTag.run(m.slug, tag);
   });
@@ -100,10 +99,20 @@ function insertRows(db: Database.Database, { data, meta, details }: WriteInput):
   const benchTag = db.prepare('INSERT INTO bench_tags (slug, tag) VALUES (?, ?)');
   [...data.benches].sort(byWeight).forEach((b, i) => {
     bench.run(
-      b.slug, b.name, b.description, b.url, b.isOfficial ? 1 : 0, b.scaleMin, b.scaleMax, b.qualityScore,
+      b.slug,
+      b.name,
+      b.description,
+      b.url,
+      b.isOfficial ? 1 : 0,
+      b.scaleMin,
+      b.scaleMax,
+      b.qualityScore,
       // Entries, not an object: a key such as "__proto__" survives the round trip.
       JSON.stringify(Object.entries(b.dimensions)),
-      b.modelCount, b.raterCount, b.effectiveWeight, i + 1,
+      b.modelCount,
+      b.raterCount,
+      b.effectiveWeight,
+      i + 1,
     );
     for (const tag of b.tags) benchTag.run(b.slug, tag);
   });
@@ -120,16 +129,17 @@ function insertRows(db: Database.Database, { data, meta, details }: WriteInput):
   for (const [slug, d] of details ?? []) {
     if (!present.has(slug)) continue;
     detail.run(slug, d.updatedAt, d.fetchedAt);
-    d.scores.forEach((s, i) =>
-      score.run(slug, i, s.bench, s.benchName, s.rawScore, s.normalizedScore, s.sourceUrl, s.accessedAt, s.upvotes, s.downvotes),
-    );
+    d.scores.forEach((s, i) => score.run(slug, i, s.bench, s.benchName, s.rawScore, s.normalizedScore, s.sourceUrl, s.accessedAt, s.upvotes, s.downvotes));
   }
 }
 
-/** Carries history, and details whose configuration did not change since, over from the attached previous file. */
+/**
+ * Carries history, and details whose configuration did not change since, over from the attached
+ * previous file. Every readable version has the same history and detail tables.
+ */
 function carryOver(db: Database.Database): void {
-  const version = db.prepare('PRAGMA prev.user_version').pluck().get();
-  if (version !== STORE_VERSION) return;
+  const version = db.prepare('PRAGMA prev.user_version').pluck().get() as number;
+  if (!READABLE_VERSIONS.includes(version)) return;
   db.exec(`
     INSERT INTO history_snapshots SELECT * FROM prev.history_snapshots;
     INSERT INTO history_names SELECT * FROM prev.history_names;
@@ -199,7 +209,10 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
       })();
       if (hasPrevious) db.exec('DETACH DATABASE prev');
       const check = db.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new MirrorError('invalid', `the new snapshot failed its integrity check: ${String(check)}`);
+      if (check !== 'ok')
+        throw new MirrorError('internal', `the new snapshot failed its integrity check: ${String(check)}`, {
+          hint: 'a disk or SQLite problem; the previous snapshot is kept',
+        });
       db.exec('ANALYZE');
       result = {
         historySnapshots: db.prepare('SELECT count(*) FROM history_snapshots').pluck().get() as number,

@@ -46,7 +46,12 @@ export interface RunResult {
 }
 
 /** Runs a script of `scripts/` in a real process, as `npm run` would, bounded in time. */
-export function runScript(script: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT, timeoutMs = 120_000 } = {}): Promise<RunResult> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  { cwd = ROOT, timeoutMs = 120_000 } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'scripts', script), ...args], {
       cwd,

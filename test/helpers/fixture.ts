@@ -100,8 +100,26 @@ export function fixtureDetails(): Record<string, unknown> {
     'quillon-3-high': {
       ...model('quillon-3-high', 'quillon-3', 91.25, { name: 'Quillon 3 (high)' }),
       scores: [
-        { bench: 'prooflad', benchName: 'ProofLadder', rawScore: 0.82, normalizedScore: 82, sourceUrl: 'https://example.org/paper', accessedAt: GENERATED_AT - 5 * DAY, upvotes: 5, downvotes: 1 },
-        { bench: 'codebench', benchName: 'Polyglot Patch', rawScore: 61, normalizedScore: 61, sourceUrl: 'javascript:alert(2)', accessedAt: GENERATED_AT - 6 * DAY, upvotes: 1, downvotes: 3 },
+        {
+          bench: 'prooflad',
+          benchName: 'ProofLadder',
+          rawScore: 0.82,
+          normalizedScore: 82,
+          sourceUrl: 'https://example.org/paper',
+          accessedAt: GENERATED_AT - 5 * DAY,
+          upvotes: 5,
+          downvotes: 1,
+        },
+        {
+          bench: 'codebench',
+          benchName: 'Polyglot Patch',
+          rawScore: 61,
+          normalizedScore: 61,
+          sourceUrl: 'javascript:alert(2)',
+          accessedAt: GENERATED_AT - 6 * DAY,
+          upvotes: 1,
+          downvotes: 3,
+        },
       ],
     },
   };

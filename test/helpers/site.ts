@@ -43,7 +43,9 @@ export async function fixtureSnapshot(dir: string): Promise<string> {
   await load_(out, join(dir, 'c.json'), join(dir, 'c-details.json'));
 
   const db = new Database(out);
-  db.prepare(`INSERT INTO models (slug, name, provider, family_tag, supra_score, bench_count, updated_at, position) VALUES (?, 'Escapee', 'Nobody', 'escapee', 1, 1, ?, 999)`).run('../../../pwned', GENERATED_AT);
+  db.prepare(
+    `INSERT INTO models (slug, name, provider, family_tag, supra_score, bench_count, updated_at, position) VALUES (?, 'Escapee', 'Nobody', 'escapee', 1, 1, ?, 999)`,
+  ).run('../../../pwned', GENERATED_AT);
   db.prepare(`INSERT INTO model_tags (slug, tag) VALUES ('plain-1', '../../pwned-tag')`).run();
   db.prepare(`INSERT INTO tags (tag, models, benches) VALUES ('../../pwned-tag', 1, 0)`).run();
   db.prepare(

@@ -15,7 +15,19 @@ export interface NodeCommand {
 }
 
 /** Node flags that take their value as the next word. */
-const FLAGS_WITH_VALUE = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--env-file', '--conditions', '-C', '--title', '--input-type', '--stack-size']);
+const FLAGS_WITH_VALUE = new Set([
+  '--import',
+  '--require',
+  '-r',
+  '--loader',
+  '--experimental-loader',
+  '--env-file',
+  '--conditions',
+  '-C',
+  '--title',
+  '--input-type',
+  '--stack-size',
+]);
 
 /**
  * `node [flags] script [args]` or `tsx script [args]` (run as `node --import tsx script`).

@@ -1,7 +1,7 @@
 /**
  * The trivial reference site the real build is compared with: a bare Astro project with one
- * dynamic route, as many pages as the real build wrote, each reading one row of the same SQLite
- * snapshot and rendering a tiny HTML page. What is left over in the ratio is the site's own work.
+ * dynamic route, as many pages as the real build wrote, each rendering one row of the same SQLite
+ * snapshot (read once through the store's reader) as a tiny HTML page. What is left over in the ratio is the site's own work.
  */
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,15 +34,14 @@ export function writeReferenceProject(dir: string, { repoRoot, snapshot, pages }
   writeFileSync(
     join(dir, 'src', 'rows.mjs'),
     [
-      "import Database from 'better-sqlite3';",
+      `import { withSnapshot } from ${JSON.stringify(join(repoRoot, 'src', 'store', 'read-snapshot.ts'))};`,
       '',
-      `const db = new Database(${JSON.stringify(snapshot)}, { readonly: true, fileMustExist: true });`,
-      "const { lo, n } = db.prepare('SELECT min(position) AS lo, count(*) AS n FROM models').get();",
-      "const one = db.prepare('SELECT slug, name, supra_score AS score FROM models WHERE position = ?');",
+      "// Read once through the store's one reader, as the real site reads its data.",
+      `const rows = withSnapshot(${JSON.stringify(snapshot)}, (r) => r.configurations());`,
       '',
       `export const pageIds = () => Array.from({ length: ${pages} }, (_, i) => String(i));`,
       '/** One row per page; more pages than rows wrap around. */',
-      'export const rowAt = (i) => one.get(lo + (i % n));',
+      'export const rowAt = (i) => rows[i % rows.length];',
       '',
     ].join('\n'),
   );
@@ -50,7 +49,7 @@ export function writeReferenceProject(dir: string, { repoRoot, snapshot, pages }
     join(dir, 'src', 'pages', '[id].astro'),
     [
       '---',
-      "import { pageIds, rowAt } from '../../rows.mjs';",
+      "import { pageIds, rowAt } from '../rows.mjs';",
       '',
       'export function getStaticPaths() {',
       '  return pageIds().map((id) => ({ params: { id } }));',
@@ -61,7 +60,7 @@ export function writeReferenceProject(dir: string, { repoRoot, snapshot, pages }
       '<!doctype html>',
       '<html lang="en">',
       '  <head><meta charset="utf-8" /><title>{row.name}</title></head>',
-      '  <body><h1>{row.name}</h1><p>{row.slug}: {row.score}</p></body>',
+      '  <body><h1>{row.name}</h1><p>{row.slug}: {row.supraScore}</p></body>',
       '</html>',
       '',
     ].join('\n'),

@@ -59,7 +59,7 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
   const n = result.size.configurations;
   const build = stageOf(result, 'build');
   const peaks = STAGES.filter((s) => s !== 'reference build').map((s) => stageOf(result, s));
-  const highest = peaks.reduce<StageResult | undefined>((a, b) => (a?.peakRssKb ?? -1) >= (b.peakRssKb ?? -1) ? a : b, undefined);
+  const highest = peaks.reduce<StageResult | undefined>((a, b) => ((a?.peakRssKb ?? -1) >= (b.peakRssKb ?? -1) ? a : b), undefined);
   const highestKb = highest?.peakRssKb;
   const peakValue = highestKb === undefined ? 'unknown' : `${(highestKb / KB).toFixed(0)} MB (${highest!.stage})`;
   const targets: Target[] = [];
@@ -72,7 +72,11 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
       target('full build <= 2 x the trivial reference', `${result.ratio.toFixed(2)} x`, result.ratio <= 2),
       target('validate+store < 2 s', `${seconds(validate)} s`, validate < 2000),
       target('unchanged refresh < 3 s', `${seconds(refresh)} s`, refresh < 3000),
-      target('every stage peak RSS < 1 GiB', peakValue, peaks.every((s) => s.peakRssKb !== undefined && s.peakRssKb * KB < GIB)),
+      target(
+        'every stage peak RSS < 1 GiB',
+        peakValue,
+        peaks.every((s) => s.peakRssKb !== undefined && s.peakRssKb * KB < GIB),
+      ),
     );
   } else {
     heading = n === 50_000 ? 'Targets (50,000 configurations):' : `Targets (stated for 50,000 configurations, applied at ${thousands(n)}):`;
@@ -87,7 +91,11 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
   const { index, heaviestPageJs } = result.dist;
   targets.push(
     target('leaderboard first page < 100 KB gzipped HTML', index ? kilobytes(index.gzip) : 'no index.html', index !== undefined && index.gzip < 100 * KB),
-    target('no page ships > 20 KB gzipped JavaScript', heaviestPageJs ? `${kilobytes(heaviestPageJs.gzip)} (${heaviestPageJs.path})` : '0 KB (no page sampled)', (heaviestPageJs?.gzip ?? 0) <= 20 * KB),
+    target(
+      'no page ships > 20 KB gzipped JavaScript',
+      heaviestPageJs ? `${kilobytes(heaviestPageJs.gzip)} (${heaviestPageJs.path})` : '0 KB (no page sampled)',
+      (heaviestPageJs?.gzip ?? 0) <= 20 * KB,
+    ),
   );
   return { heading, targets };
 }
@@ -131,11 +139,18 @@ export function sizeReport(result: SizeResult): string {
   ];
   const inner = result.stages
     .filter((s) => s.inner && Object.keys(s.inner).length)
-    .map((s) => `${s.stage}: ${Object.entries(s.inner!).map(([label, ms]) => `${label} ${seconds(median(ms))} s`).join(', ')}`);
+    .map(
+      (s) =>
+        `${s.stage}: ${Object.entries(s.inner!)
+          .map(([label, ms]) => `${label} ${seconds(median(ms))} s`)
+          .join(', ')}`,
+    );
   if (inner.length) lines.push(`inside the processes (the project's own step times, medians): ${inner.join('; ')}`);
   const helpers = result.stages.filter((s) => s.helperPeak);
   if (helpers.length) {
-    lines.push(`helper processes alive at exit (not in peak RSS): ${helpers.map((s) => `${s.stage}: ${s.helperPeak!.name} ${(s.helperPeak!.kb / KB).toFixed(0)} MB`).join('; ')}`);
+    lines.push(
+      `helper processes alive at exit (not in peak RSS): ${helpers.map((s) => `${s.stage}: ${s.helperPeak!.name} ${(s.helperPeak!.kb / KB).toFixed(0)} MB`).join('; ')}`,
+    );
   }
   const { heading, targets } = sizeTargets(result);
   lines.push('', heading, ...targets.map(targetLine));

@@ -87,7 +87,12 @@ const check = (stage: string, run: ChildRun): ChildRun => {
   return run;
 };
 
-async function benchSize(configurations: number, options: BenchOptions, commands: Record<'snapshot' | 'build' | 'refresh', NodeCommand>, ctx: BenchContext): Promise<SizeResult> {
+async function benchSize(
+  configurations: number,
+  options: BenchOptions,
+  commands: Record<'snapshot' | 'build' | 'refresh', NodeCommand>,
+  ctx: BenchContext,
+): Promise<SizeResult> {
   const { runs } = options;
   const size = sizeFor(configurations);
   const dir = join(ctx.tempDir, `size-${configurations}`);
@@ -198,7 +203,11 @@ async function benchSize(configurations: number, options: BenchOptions, commands
 
 export async function runBench(options: BenchOptions, ctx: BenchContext): Promise<BenchResults> {
   const commands = readNodeCommands(REPO_ROOT, ['snapshot', 'build', 'refresh'] as const);
-  ctx.log(`stage commands (from package.json): ${Object.entries(commands).map(([name, c]) => `${name}: node ${[...c.nodeArgs, c.script].join(' ')}`).join('; ')}`);
+  ctx.log(
+    `stage commands (from package.json): ${Object.entries(commands)
+      .map(([name, c]) => `${name}: node ${[...c.nodeArgs, c.script].join(' ')}`)
+      .join('; ')}`,
+  );
   const sizes: SizeResult[] = [];
   for (const n of options.sizes) sizes.push(await benchSize(n, options, commands, ctx));
   return { sizes, machine: describeMachine() };

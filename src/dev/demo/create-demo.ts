@@ -7,12 +7,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { EXIT_CODES } from '../../api/errors.ts';
 import { refreshCli } from '../../publish/refresh-cli.ts';
 import { SAMPLE_DETAILS, SAMPLE_EXPORT } from '../../publish/build-site.ts';
 import { generateSample, SAMPLE_SIZE, serializeExport } from '../sample/generate.ts';
-import { demoKey, isLoopbackAddress, startSimulator, type Simulator } from '../simulator/index.ts';
+import { demoKey, startSimulator, type Simulator } from '../simulator/index.ts';
+import { withSnapshot } from '../../store/read-snapshot.ts';
 import { readSiteSettings } from '../../site/config.ts';
 import { DEFAULT_OUT, snapshotCli } from '../../snapshot/snapshot-cli.ts';
 import type { Env } from '../../cli/env.ts';
@@ -60,40 +60,27 @@ function readDetails(path: string): Record<string, unknown> | undefined {
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
 }
 
-/** The origin a snapshot file was fetched from, or undefined when it is not a readable snapshot. */
-function snapshotOrigin(path: string): string | null | undefined {
+/** True when `path` is a readable snapshot of sample data (what an earlier demo wrote). */
+function isSampleSnapshot(path: string): boolean {
   try {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('SELECT api_origin FROM snapshot WHERE id = 1').get() as { api_origin: string | null } | undefined;
-      return row ? row.api_origin : undefined;
-    } finally {
-      db.close();
-    }
+    return withSnapshot(path, (r) => r.info().sample);
   } catch {
-    return undefined;
+    return false;
   }
 }
 
 /**
  * Each demo starts from an empty snapshot, so its history is exactly "sample, then one day later".
- * Only the demo's own file is removed: the default path, or a file an earlier demo (or any
- * simulator on loopback) wrote. Anything else is refused, and `data/snapshot.db` always is.
+ * Only the demo's own file is removed: the default path, or a snapshot of sample data (what an
+ * earlier demo wrote). Anything else is refused, and `data/snapshot.db` always is.
  */
 export function resetDemoSnapshot(out: string): { ok: true } | { ok: false; reason: string } {
   const target = resolve(out);
   if (target === resolve(DEFAULT_OUT)) {
     return { ok: false, reason: `${out} holds the maintainer's real snapshot; the demo writes ${DEMO_SNAPSHOT} (or pass another --out)` };
   }
-  if (existsSync(target) && target !== resolve(DEMO_SNAPSHOT)) {
-    const origin = snapshotOrigin(target);
-    let loopback = false;
-    try {
-      loopback = typeof origin === 'string' && isLoopbackAddress(new URL(origin).hostname);
-    } catch {
-      loopback = false;
-    }
-    if (!loopback) return { ok: false, reason: `${out} exists and is not a snapshot an earlier demo wrote; pass another --out` };
+  if (existsSync(target) && target !== resolve(DEMO_SNAPSHOT) && !isSampleSnapshot(target)) {
+    return { ok: false, reason: `${out} exists and is not a snapshot of sample data an earlier demo wrote; pass another --out` };
   }
   for (const path of [target, `${target}-wal`, `${target}-shm`, `${target}-journal`, statePath(target)]) rmSync(path, { force: true });
   mkdirSync(dirname(target), { recursive: true });
@@ -128,7 +115,12 @@ export function createDemo(options: DemoOptions): Demo {
     const key = demoKey('partner');
     reporter.info(`demo: starting the API simulator on ${DEMO_HOST} with the bundled sample (${SAMPLE_EXPORT})`);
     try {
-      sim = await startSimulator({ exportBody: readFileSync(SAMPLE_EXPORT), details: readDetails(SAMPLE_DETAILS), keys: { [key]: { tier: 'partner', ratePerMinute: DEMO_RATE_PER_MINUTE } }, host: DEMO_HOST });
+      sim = await startSimulator({
+        exportBody: readFileSync(SAMPLE_EXPORT),
+        details: readDetails(SAMPLE_DETAILS),
+        keys: { [key]: { tier: 'partner', ratePerMinute: DEMO_RATE_PER_MINUTE } },
+        host: DEMO_HOST,
+      });
     } catch (err) {
       return fail(1, `demo: the API simulator could not start: ${(err as Error)?.message ?? String(err)}`);
     }
@@ -163,7 +155,12 @@ export function createDemo(options: DemoOptions): Demo {
       const { preview: astroPreview } = await import('astro');
       // Vite's preview stops the process on SIGTERM by itself; the demo's own handler stops both servers instead.
       const sigterm = new Set(process.listeners('SIGTERM'));
-      const server = await astroPreview({ root: process.cwd(), outDir: resolve(options.dist), server: { host: DEMO_HOST, port: options.port }, logLevel: 'warn' });
+      const server = await astroPreview({
+        root: process.cwd(),
+        outDir: resolve(options.dist),
+        server: { host: DEMO_HOST, port: options.port },
+        logLevel: 'warn',
+      });
       for (const listener of process.listeners('SIGTERM')) if (!sigterm.has(listener)) process.off('SIGTERM', listener);
       preview = server;
       const address = hasHttpServer(server) ? server.server.address() : null;
@@ -171,7 +168,10 @@ export function createDemo(options: DemoOptions): Demo {
       const base = readSiteSettings(options.env).siteUrl.pathname;
       return { ok: true, url: `http://${DEMO_HOST}:${port}${base}` };
     } catch (err) {
-      return fail(1, `demo: cannot serve ${options.dist}/ on ${DEMO_HOST}:${options.port}: ${(err as Error)?.message ?? String(err)} (try --port 0 for any free port)`);
+      return fail(
+        1,
+        `demo: cannot serve ${options.dist}/ on ${DEMO_HOST}:${options.port}: ${(err as Error)?.message ?? String(err)} (try --port 0 for any free port)`,
+      );
     }
   };
 

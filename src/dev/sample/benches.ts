@@ -217,12 +217,24 @@ function makeBench(seedKey: number, index: number, spec: CuratedBench, taxonomy:
   const sentences =
     kind === 'elo'
       ? [`${spec.name} ${rng.pick(DESCRIPTION_VERBS)} ${spec.subject}.`, scaleSentence(scale, items * 40)]
-      : [`${spec.name} ${rng.pick(DESCRIPTION_VERBS)} ${spec.subject}, using ${formatCount(items)} ${rng.pick(DOMAIN_ITEMS[spec.domain])}.`, scaleSentence(scale, items)];
+      : [
+          `${spec.name} ${rng.pick(DESCRIPTION_VERBS)} ${spec.subject}, using ${formatCount(items)} ${rng.pick(DOMAIN_ITEMS[spec.domain])}.`,
+          scaleSentence(scale, items),
+        ];
   sentences.push(rng.pick(DESCRIPTION_EXTRAS));
 
   const given = (spec.tags ?? []).flatMap((t) => taxonomy.eligible.get(t) ?? []);
   const tagCount = Math.max(given.length, 1 + rng.weighted([0.3, 0.35, 0.22, 0.13]));
-  const tags = pickTags(rng, taxonomy, [[spec.domain, 0.85], ['any', 0.15]], tagCount, given);
+  const tags = pickTags(
+    rng,
+    taxonomy,
+    [
+      [spec.domain, 0.85],
+      ['any', 0.15],
+    ],
+    tagCount,
+    given,
+  );
 
   return {
     index,

@@ -3,6 +3,7 @@
  * data of the large benchmarks, and later snapshots of the same population for history tests.
  * Same options, same bytes: every draw comes from a seeded hash, never from the clock.
  */
+import { byRanking, byWeight } from '../../api/ranking.ts';
 import type { BenchSummary, ModelSummary, ScoreEntry, TagInfo } from '../../api/schema.ts';
 import { buildBenches, type BenchDef } from './benches.ts';
 import { CHANNEL } from './channels.ts';
@@ -32,7 +33,7 @@ export interface GenerateOptions {
 export type ModelDetailBody = ModelSummary & { scores: ScoreEntry[] };
 
 export interface GeneratedSample {
-  export: { generatedAt: number; models: ModelSummary[]; benches: BenchSummary[]; tags: TagInfo[] };
+  export: { generatedAt: number; fictional: true; models: ModelSummary[]; benches: BenchSummary[]; tags: TagInfo[] };
   /** slug -> detail body, in slug order; an empty object when `withDetails` is false. */
   details: Record<string, ModelDetailBody>;
 }
@@ -122,7 +123,7 @@ export function generateSample(options: GenerateOptions): GeneratedSample {
       updatedAt: generatedAt - refreshAge(seedKey, c, revision),
     });
   }
-  const models = [...summaries.values()].sort((a, b) => b.supraScore - a.supraScore || compareText(a.slug, b.slug));
+  const models = [...summaries.values()].sort(byRanking);
 
   const modelCounts = new Int32Array(benches.length);
   const modelTags = new Int32Array(tagNames.length);
@@ -153,11 +154,9 @@ export function generateSample(options: GenerateOptions): GeneratedSample {
         effectiveWeight,
       };
     })
-    .sort((a, b) => b.effectiveWeight - a.effectiveWeight || compareText(a.slug, b.slug));
+    .sort(byWeight);
 
-  const tags: TagInfo[] = tagNames
-    .map((tag, i) => ({ tag, models: modelTags[i]!, benches: benchTags[i]! }))
-    .sort((a, b) => compareText(a.tag, b.tag));
+  const tags: TagInfo[] = tagNames.map((tag, i) => ({ tag, models: modelTags[i]!, benches: benchTags[i]! })).sort((a, b) => compareText(a.tag, b.tag));
 
   const details: Record<string, ModelDetailBody> = {};
   if (withDetails) {
@@ -166,5 +165,6 @@ export function generateSample(options: GenerateOptions): GeneratedSample {
     }
   }
 
-  return { export: { generatedAt, models, benches: benchRows, tags }, details };
+  // Labelled fictional, so whatever takes a snapshot of it (the bundled sample, the demo, the simulator) records it as sample data.
+  return { export: { generatedAt, fictional: true, models, benches: benchRows, tags }, details };
 }

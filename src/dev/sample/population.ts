@@ -146,7 +146,15 @@ class LineNamePool {
 /** Efforts of a family of `size` reasoning-effort configurations, strongest first. */
 function effortMembers(size: number, rng: Rng, tier = '', tierOffset = 0): MemberSpec[] {
   const efforts =
-    size <= 1 ? ['high'] : size === 2 ? ['high', 'low'] : size === 3 ? ['high', 'medium', 'low'] : rng.chance(0.5) ? ['max', 'high', 'medium', 'low'] : ['high', 'medium', 'low', 'minimal'];
+    size <= 1
+      ? ['high']
+      : size === 2
+        ? ['high', 'low']
+        : size === 3
+          ? ['high', 'medium', 'low']
+          : rng.chance(0.5)
+            ? ['max', 'high', 'medium', 'low']
+            : ['high', 'medium', 'low', 'minimal'];
   let below = 0;
   return efforts.map((effort) => {
     if (effort === 'max') return { tier, effort, offset: tierOffset + rng.range(0.05, 0.15) };
@@ -248,7 +256,7 @@ export class World {
     // Whole releases are added, so the target is overshot by about one release.
     const target = 1 + rng.int(1 + Math.floor(size * 0.008));
     const existing = this.alive.length;
-    for (let added = 0; added < target; ) {
+    for (let added = 0; added < target;) {
       if (existing === 0 || rng.chance(0.2)) {
         const provider = this.providers[rng.int(this.providers.length)]!;
         const line = this.newLine(provider);
@@ -313,7 +321,10 @@ export class World {
     const mode = rng.weighted([0.65, 0.2, 0.15]);
     if (mode === 1) {
       let up = 0;
-      return [{ tier: '', effort: '', offset: 0 }, ...SHARED_TIERS.slice(0, size - 1).map((tier) => ({ tier, effort: '', offset: (up += rng.range(0.1, 0.25)) }))];
+      return [
+        { tier: '', effort: '', offset: 0 },
+        ...SHARED_TIERS.slice(0, size - 1).map((tier) => ({ tier, effort: '', offset: (up += rng.range(0.1, 0.25)) })),
+      ];
     }
     if (mode === 2 && size >= 3) {
       const tierUp = rng.range(0.15, 0.35);
@@ -329,7 +340,16 @@ export class World {
     const family: Family = { id, tag: spec.tag, line, z: spec.z, gapScale: 1, picks: new Int32Array(0), driftedAt: rev };
     const tagCount = 1 + rng.weighted([0.12, 0.25, 0.28, 0.2, 0.1, 0.05]);
     const focus = line.focus;
-    const familyTags = pickTags(rng, this.taxonomy, [[focus, 0.45], ['general', 0.2], ['any', 0.35]], tagCount);
+    const familyTags = pickTags(
+      rng,
+      this.taxonomy,
+      [
+        [focus, 0.45],
+        ['general', 0.2],
+        ['any', 0.35],
+      ],
+      tagCount,
+    );
     const reach = rng.range(0.75, 1.25);
     const configs = members.map((m): Config => {
       const name = `${release}${m.tier ? ` ${m.tier}` : ''}${m.effort ? ` (${m.effort})` : ''}`;
@@ -340,7 +360,9 @@ export class World {
       const tags = familyTags.length > 1 && members.length > 1 && rng.chance(0.15) ? familyTags.filter((_, i) => i !== familyTags.length - 1) : [...familyTags];
       const q = supraOf(z0) / 100;
       const benchCount =
-        this.benches.length === 0 ? 0 : clamp(Math.round(this.benchSpan * (0.04 + 0.6 * Math.pow(q, 1.6)) * reach * rng.range(0.92, 1.08)), 1, this.benches.length);
+        this.benches.length === 0
+          ? 0
+          : clamp(Math.round(this.benchSpan * (0.04 + 0.6 * Math.pow(q, 1.6)) * reach * rng.range(0.92, 1.08)), 1, this.benches.length);
       const invalidCount = rng.weighted([0.55, 0.33, 0.12]);
       return { id: this.nextConfigId++, family, name, slug, offset: m.offset, tags, benchCount, invalidCount, createdRev: rev, z0 };
     });
@@ -363,7 +385,7 @@ export class World {
     }
     // A few of many: draw and reject repeats, marking drawn benches with a fresh stamp.
     const stamp = ++this.stamp;
-    for (let j = 0; j < count; ) {
+    for (let j = 0; j < count;) {
       const i = this.benchPicker.pick(rng.next());
       if (this.benchStamp[i] === stamp) continue;
       this.benchStamp[i] = stamp;

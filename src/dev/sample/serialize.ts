@@ -12,6 +12,8 @@ function arrayBlock(key: string, items: readonly unknown[], last: boolean): stri
 
 export interface ExportLike {
   generatedAt: number;
+  /** Marks generated data: the snapshot step records the snapshot as sample data. */
+  fictional?: boolean;
   models: readonly unknown[];
   benches: readonly unknown[];
   tags: readonly unknown[];
@@ -22,6 +24,7 @@ export function serializeExport(e: ExportLike): string {
   return [
     '{',
     `  "generatedAt": ${JSON.stringify(e.generatedAt)},`,
+    ...(e.fictional ? ['  "fictional": true,'] : []),
     ...arrayBlock('models', e.models, false),
     ...arrayBlock('benches', e.benches, false),
     ...arrayBlock('tags', e.tags, true),

@@ -3,6 +3,7 @@
  * way each endpoint returns them. Rows are not validated: the simulator serves what it was given so
  * that clients' own validation can be tested against bad rows.
  */
+import { byRanking, byWeight } from '../../api/ranking.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -34,8 +35,9 @@ const textOf = (row: Row, field: string): string => (typeof row[field] === 'stri
 /** Code-point order, so the result does not depend on the host's locale. */
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Descending by `field`; ties by slug so the order is deterministic. */
-const descendingBy = (field: string) => (a: Row, b: Row) => numberOf(b, field) - numberOf(a, field) || byText(textOf(a, 'slug'), textOf(b, 'slug'));
+/** The mirror's ranking orders, on rows that may lack the fields (those sort last). */
+const rankingOf = (row: Row) => ({ supraScore: numberOf(row, 'supraScore'), slug: textOf(row, 'slug') });
+const weightOf = (row: Row) => ({ effectiveWeight: numberOf(row, 'effectiveWeight'), slug: textOf(row, 'slug') });
 
 /** The most recent `updatedAt` of the rows, or `fallback` when none has one. */
 export function latestUpdatedAt(rows: readonly unknown[], fallback: number): number {
@@ -61,7 +63,7 @@ export function loadDataset(body: string | Buffer, details: Record<string, unkno
   const root: Row = isRow(parsed) ? parsed : {};
   const computedAt = typeof root.generatedAt === 'number' && Number.isFinite(root.generatedAt) ? root.generatedAt : loadedAt;
   const allModels = rowsOf(root.models);
-  const models = allModels.filter((row) => !hiddenSlugs.has(textOf(row, 'slug'))).sort(descendingBy('supraScore'));
+  const models = allModels.filter((row) => !hiddenSlugs.has(textOf(row, 'slug'))).sort((a, b) => byRanking(rankingOf(a), rankingOf(b)));
   return {
     exportBody,
     unusable,
@@ -69,7 +71,7 @@ export function loadDataset(body: string | Buffer, details: Record<string, unkno
     models,
     modelsBySlug: new Map(models.filter((row) => typeof row.slug === 'string').map((row) => [row.slug as string, row])),
     details: new Map(Object.entries(details ?? {})),
-    benches: rowsOf(root.benches).sort(descendingBy('effectiveWeight')),
+    benches: rowsOf(root.benches).sort((a, b) => byWeight(weightOf(a), weightOf(b))),
     tags: rowsOf(root.tags).sort((a, b) => byText(textOf(a, 'tag'), textOf(b, 'tag'))),
     exportLastModified: latestUpdatedAt(allModels, computedAt),
   };

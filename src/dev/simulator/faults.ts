@@ -115,7 +115,9 @@ export function faultAnswer(fault: Exclude<ReplacingFault, { type: 'drop' }>, no
       return {
         status: 429,
         headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'retry-after': String(retryAfter) },
-        body: jsonBody({ error: { code: 'rate_limited', message: 'Per-minute rate limit exceeded.', hint: `Retry after ${retryAfter} s with exponential backoff.` } }),
+        body: jsonBody({
+          error: { code: 'rate_limited', message: 'Per-minute rate limit exceeded.', hint: `Retry after ${retryAfter} s with exponential backoff.` },
+        }),
       };
     }
     case 'quota_exceeded': {

@@ -10,8 +10,7 @@ export function demoKey(tier: Tier): string {
 }
 
 export type AuthResult =
-  | { ok: true; key: string; spec: KeySpec }
-  | { ok: false; key: string | undefined; code: 'invalid_key' | 'key_revoked'; message: string };
+  { ok: true; key: string; spec: KeySpec } | { ok: false; key: string | undefined; code: 'invalid_key' | 'key_revoked'; message: string };
 
 /** The auth scheme is case-insensitive (RFC 9110); the token is one run of non-space characters. */
 const BEARER = /^Bearer +(\S+) *$/i;

@@ -90,8 +90,24 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     if (!verdict.ok) {
       const limitHeaders = { ...counters.headers(key, allowance, at), 'retry-after': String(verdict.retryAfter) };
       return verdict.code === 'rate_limited'
-        ? errorAnswer({ status: 429, code: 'rate_limited', message: 'Per-minute rate limit exceeded.', hint: `Retry after ${verdict.retryAfter} s with exponential backoff.` }, limitHeaders)
-        : errorAnswer({ status: 429, code: 'quota_exceeded', message: 'Monthly quota exceeded.', hint: 'Wait for the monthly reset (X-Quota-Reset) or upgrade the tier; retrying does not help.' }, limitHeaders);
+        ? errorAnswer(
+            {
+              status: 429,
+              code: 'rate_limited',
+              message: 'Per-minute rate limit exceeded.',
+              hint: `Retry after ${verdict.retryAfter} s with exponential backoff.`,
+            },
+            limitHeaders,
+          )
+        : errorAnswer(
+            {
+              status: 429,
+              code: 'quota_exceeded',
+              message: 'Monthly quota exceeded.',
+              hint: 'Wait for the monthly reset (X-Quota-Reset) or upgrade the tier; retrying does not help.',
+            },
+            limitHeaders,
+          );
     }
     counters.record(key, at);
     const limitHeaders = counters.headers(key, allowance, at);
