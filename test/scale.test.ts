@@ -3,31 +3,21 @@
  * leaderboard pages cover the ranking exactly once, and the size budgets hold. Speed is measured
  * by `npm run bench`, never asserted here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { generateSample, serializeExport } from '../src/dev/sample/generate.ts';
-import { runScript, tempDir } from './helpers/env.ts';
+import { generateSample } from '../src/dev/sample/generate.ts';
+import { LARGE, sharedSite } from './helpers/shared-sites.ts';
 import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
 
-const sample = generateSample({ configurations: 2500, benches: 300, tags: 150, withDetails: false });
+const sample = generateSample(LARGE);
 const families = new Set(sample.export.models.map((m) => m.familyTag)).size;
-let dir: { path: string; cleanup: () => void };
 let site: BuiltSite;
 
 beforeAll(async () => {
-  dir = tempDir();
-  writeFileSync(join(dir.path, 'export.json'), serializeExport(sample.export));
-  const db = join(dir.path, 'snapshot.db');
-  const loaded = await runScript('snapshot.ts', ['--from-file', join(dir.path, 'export.json'), '--out', db], {});
-  expect(loaded.code, loaded.stderr).toBe(0);
-  const built = await runScript('build.ts', ['--snapshot', db, '--out', join(dir.path, 'dist')], {});
-  expect(built.code, built.stderr).toBe(0);
-  site = readSite(join(dir.path, 'dist'));
+  site = readSite((await sharedSite('large')).dist);
 }, 600_000);
-
-afterAll(() => dir?.cleanup());
 
 describe('a 2,500-configuration site', () => {
   it('has a page for every configuration, benchmark and tag', () => {

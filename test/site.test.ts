@@ -3,30 +3,28 @@
  * a new dimension key, an empty tag, three snapshots of history), checked on the parsed `dist/`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { load } from 'cheerio';
-import { ROOT, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
+import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
+import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
 import { HOSTILE_DESCRIPTION, HOSTILE_NAME } from './helpers/fixture.ts';
 import { fileFor, fixtureSnapshot, readSite, type BuiltSite } from './helpers/site.ts';
 
-const SITE_URL = 'https://mirror.example.net/';
-const ATTRIBUTION_URL = 'https://ranking.example.org/?ref=mirror&lang=en';
-const ATTRIBUTION_NAME = 'Ranking API "Official"';
-const ENV = { SITE_URL, ATTRIBUTION_URL, ATTRIBUTION_NAME };
+const ENV = HOSTILE_ENV;
+const { SITE_URL, ATTRIBUTION_URL, ATTRIBUTION_NAME } = ENV;
 
-let dir: { path: string; cleanup: () => void };
+let fixture: BuiltFixture;
 let site: BuiltSite;
-let build: RunResult;
+/** A folder of this file's own, for the builds that must fail. */
+let dir: { path: string; cleanup: () => void };
 
 beforeAll(async () => {
+  fixture = await sharedSite('hostile');
+  site = readSite(fixture.dist);
   dir = tempDir();
-  const db = await fixtureSnapshot(dir.path);
-  build = await runScript('build.ts', ['--snapshot', db, '--out', join(dir.path, 'dist')], ENV);
-  if (build.code !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
-  site = readSite(join(dir.path, 'dist'));
-}, 300_000);
+}, 600_000);
 
 afterAll(() => dir?.cleanup());
 
@@ -38,7 +36,7 @@ const page = (file: string) => {
 
 describe('routes', () => {
   it('prints which snapshot it renders', () => {
-    expect(build.stdout).toMatch(/rendering the snapshot generated 2026-11-16T06:00:00.000Z \(file\): 13 configurations, 4 benchmarks, 11 tags/);
+    expect(fixture.stdout).toMatch(/rendering the snapshot generated 2026-11-16T06:00:00.000Z \(file\): 13 configurations, 4 benchmarks, 11 tags/);
   });
 
   it('builds every route of the contract', () => {
@@ -137,8 +135,8 @@ describe('untrusted strings', () => {
 
   it('writes nothing outside dist/, whatever a slug or tag contains', () => {
     expect(
-      readdirSync(dir.path)
-        .filter((f) => f !== 'broken' && !f.endsWith('.lock'))
+      readdirSync(fixture.dir)
+        .filter((f) => !f.endsWith('.lock'))
         .sort(),
     ).toEqual(['a.json', 'b.json', 'c-details.json', 'c.json', 'dist', 'fixture.db']);
     expect(site.files.some((f) => f.includes('pwned'))).toBe(false);
@@ -269,6 +267,8 @@ describe('the publishing guard', () => {
   it('keeps the previous dist/ when a build fails halfway', async () => {
     mkdirSync(join(dir.path, 'broken'));
     const db = await fixtureSnapshot(join(dir.path, 'broken'));
+    // A copy of the good site stands for the previous dist/.
+    cpSync(fixture.dist, join(dir.path, 'dist'), { recursive: true });
     const copy = new Database(db);
     copy.prepare(`UPDATE benches SET dimensions = '{not json' WHERE slug = 'prooflad'`).run();
     copy.close();
