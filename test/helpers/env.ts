@@ -1,6 +1,6 @@
 /** Temporary folders, captured output and byte-level file fingerprints for the tests. */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,6 +11,16 @@ import { createReporter, type Reporter } from '../../src/cli/reporter.ts';
 export const ROOT = new URL('../..', import.meta.url).pathname;
 /** tsx's loader by absolute URL, so a script also runs from a folder without node_modules. */
 const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+
+/** What a checkout needs to build the site: a copy a test may change, with the dependencies linked. */
+const PROJECT_FILES = ['src', 'public', 'scripts', 'data/sample', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+/** A copy of the project in `dir`, for a test that changes its code. */
+export function copyProject(dir: string): string {
+  for (const path of PROJECT_FILES) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
 
 export function tempDir(prefix = 'mirror-test-'): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -45,15 +55,18 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a script of `scripts/` in a real process, as `npm run` would, bounded in time. */
+/**
+ * Runs a script of `scripts/` in a real process, as `npm run` would, bounded in time. `root` is
+ * the checkout whose script runs (a copy of the project, for tests that change its code).
+ */
 export function runScript(
   script: string,
   args: string[],
   env: Record<string, string | undefined>,
-  { cwd = ROOT, timeoutMs = 120_000 } = {},
+  { cwd = ROOT, root = ROOT, timeoutMs = 120_000 } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'scripts', script), ...args], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(root, 'scripts', script), ...args], {
       cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
