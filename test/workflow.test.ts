@@ -1,76 +1,106 @@
 /**
  * The scheduled rebuild workflow and the CDN headers, read as the files they are: the workflow
- * against the GitHub workflow schema (offline), the headers with a small `_headers` parser.
+ * parsed as YAML and checked against the GitHub workflow schema (offline), the headers with a
+ * small `_headers` parser.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ROOT } from './helpers/env.ts';
 
-const workflow = readFileSync(join(ROOT, '.github/workflows/refresh.yml'), 'utf8');
-/** The workflow without its comment lines, so a commented-out step does not count. */
-const active = workflow
-  .split('\n')
-  .filter((line) => !/^\s*#/.test(line))
-  .join('\n');
-
-/** The `run:` block of the step whose `id` is given, as the shell sees it. */
-function runOf(id: string): string {
-  const step = new RegExp(`\\n\\s+id: ${id}\\n[\\s\\S]*?\\n(\\s+)run: \\|\\n([\\s\\S]*?)(?=\\n\\s*\\n|\\n\\s+- |$)`).exec(active);
-  if (!step) throw new Error(`no run block for step ${id}`);
-  return step[2]!;
+interface Step {
+  id?: string;
+  name?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
 }
+interface Job {
+  needs?: string;
+  if?: string;
+  permissions?: Record<string, string>;
+  steps: Step[];
+  outputs?: Record<string, string>;
+}
+interface Workflow {
+  on: { schedule: { cron: string }[]; workflow_dispatch: { inputs: Record<string, { type: string; default?: unknown }> } };
+  concurrency: { group: string; 'cancel-in-progress': boolean };
+  permissions: Record<string, string>;
+  jobs: Record<string, Job>;
+}
+
+const text = readFileSync(join(ROOT, '.github/workflows/refresh.yml'), 'utf8');
+/** The workflow as GitHub reads it: comments are gone, so a commented-out step does not count. */
+const workflow = parse(text) as Workflow;
+const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+const step = (id: string): Step => {
+  const found = steps.find((s) => s.id === id);
+  if (!found) throw new Error(`no step with id ${id}`);
+  return found;
+};
+/** Every string value of the workflow, wherever it is. */
+const strings = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
 
 describe('.github/workflows/refresh.yml', () => {
   it('passes the GitHub workflow schema with no errors', () => {
-    const { errors } = validateWorkflow(workflow);
+    const { errors } = validateWorkflow(text);
     if (errors.length) console.error(JSON.stringify(errors, null, 2));
     expect(errors).toEqual([]);
   });
 
   it('runs daily on a schedule and by hand, with a force input that adds --force', () => {
-    expect(active).toMatch(/\n {2}schedule:\n\s+- cron: '(\d+) (\d+) \* \* \*'/);
-    const [, minute] = /cron: '(\d+) /.exec(active)!;
+    expect(workflow.on.schedule).toHaveLength(1);
+    const [minute, hour, ...rest] = workflow.on.schedule[0]!.cron.split(' ');
+    expect(rest).toEqual(['*', '*', '*']);
+    expect(Number(hour)).toBeGreaterThanOrEqual(0);
     expect(Number(minute)).not.toBe(0);
-    expect(active).toMatch(/\n {2}workflow_dispatch:\n\s+inputs:\n\s+force:\n[\s\S]*?type: boolean/);
-    expect(active).toMatch(/FORCE: \$\{\{ inputs\.force \}\}/);
-    expect(runOf('refresh')).toMatch(/if \[ "\$FORCE" = "true" \]; then args\+=\(--force\); fi/);
+    expect(workflow.on.workflow_dispatch.inputs.force?.type).toBe('boolean');
+    expect(step('refresh').env?.FORCE).toBe('${{ inputs.force }}');
+    expect(step('refresh').run).toMatch(/if \[ "\$FORCE" = "true" \]; then args\+=\(--force\); fi/);
   });
 
   it('never runs two at once, and grants only what each job needs', () => {
-    expect(active).toMatch(/\nconcurrency:\n\s+group: \S+\n\s+cancel-in-progress: false/);
-    expect(active).toMatch(/\npermissions:\n {2}contents: read\n/);
-    expect(active).not.toMatch(/write-all|contents: write/);
+    expect(workflow.concurrency['cancel-in-progress']).toBe(false);
+    expect(workflow.concurrency.group).toBeTruthy();
+    expect(workflow.permissions).toEqual({ contents: 'read' });
     // Only the deploy job may write to Pages and mint an OIDC token.
-    const deploy = active.slice(active.indexOf('\n  deploy:'));
-    expect(deploy).toMatch(/pages: write/);
-    expect(deploy).toMatch(/id-token: write/);
-    expect(active.slice(0, active.indexOf('\n  deploy:'))).not.toMatch(/pages: write|id-token/);
+    expect(workflow.jobs.deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    for (const [name, job] of Object.entries(workflow.jobs)) {
+      if (name === 'deploy') continue;
+      expect(Object.values(job.permissions ?? {}), name).not.toContain('write');
+    }
   });
 
   it('reads the key only from secrets.RANKING_API_KEY, in the refresh step only, and never prints the environment', () => {
-    expect(active.match(/RANKING_API_KEY: \$\{\{ secrets\.RANKING_API_KEY \}\}/g)).toHaveLength(1);
+    const withSecrets = steps.filter((s) => strings(s).some((v) => v.includes('secrets.')));
+    expect(withSecrets.map((s) => s.id)).toEqual(['refresh']);
+    expect(step('refresh').env?.RANKING_API_KEY).toBe('${{ secrets.RANKING_API_KEY }}');
     // The shell never expands it: only the refresh tool reads it, from its environment.
-    expect(active).not.toMatch(/\$\{?RANKING_API_KEY/);
-    expect(active.match(/secrets\./g)).toHaveLength(1);
+    for (const s of steps) expect(s.run ?? '').not.toMatch(/\$\{?RANKING_API_KEY|set -x|set -o xtrace|printenv|^\s*env\s*$/m);
+    expect(strings(workflow).join('\n')).not.toMatch(/toJSON\((secrets|env)\)/);
     for (const name of ['RANKING_API_URL', 'SITE_URL', 'ATTRIBUTION_URL', 'ATTRIBUTION_NAME']) {
-      expect(active).toMatch(new RegExp(`${name}: \\$\\{\\{ vars\\.${name}\\b`));
+      expect(step('refresh').env?.[name]).toMatch(new RegExp(`^\\$\\{\\{ vars\\.${name}\\b`));
     }
-    expect(active).not.toMatch(/set -x|set -o xtrace|printenv|^\s*env\s*$|\$\{\{ toJSON\((secrets|env)\)/m);
   });
 
   it('restores and saves the snapshot and the site between runs with a new key each run', () => {
-    expect(active).toMatch(/uses: actions\/cache@v4/);
-    expect(active).toMatch(/path: \|\n\s+data\/snapshot\.db\n\s+data\/snapshot\.db\.state\.json\n\s+dist\n/);
-    expect(active).toMatch(/key: snapshot-\$\{\{ github\.run_id \}\}/);
-    expect(active).toMatch(/restore-keys: snapshot-\n/);
+    const cache = step('snapshot-cache');
+    expect(cache.uses).toBe('actions/cache@v4');
+    expect(String(cache.with?.path).trim().split('\n')).toEqual(['data/snapshot.db', 'data/snapshot.db.state.json', 'dist']);
+    expect(cache.with?.key).toMatch(/^snapshot-\$\{\{ github\.run_id \}\}/);
+    expect(cache.with?.['restore-keys']).toBe('snapshot-');
   });
 
   it('runs npm run refresh with Node 20 and npm ci, and explains every exit code of the contract', () => {
-    expect(active).toMatch(/uses: actions\/setup-node@v4\n\s+with:\n\s+node-version: 20\n\s+cache: npm/);
-    expect(active).toMatch(/run: npm ci\n/);
-    const refresh = runOf('refresh');
+    const build = workflow.jobs.build!.steps;
+    expect(build.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ 'node-version': 20, cache: 'npm' });
+    expect(build.some((s) => s.run === 'npm ci')).toBe(true);
+    const refresh = step('refresh').run!;
     expect(refresh).toMatch(/npm run refresh -- "\$\{args\[@\]\}"/);
     expect(refresh).toMatch(/set \+e/);
     for (const code of [2, 3, 4, 6]) expect(refresh).toMatch(new RegExp(`\\n\\s+${code}\\) echo "::error title=[^"]*::`));
@@ -81,28 +111,27 @@ describe('.github/workflows/refresh.yml', () => {
   });
 
   it('rebuilds the restored snapshot when the fetch fails, and fails clearly when there is none', () => {
-    const fallback = runOf('fallback');
-    expect(fallback).toMatch(
-      /if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s+fi\n(\s+#[^\n]*\n)?\s+if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build; fi/,
-    );
-    expect(active).toMatch(/id: fallback\n\s+if: steps\.refresh\.outputs\.code != '0' && steps\.refresh\.outputs\.code != '1'/);
+    const fallback = step('fallback');
+    expect(fallback.if).toBe("steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '1'");
+    expect(fallback.run).toMatch(/if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s*fi\n/);
+    expect(fallback.run).toMatch(/if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build; fi/);
     // Transient failures (5, 7) stay green; the others turn the run red after publishing the last good site.
-    expect(active).toMatch(
-      /if: steps\.refresh\.outputs\.code != '0' && steps\.refresh\.outputs\.code != '5' && steps\.refresh\.outputs\.code != '7'\n[\s\S]*?exit 1/,
-    );
+    const fail = workflow.jobs.build!.steps.find((s) => s.run?.includes('exit 1') && s.if?.includes("!= '5'"));
+    expect(fail?.if).toBe("steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '5' && steps.refresh.outputs.code != '7'");
   });
 
   it('uploads dist/ for Pages and deploys it unless DEPLOY_PAGES is false', () => {
-    expect(active).toMatch(/uses: actions\/upload-pages-artifact@v\d+\n\s+with:\n\s+path: dist\n/);
-    expect(active).toMatch(
-      /\n {2}deploy:\n\s+needs: build\n\s+if: \$\{\{ !cancelled\(\) && needs\.build\.outputs\.site == 'true' && vars\.DEPLOY_PAGES != 'false' \}\}/,
-    );
-    expect(active).toMatch(/uses: actions\/deploy-pages@v4/);
-    expect(active).toMatch(/name: github-pages/);
+    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
+    expect(upload?.with).toEqual({ path: 'dist' });
+    const deploy = workflow.jobs.deploy!;
+    expect(deploy.needs).toBe('build');
+    expect(deploy.if).toBe("${{ !cancelled() && needs.build.outputs.site == 'true' && vars.DEPLOY_PAGES != 'false' }}");
+    expect(deploy.steps.map((s) => s.uses)).toContain('actions/deploy-pages@v4');
+    expect((deploy as unknown as { environment: { name: string } }).environment.name).toBe('github-pages');
   });
 
   it('pins every action to a major version', () => {
-    const uses = [...active.matchAll(/uses: (\S+)/g)].map((m) => m[1]!);
+    const uses = steps.map((s) => s.uses).filter((u): u is string => u !== undefined);
     expect(uses.length).toBeGreaterThanOrEqual(5);
     for (const u of uses) expect(u).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
   });
