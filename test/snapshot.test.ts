@@ -451,19 +451,26 @@ describe('headers and configuration', () => {
 });
 
 describe('--from-file', () => {
-  it('loads an export from disk through the same validation', async () => {
+  it('refuses a file that is not JSON, keeping the previous snapshot', async () => {
     const path = join(dir.path, 'bad.json');
     writeFileSync(path, '{"generatedAt": 1, "models": []');
     const r = await run(['--from-file', path]);
     expect(r.code).toBe(6);
     expect(r.output).toContain('is not JSON');
     r.intact();
+  });
+
+  it("stores the file's export through the same validation, after the previous one in history", async () => {
+    const path = join(dir.path, 'good.json');
     writeFileSync(path, JSON.stringify(fixtureExport()));
-    const ok = await run(['--from-file', path]);
-    expect(ok.code).toBe(0);
-    expect(readFileSync(ok.out).length).toBeGreaterThan(0);
-    const db = new Database(ok.out, { readonly: true });
-    expect(db.prepare('SELECT source FROM snapshot').pluck().get()).toBe('file');
-    db.close();
+    const r = await run(['--from-file', path]);
+    expect(r.code, r.output).toBe(0);
+    expect(r.outcome?.status).toBe('written');
+    // The previous file held the day before's export: these are the new file's values, validated.
+    withSnapshot(r.out, (reader) => {
+      expect(reader.info()).toMatchObject({ generatedAt: GENERATED_AT, source: 'file', apiOrigin: null, sample: false });
+      expect(reader.counts()).toMatchObject({ configurations: 12, warnings: 3, historySnapshots: 2 });
+    });
+    expect(r.output).toContain('models[12].slug: not a safe URL path segment');
   });
 });
