@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_USAGE, parseBenchArgs, UsageError, type BenchOptions } from '../src/dev/bench/args.ts';
+import { MirrorError } from '../src/api/errors.ts';
+import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from '../src/dev/bench/args.ts';
 import { killRunningChildren } from '../src/dev/bench/child.ts';
 import { fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';
 import { runBench } from '../src/dev/bench/run-bench.ts';
@@ -15,9 +16,9 @@ let options: BenchOptions;
 try {
   options = parseBenchArgs(process.argv.slice(2));
 } catch (err) {
-  if (!(err instanceof UsageError)) throw err;
-  console.error(`error: ${err.message}\n${BENCH_USAGE}`);
-  process.exit(2);
+  if (!(err instanceof MirrorError)) throw err;
+  console.error(`${err.toLine()}\n${BENCH_USAGE}`);
+  process.exit(err.exitCode);
 }
 if (options.help) {
   console.log(BENCH_USAGE);

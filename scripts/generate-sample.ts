@@ -7,7 +7,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EXIT_CODES } from '../src/api/errors.ts';
+import { EXIT_CODES, MirrorError } from '../src/api/errors.ts';
 import { SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GenerateOptions } from '../src/dev/sample/generate.ts';
 
 const USAGE = 'usage: tsx scripts/generate-sample.ts [--configurations N] [--benches N] [--tags N] [--seed N] [--revision N] [--no-details] [--out DIR]';
@@ -17,15 +17,16 @@ interface Args {
   out: string;
 }
 
-class UsageError extends Error {}
+/** A bad flag: the same usage failure (exit 2) as every other command's. */
+const usage = (message: string) => new MirrorError('usage', message, { hint: 'see --help' });
 
 function parseArgs(argv: readonly string[]): Args | 'help' {
   const options: GenerateOptions = { ...SAMPLE_SIZE, seed: 1, revision: 0, withDetails: true };
   let out = 'data/sample';
   const integer = (flag: string, value: string | undefined): number => {
-    if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${flag} needs a non-negative integer (got ${value ?? 'nothing'})`);
+    if (value === undefined || !/^\d+$/.test(value)) throw usage(`${flag} needs a non-negative integer (got ${value ?? 'nothing'})`);
     const n = Number(value);
-    if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} is too large`);
+    if (!Number.isSafeInteger(n)) throw usage(`${flag} is too large`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -54,7 +55,7 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
         break;
       case '--out': {
         const dir = value();
-        if (!dir) throw new UsageError('--out needs a folder');
+        if (!dir) throw usage('--out needs a folder');
         out = dir;
         break;
       }
@@ -62,7 +63,7 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
       case '-h':
         return 'help';
       default:
-        throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+        throw usage(`unknown argument ${JSON.stringify(arg)}`);
     }
   }
   return { options, out };
@@ -84,9 +85,9 @@ function main(): number {
   try {
     args = parseArgs(process.argv.slice(2));
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`generate-sample: ${error.message}\n${USAGE}`);
-    return EXIT_CODES.usage;
+    if (!(error instanceof MirrorError)) throw error;
+    console.error(`${error.toLine()}\n${USAGE}`);
+    return error.exitCode;
   }
   if (args === 'help') {
     console.log(USAGE);
@@ -100,7 +101,7 @@ function main(): number {
     sample = generateSample(options);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    console.error(`generate-sample: ${error.message}\n${USAGE}`);
+    console.error(`${usage(error.message).toLine()}\n${USAGE}`);
     return EXIT_CODES.usage;
   }
   const exportText = serializeExport(sample.export);

@@ -1,5 +1,6 @@
 /** The flags of `npm run bench`. */
 import { parseArgs } from 'node:util';
+import { MirrorError } from '../../api/errors.ts';
 
 export interface BenchOptions {
   /** Configurations per measured size, ascending, without repeats. */
@@ -23,11 +24,12 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
 Benchmarks and tags per size: piecewise linear through 300 -> 60/150, 10,000 -> 800/400 and
 50,000 -> 2,000/800 (60/150 below 300; above 50,000, +3 benchmarks and +1 tag per 100 configurations).`;
 
-export class UsageError extends Error {}
+/** A bad flag: the same usage failure (exit 2) as every other command's. */
+const usage = (message: string) => new MirrorError('usage', message, { hint: 'see npm run bench -- --help' });
 
 function positiveInt(name: string, raw: string): number {
   const n = Number(raw.replace(/_/g, ''));
-  if (!/^\d[\d_]*$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`${name} takes a positive integer, got ${JSON.stringify(raw)}`);
+  if (!/^\d[\d_]*$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1) throw usage(`${name} takes a positive integer, got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -49,11 +51,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new UsageError((err as Error).message.split('\n')[0] ?? 'bad flag');
+    throw usage((err as Error).message.split('\n')[0] ?? 'bad flag');
   }
-  if (values.size !== undefined && values.sizes !== undefined) throw new UsageError('give either --size or --sizes, not both');
+  if (values.size !== undefined && values.sizes !== undefined) throw usage('give either --size or --sizes, not both');
   const raw = values.sizes !== undefined ? values.sizes.split(',').filter((s) => s.trim() !== '') : [values.size ?? '10000'];
-  if (raw.length === 0) throw new UsageError('--sizes takes a comma-separated list of positive integers');
+  if (raw.length === 0) throw usage('--sizes takes a comma-separated list of positive integers');
   const sizes = [...new Set(raw.map((s) => positiveInt(values.sizes !== undefined ? '--sizes' : '--size', s.trim())))].sort((a, b) => a - b);
   return {
     sizes,
