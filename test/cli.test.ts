@@ -80,6 +80,27 @@ describe('snapshot as a process', () => {
   });
 });
 
+describe('build as a process', () => {
+  it('refuses a snapshot of another store version: exit 1, one line naming both versions, nothing built', async () => {
+    const db = join(dir.path, 'other-version.db');
+    const exportPath = join(dir.path, 'other-version.json');
+    writeFileSync(exportPath, JSON.stringify(fixtureExport({ hostile: false })));
+    const made = await run('snapshot.ts', ['--from-file', exportPath, '--out', db], {});
+    expect(made.code, made.stderr).toBe(0);
+    const raw = new Database(db);
+    raw.pragma('user_version = 7');
+    raw.close();
+    const out = join(dir.path, 'never-built');
+    const r = await run('build.ts', ['--snapshot', db, '--out', out], {});
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: ${db}: store version 7; this tool reads versions 1, 2 (writes 2) — a newer version of the mirror wrote it: update this checkout`,
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
 describe('the API key', () => {
   it('appears in no output, no log and no file, after failures, a fetch and a full refresh', async () => {
     const env = { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, SITE_URL: 'https://mirror.example.net/' };

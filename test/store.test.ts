@@ -4,6 +4,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { validateExport } from '../src/api/validate.ts';
+import { openSnapshot, withSnapshot } from '../src/store/read-snapshot.ts';
 import { STORE_VERSION } from '../src/store/schema.ts';
 import { writeSnapshot, type ModelDetailRecord } from '../src/store/write-snapshot.ts';
 import { fingerprint, tempDir } from './helpers/env.ts';
@@ -88,5 +89,35 @@ describe('writeSnapshot', () => {
     expect(() => writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: notADatabase })).toThrow();
     expect(fingerprint(out)).toEqual(before);
     expect(readdirSync(dir.path).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+});
+
+describe('the one reader', () => {
+  it('refuses a file of another store version with one line naming both versions', () => {
+    const out = join(dir.path, 'future.db');
+    writeSnapshot(out, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
+    const db = new Database(out);
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => openSnapshot(out)).toThrow(expect.objectContaining({ kind: 'internal', exitCode: 1 }));
+    expect(() => openSnapshot(out)).toThrow(`${out}: store version 99; this tool reads versions 1, ${STORE_VERSION} (writes ${STORE_VERSION})`);
+  });
+
+  it("refuses a file that is not a snapshot, and a missing one, as the mirror's own failure", () => {
+    const text = join(dir.path, 'notes.txt');
+    writeFileSync(text, 'not a database');
+    expect(() => openSnapshot(text)).toThrow(expect.objectContaining({ kind: 'internal' }));
+    expect(() => openSnapshot(join(dir.path, 'absent.db'))).toThrow(/no such snapshot file/);
+  });
+
+  it('reads a file of version 1, and the writer carries its history over', () => {
+    const old = join(dir.path, 'v1.db');
+    writeSnapshot(old, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
+    const db = new Database(old);
+    db.exec('ALTER TABLE snapshot DROP COLUMN sample; ALTER TABLE snapshot DROP COLUMN history_limit; PRAGMA user_version = 1');
+    db.close();
+    expect(withSnapshot(old, (r) => [r.version, r.info().sample, r.info().historyLimit, r.counts().configurations])).toEqual([1, false, null, 12]);
+    writeSnapshot(old, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: old });
+    expect(withSnapshot(old, (r) => [r.version, r.counts().historySnapshots, r.info().historyLimit])).toEqual([STORE_VERSION, 2, 5]);
   });
 });
