@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { acquireLock } from '../src/cli/lock.ts';
@@ -65,6 +65,8 @@ describe('acquireLock', () => {
     await expect(acquireLock(target, 200)).rejects.toMatchObject({ kind: 'usage' });
     child.kill('SIGKILL');
     await ended(child);
+    // Nothing but the lock file itself is left beside the target.
+    expect(readdirSync(dir.path).filter((f) => f.startsWith('killed'))).toEqual(['killed.lock', 'killed.log']);
     const started = Date.now();
     (await acquireLock(target, 5_000))();
     expect(Date.now() - started).toBeLessThan(2_000);

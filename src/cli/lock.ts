@@ -18,6 +18,9 @@ const sqliteCode = (err: unknown) => (err as { code?: string })?.code ?? '';
 /** Tries once; true when this connection now holds the lock. */
 function tryTake(db: Database.Database): boolean {
   try {
+    // The lock never writes: a journal in memory leaves no `-journal` file beside it, even after a
+    // kill. Setting it needs the file unlocked, so it is retried with every attempt until it holds.
+    if (db.pragma('journal_mode', { simple: true }) !== 'memory') db.pragma('journal_mode = MEMORY');
     db.exec('BEGIN EXCLUSIVE');
     return true;
   } catch (err) {
