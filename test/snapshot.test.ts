@@ -345,7 +345,7 @@ describe('invalid or hostile data', () => {
     e.models = e.models.map((m, i) => (i < 3 ? { ...m, supraScore: 140 } : m));
     const r = await run([], {}, withBody(e));
     expect(r.code).toBe(6);
-    expect(r.output).toMatch(/3 of 12 models rows are invalid/);
+    expect(r.output).toMatch(/2 of 12 models rows are invalid, more than 10%/);
     expect(r.output).toContain('supraScore');
     r.intact();
   });
