@@ -306,7 +306,7 @@ describe('failures of the API', () => {
   it('fails when no headers come in time: exit 7', async () => {
     const r = await run([], {}, [{ type: 'slow-headers', delayMs: 1500, times: 10 }]);
     expect(r.code).toBe(7);
-    expect(r.output).toContain('no response headers in time');
+    expect(r.output).toContain('no response headers within RANKING_HEADERS_TIMEOUT_MS=400 ms');
     r.intact();
   });
 
