@@ -288,7 +288,8 @@ export class ApiClient {
     }
     const { error, retryable } = failure!;
     if (!retryable || deadline?.caused(error)) throw error;
-    const cut = deadline && attempts <= retries ? `; stopped before attempt ${attempts + 1}: ${deadline.describe()}` : '';
+    const why = deadline?.expired ? deadline.describe() : `its wait would pass the deadline ${deadline?.setting}=${deadline?.ms} ms`;
+    const cut = deadline && attempts <= retries ? `; no attempt ${attempts + 1}: ${why}` : '';
     throw new MirrorError(error.kind, `gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${error.message}${cut}`, {
       apiCode: error.apiCode,
       hint: error.hint,
