@@ -64,7 +64,7 @@ beforeAll(async () => {
   sim = await startSimulator({
     exportBody: JSON.stringify(fixtureExport()),
     details: fixtureDetails(),
-    keys: { [KEY]: { tier: 'partner', ratePerMinute: 3 } },
+    keys: { [KEY]: { tier: 'partner' } },
   });
   try {
     mountTmpfs(join(dir.path, 'probe'), 'size=64k');
