@@ -7,6 +7,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorBodySchema, type ErrorBody } from './schema.ts';
 import { MirrorError } from './errors.ts';
 import { isAllowedApiUrl } from './url.ts';
+import { describeInstant, parseRetryAfter } from './http-dates.ts';
+import { createRedactor } from '../cli/redact.ts';
+import type { Deadline } from '../cli/deadline.ts';
+
+export { parseRetryAfter } from './http-dates.ts';
 
 export interface ClientOptions {
   /** Base address without `/v1`, already checked by `isAllowedApiUrl`. */
@@ -25,6 +30,8 @@ export interface ClientOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   onEvent?: (event: ClientEvent) => void;
+  /** Bounds every attempt and wait of every request together; none when absent. */
+  deadline?: Deadline | undefined;
   /** For tests: jitter source and clock. */
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -65,18 +72,14 @@ function headerRecord(headers: IncomingHttpHeaders): Record<string, string> {
   return out;
 }
 
-/** `Retry-After` as seconds or an HTTP-date, in ms; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+const DAY_MS = 86_400_000;
 
-function describeReset(epochSeconds: string | undefined): string {
-  const n = Number(epochSeconds);
-  if (!epochSeconds || !Number.isFinite(n) || n <= 0) return 'when the monthly quota resets (00:00 UTC on the 1st)';
-  return `at ${new Date(n * 1000).toISOString()} (X-Quota-Reset)`;
+/** When the quota resets, from `X-Quota-Reset` (Unix seconds) if it names a plausible time; never throws. */
+export function describeReset(epochSeconds: string | undefined, now = Date.now()): string {
+  const ms = epochSeconds !== undefined && /^\d{1,12}$/.test(epochSeconds.trim()) ? Number(epochSeconds.trim()) * 1000 : NaN;
+  // A monthly reset lies within about a month; microseconds, 1e20 or garbage fall outside.
+  if (!(ms > now - DAY_MS && ms < now + 400 * DAY_MS)) return 'when the monthly quota resets (00:00 UTC on the 1st)';
+  return `at ${describeInstant(ms)} (X-Quota-Reset)`;
 }
 
 function readErrorBody(body: Buffer): ErrorBody | undefined {
@@ -88,22 +91,22 @@ function readErrorBody(body: Buffer): ErrorBody | undefined {
   }
 }
 
-/** The terminal-safe first line of an API-supplied string. */
-function clean(text: string | undefined): string | undefined {
+/** The terminal-safe first line of an API-supplied string; redacted before it is cut, so a cut cannot split an echoed key. */
+function clean(text: string | undefined, redact: (text: string) => string): string | undefined {
+  if (text === undefined) return undefined;
   // eslint-disable-next-line no-control-regex
   return (
-    text
-      ?.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    redact(text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' '))
       .trim()
       .slice(0, 300) || undefined
   );
 }
 
 /** Decides, once, what a non-2xx answer means. Branches on `error.code`, never on `error.message`. */
-export function classifyResponse(res: ApiResponse, path: string): AttemptFailure {
+export function classifyResponse(res: ApiResponse, path: string, redact: (text: string) => string = (t) => t): AttemptFailure {
   const api = readErrorBody(res.body);
-  const apiCode = clean(api?.code);
-  const apiHint = clean(api?.hint);
+  const apiCode = clean(api?.code, redact);
+  const apiHint = clean(api?.hint, redact);
   const details = { apiCode, status: res.status };
   const said = apiCode ? '' : ' (no error.code in the body)';
   switch (res.status) {
@@ -183,10 +186,16 @@ export function classifyResponse(res: ApiResponse, path: string): AttemptFailure
   }
 }
 
+type Timeouts = Pick<ClientOptions, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs' | 'requestTimeoutMs'>;
+
+/** A timeout's message names the setting that ran out, so the maintainer knows which one to raise. */
+const TIMEOUT_MESSAGES: Record<string, (t: Timeouts) => string> = {
+  UND_ERR_CONNECT_TIMEOUT: (t) => `could not connect within RANKING_CONNECT_TIMEOUT_MS=${t.connectTimeoutMs} ms`,
+  UND_ERR_HEADERS_TIMEOUT: (t) => `no response headers within RANKING_HEADERS_TIMEOUT_MS=${t.headersTimeoutMs} ms`,
+  UND_ERR_BODY_TIMEOUT: (t) => `the response body stalled: nothing received for RANKING_BODY_TIMEOUT_MS=${t.bodyTimeoutMs} ms`,
+};
+
 const NETWORK_MESSAGES: Record<string, string> = {
-  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
-  UND_ERR_HEADERS_TIMEOUT: 'the API sent no response headers in time',
-  UND_ERR_BODY_TIMEOUT: 'the response body stalled',
   UND_ERR_SOCKET: 'the connection dropped',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the response body was cut short',
   UND_ERR_ABORTED: 'the request took too long and was aborted',
@@ -199,15 +208,16 @@ const NETWORK_MESSAGES: Record<string, string> = {
   ENETUNREACH: 'the network is unreachable',
 };
 
-function classifyThrown(err: unknown, path: string): AttemptFailure {
+function classifyThrown(err: unknown, path: string, timeouts: Timeouts): AttemptFailure {
   if (err instanceof MirrorError) return { error: err, retryable: err.kind === 'network' };
-  const e = err as { code?: string; name?: string; cause?: { code?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const timedOut = e?.name === 'TimeoutError' || e?.name === 'AbortError';
-  const what = (code && NETWORK_MESSAGES[code]) ?? (timedOut ? 'the request took too long and was aborted' : 'the request failed');
+  const e = err as { code?: unknown; name?: string; cause?: { code?: unknown } };
+  // Only string codes: a DOMException's numeric `code` (23 for a timeout) says nothing to a maintainer.
+  const code = [e?.code, e?.cause?.code].find((c): c is string => typeof c === 'string');
+  const timeout = code ? TIMEOUT_MESSAGES[code] : undefined;
+  const what = timeout ? timeout(timeouts) : ((code && NETWORK_MESSAGES[code]) ?? 'the request failed');
   return {
     retryable: true,
-    error: new MirrorError('network', `${path}: ${what}${code ? ` (${code})` : ''}`, {
+    error: new MirrorError('network', `${path}: ${what}${code && !timeout ? ` (${code})` : ''}`, {
       hint: 'check the network and RANKING_API_URL; the previous snapshot is kept',
       cause: err,
     }),
@@ -219,16 +229,20 @@ export class ApiClient {
   readonly #agent: Agent;
   readonly #random: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #redact: (text: string) => string;
 
   constructor(options: ClientOptions) {
     this.#options = options;
+    this.#redact = createRedactor([options.key]);
     this.#agent = new Agent({
       connect: { timeout: options.connectTimeoutMs },
       headersTimeout: options.headersTimeoutMs,
       bodyTimeout: options.bodyTimeoutMs,
     });
     this.#random = options.random ?? Math.random;
-    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const sleep = options.sleep;
+    const { deadline } = options;
+    this.#sleep = deadline ? (ms) => deadline.sleep(ms, sleep) : (sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))));
   }
 
   /** Wait before attempt `attempt + 1`: exponential with jitter, never longer than the server's Retry-After. */
@@ -244,25 +258,39 @@ export class ApiClient {
    * the retries its kind allows.
    */
   async get(path: string): Promise<ApiResponse> {
-    const { retries } = this.#options;
+    const { retries, deadline } = this.#options;
     let failure: AttemptFailure | undefined;
+    let attempts = 0;
     for (let attempt = 0; attempt <= retries; attempt++) {
-      this.#options.onEvent?.({ type: 'request', path, attempt });
-      try {
-        const res = await this.#once(path);
-        if (res.status >= 200 && res.status < 300) return res;
-        failure = classifyResponse(res, path);
-      } catch (err) {
-        failure = classifyThrown(err, path);
+      if (deadline?.expired) {
+        // No attempt after the deadline; the last failure (if any) says what kept the run waiting.
+        if (!failure) throw deadline.error(path);
+        break;
       }
-      if (!failure.retryable || attempt === retries) break;
-      const waitMs = this.backoffMs(attempt, failure.retryAfterMs);
-      this.#options.onEvent?.({ type: 'retry', path, attempt: attempt + 1, waitMs, reason: failure.error.message });
+      this.#options.onEvent?.({ type: 'request', path, attempt });
+      attempts++;
+      let res: ApiResponse | undefined;
+      try {
+        res = await this.#once(path);
+      } catch (err) {
+        failure = classifyThrown(err, path, this.#options);
+      }
+      // Classified outside the try: nothing in reading an answer may turn its failure into a network error.
+      if (res) {
+        if (res.status >= 200 && res.status < 300) return res;
+        failure = classifyResponse(res, path, this.#redact);
+      }
+      if (!failure!.retryable || attempt === retries || deadline?.expired) break;
+      const waitMs = this.backoffMs(attempt, failure!.retryAfterMs);
+      if (deadline && waitMs >= deadline.remainingMs()) break;
+      this.#options.onEvent?.({ type: 'retry', path, attempt: attempt + 1, waitMs, reason: failure!.error.message });
       await this.#sleep(waitMs);
     }
     const { error, retryable } = failure!;
-    if (!retryable) throw error;
-    throw new MirrorError(error.kind, `gave up after ${retries + 1} attempts: ${error.message}`, {
+    if (!retryable || deadline?.caused(error)) throw error;
+    const why = deadline?.expired ? deadline.describe() : `its wait would pass the deadline ${deadline?.setting}=${deadline?.ms} ms`;
+    const cut = deadline && attempts <= retries ? `; no attempt ${attempts + 1}: ${why}` : '';
+    throw new MirrorError(error.kind, `gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${error.message}${cut}`, {
       apiCode: error.apiCode,
       hint: error.hint,
       status: error.status,
@@ -276,9 +304,25 @@ export class ApiClient {
 
   /** One attempt: follows redirects by hand so the key never leaves its origin and never goes out in clear text. */
   async #once(path: string): Promise<ApiResponse> {
-    const { baseUrl, key, requestTimeoutMs } = this.#options;
+    const { requestTimeoutMs, deadline } = this.#options;
+    const timeout = AbortSignal.timeout(requestTimeoutMs);
+    const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout;
+    try {
+      return await this.#follow(path, signal);
+    } catch (err) {
+      if (!signal.aborted) throw err;
+      // Undici reports an abort as the signal's reason (a DOMException); say which limit it was.
+      if (deadline?.expired) throw deadline.error(path);
+      throw new MirrorError('network', `${path}: the request took longer than RANKING_REQUEST_TIMEOUT_MS=${requestTimeoutMs} ms`, {
+        hint: 'check the network and RANKING_API_URL; the previous snapshot is kept',
+        cause: err,
+      });
+    }
+  }
+
+  async #follow(path: string, signal: AbortSignal): Promise<ApiResponse> {
+    const { baseUrl, key } = this.#options;
     let url = new URL(path.replace(/^\//, ''), baseUrl.href.endsWith('/') ? baseUrl : new URL(`${baseUrl.href}/`));
-    const signal = AbortSignal.timeout(requestTimeoutMs);
     for (let hop = 0; ; hop++) {
       const withKey = url.origin === baseUrl.origin;
       const res = await request(url, {

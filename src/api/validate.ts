@@ -30,6 +30,31 @@ export interface ValidationWarning {
  */
 export const MAX_DROPPED_SHARE = 0.1;
 
+/** Warnings kept per export; the rest are counted in one last warning, so a hostile export cannot fill memory with them. */
+export const MAX_WARNINGS = 1000;
+
+/** Collects warnings up to MAX_WARNINGS and counts the rest. */
+class WarningList {
+  readonly kept: ValidationWarning[] = [];
+  omitted = 0;
+
+  get full(): boolean {
+    return this.kept.length >= MAX_WARNINGS;
+  }
+
+  /** Keeps `warning` while there is room; counts it otherwise (undefined: a warning not even built, as the list is full). */
+  push(warning: ValidationWarning | undefined): void {
+    if (warning !== undefined && !this.full) this.kept.push(warning);
+    else this.omitted++;
+  }
+
+  /** The kept warnings, and one more saying how many were not kept. */
+  list(): ValidationWarning[] {
+    if (this.omitted === 0) return this.kept;
+    return [...this.kept, { path: '(more warnings)', problem: `${this.omitted} more warnings not kept (at most ${MAX_WARNINGS} are)` }];
+  }
+}
+
 export interface ValidatedExport {
   generatedAt: number;
   /** The export labels itself as generated, fictional data (`"fictional": true`, as the sample generator writes). */
@@ -88,40 +113,62 @@ interface RowsResult<T> {
   dropped: number;
 }
 
-/** Parses each row on its own; drops invalid rows and later duplicates of a key. */
-function parseRows<S extends z.ZodType>(
+/**
+ * Parses each row on its own; drops invalid rows and later duplicates of a key. Stops at the first
+ * row past the dropped share: the export is rejected then whatever the remaining rows hold, so
+ * validating them would only spend time and memory.
+ */
+function parseRows<S extends z.ZodObject>(
   name: string,
   input: unknown[],
   schema: S,
   keyOf: (row: z.infer<S>) => string,
-  warnings: ValidationWarning[],
+  warnings: WarningList,
 ): RowsResult<z.infer<S>> {
   const rows: z.infer<S>[] = [];
   const seen = new Set<string>();
+  const required = Object.keys(schema.shape).filter((key) => !schema.shape[key]!.safeParse(undefined).success);
   let dropped = 0;
-  input.forEach((raw, i) => {
+  let firstDropped: ValidationWarning | undefined;
+  /** Once no more warnings are kept (and this collection has its first), a dropped row is only counted: no message is built. */
+  const quiet = () => warnings.full && firstDropped !== undefined;
+  const drop = (warning: ValidationWarning | undefined) => {
+    dropped++;
+    firstDropped ??= warning;
+    warnings.push(warning);
+    if (dropped > input.length * MAX_DROPPED_SHARE) rejectTooManyDropped(name, input.length, dropped, firstDropped);
+  };
+  for (let i = 0; i < input.length; i++) {
+    const raw = input[i];
+    // A row without a required field is invalid whatever else it holds: no need for zod's issues when they are not kept.
+    if (quiet() && !(raw !== null && typeof raw === 'object' && required.every((key) => Object.hasOwn(raw, key)))) {
+      drop(undefined);
+      continue;
+    }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      dropped++;
+      if (quiet()) {
+        drop(undefined);
+        continue;
+      }
       const [first, ...more] = issueWarnings(parsed.error.issues, [name, i], raw);
       const extra = more.length ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : '';
-      if (first) warnings.push({ path: first.path, problem: `${first.problem}; row dropped${extra}` });
-      return;
+      drop({ path: first?.path ?? formatPath([name, i]), problem: `${first?.problem ?? 'invalid'}; row dropped${extra}` });
+      continue;
     }
     const key = keyOf(parsed.data);
     if (seen.has(key)) {
-      dropped++;
-      warnings.push({ path: formatPath([name, i]), problem: `duplicate key ${describeValue(key)}; row dropped` });
-      return;
+      drop(quiet() ? undefined : { path: formatPath([name, i]), problem: `duplicate key ${describeValue(key)}; row dropped` });
+      continue;
     }
     seen.add(key);
     rows.push(parsed.data);
-  });
+  }
   return { rows, dropped };
 }
 
 /** Keeps the safe, distinct tags of a row; warns about each one removed. */
-function cleanTags(tags: string[], base: Path, warnings: ValidationWarning[]): string[] {
+function cleanTags(tags: string[], base: Path, warnings: WarningList): string[] {
   const kept = new Set<string>();
   tags.forEach((tag, i) => {
     if (isSafeSegment(tag)) kept.add(tag);
@@ -130,12 +177,10 @@ function cleanTags(tags: string[], base: Path, warnings: ValidationWarning[]): s
   return [...kept];
 }
 
-function rejectIfTooManyDropped(name: string, received: number, dropped: number, warnings: ValidationWarning[]): void {
-  if (received === 0 || dropped / received <= MAX_DROPPED_SHARE) return;
-  const first = warnings.find((w) => w.path.startsWith(`${name}[`));
+function rejectTooManyDropped(name: string, received: number, dropped: number, first: ValidationWarning | undefined): never {
   throw new MirrorError(
     'invalid',
-    `the export is not a valid v1 export: ${dropped} of ${received} ${name} rows are invalid (more than ${MAX_DROPPED_SHARE * 100}%)` +
+    `the export is not a valid v1 export: ${dropped} of ${received} ${name} rows are invalid, more than ${MAX_DROPPED_SHARE * 100}% (validation stopped there)` +
       (first ? `; first: ${first.path}: ${first.problem}` : ''),
     { hint: 'check that RANKING_API_URL points at the v1 API; nothing was written' },
   );
@@ -151,7 +196,7 @@ export function validateExport(json: unknown): ValidatedExport {
     });
   }
   const { generatedAt } = envelope.data;
-  const warnings: ValidationWarning[] = [];
+  const warnings = new WarningList();
 
   const tags = parseRows('tags', envelope.data.tags, TagInfoSchema, (t) => t.tag, warnings);
   const models = parseRows('models', envelope.data.models, ModelSummarySchema, (m) => m.slug, warnings);
@@ -167,17 +212,15 @@ export function validateExport(json: unknown): ValidatedExport {
     return rows.map((row) => ({ ...row, tags: cleanTags(row.tags, [name, position.get(row.slug) ?? -1], warnings) }));
   };
 
-  rejectIfTooManyDropped('models', envelope.data.models.length, models.dropped, warnings);
-  rejectIfTooManyDropped('benches', envelope.data.benches.length, benches.dropped, warnings);
-  rejectIfTooManyDropped('tags', envelope.data.tags.length, tags.dropped, warnings);
-
+  const cleanModels = withCleanTags('models', models.rows, envelope.data.models);
+  const cleanBenches = withCleanTags('benches', benches.rows, envelope.data.benches);
   return {
     generatedAt,
     fictional: (envelope.data as Record<string, unknown>).fictional === true,
-    models: withCleanTags('models', models.rows, envelope.data.models),
-    benches: withCleanTags('benches', benches.rows, envelope.data.benches),
+    models: cleanModels,
+    benches: cleanBenches,
     tags: tags.rows,
-    warnings,
+    warnings: warnings.list(),
   };
 }
 

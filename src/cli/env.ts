@@ -70,7 +70,7 @@ export function readApiSettings(env: Env): ApiSettings {
   return { baseUrl, key, warnings };
 }
 
-function positiveNumber(env: Env, name: string, fallback: number, { integer = true } = {}): number {
+export function positiveNumber(env: Env, name: string, fallback: number, { integer = true } = {}): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -80,7 +80,7 @@ function positiveNumber(env: Env, name: string, fallback: number, { integer = tr
   return n;
 }
 
-export type ClientTuning = Omit<ClientOptions, 'baseUrl' | 'key' | 'onEvent' | 'random' | 'sleep'>;
+export type ClientTuning = Omit<ClientOptions, 'baseUrl' | 'key' | 'onEvent' | 'random' | 'sleep' | 'deadline'>;
 
 /** Timeouts, size cap and retry policy; each has a documented environment override (README). */
 export function readClientTuning(env: Env): ClientTuning {

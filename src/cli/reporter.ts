@@ -3,6 +3,7 @@
  * line passes through `redact`, so a secret cannot reach the output even by accident.
  */
 import type { Writable } from 'node:stream';
+import { createRedactor } from './redact.ts';
 
 export interface Reporter {
   info(line: string): void;
@@ -37,10 +38,10 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   const out = options.out ?? process.stdout;
   const err = options.err ?? process.stderr;
   const interactive = options.interactive ?? (Boolean(err.isTTY) && !process.env.CI);
-  const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
   let progressShown = false;
 
-  const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('[redacted]'), text);
+  // The whole key, and any long fragment of it (an echo cut or spliced by a server or proxy).
+  const redact = createRedactor(options.secrets ?? []);
   const clearProgress = () => {
     if (progressShown) err.write('\r\x1b[2K');
     progressShown = false;

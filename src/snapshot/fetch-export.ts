@@ -4,6 +4,8 @@
  */
 import type { ApiClient, ApiResponse } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
+import { formatHttpDate, parseDeprecationDate } from '../api/http-dates.ts';
+import { parseSchemaVersion } from '../api/response-meta.ts';
 
 export interface FetchedExport {
   /** The bytes that were hashed: the export, or the three list bodies. */
@@ -56,24 +58,43 @@ export async function fetchExport(
   };
 }
 
-/** Warnings a maintainer should act on before the API stops answering this way. */
+/** A date header as it is printed: parsed and re-serialized, never the raw value. */
+function dateHeader(value: string): string {
+  return formatHttpDate(parseDeprecationDate(value)) ?? 'a value that is not a date';
+}
+
+/** Warnings a maintainer should act on before the API stops answering this way. Header values appear only as parsed. */
 export function headerWarnings(headers: Record<string, string>): string[] {
   const warnings: string[] = [];
-  const version = headers['x-schema-version'];
+  const raw = headers['x-schema-version'];
+  const version = parseSchemaVersion(raw);
   if (version !== 'v1') {
     warnings.push(
-      version === undefined
+      raw === undefined
         ? 'the answer carries no X-Schema-Version; validated as v1'
-        : `X-Schema-Version is ${JSON.stringify(version.slice(0, 20))}, not v1; validated as v1 — check the API changelog`,
+        : version === undefined
+          ? 'X-Schema-Version is not of the form v<number> (not shown); validated as v1 — check the API changelog'
+          : `X-Schema-Version is ${JSON.stringify(version)}, not v1; validated as v1 — check the API changelog`,
     );
   }
   if (headers.deprecation) {
-    const sunset = headers.sunset ? `; it stops working ${headers.sunset}` : '';
-    warnings.push(`the API marks this endpoint deprecated (Deprecation: ${headers.deprecation.slice(0, 60)})${sunset}`);
+    const sunset = headers.sunset ? `; it stops working ${dateHeader(headers.sunset)}` : '';
+    warnings.push(`the API marks this endpoint deprecated (Deprecation: ${dateHeader(headers.deprecation)})${sunset}`);
   } else if (headers.sunset) {
-    warnings.push(`the API announces this endpoint stops working ${headers.sunset.slice(0, 60)} (Sunset)`);
+    warnings.push(`the API announces this endpoint stops working ${dateHeader(headers.sunset)} (Sunset)`);
   }
   const link = headers.link && /<([^>]*)>\s*;[^,]*rel="?deprecation"?/i.exec(headers.link);
-  if (link) warnings.push(`migration guide (Link rel="deprecation"): ${link[1]!.slice(0, 200)}`);
+  if (link) warnings.push(`migration guide (Link rel="deprecation"): ${migrationGuide(link[1]!)}`);
   return warnings;
+}
+
+/** A Link target shown only as an http(s) URL the URL parser accepts. */
+function migrationGuide(target: string): string {
+  try {
+    const url = new URL(target);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= 200) return url.href;
+  } catch {
+    // not a URL
+  }
+  return 'a link that is not a plain http(s) URL (not shown)';
 }

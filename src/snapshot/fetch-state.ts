@@ -30,11 +30,17 @@ export function writeFetchState(target: string, state: FetchState): void {
   renameSync(tmp, statePath(target));
 }
 
-/** `max-age` of a Cache-Control value in seconds; 0 for no-store, no-cache or none. */
+/**
+ * The longest cache lifetime honoured, in seconds: a day, the contract's longest (the bulk export's).
+ * A year-long `max-age` from a misconfigured proxy must not stop the mirror asking for a year.
+ */
+export const MAX_CACHE_LIFETIME_SECONDS = 86_400;
+
+/** `max-age` of a Cache-Control value in seconds, at most a day; 0 for no-store, no-cache or none. */
 export function cacheMaxAge(cacheControl: string | undefined): number {
   if (!cacheControl || /no-store|no-cache/i.test(cacheControl)) return 0;
   const m = /(?:^|[,\s])max-age\s*=\s*"?(\d+)"?/i.exec(cacheControl);
-  return m ? Number(m[1]) : 0;
+  return m ? Math.min(MAX_CACHE_LIFETIME_SECONDS, Number(m[1])) : 0;
 }
 
 /**
@@ -42,7 +48,8 @@ export function cacheMaxAge(cacheControl: string | undefined): number {
  * most an hour) counts as stale, so a daily job that starts a few minutes early still fetches.
  */
 export function isFresh(state: FetchState, now: number): boolean {
-  const lifetime = state.maxAgeSeconds * 1000;
+  // Capped here too: a state file written before the cap may hold a longer lifetime.
+  const lifetime = Math.min(state.maxAgeSeconds, MAX_CACHE_LIFETIME_SECONDS) * 1000;
   const age = now - state.fetchedAt;
   return age >= 0 && age < lifetime - Math.min(3_600_000, lifetime * 0.05);
 }

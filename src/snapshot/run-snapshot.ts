@@ -3,21 +3,32 @@
  * MirrorError before the store's rename, so the previous snapshot file is never touched by one.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { ApiClient } from '../api/client.ts';
+import { dirname } from 'node:path';
+import { ApiClient, type ClientOptions } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
+import { describeInstant } from '../api/http-dates.ts';
+import { checkJsonDensity } from '../api/json-density.ts';
+import { parseComputedAt, parseLastModified, parseSchemaVersion } from '../api/response-meta.ts';
 import { validateDetail, validateExport, type ValidatedExport, type ValidationWarning } from '../api/validate.ts';
 import { inspectSnapshot, type PreviousSnapshot, type SnapshotSource } from '../store/read-snapshot.ts';
-import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta } from '../store/write-snapshot.ts';
+import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta, type WriteResult } from '../store/write-snapshot.ts';
+import { writeFailure } from '../store/write-failure.ts';
 import type { ApiSettings, ClientTuning } from '../cli/env.ts';
+import { Deadline, DEFAULT_DEADLINES, type Deadlines } from '../cli/deadline.ts';
+import { containsSecret } from '../cli/redact.ts';
+import { pauseForTest } from '../cli/test-pause.ts';
 import { fetchDetails, type DetailsPlan } from './fetch-details.ts';
 import { fetchExport, headerWarnings } from './fetch-export.ts';
 import { acquireLock } from '../cli/lock.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
 import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './fetch-state.ts';
+import { checkNotInFuture, judgeOlderExport } from './export-time.ts';
+import { sweepLeftovers } from './leftovers.ts';
+import { resolveOutputPath } from './output-path.ts';
+import { readInputFile } from './read-file.ts';
 
 export type SnapshotInput =
-  | { kind: 'api'; settings: ApiSettings; tuning: ClientTuning }
+  | { kind: 'api'; settings: ApiSettings; tuning: ClientTuning; deadlines?: Deadlines | undefined }
   | { kind: 'file'; path: string; detailsPath?: string | undefined; label: Exclude<SnapshotSource, 'api'>; maxBytes: number };
 
 export interface SnapshotRequest {
@@ -32,6 +43,8 @@ export interface SnapshotRequest {
   details?: DetailsPlan | undefined;
   historyLimit: number;
   reporter: Reporter;
+  /** Values nothing stored may hold (the API key, also when reading a file): an export holding one is refused. */
+  secrets?: readonly string[] | undefined;
   /** For tests: the clock, the sleep between retries and pacing waits, the jitter. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -77,15 +90,29 @@ function parseJsonFile(bytes: Buffer, path: string): unknown {
   }
 }
 
-function readBounded(path: string, maxBytes: number): Buffer {
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch {
-    throw new MirrorError('usage', `cannot read ${path}: no such file`);
+/** The refusal of an export that holds the key: an echo of the Authorization header must never be stored or published. */
+const echoedKey = (what: string) =>
+  new MirrorError('invalid', `${what} contains the API key or a long part of it (not shown); refusing to store or publish it`, {
+    hint: 'something between here and the API (a proxy, a debug page) echoes the Authorization header; fix that, then rotate the key',
+  });
+
+/**
+ * Whether any string (or object key) in `value` holds a secret, after JSON decoding: catches a key
+ * hidden behind `\u` escapes. JSON.stringify leaves a key's characters as they are, and one search
+ * over its output is far faster than one per string.
+ */
+function holdsSecret(value: unknown, secrets: readonly string[]): boolean {
+  return secrets.length > 0 && containsSecret(JSON.stringify(value) ?? '', secrets);
+}
+
+/** Drops (with a warning) any detail that holds a secret; the export itself was checked already. */
+function dropEchoedDetails(details: Map<string, ModelDetailRecord>, secrets: readonly string[], warnings: ValidationWarning[]): void {
+  if (secrets.length === 0) return;
+  for (const [slug, detail] of details) {
+    if (!holdsSecret(detail.scores, secrets)) continue;
+    details.delete(slug);
+    warnings.push({ path: `details[${JSON.stringify(slug)}]`, problem: 'contains the API key or a long part of it (not shown); detail dropped' });
   }
-  if (size > maxBytes) throw new MirrorError('invalid', `${path} is ${formatBytes(size)}, over the ${formatBytes(maxBytes)} cap`);
-  return readFileSync(path);
 }
 
 function printWarnings(reporter: Reporter, warnings: readonly ValidationWarning[]): void {
@@ -94,9 +121,9 @@ function printWarnings(reporter: Reporter, warnings: readonly ValidationWarning[
   if (warnings.length > shown) reporter.warn(`... and ${warnings.length - shown} more, stored with the snapshot`);
 }
 
-/** Loads details from a file of `{ slug: ModelDetail }` for the configurations of the export. */
-function detailsFromFile(path: string, data: ValidatedExport, maxBytes: number, now: number, warnings: ValidationWarning[]): Map<string, ModelDetailRecord> {
-  const json = parseJsonFile(readBounded(path, maxBytes), path);
+/** Loads details from the bytes of a file of `{ slug: ModelDetail }` for the configurations of the export. */
+function detailsFromFile(bytes: Buffer, path: string, data: ValidatedExport, now: number, warnings: ValidationWarning[]): Map<string, ModelDetailRecord> {
+  const json = parseJsonFile(bytes, path);
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MirrorError('invalid', `${path} is not an object of slug -> detail`);
   const details = new Map<string, ModelDetailRecord>();
   for (const model of data.models) {
@@ -115,11 +142,42 @@ function detailsFromFile(path: string, data: ValidatedExport, maxBytes: number, 
 export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome> {
   const { reporter, source } = req;
   const now = req.now ?? Date.now;
-  const sleep = req.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const release = await acquireLock(req.out);
+  // Everything a user can get wrong is checked before the lock and before any request.
+  const { target } = resolveOutputPath(req.out);
+  const secrets = [...(req.secrets ?? []), ...(source.kind === 'api' ? [source.settings.key] : [])];
+  const fileBodies: Buffer[] = [];
+  if (source.kind === 'file') {
+    fileBodies.push(await readInputFile(source.path, source.maxBytes));
+    if (source.detailsPath !== undefined) fileBodies.push(await readInputFile(source.detailsPath, source.maxBytes, '--details-file'));
+  }
+  const release = await acquireLock(target);
+  const deadlines = (source.kind === 'api' && source.deadlines) || DEFAULT_DEADLINES;
+  /** Deadlines started by this run, stopped when it ends. */
+  const timers: Deadline[] = [];
+  /** A client whose every request and wait ends at `deadline`. */
+  const clientFor = (api: Extract<SnapshotInput, { kind: 'api' }>, deadline: Deadline): ApiClient => {
+    timers.push(deadline);
+    const options: ClientOptions = {
+      ...api.tuning,
+      baseUrl: api.settings.baseUrl,
+      key: api.settings.key,
+      deadline,
+      sleep: req.sleep,
+      ...(req.random ? { random: req.random } : {}),
+      onEvent: (e) => {
+        if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
+        else if (e.type === 'retry') reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
+        else if (e.type === 'redirect') reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
+      },
+    };
+    return new ApiClient(options);
+  };
   let client: ApiClient | undefined;
+  let detailsClient: ApiClient | undefined;
   try {
-    const inspection = inspectSnapshot(req.out);
+    const swept = sweepLeftovers(target);
+    if (swept.length > 0) reporter.info(`removed ${swept.length} file(s) left beside ${req.out} by an interrupted run`);
+    const inspection = inspectSnapshot(target);
     if (inspection.state === 'unreadable') reporter.warn(`the existing ${req.out} cannot be read (${inspection.reason}); a good snapshot will replace it`);
     const previous = inspection.state === 'ok' ? inspection.snapshot : undefined;
 
@@ -127,29 +185,18 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     let json: () => unknown;
     let meta: Omit<SnapshotMeta, 'bodySha256' | 'sample'>;
     let quotaHeaders: Record<string, string> = {};
-    let detailsPath: string | undefined;
+    let detailsBytes: Buffer | undefined;
 
     if (source.kind === 'api') {
       const origin = source.settings.baseUrl.origin;
-      const state = readFetchState(req.out);
+      const state = readFetchState(target);
       if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256 && isFresh(state, now())) {
         reporter.info(
           `fresh: the stored snapshot was checked ${Math.round((now() - state.fetchedAt) / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
         );
         return { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial };
       }
-      client = new ApiClient({
-        ...source.tuning,
-        baseUrl: source.settings.baseUrl,
-        key: source.settings.key,
-        sleep,
-        ...(req.random ? { random: req.random } : {}),
-        onEvent: (e) => {
-          if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
-          else if (e.type === 'retry') reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
-          else if (e.type === 'redirect') reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
-        },
-      });
+      client = clientFor(source, new Deadline(deadlines.exportMs, 'RANKING_DEADLINE_MS'));
       const apiClient = client;
       const fetched = await reporter.stage(
         'fetch',
@@ -164,95 +211,143 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       bodies = fetched.bodies;
       json = fetched.json;
       quotaHeaders = fetched.headers;
-      const computedAt = Number(fetched.headers['x-computed-at']);
       meta = {
         fetchedAt: now(),
         source: 'api',
         apiOrigin: origin,
-        computedAt: Number.isInteger(computedAt) ? computedAt : undefined,
-        lastModified: fetched.headers['last-modified']?.slice(0, 100),
-        schemaVersion: fetched.headers['x-schema-version']?.slice(0, 20),
+        // Only values that parse as what they claim to be are stored (an echoed header is not).
+        computedAt: parseComputedAt(fetched.headers['x-computed-at']),
+        lastModified: parseLastModified(fetched.headers['last-modified']),
+        schemaVersion: parseSchemaVersion(fetched.headers['x-schema-version']),
         cacheMaxAge: cacheMaxAge(fetched.headers['cache-control']),
         partial: fetched.partial,
       };
     } else {
-      const bytes = readBounded(source.path, source.maxBytes);
-      bodies = source.detailsPath ? [bytes, readBounded(source.detailsPath, source.maxBytes)] : [bytes];
+      const [bytes, details] = fileBodies as [Buffer, Buffer | undefined];
+      bodies = details ? [bytes, details] : [bytes];
       json = () => parseJsonFile(bytes, source.path);
-      detailsPath = source.detailsPath;
+      detailsBytes = details;
       meta = { fetchedAt: now(), source: source.label, partial: false };
     }
+    const what = source.kind === 'api' ? 'the export' : source.path;
+    if (bodies.some((body) => containsSecret(body, secrets))) throw echoedKey(what);
 
     const bodySha256 = sha256(bodies);
     const rememberCheck = () => {
-      if (source.kind === 'api') {
-        writeFetchState(req.out, { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 });
+      if (source.kind !== 'api') return;
+      const state = { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 };
+      try {
+        writeFetchState(target, state);
+      } catch (err) {
+        throw writeFailure(err, dirname(target));
       }
     };
     /** Keeps the stored snapshot as it is, saying why. */
-    const keep = (why: string): SnapshotOutcome => {
+    const keep = (why: string, loud = false): SnapshotOutcome => {
       rememberCheck();
-      reporter.info(`${why}; ${req.out} left untouched`);
+      reporter[loud ? 'warn' : 'info'](`${why}; ${req.out} left untouched`);
       return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false };
     };
     const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
     if (previous?.bodySha256 === bodySha256 && !req.details) return keep(sameData);
 
+    // Refused unparsed: a body of tiny rows would cost many times its size in memory before validation.
+    for (const body of bodies) checkJsonDensity(body, what);
     const data = await reporter.stage(
       'validate',
       () => validateExport(json()),
       (d) => `${d.models.length} configurations, ${d.benches.length} benchmarks, ${d.tags.length} tags, ${d.warnings.length} warnings`,
     );
+    if (holdsSecret(data, secrets)) throw echoedKey(what);
+    // The bundled sample is fixed data, dated whatever the machine's clock says.
+    if (!(source.kind === 'file' && source.label === 'sample')) checkNotInFuture(data.generatedAt, now());
     sanityGuard(data, previous, req.allowShrink);
-    if (previous && data.generatedAt < previous.generatedAt && !req.force) {
-      return keep(
-        `kept: the API sent an export generated ${new Date(data.generatedAt).toISOString()}, older than the stored one (${new Date(previous.generatedAt).toISOString()}), as a stale cache would; --force accepts it`,
-      );
-    }
+    const older = judgeOlderExport(data.generatedAt, previous, now(), req.force);
+    if (older.keep) return keep(older.warning, true);
+    if (older.warning) reporter.warn(older.warning);
 
     const warnings = [...data.warnings];
     let details = new Map<string, ModelDetailRecord>();
-    if (detailsPath) details = detailsFromFile(detailsPath, data, source.kind === 'file' ? source.maxBytes : 0, meta.fetchedAt, warnings);
-    if (req.details && client) {
-      const apiClient = client;
+    if (detailsBytes && source.kind === 'file' && source.detailsPath !== undefined)
+      details = detailsFromFile(detailsBytes, source.detailsPath, data, meta.fetchedAt, warnings);
+    dropEchoedDetails(details, secrets, warnings);
+
+    const store = (withDetails: ReadonlyMap<string, ModelDetailRecord>, storeWarnings: ValidationWarning[], appendHistory: boolean, carry: boolean) =>
+      reporter.stage(
+        'store',
+        () => {
+          try {
+            return writeSnapshot(target, {
+              data: { ...data, warnings: storeWarnings },
+              meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
+              details: withDetails,
+              historyLimit: req.historyLimit,
+              carryFrom: carry ? target : undefined,
+              appendHistory,
+            });
+          } catch (err) {
+            throw writeFailure(err, dirname(target));
+          }
+        },
+        (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
+      );
+
+    let written: WriteResult | undefined;
+    if (req.details && source.kind === 'api') {
+      // The export is stored before the details crawl: a crawl cut short (its deadline, a kill) never costs it.
+      const newData = previous?.bodySha256 !== bodySha256;
+      if (newData) {
+        printWarnings(reporter, warnings);
+        written = await store(details, warnings, true, previous !== undefined);
+        rememberCheck();
+      }
+      pauseForTest('details');
+      const detailsDeadline = new Deadline(deadlines.detailsMs, 'RANKING_DETAILS_DEADLINE_MS');
+      detailsClient = clientFor(source, detailsDeadline);
+      const crawler = detailsClient;
       const result = await reporter.stage(
         'details',
-        () => fetchDetails(data.models, req.details!, { client: apiClient, reporter, stored: previous?.details ?? new Map(), quotaHeaders, now, sleep }),
+        () =>
+          fetchDetails(data.models, req.details!, {
+            client: crawler,
+            reporter,
+            stored: previous?.details ?? new Map(),
+            quotaHeaders,
+            now,
+            sleep: (ms) => detailsDeadline.sleep(ms, req.sleep),
+          }),
         (r) => `${r.fetched} fetched, ${r.reused} reused, ${r.hidden} hidden, ${r.requests} requests`,
       );
       if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
-      warnings.push(...result.warnings);
-      details = result.details;
-      if (previous?.bodySha256 === bodySha256 && details.size === 0) return keep(sameData);
+      const detailWarnings = [...result.warnings];
+      dropEchoedDetails(result.details, secrets, detailWarnings);
+      if (result.details.size > 0) {
+        printWarnings(reporter, newData ? detailWarnings : [...warnings, ...detailWarnings]);
+        // The stored file already holds this export in its history when it was just written.
+        written = await store(result.details, [...warnings, ...detailWarnings], !newData, true);
+      } else if (!newData) {
+        return keep(sameData);
+      }
+    } else {
+      printWarnings(reporter, warnings);
+      written = await store(details, warnings, true, previous !== undefined);
     }
-    printWarnings(reporter, warnings);
-
-    const written = await reporter.stage(
-      'store',
-      () =>
-        writeSnapshot(req.out, {
-          data: { ...data, warnings },
-          meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
-          details,
-          historyLimit: req.historyLimit,
-          carryFrom: previous ? req.out : undefined,
-        }),
-      (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
-    );
     rememberCheck();
     if (meta.partial) reporter.warn('this snapshot is partial: the key may not use the bulk export');
     reporter.info(
-      `written: ${req.out} (generatedAt ${new Date(data.generatedAt).toISOString()}, ${data.models.length} configurations, ${data.benches.length} benchmarks, ${data.tags.length} tags)`,
+      `written: ${req.out} (generatedAt ${describeInstant(data.generatedAt)}, ${data.models.length} configurations, ${data.benches.length} benchmarks, ${data.tags.length} tags)`,
     );
     return {
       status: 'written',
       generatedAt: data.generatedAt,
-      counts: { models: data.models.length, benches: data.benches.length, tags: data.tags.length, details: written.detailsKept },
+      counts: { models: data.models.length, benches: data.benches.length, tags: data.tags.length, details: written!.detailsKept },
       warnings: warnings.length,
       partial: meta.partial,
     };
   } finally {
+    for (const deadline of timers) deadline.dispose();
     await client?.close();
+    await detailsClient?.close();
     release();
   }
 }

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { EXIT_CODES, MirrorError } from '../api/errors.ts';
 import { loadEnv, readApiSettings, readClientTuning, readHistoryLimit, type Env } from '../cli/env.ts';
+import { readDeadlines } from '../cli/deadline.ts';
 import type { DetailsPlan } from './fetch-details.ts';
 import { createReporter, type Reporter } from '../cli/reporter.ts';
 import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
@@ -62,7 +63,7 @@ export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions 
   } catch (err) {
     throw new MirrorError('usage', (err as Error).message.split('\n')[0] ?? 'bad flag', { hint: 'see --help' });
   }
-  if (values['details-file'] && !values['from-file']) throw new MirrorError('usage', '--details-file needs --from-file');
+  if (values['details-file'] !== undefined && values['from-file'] === undefined) throw new MirrorError('usage', '--details-file needs --from-file');
   if (values.details && values['from-file']) throw new MirrorError('usage', '--details fetches from the API; it cannot be used with --from-file');
   return {
     help: Boolean(values.help),
@@ -100,23 +101,28 @@ export async function snapshotCli(argv: string[], { env = loadEnv(), reporter: g
     }
     const { fromFile, detailsFile, ...rest } = request;
     let source: SnapshotRequest['source'];
-    if (fromFile) {
+    if (fromFile !== undefined) {
       source = { kind: 'file', path: fromFile, detailsPath: detailsFile, label: 'file', maxBytes: readClientTuning(env).maxBytes };
     } else {
       const settings = readApiSettings(env);
       for (const w of settings.warnings) reporter.warn(w);
-      source = { kind: 'api', settings, tuning: readClientTuning(env) };
+      source = { kind: 'api', settings, tuning: readClientTuning(env), deadlines: readDeadlines(env) };
     }
-    const outcome = await runSnapshot({ ...rest, source, reporter });
+    const outcome = await runSnapshot({ ...rest, source, reporter, secrets: secret ? [secret] : [] });
     return { code: EXIT_CODES.ok, outcome };
   } catch (err) {
     if (err instanceof MirrorError) {
       reporter.error(err.toLine());
-      reporter.error(`exit ${err.exitCode}: the previous snapshot is untouched`);
+      // Repeated last, so retry warnings above cannot bury what happened.
+      reporter.error(`exit ${err.exitCode}: ${err.message}; the previous snapshot is untouched`);
       return { code: err.exitCode };
     }
-    reporter.error(`error: unexpected failure: ${(err as Error)?.stack ?? String(err)}`);
-    reporter.error('exit 1: this is a bug or a disk problem; the previous snapshot is untouched');
+    // One line, as for every failure; the stack only when asked for.
+    const first = String((err as Error)?.message ?? err).split('\n')[0];
+    reporter.error(
+      `error: unexpected failure: ${first}${process.env.MIRROR_DEBUG ? `\n${(err as Error)?.stack}` : ' (MIRROR_DEBUG=1 prints where it happened)'}`,
+    );
+    reporter.error('exit 1: this is a bug in the mirror; the previous snapshot is untouched');
     return { code: 1 };
   }
 }

@@ -12,6 +12,7 @@ import type { ValidatedExport } from '../api/validate.ts';
 import { MirrorError } from '../api/errors.ts';
 import { byRanking, byWeight } from '../api/ranking.ts';
 import { DDL, READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
+import { pauseForTest } from '../cli/test-pause.ts';
 
 export interface SnapshotMeta {
   fetchedAt: number;
@@ -45,6 +46,8 @@ export interface WriteInput {
   historyLimit: number;
   /** A readable snapshot file of this store version to carry history and details over from. */
   carryFrom?: string | undefined;
+  /** False when `carryFrom` already holds this export as its newest history (details added to it): default true. */
+  appendHistory?: boolean | undefined;
 }
 
 export interface WriteResult {
@@ -205,7 +208,7 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
       db.transaction(() => {
         insertRows(db, input);
         if (hasPrevious) carryOver(db);
-        appendHistory(db, input);
+        if (input.appendHistory !== false) appendHistory(db, input);
       })();
       if (hasPrevious) db.exec('DETACH DATABASE prev');
       const check = db.pragma('integrity_check', { simple: true });
@@ -222,6 +225,7 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
       db.close();
     }
     fsyncPath(tmp);
+    pauseForTest('store');
     renameSync(tmp, target);
     fsyncPath(dirname(target));
     return result;

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { createReporter, type Reporter } from '../../src/cli/reporter.ts';
 
@@ -85,4 +85,44 @@ export function runScript(
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+export interface StartedScript {
+  child: ChildProcess;
+  stderr: () => string;
+  /** Resolves once stderr holds `text`; rejects after `timeoutMs`. */
+  waitFor: (text: string, timeoutMs?: number) => Promise<void>;
+  /** Resolves when the process has ended, with what it printed. */
+  exited: Promise<RunResult>;
+}
+
+/** Starts a script of `scripts/` in a real process and hands it back running, to signal or kill it at a chosen moment. */
+export function startScript(script: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT } = {}): StartedScript {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'scripts', script), ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<RunResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  const waitFor = (text: string, timeoutMs = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      const started = Date.now();
+      const poll = setInterval(() => {
+        if (stderr.includes(text)) {
+          clearInterval(poll);
+          resolve();
+        } else if (Date.now() - started > timeoutMs || child.exitCode !== null) {
+          clearInterval(poll);
+          reject(new Error(`${script}: no "${text}" within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+        }
+      }, 20);
+    });
+  return { child, stderr: () => stderr, waitFor, exited };
 }

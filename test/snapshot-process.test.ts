@@ -1,0 +1,239 @@
+/**
+ * `snapshot` as a real process, killed, signalled and refused by the machine: real SIGKILLs at
+ * chosen points (MIRROR_TEST_PAUSE_AT), real FIFOs, a real read-only mount and a real full disk
+ * (small tmpfs mounts, where this user may mount). Every refusal is one line with the contract's
+ * exit code, and the previous snapshot stays intact.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
+import { withSnapshot } from '../src/store/read-snapshot.ts';
+import { fingerprint, runScript, startScript, tempDir, type RunResult } from './helpers/env.ts';
+import { fixtureDetails, fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
+
+const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
+const DAY = 86_400_000;
+
+let sim: Simulator;
+let dir: { path: string; cleanup: () => void };
+let previous: string;
+/** An export other than the previous snapshot's, to load with --from-file. */
+let nextExport: string;
+let caseNo = 0;
+const mounts: string[] = [];
+let canMount = false;
+
+const apiEnv = (extra: Record<string, string> = {}) => ({ RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, ...extra });
+
+/** A fresh copy of the previous snapshot. */
+function copyOfPrevious(folder = dir.path): string {
+  const out = join(folder, `case-${++caseNo}.db`);
+  copyFileSync(previous, out);
+  return out;
+}
+
+const leftovers = (folder: string) => readdirSync(folder).filter((f) => f.includes('.tmp-') || f.endsWith('-journal'));
+
+/** One clear line: an error line first, the exit code last, and no stack trace anywhere. */
+function expectOneClearLine(r: RunResult, code: number): void {
+  expect(r.code, r.stderr).toBe(code);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines[0]).toMatch(/^error( \[[a-z_]+\])?: /);
+  expect(lines.at(-1)).toMatch(new RegExp(`^exit ${code}: `));
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+}
+
+function mountTmpfs(path: string, options: string): void {
+  mkdirSync(path, { recursive: true });
+  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', path]);
+  mounts.push(path);
+}
+
+beforeAll(async () => {
+  dir = tempDir();
+  const first = join(dir.path, 'previous.json');
+  writeFileSync(first, JSON.stringify(fixtureExport({ hostile: false, generatedAt: GENERATED_AT - DAY })));
+  nextExport = join(dir.path, 'next.json');
+  writeFileSync(nextExport, JSON.stringify(fixtureExport({ hostile: false, generatedAt: GENERATED_AT })));
+  previous = join(dir.path, 'previous.db');
+  const made = await runScript('snapshot.ts', ['--from-file', first, '--out', previous], {});
+  expect(made.code, made.stderr).toBe(0);
+  sim = await startSimulator({
+    exportBody: JSON.stringify(fixtureExport()),
+    details: fixtureDetails(),
+    keys: { [KEY]: { tier: 'partner' } },
+  });
+  try {
+    mountTmpfs(join(dir.path, 'probe'), 'size=64k');
+    canMount = true;
+  } catch {
+    console.warn('snapshot-process.test: cannot mount a tmpfs here (needs root); the read-only and full-disk tests are skipped');
+  }
+}, 60_000);
+
+afterAll(async () => {
+  for (const path of mounts.reverse()) {
+    try {
+      execFileSync('umount', [path]);
+    } catch {
+      // already gone
+    }
+  }
+  await sim?.close();
+  dir?.cleanup();
+});
+
+describe('a killed run', () => {
+  it('leaves the previous snapshot intact; the next run sweeps its temporary file and is not blocked by its lock', async () => {
+    const out = copyOfPrevious();
+    const before = fingerprint(out);
+    const victim = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], { MIRROR_TEST_PAUSE_AT: 'store' });
+    await victim.waitFor('MIRROR_TEST_PAUSED store');
+    // Inside the window: the new snapshot is complete in its temporary file, the lock is held.
+    expect(readdirSync(dir.path).filter((f) => f.startsWith(`case-${caseNo}.db.tmp-${victim.child.pid}-`))).toHaveLength(1);
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    expect(fingerprint(out)).toEqual(before);
+    expect(leftovers(dir.path).some((f) => f.startsWith(`case-${caseNo}.db.tmp-${victim.child.pid}-`))).toBe(true);
+
+    const started = performance.now();
+    const next = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 20_000 });
+    expect(next.code, next.stderr).toBe(0);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(next.stdout).toContain('removed 1 file(s) left beside');
+    expect(leftovers(dir.path)).toEqual([]);
+    expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
+  }, 40_000);
+
+  it("never sweeps a live run's temporary file: a second run waits for the lock instead", async () => {
+    const out = copyOfPrevious();
+    const live = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], { MIRROR_TEST_PAUSE_AT: 'store' });
+    await live.waitFor('MIRROR_TEST_PAUSED store');
+    const waiting = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {});
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(waiting.child.exitCode).toBeNull();
+      expect(readdirSync(dir.path).filter((f) => f.startsWith(`case-${caseNo}.db.tmp-${live.child.pid}-`))).toHaveLength(1);
+    } finally {
+      waiting.child.kill('SIGKILL');
+      live.child.kill('SIGKILL');
+      await Promise.all([waiting.exited, live.exited]);
+    }
+  }, 40_000);
+
+  it.each([
+    ['PID 1', '1'],
+    ["a live process's PID (this test's)", String(process.pid)],
+  ])(
+    'does not let an old-format lock file naming %s block a run',
+    async (_name, pid) => {
+      const out = copyOfPrevious();
+      writeFileSync(`${out}.lock`, `${pid}\n`);
+      const started = performance.now();
+      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 20_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(performance.now() - started).toBeLessThan(15_000);
+    },
+    30_000,
+  );
+
+  it('during --details has already stored the export', async () => {
+    const out = copyOfPrevious();
+    const victim = startScript('snapshot.ts', ['--out', out, '--force', '--details', 'all'], apiEnv({ MIRROR_TEST_PAUSE_AT: 'details' }));
+    await victim.waitFor('MIRROR_TEST_PAUSED details');
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
+  }, 30_000);
+});
+
+describe('every wait can be interrupted', () => {
+  it('--from-file of a FIFO with no writer is refused at once: exit 2', async () => {
+    const fifo = join(dir.path, `fifo-${++caseNo}`);
+    execFileSync('mkfifo', [fifo]);
+    const out = copyOfPrevious();
+    const before = fingerprint(out);
+    const r = await runScript('snapshot.ts', ['--from-file', fifo, '--out', out], {}, { timeoutMs: 15_000 });
+    expectOneClearLine(r, 2);
+    expect(r.stderr).toContain('is a FIFO (named pipe), not a regular file');
+    expect(fingerprint(out)).toEqual(before);
+  }, 20_000);
+
+  it('SIGTERM ends a run waiting to retry, and the lock is free for the next run', async () => {
+    const out = copyOfPrevious();
+    sim.addFault({ type: 'rate_limited', retryAfter: 60, times: 1 });
+    const waiting = startScript('snapshot.ts', ['--out', out, '--force'], apiEnv({ RANKING_RETRY_BASE_MS: '30000', RANKING_RETRY_MAX_MS: '30000' }));
+    try {
+      await waiting.waitFor('rate limited; attempt 2 in');
+      const signalled = performance.now();
+      waiting.child.kill('SIGTERM');
+      const r = await waiting.exited;
+      expect(r.code).toBe(143);
+      expect(performance.now() - signalled).toBeLessThan(2000);
+    } finally {
+      sim.clearFaults();
+    }
+    const next = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 20_000 });
+    expect(next.code, next.stderr).toBe(0);
+  }, 40_000);
+});
+
+describe('one clear line, and the contract exit code', () => {
+  it.each([
+    ["--out ''", () => ['--out', ''], 2],
+    ['--out in a missing folder', () => ['--out', join(dir.path, 'no-such-folder', 'snapshot.db')], 2],
+    ['--out a folder', () => ['--out', dir.path], 2],
+    ['--from-file a folder', () => ['--from-file', dir.path, '--out', copyOfPrevious()], 2],
+  ] as [string, () => string[], number][])(
+    '%s: before any request',
+    async (_name, args, code) => {
+      const count = sim.requests.length;
+      const r = await runScript('snapshot.ts', [...args(), '--force'], apiEnv(), { timeoutMs: 20_000 });
+      expectOneClearLine(r, code);
+      expect(sim.requests.length).toBe(count);
+    },
+    30_000,
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a read-only data folder: exit 2, before any request',
+    async () => {
+      if (!canMount) return;
+      const folder = join(dir.path, 'read-only');
+      mountTmpfs(folder, 'size=4m');
+      const out = copyOfPrevious(folder);
+      execFileSync('mount', ['-o', 'remount,ro', folder]);
+      const before = fingerprint(out);
+      const count = sim.requests.length;
+      const r = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 20_000 });
+      expectOneClearLine(r, 2);
+      expect(r.stderr).toContain('read-only file system');
+      expect(sim.requests.length).toBe(count);
+      expect(fingerprint(out)).toEqual(before);
+    },
+    30_000,
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a full disk: exit 1, the previous snapshot intact and no temporary file left',
+    async () => {
+      if (!canMount) return;
+      const folder = join(dir.path, 'full');
+      // Room for the previous snapshot and a little more, not for a second one beside it.
+      const size = Math.ceil((statSync(previous).size + 16 * 1024) / 4096) * 4096;
+      mountTmpfs(folder, `size=${size}`);
+      const out = copyOfPrevious(folder);
+      const before = fingerprint(out);
+      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 20_000 });
+      expectOneClearLine(r, 1);
+      expect(r.stderr).toContain('the disk is full');
+      expect(fingerprint(out)).toEqual(before);
+      expect(leftovers(folder)).toEqual([]);
+      expect(existsSync(out)).toBe(true);
+    },
+    30_000,
+  );
+});
