@@ -55,7 +55,7 @@ describe('snapshot as a process', () => {
     const requestsBefore = sim.requests.length;
     const usage = await run('snapshot.ts', ['--details', 'lots'], { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY }, cwd);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--details takes a positive integer or "all"');
+    expect(usage.stderr).toContain('--details takes a positive integer, "all" or 0 (off)');
     expect(readdirSync(join(cwd, 'data'))).toEqual([]);
     expect(sim.requests.length).toBe(requestsBefore);
   });

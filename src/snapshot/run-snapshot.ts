@@ -8,9 +8,11 @@ import { ApiClient } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
 import { validateDetail, validateExport, type ValidatedExport, type ValidationWarning } from '../api/validate.ts';
 import { inspectSnapshot, type PreviousSnapshot, type SnapshotSource } from '../store/read-snapshot.ts';
-import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta } from '../store/write-snapshot.ts';
+import { writeSnapshot, type CrawlRecord, type ModelDetailRecord, type SnapshotMeta } from '../store/write-snapshot.ts';
+import { describeCoverage } from '../store/coverage.ts';
 import type { ApiSettings, ClientTuning } from '../cli/env.ts';
 import { fetchDetails, type DetailsPlan } from './fetch-details.ts';
+import { describeAllowance, nextMonthlyReset, readQuota } from './details-plan.ts';
 import { fetchExport, headerWarnings } from './fetch-export.ts';
 import { acquireLock } from '../cli/lock.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
@@ -94,7 +96,16 @@ function printWarnings(reporter: Reporter, warnings: readonly ValidationWarning[
   if (warnings.length > shown) reporter.warn(`... and ${warnings.length - shown} more, stored with the snapshot`);
 }
 
-/** Loads details from a file of `{ slug: ModelDetail }` for the configurations of the export. */
+/** `mirrorFetchedAt` of a details file entry: when the mirror fetched it, in Unix ms, not after `now`. */
+function fetchedAtOf(entry: unknown, now: number): number {
+  const at = (entry as { mirrorFetchedAt?: unknown }).mirrorFetchedAt;
+  return typeof at === 'number' && Number.isSafeInteger(at) && at > 946_684_800_000 && at <= now ? at : now;
+}
+
+/**
+ * Loads details from a file of `{ slug: ModelDetail }` for the configurations of the export. An
+ * entry may say when it was fetched (`mirrorFetchedAt`, Unix ms; the load time otherwise).
+ */
 function detailsFromFile(path: string, data: ValidatedExport, maxBytes: number, now: number, warnings: ValidationWarning[]): Map<string, ModelDetailRecord> {
   const json = parseJsonFile(readBounded(path, maxBytes), path);
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MirrorError('invalid', `${path} is not an object of slug -> detail`);
@@ -102,9 +113,12 @@ function detailsFromFile(path: string, data: ValidatedExport, maxBytes: number, 
   for (const model of data.models) {
     if (!Object.hasOwn(json, model.slug)) continue;
     try {
-      const detail = validateDetail((json as Record<string, unknown>)[model.slug], model.slug);
+      const entry = (json as Record<string, unknown>)[model.slug];
+      const detail = validateDetail(entry, model.slug);
       warnings.push(...detail.warnings);
-      details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: now, scores: detail.scores });
+      // The body's benchCount was validated with it: the count when the detail was fetched.
+      const benchCount = (entry as { benchCount: number }).benchCount;
+      details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: fetchedAtOf(entry, now), benchCount, scores: detail.scores });
     } catch (err) {
       warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${(err as Error).message}; detail skipped` });
     }
@@ -118,6 +132,8 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
   const sleep = req.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const release = await acquireLock(req.out);
   let client: ApiClient | undefined;
+  // Every attempt sent counts against the quota (the ledger is conservative about retries).
+  let requestsSent = 0;
   try {
     const inspection = inspectSnapshot(req.out);
     if (inspection.state === 'unreadable') reporter.warn(`the existing ${req.out} cannot be read (${inspection.reason}); a good snapshot will replace it`);
@@ -145,7 +161,8 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
         sleep,
         ...(req.random ? { random: req.random } : {}),
         onEvent: (e) => {
-          if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
+          if (e.type === 'request') requestsSent++;
+          else if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
           else if (e.type === 'retry') reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
           else if (e.type === 'redirect') reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
         },
@@ -213,17 +230,44 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     const warnings = [...data.warnings];
     let details = new Map<string, ModelDetailRecord>();
     if (detailsPath) details = detailsFromFile(detailsPath, data, source.kind === 'file' ? source.maxBytes : 0, meta.fetchedAt, warnings);
+    // The ledger of the mirror's requests in the quota period: a file run carries the previous one on.
+    let crawl: CrawlRecord | undefined = previous?.crawl
+      ? { periodReset: previous.crawl.periodReset ?? undefined, periodRequests: previous.crawl.periodRequests, runDetailRequests: 0 }
+      : undefined;
+    let runAllowance: number | undefined;
+    let runDetailRequests = 0;
     if (req.details && client) {
       const apiClient = client;
       const result = await reporter.stage(
         'details',
-        () => fetchDetails(data.models, req.details!, { client: apiClient, reporter, stored: previous?.details ?? new Map(), quotaHeaders, now, sleep }),
-        (r) => `${r.fetched} fetched, ${r.reused} reused, ${r.hidden} hidden, ${r.requests} requests`,
+        () =>
+          fetchDetails(data.models, req.details!, {
+            client: apiClient,
+            reporter,
+            stored: previous?.details ?? new Map(),
+            quotaHeaders,
+            ledger: previous?.crawl,
+            previousRunAt: previous?.fetchedAt,
+            spentThisRun: requestsSent,
+            now,
+            sleep,
+          }),
+        (r) =>
+          `${r.fetched} fetched (${r.fetchedFor.missing} without details, ${r.fetchedFor['bench-count']} with a new benchCount, ${r.fetchedFor.oldest} oldest), ` +
+          `${r.hidden} hidden, ${r.requests} of ${r.allowance.requests} allowed requests, ${r.waiting} waiting`,
       );
+      reporter.info(describeAllowance(result.allowance, req.details.quotaShare, readQuota(quotaHeaders)));
       if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
       warnings.push(...result.warnings);
       details = result.details;
+      runAllowance = result.allowance.requests;
+      runDetailRequests = result.requests;
       if (previous?.bodySha256 === bodySha256 && details.size === 0) return keep(sameData);
+    }
+    if (source.kind === 'api') {
+      const periodReset = readQuota(quotaHeaders).resetAt ?? nextMonthlyReset(meta.fetchedAt);
+      const before = previous?.crawl && previous.crawl.periodReset === periodReset ? previous.crawl.periodRequests : 0;
+      crawl = { periodReset, periodRequests: before + requestsSent, runDetailRequests, runAllowance };
     }
     printWarnings(reporter, warnings);
 
@@ -234,11 +278,13 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
           data: { ...data, warnings },
           meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
           details,
+          crawl,
           historyLimit: req.historyLimit,
           carryFrom: previous ? req.out : undefined,
         }),
       (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
     );
+    reporter.info(`coverage: ${describeCoverage(written.coverage)}`);
     rememberCheck();
     if (meta.partial) reporter.warn('this snapshot is partial: the key may not use the bulk export');
     reporter.info(
