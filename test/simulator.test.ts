@@ -588,10 +588,13 @@ describe('what the service may do, on demand', () => {
     const third = await get(`/v1/export.json?after=${second.headers['x-next-cursor']}`);
     expect(third.json().models.map((m: { slug: string }) => m.slug)).toEqual(['m-alpha-high']);
     expect(third.headers['x-next-cursor']).toBeUndefined();
-    // The list endpoints page by limit.
+    // The list endpoints page by the page size, or by limit when it is smaller.
     const models = await get('/v1/models?limit=3');
-    expect(slugs(models)).toEqual(['m-alpha-high', 'm-beta', 'm-alpha-low']);
-    expect(slugs(await get(`/v1/models?limit=3&after=${models.headers['x-next-cursor']}`))).toEqual(['m-gamma']);
+    expect(slugs(models)).toEqual(['m-alpha-high', 'm-beta']);
+    expect(slugs(await get(`/v1/models?limit=3&after=${models.headers['x-next-cursor']}`))).toEqual(['m-alpha-low', 'm-gamma']);
+    const one = await get('/v1/models?limit=1');
+    expect(slugs(one)).toEqual(['m-alpha-high']);
+    expect(slugs(await get(`/v1/models?limit=1&after=${one.headers['x-next-cursor']}`))).toEqual(['m-beta']);
     expect((await get('/v1/tags')).json()).toHaveLength(2);
     expect(errorCode(await get('/v1/export.json?after=bogus'))).toBe('invalid_param');
     // Without pages, today's service ignores after.

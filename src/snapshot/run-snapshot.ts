@@ -14,6 +14,8 @@ import type { ApiSettings, ClientTuning } from '../cli/env.ts';
 import { fetchDetails, type DetailsPlan } from './fetch-details.ts';
 import { describeAllowance, nextMonthlyReset, readQuota } from './details-plan.ts';
 import { fetchExport, headerWarnings } from './fetch-export.ts';
+import { parseHttpDate } from '../api/http-date.ts';
+import { apiChangeAnnotations } from '../cli/annotations.ts';
 import { acquireLock } from '../cli/lock.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
 import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './fetch-state.ts';
@@ -34,6 +36,8 @@ export interface SnapshotRequest {
   details?: DetailsPlan | undefined;
   historyLimit: number;
   reporter: Reporter;
+  /** Also print the API's deprecation and schema announcements as GitHub Actions annotations. */
+  annotations?: boolean | undefined;
   /** For tests: the clock, the sleep between retries and pacing waits, the jitter. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -47,6 +51,8 @@ export interface SnapshotOutcome {
   counts?: { models: number; benches: number; tags: number; details: number };
   warnings: number;
   partial: boolean;
+  /** Bytes of the export (or list) answers on the wire and decoded, when the API was asked. */
+  bytes?: { wire: number; decoded: number } | undefined;
 }
 
 /** Refuse a snapshot that would empty or gut the mirror: more likely an API fault than real news. */
@@ -134,6 +140,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
   let client: ApiClient | undefined;
   // Every attempt sent counts against the quota (the ledger is conservative about retries).
   let requestsSent = 0;
+  let bytesRead: SnapshotOutcome['bytes'];
   try {
     const inspection = inspectSnapshot(req.out);
     if (inspection.state === 'unreadable') reporter.warn(`the existing ${req.out} cannot be read (${inspection.reason}); a good snapshot will replace it`);
@@ -168,16 +175,42 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
         },
       });
       const apiClient = client;
+      // Conditional only against a whole export from this origin, and only with a Last-Modified that parsed as an HTTP-date.
+      const ifModifiedSince =
+        !req.force && previous && previous.source === 'api' && !previous.partial && previous.apiOrigin === origin
+          ? parseHttpDate(previous.lastModified)
+          : undefined;
       const fetched = await reporter.stage(
         'fetch',
         () =>
           fetchExport(apiClient, {
             fallback: req.fallback,
-            onFallback: (why) => reporter.warn(`${why.message}; building a partial snapshot from /v1/models, /v1/benches and /v1/tags (at most 500 rows each)`),
+            onFallback: (why) =>
+              reporter.warn(
+                `${why.message}; building a partial snapshot from /v1/models, /v1/benches and /v1/tags (500 rows each, unless the API sends pages)`,
+              ),
+            ifModifiedSince,
+            pageLimits: { maxBytes: source.tuning.maxBytes },
           }),
-        (f) => formatBytes(f.bodies.reduce((n, b) => n + b.length, 0)),
+        (f) => {
+          if (f.notModified) return '304 Not Modified';
+          const decoded = f.bodies.reduce((n, b) => n + b.length, 0);
+          const answers = f.answers > 1 ? `, ${f.answers} answers` : '';
+          return `${formatBytes(decoded)} decoded, ${formatBytes(f.wireBytes)} on the wire${answers}`;
+        },
       );
+      bytesRead = { wire: fetched.wireBytes, decoded: fetched.bodies.reduce((n, b) => n + b.length, 0) };
+      if (fetched.notModified) {
+        const state = readFetchState(req.out);
+        const maxAge = fetched.headers['cache-control'] !== undefined ? cacheMaxAge(fetched.headers['cache-control']) : (state?.maxAgeSeconds ?? 0);
+        writeFetchState(req.out, { origin, fetchedAt: now(), maxAgeSeconds: maxAge, bodySha256: previous!.bodySha256 });
+        reporter.info(
+          `unchanged: the API answered 304 Not Modified to If-Modified-Since ${new Date(ifModifiedSince!).toUTCString()}; ${req.out} left untouched`,
+        );
+        return { status: 'unchanged', generatedAt: previous!.generatedAt, warnings: 0, partial: false, bytes: bytesRead };
+      }
       for (const w of headerWarnings(fetched.headers)) reporter.warn(w);
+      if (req.annotations) for (const line of apiChangeAnnotations(fetched.headers, fetched.partial ? '/v1/models' : '/v1/export.json')) reporter.info(line);
       bodies = fetched.bodies;
       json = fetched.json;
       quotaHeaders = fetched.headers;
@@ -210,7 +243,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     const keep = (why: string): SnapshotOutcome => {
       rememberCheck();
       reporter.info(`${why}; ${req.out} left untouched`);
-      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false };
+      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false, bytes: bytesRead };
     };
     const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
     if (previous?.bodySha256 === bodySha256 && !req.details) return keep(sameData);
@@ -296,6 +329,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       counts: { models: data.models.length, benches: data.benches.length, tags: data.tags.length, details: written.detailsKept },
       warnings: warnings.length,
       partial: meta.partial,
+      bytes: bytesRead,
     };
   } finally {
     await client?.close();

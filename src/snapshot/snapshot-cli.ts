@@ -9,6 +9,7 @@ import type { DetailsPlan } from './fetch-details.ts';
 import { DEFAULT_BUDGET_MINUTES, DEFAULT_DETAILS_SHARE } from './details-plan.ts';
 import { createReporter, type Reporter } from '../cli/reporter.ts';
 import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
+import { inGitHubActions } from '../cli/annotations.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 
@@ -114,7 +115,7 @@ export async function snapshotCli(argv: string[], { env = loadEnv(), reporter: g
       for (const w of settings.warnings) reporter.warn(w);
       source = { kind: 'api', settings, tuning: readClientTuning(env) };
     }
-    const outcome = await runSnapshot({ ...rest, source, reporter });
+    const outcome = await runSnapshot({ ...rest, source, reporter, annotations: inGitHubActions(env) });
     return { code: EXIT_CODES.ok, outcome };
   } catch (err) {
     if (err instanceof MirrorError) {

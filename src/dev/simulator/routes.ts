@@ -17,7 +17,7 @@ export type RouteOutcome =
 
 /** The announced cursor pagination, as the simulator serves it when asked to. */
 export interface RouteOptions {
-  /** Rows per collection in a page of the export and of /v1/tags; /v1/models and /v1/benches page by `limit`. */
+  /** Rows per collection in a page of the export, and rows in a page of /v1/tags, /v1/models and /v1/benches (of `limit` when smaller). */
   pageSize?: number | undefined;
 }
 
@@ -92,20 +92,20 @@ function listed(rows: Row[], cacheSeconds: number, fallbackTime: number, nextCur
   return { ok: true, body: rows, cacheSeconds, lastModified: latestUpdatedAt(rows, fallbackTime), ...(nextCursor ? { nextCursor } : {}) };
 }
 
-/** `limit` rows; in pages mode, from `after`, with the next cursor when more remain. */
-function limited(rows: Row[], query: URLSearchParams, limit: number, cacheSeconds: number, fallbackTime: number, paged: boolean): RouteOutcome {
-  if (!paged) return listed(rows.slice(0, limit), cacheSeconds, fallbackTime);
+/** `limit` rows; in pages mode, from `after` in pages of at most `pageSize`, with the next cursor when more remain. */
+function limited(rows: Row[], query: URLSearchParams, limit: number, cacheSeconds: number, fallbackTime: number, pageSize: number | undefined): RouteOutcome {
+  if (pageSize === undefined) return listed(rows.slice(0, limit), cacheSeconds, fallbackTime);
   const start = pageStart(query);
   if (typeof start !== 'number') return start;
-  const p = page(rows, start, limit);
+  const p = page(rows, start, Math.min(limit, pageSize));
   return listed(p.rows, cacheSeconds, fallbackTime, p.nextCursor);
 }
 
-function modelsByTag(data: Dataset, query: URLSearchParams, max: number, fallback: number, tag: string | undefined, paged = false): RouteOutcome {
+function modelsByTag(data: Dataset, query: URLSearchParams, max: number, fallback: number, tag: string | undefined, pageSize?: number): RouteOutcome {
   const limit = parseLimit(query, max, fallback);
   if (typeof limit !== 'number') return limit;
   const rows = tag === undefined ? data.models : data.models.filter((row) => hasTag(row, tag));
-  return limited(rows, query, limit, CACHE.rankings, data.computedAt, paged);
+  return limited(rows, query, limit, CACHE.rankings, data.computedAt, pageSize);
 }
 
 /** A page of the export: its fields, with `size` rows of each collection from the cursor on. */
@@ -138,7 +138,7 @@ function modelDetail(data: Dataset, encodedSlug: string): RouteOutcome {
 }
 
 export function route(method: string, pathname: string, query: URLSearchParams, data: Dataset, tier: Tier, options: RouteOptions = {}): RouteOutcome {
-  const paged = options.pageSize !== undefined;
+  const { pageSize } = options;
   if (method !== 'GET') {
     return routeError(405, 'method_not_allowed', `${method.slice(0, 20)} is not allowed; the API is read-only.`, 'Use GET.', { allow: 'GET' });
   }
@@ -146,14 +146,14 @@ export function route(method: string, pathname: string, query: URLSearchParams, 
     if (tier === 'starter') {
       return routeError(403, 'tier_forbidden', 'The bulk export is not available on the Starter tier.', 'Upgrade to Pro or above, or use the list endpoints.');
     }
-    if (paged && data.unusable === undefined) return exportPage(data, query, options.pageSize!);
+    if (pageSize !== undefined && data.unusable === undefined) return exportPage(data, query, pageSize);
     return { ok: true, body: data.exportBody, cacheSeconds: CACHE.export, lastModified: data.exportLastModified };
   }
   const known = pathname === '/v1/models' || pathname.startsWith('/v1/models/') || ['/v1/benches', '/v1/tags', '/v1/best'].includes(pathname);
   if (!known) return routeError(404, 'not_found', 'No such endpoint.', 'See the v1 reference for the six endpoints.');
   if (data.unusable !== undefined) return routeError(500, 'internal_error', `The service cannot read its data: ${data.unusable}.`, 'Try again later.');
 
-  if (pathname === '/v1/models') return modelsByTag(data, query, 500, 100, query.get('tag') || undefined, paged);
+  if (pathname === '/v1/models') return modelsByTag(data, query, 500, 100, query.get('tag') || undefined, pageSize);
   if (pathname.startsWith('/v1/models/')) {
     const slug = pathname.slice('/v1/models/'.length);
     if (slug.includes('/')) return routeError(404, 'not_found', 'No such endpoint.', 'Use GET /v1/models/{slug}.');
@@ -167,8 +167,8 @@ export function route(method: string, pathname: string, query: URLSearchParams, 
   if (pathname === '/v1/benches') {
     const limit = parseLimit(query, 500, 100);
     if (typeof limit !== 'number') return limit;
-    return limited(data.benches, query, limit, CACHE.rankings, data.computedAt, paged);
+    return limited(data.benches, query, limit, CACHE.rankings, data.computedAt, pageSize);
   }
   // /v1/tags: the whole taxonomy, or pages of it
-  return paged ? limited(data.tags, query, options.pageSize!, CACHE.tags, data.computedAt, true) : listed(data.tags, CACHE.tags, data.computedAt);
+  return limited(data.tags, query, Infinity, CACHE.tags, data.computedAt, pageSize);
 }

@@ -44,8 +44,8 @@
  *   counting); `changeDetails()` does it now. `live.vanishPerExport`: after each (last page of an)
  *   export, that many configurations vanish: 404 on lookup at once, out of the export at the next
  *   refresh. `hide()` hides configurations now (the export keeps them).
- * - `pageSize`: the export (each collection) and /v1/tags in pages of that size, /v1/models and
- *   /v1/benches in pages of `limit`, each with `X-Next-Cursor` while rows remain; `?after=` takes it.
+ * - `pageSize`: the export (each collection), /v1/tags, /v1/models and /v1/benches in pages of that
+ *   size (of `limit` when smaller), each with `X-Next-Cursor` while rows remain; `?after=` takes it.
  *   A cursor it did not give out is 400 invalid_param. Without `pageSize`, `after` is ignored.
  * - `conditional`: 304 (no body, the success headers, counted) when If-Modified-Since is an HTTP-date
  *   at or after Last-Modified.
@@ -206,6 +206,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       query: search,
       key: auth.key,
       hadAuthorization: req.headers.authorization !== undefined,
+      ifModifiedSince: req.headers['if-modified-since'],
+      acceptEncoding: req.headers['accept-encoding'],
       status: 'fault',
       minuteBucket: minuteBucket(at),
     };
@@ -227,8 +229,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     }
 
     advance(at);
-    const ims = req.headers['if-modified-since'];
-    const answered = apiAnswer(method, pathname, query, auth.key, auth.spec, at, ims);
+    const answered = apiAnswer(method, pathname, query, auth.key, auth.spec, at, entry.ifModifiedSince);
     const normal = options.compression ? encodeAnswer(answered, req.headers['accept-encoding']) : answered;
     if (fault === undefined) return send(res, entry, normal);
     const answer = damage(normal, fault);

@@ -33,7 +33,7 @@ export interface SimulatorOptions {
   now?: () => number;
   /** What the real service may do between two looks: ranking refreshes, changing details, vanishing configurations. */
   live?: LiveOptions;
-  /** Serve the announced cursor pagination: the export and /v1/tags in pages of this many rows per collection, /v1/models and /v1/benches by `limit`. */
+  /** Serve the announced cursor pagination: the export, /v1/tags, /v1/models and /v1/benches in pages of this many rows (per collection; fewer when `limit` asks fewer). */
   pageSize?: number;
   /** Answer the announced conditional requests: 304 when If-Modified-Since is at or after Last-Modified. */
   conditional?: boolean;
@@ -50,6 +50,9 @@ export interface RequestLogEntry {
   /** The Bearer value as sent (valid or not); kept in memory for tests, never printed. */
   key: string | undefined;
   hadAuthorization: boolean;
+  /** The request's If-Modified-Since and Accept-Encoding, as sent. */
+  ifModifiedSince: string | undefined;
+  acceptEncoding: string | undefined;
   /** 'fault' when no complete response was sent (drop, cut-body, stall-body). */
   status: number | 'fault';
   minuteBucket: number;
