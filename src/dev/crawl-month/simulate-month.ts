@@ -49,6 +49,8 @@ export interface DayResult {
   detailRequests: number;
   /** The detail requests the run was allowed. */
   allowance: number;
+  /** The export's bytes this run, decoded and on the wire (the simulator compresses as asked). */
+  exportBytes: { wire: number; decoded: number } | undefined;
   /** Most requests in one calendar minute during the run. */
   maxPerMinute: number;
   /** The key's use this month after the run, by the simulator's own counter. */
@@ -98,6 +100,7 @@ export async function simulateMonth(options: MonthOptions): Promise<MonthResult>
     keys: { [key]: options.key },
     now: () => clock.t,
     live: { refreshEveryMs: 60_000, churn: options.churn, vanishPerExport: options.vanishPerExport },
+    compression: true,
   });
   const out = join(options.dir, 'crawl-month.db');
   const result: MonthResult = { days: [], monthlyQuota: options.key.monthlyQuota ?? 0, share: options.share, fullCoverageDay: undefined };
@@ -160,6 +163,7 @@ export async function simulateMonth(options: MonthOptions): Promise<MonthResult>
         requests: sent.length,
         detailRequests: sent.filter((r) => r.path.startsWith('/v1/models/')).length,
         allowance: crawl?.runAllowance ?? 0,
+        exportBytes: outcome.bytes,
         maxPerMinute: Math.max(0, ...perMinute.values()),
         monthUsed: sim.usage(key).monthUsed,
         benchCountChanged,
