@@ -199,9 +199,10 @@ describe('pages', () => {
     const text = (file: string) => page(file)('main').text().replace(/\s+/g, ' ');
     const coverage = 'Per-benchmark scores for 2 of 12 configurations, fetched between 2026-11-06 and 2026-11-15.';
     expect(text('models/quillon-3-high/index.html')).toContain(coverage);
-    expect(text('models/quillon-3-high/index.html')).toContain('Fetched 2026-11-06 (stale: over a week before this snapshot).');
+    expect(text('models/quillon-3-high/index.html')).toContain('Fetched 2026-11-06. Stale: over a week before this snapshot. Only submissions');
+    expect(page('models/quillon-3-high/index.html')('main time[datetime="2026-11-06T06:00:00.000Z"]').length).toBeGreaterThan(0);
     expect(text('models/mistral-x/index.html')).toContain('Fetched 2026-11-15. Only submissions');
-    expect(text('models/mistral-x/index.html')).not.toContain('stale');
+    expect(text('models/mistral-x/index.html')).not.toContain('Stale');
     expect(text('models/plain-1/index.html')).toContain(coverage);
     expect(text('models/plain-1/index.html')).toContain('the mirror fetches them a few each day');
   });
