@@ -11,6 +11,8 @@ import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from '../src/dev/bench
 import { killRunningChildren } from '../src/dev/bench/child.ts';
 import { fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';
 import { runBench } from '../src/dev/bench/run-bench.ts';
+import { simulateMonth } from '../src/dev/crawl-month/simulate-month.ts';
+import { monthReport } from '../src/dev/crawl-month/report.ts';
 
 let options: BenchOptions;
 try {
@@ -42,12 +44,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 log(`working in ${tempDir}`);
 try {
-  const results = await runBench(options, { tempDir, log });
-  console.log(fullReport(results));
-  if (options.json) {
-    const targets = results.sizes.map((r) => ({ configurations: r.size.configurations, ...sizeTargets(r) }));
-    writeFileSync(options.json, `${JSON.stringify({ ...results, targets, growth: growthTargets(results.sizes) }, null, 2)}\n`);
-    log(`results written to ${options.json}`);
+  if (options.crawlMonth) {
+    const { configurations, quota, ratePerMinute, share } = options.crawlMonth;
+    // Each day: a few details change (new submissions, flipped votes) and a few configurations vanish.
+    const churn = Math.max(2, Math.round(configurations / 1000));
+    const heading = `Details crawl: a month of daily runs at ${configurations.toLocaleString('en-US')} configurations, quota ${quota.toLocaleString('en-US')}/month and ${ratePerMinute}/min, share ${share}; ${churn} new submissions, ${churn} vote flips and ${Math.max(1, Math.round(configurations / 2000))} vanishing configurations a day`;
+    log(heading);
+    const month = await simulateMonth({
+      configurations,
+      key: { tier: 'pro', monthlyQuota: quota, ratePerMinute },
+      share,
+      churn: { submissions: churn, voteFlips: churn },
+      vanishPerExport: Math.max(1, Math.round(configurations / 2000)),
+      dir: tempDir,
+      onDay: (d) => log(`day ${d.day}: ${d.withDetails} of ${d.configurations} with details, ${d.requests} requests`),
+    });
+    console.log(monthReport(month, heading));
+    if (options.json) writeFileSync(options.json, `${JSON.stringify(month, null, 2)}\n`);
+  } else {
+    const results = await runBench(options, { tempDir, log });
+    console.log(fullReport(results));
+    if (options.json) {
+      const targets = results.sizes.map((r) => ({ configurations: r.size.configurations, ...sizeTargets(r) }));
+      writeFileSync(options.json, `${JSON.stringify({ ...results, targets, growth: growthTargets(results.sizes) }, null, 2)}\n`);
+      log(`results written to ${options.json}`);
+    }
   }
 } catch (err) {
   console.error(`error: ${(err as Error)?.message ?? String(err)}`);

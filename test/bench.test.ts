@@ -83,8 +83,27 @@ describe('flags', () => {
       json: 'r.json',
     });
   });
+  it('takes a simulated month of the details crawl, a Pro key by default', () => {
+    expect(parseBenchArgs([]).crawlMonth).toBeUndefined();
+    expect(parseBenchArgs(['--crawl-month', '10000']).crawlMonth).toEqual({ configurations: 10_000, quota: 100_000, ratePerMinute: 300, share: 0.1 });
+    expect(parseBenchArgs(['--crawl-month', '50000', '--crawl-quota', '500000', '--crawl-rate', '600', '--crawl-share', '0.25']).crawlMonth).toEqual({
+      configurations: 50_000,
+      quota: 500_000,
+      ratePerMinute: 600,
+      share: 0.25,
+    });
+  });
   it('refuses bad values with a usage error', () => {
-    for (const argv of [['--size', '0'], ['--size', '1e4'], ['--runs', 'two'], ['--size', '1', '--sizes', '2'], ['--frobnicate']]) {
+    for (const argv of [
+      ['--size', '0'],
+      ['--size', '1e4'],
+      ['--runs', 'two'],
+      ['--size', '1', '--sizes', '2'],
+      ['--frobnicate'],
+      ['--crawl-month', 'lots'],
+      ['--crawl-month', '100', '--crawl-share', '2'],
+      ['--crawl-quota', '5'],
+    ]) {
       expect(() => parseBenchArgs(argv), argv.join(' ')).toThrow(expect.objectContaining({ kind: 'usage', exitCode: 2 }));
     }
   });

@@ -55,7 +55,7 @@ describe('snapshot as a process', () => {
     const requestsBefore = sim.requests.length;
     const usage = await run('snapshot.ts', ['--details', 'lots'], { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY }, cwd);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--details takes a positive integer or "all"');
+    expect(usage.stderr).toContain('--details takes a positive integer, "all" or 0 (off)');
     expect(readdirSync(join(cwd, 'data'))).toEqual([]);
     expect(sim.requests.length).toBe(requestsBefore);
   });
@@ -94,7 +94,7 @@ describe('build as a process', () => {
     const r = await run('build.ts', ['--snapshot', db, '--out', out], {});
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe(
-      `error: ${db}: store version 7; this tool reads versions 1, 2 (writes 2) — a newer version of the mirror wrote it: update this checkout`,
+      `error: ${db}: store version 7; this tool reads versions 1, 2, 3 (writes 3) — a newer version of the mirror wrote it: update this checkout`,
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(out)).toBe(false);

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSnapshot } from '../src/snapshot/run-snapshot.ts';
+import { withSnapshot } from '../src/store/read-snapshot.ts';
+import { captureReporter, tempDir } from './helpers/env.ts';
 import { KNOWN_DIMENSIONS, type ModelSummary } from '../src/api/schema.ts';
 import { validateDetail, validateExport } from '../src/api/validate.ts';
 import { SAMPLE_EPOCH, SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GeneratedSample } from '../src/dev/sample/generate.ts';
 
 const DAY = 86_400_000;
+const dir = tempDir();
+afterAll(() => dir.cleanup());
 const sample = generateSample(SAMPLE_SIZE);
 const exportText = serializeExport(sample.export);
 const detailsText = serializeDetails(sample.details);
@@ -213,8 +219,9 @@ describe('generateSample', () => {
     let uncounted = 0;
     for (const m of sample.export.models) {
       const detail = sample.details[m.slug]!;
-      const { scores, ...summary } = detail;
+      const { scores, mirrorFetchedAt, ...summary } = detail;
       expect(summary).toEqual(m);
+      expect(mirrorFetchedAt).toBeLessThan(sample.export.generatedAt);
       const valid = new Set<string>();
       for (const s of scores) {
         const bench = benches.get(s.bench)!;
@@ -261,6 +268,31 @@ describe('generateSample', () => {
     const validated = validateExport(JSON.parse(serializeExport(next.export)));
     expect(validated.warnings).toEqual([]);
     for (const [slug, body] of Object.entries(next.details)) expect(validateDetail(body, slug).warnings).toEqual([]);
+  });
+
+  it('gives every configuration a detail as a rolling crawl leaves them: stale ones, scores that do not count, unofficial benchmarks', async () => {
+    const out = join(dir.path, 'sample.db');
+    const outcome = await runSnapshot({
+      out,
+      source: { kind: 'file', path: 'data/sample/export.json', detailsPath: 'data/sample/details.json', label: 'sample', maxBytes: 10_000_000 },
+      force: false,
+      allowShrink: false,
+      fallback: false,
+      historyLimit: 5,
+      reporter: captureReporter().reporter,
+    });
+    expect(outcome.counts?.details).toBe(SAMPLE_SIZE.configurations);
+    const coverage = withSnapshot(out, (r) => r.info().coverage);
+    // Ages as of the sample's generatedAt: most fetched within the week, the rest stale, some over a month.
+    expect(coverage).toMatchObject({ asOf: SAMPLE_EPOCH, configurations: 300, withDetails: 300 });
+    expect(coverage.olderThan7Days).toBeGreaterThan(60);
+    expect(coverage.olderThan7Days).toBeLessThan(180);
+    expect(coverage.olderThan30Days).toBeGreaterThan(10);
+    expect(coverage.olderThan30Days).toBeLessThan(coverage.olderThan7Days);
+    const unofficial = new Set(sample.export.benches.filter((b) => !b.isOfficial).map((b) => b.slug));
+    const scores = withSnapshot(out, (r) => r.scores());
+    expect(scores.filter((s) => s.upvotes <= s.downvotes).length).toBeGreaterThan(100);
+    expect(scores.filter((s) => unofficial.has(s.bench)).length).toBeGreaterThan(100);
   });
 
   it('matches the committed data/sample files', () => {

@@ -57,7 +57,11 @@ describe('classifyResponse', () => {
     for (const pad of [250, 280, 286, 295]) {
       const hint = `${'h'.repeat(pad)} ${KEY}`;
       const body = Buffer.from(JSON.stringify({ error: { code: 'unavailable', hint } }));
-      const failure = classifyResponse({ status: 503, headers: {}, body, url: new URL('https://api.example.org/v1/export.json') }, '/v1/export.json', redact);
+      const failure = classifyResponse(
+        { status: 503, headers: {}, body, wireBytes: body.length, url: new URL('https://api.example.org/v1/export.json') },
+        '/v1/export.json',
+        redact,
+      );
       // What is left is the padding and (all or the start of) the marker: not one character of the key.
       expect(failure.error.hint).toBe(`${'h'.repeat(pad)} [redacted]`.slice(0, 300));
     }

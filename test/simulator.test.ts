@@ -4,7 +4,17 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
-import { demoKey, INVALID_JSON_BODY, startSimulator, type Fault, type KeySpec, type Simulator, type SimulatorOptions } from '../src/dev/simulator/index.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  demoKey,
+  encodeCursor,
+  INVALID_JSON_BODY,
+  startSimulator,
+  type Fault,
+  type KeySpec,
+  type Simulator,
+  type SimulatorOptions,
+} from '../src/dev/simulator/index.ts';
 
 const GENERATED_AT = Date.UTC(2026, 9, 15, 11, 0, 0);
 /** Half past a minute, in the middle of October 2026. */
@@ -488,5 +498,138 @@ describe('with its own agent', () => {
     );
     expect(answers).toEqual(Array(20).fill(200));
     expect(sim.usage('k-partner').monthUsed).toBe(20);
+  });
+});
+
+describe('what the service may do, on demand', () => {
+  const restart = async (overrides: Partial<SimulatorOptions>) => {
+    await sim.close();
+    sim = await start(overrides);
+  };
+  const updatedAts = async () => (await get('/v1/models')).json().map((m: { updatedAt: number }) => m.updatedAt);
+
+  it('moves every updatedAt at each ranking refresh of a calendar-minute clock, and when asked', async () => {
+    await restart({ live: { refreshEveryMs: 60_000 } });
+    expect(await updatedAts()).toEqual([GENERATED_AT - 2000, GENERATED_AT - 3000, GENERATED_AT - 1000, GENERATED_AT - 4000]);
+    clock += 45_000; // into the next minute
+    const tick = Math.floor(clock / 60_000) * 60_000;
+    expect(await updatedAts()).toEqual([tick, tick, tick, tick]);
+    const exported = (await get('/v1/export.json')).json();
+    expect(exported.generatedAt).toBe(tick);
+    expect(exported.models.map((m: { updatedAt: number }) => m.updatedAt)).toEqual(Array(5).fill(tick));
+    clock += 10_000; // same minute: no refresh
+    expect(await updatedAts()).toEqual([tick, tick, tick, tick]);
+    sim.refreshRankings();
+    expect(await updatedAts()).toEqual(Array(4).fill(clock));
+  });
+
+  it('changes details: a new counted submission raises benchCount, a vote flip changes whether a score counts', async () => {
+    const counted = (d: { scores: { bench: string; upvotes: number; downvotes: number }[] }) =>
+      new Set(d.scores.filter((s) => s.upvotes > s.downvotes).map((s) => s.bench));
+    const detail = async (slug: string) => (await get(`/v1/models/${slug}`)).json();
+    const all = async () => Promise.all(['m-hidden', 'm-alpha-high', 'm-beta', 'm-alpha-low', 'm-gamma'].map(detail));
+    await restart({ hiddenSlugs: [] });
+    const before = await all();
+    sim.changeDetails({ submissions: 1, voteFlips: 0 });
+    const after = await all();
+    const changed = after.filter((d, i) => d.benchCount !== before[i].benchCount);
+    expect(changed).toHaveLength(1);
+    const was = before.find((d) => d.slug === changed[0].slug);
+    expect(changed[0].benchCount).toBe(was.benchCount + 1);
+    expect(counted(changed[0]).size).toBe(counted(was).size + 1);
+    // The list endpoint and the export agree with the detail.
+    expect((await get('/v1/models')).json().find((m: { slug: string }) => m.slug === changed[0].slug).benchCount).toBe(changed[0].benchCount);
+
+    // Flip votes until one lands on a configuration with scores: whether a score counts changes, and so may benchCount.
+    for (let i = 0; i < 20; i++) {
+      const prev = await all();
+      clock += 1000;
+      sim.changeDetails({ submissions: 0, voteFlips: 1 });
+      const next = await all();
+      const flipped = next.findIndex((d, j) => JSON.stringify(d.scores) !== JSON.stringify(prev[j].scores));
+      if (flipped === -1) continue;
+      const votes = (d: { scores: { upvotes: number; downvotes: number }[] }) => d.scores.map((s) => s.upvotes > s.downvotes);
+      expect(votes(next[flipped])).not.toEqual(votes(prev[flipped]));
+      expect(next[flipped].benchCount - prev[flipped].benchCount).toBe(counted(next[flipped]).size - counted(prev[flipped]).size);
+      return;
+    }
+    throw new Error('no vote flip landed on a configuration with scores in 20 tries');
+  });
+
+  it('lets a configuration vanish between the export and its detail lookup, and leave the next export', async () => {
+    await restart({ live: { refreshEveryMs: 60_000, vanishPerExport: 1 } });
+    const before = slugs(await get('/v1/models'));
+    await get('/v1/export.json');
+    const lookups = await Promise.all(before.map(async (slug) => [slug, (await get(`/v1/models/${slug}`)).status] as const));
+    const gone = lookups.filter(([, status]) => status === 404).map(([slug]) => slug);
+    expect(gone).toHaveLength(1);
+    expect(slugs(await get('/v1/models'))).not.toContain(gone[0]);
+    expect((await get('/v1/export.json')).json().models.map((m: { slug: string }) => m.slug)).toContain(gone[0]);
+    clock += 60_000;
+    expect((await get('/v1/export.json')).json().models.map((m: { slug: string }) => m.slug)).not.toContain(gone[0]);
+  });
+
+  it('hides a configuration on demand', async () => {
+    expect((await get('/v1/models/m-beta')).status).toBe(200);
+    sim.hide(['m-beta']);
+    expect((await get('/v1/models/m-beta')).status).toBe(404);
+    expect(slugs(await get('/v1/models'))).toEqual(['m-alpha-high', 'm-alpha-low', 'm-gamma']);
+  });
+
+  it('serves cursor pages when asked to, and refuses a cursor it did not give out', async () => {
+    await restart({ pageSize: 2 });
+    const first = await get('/v1/export.json');
+    expect(first.json().models).toHaveLength(2);
+    expect(first.json().benches).toHaveLength(2);
+    const cursor = first.headers['x-next-cursor']!;
+    expect(cursor).toBe(encodeCursor(2));
+    const second = await get(`/v1/export.json?after=${cursor}`);
+    expect(second.json()).toMatchObject({ generatedAt: GENERATED_AT, benches: [EXPORT.benches[2]], tags: [EXPORT.tags[2]] });
+    const third = await get(`/v1/export.json?after=${second.headers['x-next-cursor']}`);
+    expect(third.json().models.map((m: { slug: string }) => m.slug)).toEqual(['m-alpha-high']);
+    expect(third.headers['x-next-cursor']).toBeUndefined();
+    // The list endpoints page by the page size, or by limit when it is smaller.
+    const models = await get('/v1/models?limit=3');
+    expect(slugs(models)).toEqual(['m-alpha-high', 'm-beta']);
+    expect(slugs(await get(`/v1/models?limit=3&after=${models.headers['x-next-cursor']}`))).toEqual(['m-alpha-low', 'm-gamma']);
+    const one = await get('/v1/models?limit=1');
+    expect(slugs(one)).toEqual(['m-alpha-high']);
+    expect(slugs(await get(`/v1/models?limit=1&after=${one.headers['x-next-cursor']}`))).toEqual(['m-beta']);
+    expect((await get('/v1/tags')).json()).toHaveLength(2);
+    expect(errorCode(await get('/v1/export.json?after=bogus'))).toBe('invalid_param');
+    // Without pages, today's service ignores after.
+    await restart({});
+    expect((await get(`/v1/export.json?after=${cursor}`)).bytes.toString()).toBe(EXPORT_BODY);
+  });
+
+  it('answers 304 to If-Modified-Since at or after Last-Modified when conditional, and ignores it otherwise', async () => {
+    const lastModified = (await get('/v1/export.json')).headers['last-modified']!;
+    const conditional = { headers: { 'if-modified-since': lastModified } };
+    expect((await get('/v1/export.json', 'k-pro', conditional)).status).toBe(200);
+    await restart({ conditional: true });
+    const notModified = await get('/v1/export.json', 'k-pro', conditional);
+    expect(notModified.status).toBe(304);
+    expect(notModified.bytes.length).toBe(0);
+    expect(notModified.headers).toMatchObject({ 'last-modified': lastModified, 'cache-control': 'private, max-age=86400' });
+    expect(sim.usage('k-pro').monthUsed).toBe(1);
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await get('/v1/export.json', 'k-pro', { headers: { 'if-modified-since': earlier } })).status).toBe(200);
+    expect((await get('/v1/export.json', 'k-pro', { headers: { 'if-modified-since': 'yesterday' } })).status).toBe(200);
+  });
+
+  it('compresses with br or gzip when the client asks, and sends a compressed body fault', async () => {
+    expect((await get('/v1/tags', 'k-pro', { headers: { 'accept-encoding': 'gzip' } })).headers['content-encoding']).toBeUndefined();
+    await restart({ compression: true });
+    const gz = await get('/v1/export.json', 'k-pro', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.bytes).toString()).toBe(EXPORT_BODY);
+    const br = await get('/v1/export.json', 'k-pro', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(EXPORT_BODY);
+    expect((await get('/v1/export.json', 'k-pro', { headers: { 'accept-encoding': 'br;q=0, identity' } })).bytes.toString()).toBe(EXPORT_BODY);
+    sim.addFault({ type: 'body', body: Buffer.alloc(1_000_000), encoding: 'gzip', path: '/v1/export.json' });
+    const bomb = await get('/v1/export.json', 'k-pro', { headers: { 'accept-encoding': 'gzip' } });
+    expect(bomb.bytes.length).toBeLessThan(10_000);
+    expect(gunzipSync(bomb.bytes).length).toBe(1_000_000);
   });
 });

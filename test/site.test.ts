@@ -193,6 +193,18 @@ describe('pages', () => {
     expect($('figcaption').text()).toContain('2026-09-17');
   });
 
+  it('shows how many configurations have per-benchmark scores, and a stale detail with its fetch date', () => {
+    const text = (file: string) => page(file)('main').text().replace(/\s+/g, ' ');
+    const coverage = 'Per-benchmark scores for 2 of 12 configurations, fetched between 2026-11-06 and 2026-11-15.';
+    expect(text('models/quillon-3-high/index.html')).toContain(coverage);
+    expect(text('models/quillon-3-high/index.html')).toContain('Fetched 2026-11-06. Stale: over a week before this snapshot. Only submissions');
+    expect(page('models/quillon-3-high/index.html')('main time[datetime="2026-11-06T06:00:00.000Z"]').length).toBeGreaterThan(0);
+    expect(text('models/mistral-x/index.html')).toContain('Fetched 2026-11-15. Only submissions');
+    expect(text('models/mistral-x/index.html')).not.toContain('Stale');
+    expect(text('models/plain-1/index.html')).toContain(coverage);
+    expect(text('models/plain-1/index.html')).toContain('the mirror fetches them a few each day');
+  });
+
   it('shows every dimension of a benchmark, new keys included, and "official" only when it is', () => {
     const code = page('benchmarks/codebench/index.html');
     expect(

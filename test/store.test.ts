@@ -1,12 +1,14 @@
-/** The SQLite store on real files: history and its retention, details carried over, atomic failure. */
+/** The SQLite store on real files: history and its retention, details kept across runs, coverage, upgrades from versions 1 and 2, atomic failure. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { validateExport } from '../src/api/validate.ts';
 import { openSnapshot, withSnapshot } from '../src/store/read-snapshot.ts';
-import { STORE_VERSION } from '../src/store/schema.ts';
+import { READABLE_VERSIONS, STORE_VERSION } from '../src/store/schema.ts';
 import { writeSnapshot, type ModelDetailRecord } from '../src/store/write-snapshot.ts';
+import type { ModelSummary } from '../src/api/schema.ts';
+import { writeOldStore } from './helpers/old-stores.ts';
 import { fingerprint, tempDir } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 
@@ -21,6 +23,24 @@ function exportOfDay(n: number, drop: string[] = []) {
   e.models = e.models.filter((m) => !drop.includes(m.slug as string)).map((m, i) => ({ ...m, supraScore: (m.supraScore as number) - ((i * n) % 7) * 0.5 }));
   return validateExport(e);
 }
+
+const detailOf = (m: ModelSummary): ModelDetailRecord => ({
+  updatedAt: m.updatedAt,
+  fetchedAt: GENERATED_AT,
+  benchCount: m.benchCount,
+  scores: [
+    {
+      bench: 'prooflad',
+      benchName: 'ProofLadder',
+      rawScore: 1,
+      normalizedScore: 50,
+      sourceUrl: 'https://example.org',
+      accessedAt: GENERATED_AT,
+      upvotes: 2,
+      downvotes: 0,
+    },
+  ],
+});
 
 const query = <T>(path: string, sql: string): T[] => {
   const db = new Database(path, { readonly: true });
@@ -48,37 +68,106 @@ describe('writeSnapshot', () => {
     expect(query<[number]>(out, 'PRAGMA user_version')[0]).toEqual([STORE_VERSION]);
   });
 
-  it('carries details over while the configuration is unchanged, and drops them when it changes', () => {
+  it('keeps details across runs with their fetch time when updatedAt moves, and drops them when the configuration leaves the export', () => {
     const out = join(dir.path, 'details.db');
     const data = exportOfDay(0);
     const model = data.models.find((m) => m.slug === 'quillon-3-high')!;
-    const detail: ModelDetailRecord = {
-      updatedAt: model.updatedAt,
-      fetchedAt: GENERATED_AT,
-      scores: [
-        {
-          bench: 'prooflad',
-          benchName: 'ProofLadder',
-          rawScore: 1,
-          normalizedScore: 50,
-          sourceUrl: 'https://example.org',
-          accessedAt: GENERATED_AT,
-          upvotes: 2,
-          downvotes: 0,
-        },
-      ],
-    };
-    writeSnapshot(out, { data, meta: meta(0), historyLimit: 5, details: new Map([[model.slug, detail]]) });
-    writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });
-    expect(query(out, 'SELECT slug FROM model_details')).toEqual([['quillon-3-high']]);
-    expect(query(out, 'SELECT bench, normalized_score FROM scores')).toEqual([['prooflad', 50]]);
+    const other = data.models.find((m) => m.slug === 'plain-7')!;
+    const record = (m: typeof model): ModelDetailRecord => ({ ...detailOf(m), fetchedAt: GENERATED_AT - 3 * DAY });
+    writeSnapshot(out, {
+      data,
+      meta: meta(0),
+      historyLimit: 5,
+      details: new Map([
+        [model.slug, record(model)],
+        [other.slug, record(other)],
+      ]),
+    });
 
-    const changed = exportOfDay(2);
-    changed.models.find((m) => m.slug === 'quillon-3-high')!.updatedAt += 1000;
-    writeSnapshot(out, { data: changed, meta: meta(2), historyLimit: 5, carryFrom: out });
-    expect(query(out, 'SELECT count(*) FROM model_details')).toEqual([[0]]);
-    expect(query(out, 'SELECT count(*) FROM scores')).toEqual([[0]]);
+    // Every configuration's ranking refresh moved: the details stay, with the time they were fetched.
+    const moved = exportOfDay(1);
+    for (const m of moved.models) m.updatedAt += 3_600_000;
+    writeSnapshot(out, { data: moved, meta: meta(1), historyLimit: 5, carryFrom: out });
+    expect(query(out, 'SELECT slug, fetched_at, bench_count FROM model_details ORDER BY slug')).toEqual([
+      ['plain-7', GENERATED_AT - 3 * DAY, 3],
+      ['quillon-3-high', GENERATED_AT - 3 * DAY, 3],
+    ]);
+    expect(query(out, 'SELECT slug, bench, normalized_score FROM scores ORDER BY slug')).toEqual([
+      ['plain-7', 'prooflad', 50],
+      ['quillon-3-high', 'prooflad', 50],
+    ]);
+
+    // plain-7 leaves the export: its detail and scores go with it.
+    writeSnapshot(out, { data: exportOfDay(2, ['plain-7']), meta: meta(2), historyLimit: 5, carryFrom: out });
+    expect(query(out, 'SELECT slug FROM model_details')).toEqual([['quillon-3-high']]);
+    expect(query(out, 'SELECT DISTINCT slug FROM scores')).toEqual([['quillon-3-high']]);
   });
+
+  it("records coverage with the snapshot, and the reader exposes it with each detail's fetch time", () => {
+    const out = join(dir.path, 'coverage.db');
+    const data = exportOfDay(0);
+    const asOf = GENERATED_AT; // meta(0).fetchedAt, for a snapshot from the API
+    const ages = [0, 2, 8, 9, 31]; // days before the snapshot
+    const details = new Map(data.models.slice(0, ages.length).map((m, i) => [m.slug, { ...detailOf(m), fetchedAt: asOf - ages[i]! * DAY }]));
+    const written = writeSnapshot(out, { data, meta: { ...meta(0), source: 'api' }, historyLimit: 5, details });
+    const expected = {
+      asOf,
+      configurations: data.models.length,
+      withDetails: 5,
+      olderThan7Days: 3,
+      olderThan30Days: 1,
+      oldestFetchedAt: asOf - 31 * DAY,
+      newestFetchedAt: asOf,
+    };
+    expect(written.coverage).toEqual(expected);
+    expect(query(out, 'SELECT with_details, older_7d, older_30d FROM details_crawl')).toEqual([[5, 3, 1]]);
+    withSnapshot(out, (r) => {
+      expect(r.version).toBe(3);
+      expect(r.info().coverage).toEqual(expected);
+      const first = r.details().find((d) => d.slug === data.models[4]!.slug);
+      expect(first).toMatchObject({ fetchedAt: asOf - 31 * DAY, benchCount: 3 });
+    });
+  });
+
+  for (const version of [1, 2] as const) {
+    it(`reads a store version ${version} file with defaults, and carries its history and details over`, () => {
+      const old = join(dir.path, `v${version}.db`);
+      const at = GENERATED_AT - 2 * DAY;
+      const day0 = exportOfDay(0);
+      const [a, b] = day0.models;
+      writeOldStore(
+        old,
+        version,
+        at,
+        day0.models.map((m) => ({ slug: m.slug, supraScore: m.supraScore, benchCount: m.benchCount, updatedAt: m.updatedAt })),
+        [
+          { slug: a!.slug, updatedAt: a!.updatedAt, fetchedAt: at - 10 * DAY, bench: 'prooflad' },
+          { slug: b!.slug, updatedAt: b!.updatedAt, fetchedAt: at - DAY, bench: 'codebench' },
+        ],
+      );
+      withSnapshot(old, (r) => {
+        expect(r.version).toBe(version);
+        expect(r.info()).toMatchObject({ sample: false, crawl: null });
+        // Computed as of the old snapshot's fetch time, the same way the writer records it.
+        expect(r.info().coverage).toMatchObject({ asOf: at, withDetails: 2, olderThan7Days: 1, olderThan30Days: 0 });
+        expect(r.details().map((d) => d.benchCount)).toEqual([null, null]);
+      });
+
+      const out = join(dir.path, `v${version}-upgraded.db`);
+      copyFileSync(old, out);
+      const moved = exportOfDay(1);
+      for (const m of moved.models) m.updatedAt += 60_000;
+      writeSnapshot(out, { data: moved, meta: meta(1), historyLimit: 5, carryFrom: out });
+      expect(query(out, 'PRAGMA user_version')).toEqual([[3]]);
+      expect(query(out, 'SELECT count(*) FROM history_snapshots')).toEqual([[2]]);
+      // Both details come over, updatedAt moved or not, with the benchCount of the old file's summaries.
+      expect(query(out, 'SELECT slug, fetched_at, bench_count FROM model_details ORDER BY fetched_at')).toEqual([
+        [a!.slug, at - 10 * DAY, a!.benchCount],
+        [b!.slug, at - DAY, b!.benchCount],
+      ]);
+      expect(query(out, 'SELECT bench FROM scores ORDER BY bench')).toEqual([['codebench'], ['prooflad']]);
+    });
+  }
 
   it('leaves the target untouched and no temporary file when writing fails', () => {
     const out = join(dir.path, 'atomic.db');
@@ -100,7 +189,7 @@ describe('the one reader', () => {
     db.pragma('user_version = 99');
     db.close();
     expect(() => openSnapshot(out)).toThrow(expect.objectContaining({ kind: 'internal', exitCode: 1 }));
-    expect(() => openSnapshot(out)).toThrow(`${out}: store version 99; this tool reads versions 1, ${STORE_VERSION} (writes ${STORE_VERSION})`);
+    expect(() => openSnapshot(out)).toThrow(`${out}: store version 99; this tool reads versions ${READABLE_VERSIONS.join(', ')} (writes ${STORE_VERSION})`);
   });
 
   it("refuses a file that is not a snapshot, and a missing one, as the mirror's own failure", () => {

@@ -3,7 +3,9 @@
  * parsed as YAML and checked against the GitHub workflow schema (offline), the headers with a
  * small `_headers` parser.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +64,28 @@ describe('.github/workflows/refresh.yml', () => {
     expect(workflow.on.workflow_dispatch.inputs.force?.type).toBe('boolean');
     expect(step('refresh').env?.FORCE).toBe('${{ inputs.force }}');
     expect(step('refresh').run).toMatch(/if \[ "\$FORCE" = "true" \]; then args\+=\(--force\); fi/);
+  });
+
+  it('exposes the details share as an input (or a variable) and passes it to refresh; 0 turns the crawl off', () => {
+    const input = workflow.on.workflow_dispatch.inputs.details_share as { description: string; type: string; default: unknown };
+    expect(input).toMatchObject({ type: 'string', default: '' });
+    expect(input.description).toMatch(/quota/);
+    expect(step('refresh').env?.DETAILS_SHARE).toBe('${{ inputs.details_share || vars.DETAILS_SHARE }}');
+    // The step's own shell, with a stand-in npm that prints what it was given.
+    const bin = mkdtempSync(join(tmpdir(), 'workflow-'));
+    try {
+      writeFileSync(join(bin, 'npm'), '#!/bin/sh\nprintf "%s|" "$@"\necho\n', { mode: 0o755 });
+      const argsFor = (share: string) =>
+        execFileSync('bash', ['-c', step('refresh').run!], {
+          env: { PATH: `${bin}:${process.env.PATH}`, DETAILS_SHARE: share, GITHUB_OUTPUT: join(bin, 'out') },
+          encoding: 'utf8',
+        }).split('\n')[0];
+      expect(argsFor('')).toBe('run|refresh|--|');
+      expect(argsFor('0.25')).toBe('run|refresh|--|--details-share|0.25|');
+      expect(argsFor('0')).toBe('run|refresh|--|--details|0|');
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('never runs two at once, and grants only what each job needs', () => {

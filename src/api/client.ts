@@ -10,6 +10,7 @@ import { isAllowedApiUrl } from './url.ts';
 import { describeInstant, parseRetryAfter } from './http-dates.ts';
 import { createRedactor } from '../cli/redact.ts';
 import type { Deadline } from '../cli/deadline.ts';
+import { ACCEPT_ENCODING, readDecodedBody } from './decode-body.ts';
 
 export { parseRetryAfter } from './http-dates.ts';
 
@@ -46,9 +47,18 @@ export type ClientEvent =
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body, decoded (gzip, br) and within the size cap. */
   body: Buffer;
+  /** Bytes of the body on the wire, before decoding. */
+  wireBytes: number;
   /** Where the body finally came from, after redirects. */
   url: URL;
+}
+
+/** Options of one GET. */
+export interface GetOptions {
+  /** Sends If-Modified-Since with this time (Unix ms, formatted here as an HTTP-date); a 304 then resolves. */
+  ifModifiedSince?: number | undefined;
 }
 
 const MAX_REDIRECTS = 5;
@@ -257,7 +267,7 @@ export class ApiClient {
    * GET `{baseUrl}{path}`. Resolves with a 2xx response; anything else throws a MirrorError after
    * the retries its kind allows.
    */
-  async get(path: string): Promise<ApiResponse> {
+  async get(path: string, options: GetOptions = {}): Promise<ApiResponse> {
     const { retries, deadline } = this.#options;
     let failure: AttemptFailure | undefined;
     let attempts = 0;
@@ -271,13 +281,15 @@ export class ApiClient {
       attempts++;
       let res: ApiResponse | undefined;
       try {
-        res = await this.#once(path);
+        res = await this.#once(path, options);
       } catch (err) {
         failure = classifyThrown(err, path, this.#options);
       }
       // Classified outside the try: nothing in reading an answer may turn its failure into a network error.
       if (res) {
         if (res.status >= 200 && res.status < 300) return res;
+        // "Not modified" is an answer only to the question asked.
+        if (res.status === 304 && options.ifModifiedSince !== undefined) return res;
         failure = classifyResponse(res, path, this.#redact);
       }
       if (!failure!.retryable || attempt === retries || deadline?.expired) break;
@@ -303,12 +315,12 @@ export class ApiClient {
   }
 
   /** One attempt: follows redirects by hand so the key never leaves its origin and never goes out in clear text. */
-  async #once(path: string): Promise<ApiResponse> {
+  async #once(path: string, options: GetOptions): Promise<ApiResponse> {
     const { requestTimeoutMs, deadline } = this.#options;
     const timeout = AbortSignal.timeout(requestTimeoutMs);
     const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout;
     try {
-      return await this.#follow(path, signal);
+      return await this.#follow(path, signal, options);
     } catch (err) {
       if (!signal.aborted) throw err;
       // Undici reports an abort as the signal's reason (a DOMException); say which limit it was.
@@ -320,7 +332,7 @@ export class ApiClient {
     }
   }
 
-  async #follow(path: string, signal: AbortSignal): Promise<ApiResponse> {
+  async #follow(path: string, signal: AbortSignal, options: GetOptions): Promise<ApiResponse> {
     const { baseUrl, key } = this.#options;
     let url = new URL(path.replace(/^\//, ''), baseUrl.href.endsWith('/') ? baseUrl : new URL(`${baseUrl.href}/`));
     for (let hop = 0; ; hop++) {
@@ -331,9 +343,11 @@ export class ApiClient {
         signal,
         headers: {
           accept: 'application/json',
-          'accept-encoding': 'identity',
+          'accept-encoding': ACCEPT_ENCODING,
           'user-agent': 'ranking-mirror/0.1 (+static mirror)',
           ...(withKey ? { authorization: `Bearer ${key}` } : {}),
+          // Formatted from a parsed time, never echoed from a stored header.
+          ...(options.ifModifiedSince !== undefined ? { 'if-modified-since': new Date(options.ifModifiedSince).toUTCString() } : {}),
         },
       });
       const headers = headerRecord(res.headers);
@@ -351,8 +365,8 @@ export class ApiClient {
         continue;
       }
       const ok = res.statusCode >= 200 && res.statusCode < 300;
-      const body = await this.#readBody(res.body, headers, path, ok ? this.#options.maxBytes : MAX_ERROR_BODY, ok);
-      return { status: res.statusCode, headers, body, url };
+      const { body, wireBytes } = await this.#readBody(res.body, headers, path, ok ? this.#options.maxBytes : MAX_ERROR_BODY, ok);
+      return { status: res.statusCode, headers, body, wireBytes, url };
     }
   }
 
@@ -362,7 +376,7 @@ export class ApiClient {
     path: string,
     cap: number,
     strict: boolean,
-  ): Promise<Buffer> {
+  ): Promise<{ body: Buffer; wireBytes: number }> {
     const declared = headers['content-length'] !== undefined ? Number(headers['content-length']) : undefined;
     const total = declared !== undefined && Number.isFinite(declared) ? declared : undefined;
     if (strict && total !== undefined && total > cap) {
@@ -373,33 +387,29 @@ export class ApiClient {
         hint: 'raise RANKING_MAX_BYTES if the export really is this large',
       });
     }
-    const chunks: Buffer[] = [];
-    let received = 0;
     let lastReport = 0;
-    for await (const chunk of stream) {
-      received += chunk.length;
-      if (received > cap) {
-        if (!strict) break; // leaving the loop closes the stream
-        stream.on('error', () => {});
-        stream.destroy();
-        throw new MirrorError('invalid', `${path}: the response passed the ${cap}-byte cap`, {
-          hint: 'raise RANKING_MAX_BYTES if the export really is this large',
-        });
-      }
-      chunks.push(chunk);
-      if (strict && received - lastReport >= 256 * 1024) {
-        lastReport = received;
-        this.#options.onEvent?.({ type: 'progress', path, received, total });
-      }
-    }
+    // A failed read leaves the stream to be destroyed; its late 'error' must not go unhandled.
+    stream.on('error', () => {});
+    const decoded = await readDecodedBody(stream, {
+      contentEncoding: headers['content-encoding'],
+      cap,
+      strict,
+      path,
+      onWire: (received) => {
+        if (strict && received - lastReport >= 256 * 1024) {
+          lastReport = received;
+          this.#options.onEvent?.({ type: 'progress', path, received, total });
+        }
+      },
+    });
     if (strict) {
-      this.#options.onEvent?.({ type: 'progress', path, received, total });
-      if (total !== undefined && received < total) {
-        throw new MirrorError('network', `${path}: the response body was cut short (${received} of ${total} bytes)`, {
+      this.#options.onEvent?.({ type: 'progress', path, received: decoded.wireBytes, total });
+      if (total !== undefined && decoded.wireBytes < total) {
+        throw new MirrorError('network', `${path}: the response body was cut short (${decoded.wireBytes} of ${total} bytes)`, {
           hint: 'a network or server failure; the next run will try again',
         });
       }
     }
-    return Buffer.concat(chunks, Math.min(received, cap));
+    return { body: decoded.body, wireBytes: decoded.wireBytes };
   }
 }

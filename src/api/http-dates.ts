@@ -25,11 +25,15 @@ function utc(year: number, monthIndex: number, date: number, h: number, m: numbe
 }
 
 /** An HTTP-date (RFC 9110) in Unix ms; undefined for anything else, however `Date.parse` would read it. */
-export function parseHttpDate(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
+export function parseHttpDate(value: string | null | undefined): number | undefined {
+  if (value === undefined || value === null) return undefined;
   const text = value.trim();
   let m = IMF_FIXDATE.exec(text);
-  if (m) return utc(Number(m[3]), MONTHS.indexOf(m[2]!), Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+  if (m) {
+    const ms = utc(Number(m[3]), MONTHS.indexOf(m[2]!), Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+    // A weekday that does not match the date is not a date this server meant.
+    return ms !== undefined && text.startsWith(DAYS[(new Date(ms).getUTCDay() + 6) % 7]!) ? ms : undefined;
+  }
   m = RFC850.exec(text);
   if (m) {
     // RFC 9110: a two-digit year more than 50 years in the future means the past century.

@@ -3,7 +3,8 @@
  * it for the pages (models as `familyTag` groups, tags with their rows, history, changes). Pages
  * import `getSiteData()` instead of querying on their own.
  */
-import { withSnapshot, type HistorySnapshotRow, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
+import { withSnapshot, type DetailsCoverage, type HistorySnapshotRow, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
+import { isStale } from '../store/coverage.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT } from './config.ts';
 
 export interface SnapshotInfo {
@@ -20,6 +21,8 @@ export interface SnapshotInfo {
   historySnapshots: number;
   /** Snapshots of history the mirror keeps at most (SNAPSHOT_HISTORY_LIMIT when it was taken). */
   historyLimit: number | null;
+  /** How many configurations have per-benchmark details, and how old they are. */
+  coverage: DetailsCoverage;
 }
 
 /** A row of `/v1/models`: one concrete way of running a model. */
@@ -35,6 +38,8 @@ export interface Configuration {
   position: number;
   tags: string[];
   hasDetail: boolean;
+  /** When its per-benchmark detail was fetched, and whether that is over a week before the snapshot. */
+  detail: { fetchedAt: number; stale: boolean } | undefined;
   /** Position in the previous snapshot, when it is comparable. */
   previousPosition: number | undefined;
 }
@@ -188,6 +193,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
     sample: info.sample,
     historySnapshots: 0,
     historyLimit: info.historyLimit,
+    coverage: info.coverage,
   };
 
   // History: the latest snapshot and the one before it, when they can be compared.
@@ -214,12 +220,13 @@ function loadFrom(reader: SnapshotReader): SiteData {
   };
   const modelTags = group(reader.configurationTags());
   const benchTags = group(reader.benchTags());
-  const withDetail = new Set(reader.details().map((d) => d.slug));
+  const fetched = new Map(reader.details().map((d) => [d.slug, d.fetchedAt]));
 
   const configurations: Configuration[] = reader.configurations().map((row) => ({
     ...row,
     tags: modelTags.get(row.slug) ?? [],
-    hasDetail: withDetail.has(row.slug),
+    hasDetail: fetched.has(row.slug),
+    detail: fetched.has(row.slug) ? { fetchedAt: fetched.get(row.slug)!, stale: isStale(fetched.get(row.slug)!, info.coverage.asOf) } : undefined,
     previousPosition: previousPositions.get(row.slug),
   }));
   const configurationBySlug = new Map(configurations.map((c) => [c.slug, c]));

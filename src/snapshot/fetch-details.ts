@@ -1,7 +1,7 @@
 /**
- * Per-configuration detail (`scores`) from `/v1/models/{slug}`, which the export leaves out. Every
- * request costs quota, so this spends at most a share of what is left, reuses stored details whose
- * configuration did not change, and paces itself under the per-minute limit.
+ * Per-configuration detail (`scores`) from `/v1/models/{slug}`, which the export leaves out: a
+ * rolling crawl. Stored details stay until their configuration leaves the export; each run spends
+ * its allowance (details-plan.ts) on the most useful refreshes first, paced under the per-minute limit.
  */
 import type { ApiClient, ApiResponse } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
@@ -10,23 +10,31 @@ import type { ModelSummary } from '../api/schema.ts';
 import { validateDetail, type ValidationWarning } from '../api/validate.ts';
 import type { ModelDetailRecord } from '../store/write-snapshot.ts';
 import type { Reporter } from '../cli/reporter.ts';
+import { readQuota, refreshOrder, runAllowance, type Allowance, type RefreshReason, type StoredDetailState } from './details-plan.ts';
 
 export interface DetailsPlan {
-  /** The top N configurations by supraScore, or all of them. */
+  /** The top N configurations by the ranking order, or all of them. */
   count: number | 'all';
-  /** Never spend more than this share of `X-Quota-Remaining` (0-1). */
+  /** Never spend more than this share of the monthly quota (0-1), spread over the days left in it. */
   quotaShare: number;
-  /** Never send more than this many requests. */
-  budget: number;
+  /** Never send more than this many detail requests in one run; undefined derives it from the per-minute limit. */
+  budget: number | undefined;
 }
 
 export interface DetailsResult {
+  /** Details fetched in this run (the writer carries the stored ones over). */
   details: Map<string, ModelDetailRecord>;
   fetched: number;
+  /** Fetched per reason: no detail yet, benchCount changed, oldest. */
+  fetchedFor: Record<RefreshReason, number>;
+  /** Stored details not asked for again in this run. */
   reused: number;
   hidden: number;
   requests: number;
-  /** Why the run stopped before covering every target, if it did. */
+  /** Refreshes left for later runs. */
+  waiting: number;
+  allowance: Allowance;
+  /** Why the run stopped on a failure before its allowance was spent, if it did. */
   stoppedBecause: string | undefined;
   warnings: ValidationWarning[];
 }
@@ -34,10 +42,16 @@ export interface DetailsResult {
 export interface DetailsContext {
   client: ApiClient;
   reporter: Reporter;
-  /** slug -> summary `updatedAt` of the detail already stored. */
-  stored: ReadonlyMap<string, number>;
-  /** Headers of the export answer: the quota left after it. */
+  /** slug -> the stored detail: when it was fetched, and the summary's benchCount then. */
+  stored: ReadonlyMap<string, StoredDetailState>;
+  /** Headers of the export answer: quota and rate limit after it. */
   quotaHeaders: Record<string, string>;
+  /** The previous snapshot's ledger of the mirror's requests in the quota period. */
+  ledger?: { periodReset: number | null; periodRequests: number } | null | undefined;
+  /** When the previous snapshot was taken. */
+  previousRunAt?: number | undefined;
+  /** Requests this run already sent before the details. */
+  spentThisRun?: number | undefined;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -48,36 +62,45 @@ const header = (headers: Record<string, string>, name: string): number | undefin
   return Number.isFinite(n) ? n : undefined;
 };
 
-/** Requests this run may send: the budget, and the quota share of what the API says is left. */
-export function allowedRequests(plan: DetailsPlan, quotaRemaining: number | undefined): number {
-  const byQuota = quotaRemaining === undefined ? Infinity : Math.floor(quotaRemaining * plan.quotaShare);
-  return Math.max(0, Math.min(plan.budget, byQuota));
-}
-
 export async function fetchDetails(models: readonly ModelSummary[], plan: DetailsPlan, ctx: DetailsContext): Promise<DetailsResult> {
-  const ranked = [...models].sort(byRanking);
-  const targets = plan.count === 'all' ? ranked : ranked.slice(0, plan.count);
-  const quotaRemaining = header(ctx.quotaHeaders, 'x-quota-remaining');
-  if (quotaRemaining === undefined) ctx.reporter.warn('the export answer carried no X-Quota-Remaining; the details are bounded by the request budget alone');
-  const allowed = allowedRequests(plan, quotaRemaining);
+  const targets = plan.count === 'all' ? models : [...models].sort(byRanking).slice(0, plan.count);
+  const bySlug = new Map(targets.map((m) => [m.slug, m]));
+  const quota = readQuota(ctx.quotaHeaders);
+  if (quota.limit === undefined && quota.remaining === undefined) {
+    ctx.reporter.warn('the export answer carried no X-Quota-Limit or X-Quota-Remaining; the details are bounded by the request budget alone');
+  }
+  const allowance = runAllowance({
+    share: plan.quotaShare,
+    budget: plan.budget,
+    quota,
+    now: ctx.now(),
+    ledger: ctx.ledger,
+    previousRunAt: ctx.previousRunAt,
+    spentThisRun: ctx.spentThisRun ?? 0,
+  });
+  const order = refreshOrder(targets, ctx.stored, ctx.now());
 
-  const result: DetailsResult = { details: new Map(), fetched: 0, reused: 0, hidden: 0, requests: 0, stoppedBecause: undefined, warnings: [] };
+  const result: DetailsResult = {
+    details: new Map(),
+    fetched: 0,
+    fetchedFor: { missing: 0, 'bench-count': 0, oldest: 0 },
+    reused: 0,
+    hidden: 0,
+    requests: 0,
+    waiting: 0,
+    allowance,
+    stoppedBecause: undefined,
+    warnings: [],
+  };
   let pace: Record<string, string> = ctx.quotaHeaders;
+  let done = 0;
 
-  for (const model of targets) {
-    if (ctx.stored.get(model.slug) === model.updatedAt) {
-      result.reused++;
-      continue;
-    }
-    if (result.requests >= allowed) {
-      result.stoppedBecause =
-        allowed === plan.budget
-          ? `the request budget of ${plan.budget} is spent`
-          : `${Math.round(plan.quotaShare * 100)}% of the ${quotaRemaining} requests left in the monthly quota is spent`;
-      break;
-    }
+  for (const item of order) {
+    if (result.requests >= allowance.requests) break;
+    const model = bySlug.get(item.slug)!;
     await waitForRateLimit(pace, ctx);
     result.requests++;
+    done++;
     let res: ApiResponse;
     try {
       res = await ctx.client.get(`/v1/models/${encodeURIComponent(model.slug)}`);
@@ -88,20 +111,24 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
       }
       // The export is already in hand: keep it, and the details gathered so far.
       result.stoppedBecause = err instanceof MirrorError ? err.toLine() : String(err);
+      done--;
       break;
     }
     pace = res.headers;
     try {
       const detail = validateDetail(JSON.parse(res.body.toString('utf8')), model.slug);
       result.warnings.push(...detail.warnings);
-      result.details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: ctx.now(), scores: detail.scores });
+      result.details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: ctx.now(), benchCount: model.benchCount, scores: detail.scores });
       result.fetched++;
+      result.fetchedFor[item.reason]++;
     } catch (err) {
       const problem = err instanceof MirrorError ? err.message : 'the body is not JSON';
       result.warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${problem}; detail skipped` });
     }
-    ctx.reporter.progress('details', result.fetched + result.reused, targets.length);
+    ctx.reporter.progress('details', result.requests, Math.min(order.length, allowance.requests));
   }
+  result.waiting = order.length - done;
+  result.reused = [...ctx.stored.keys()].filter((slug) => bySlug.has(slug) && !result.details.has(slug)).length;
   return result;
 }
 

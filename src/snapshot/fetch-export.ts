@@ -1,23 +1,40 @@
 /**
  * Gets the export body: `/v1/export.json`, or for a key whose tier may not use it (403
- * `tier_forbidden`) a partial export assembled from the list endpoints.
+ * `tier_forbidden`) a partial export assembled from the list endpoints. Asks conditionally when
+ * told when the stored one was last modified, and follows cursor pages when the API sends them.
  */
 import type { ApiClient, ApiResponse } from '../api/client.ts';
 import { MirrorError } from '../api/errors.ts';
 import { formatHttpDate, parseDeprecationDate } from '../api/http-dates.ts';
 import { parseSchemaVersion } from '../api/response-meta.ts';
+import { followCursor, MAX_PAGES, mergeExportPages, mergeListPages, type PageLimits } from './paginate.ts';
 
 export interface FetchedExport {
-  /** The bytes that were hashed: the export, or the three list bodies. */
+  /** The bytes that were hashed: the export (every page of it), or the list bodies. */
   bodies: Buffer[];
   /** The parsed export (assembled for a partial one), still unvalidated. */
   json: () => unknown;
-  /** Headers of the answer whose metadata the snapshot keeps. */
+  /** Headers of the answer whose metadata the snapshot keeps (the quota ones from the last answer). */
   headers: Record<string, string>;
   partial: boolean;
+  /** Bytes received on the wire, over every answer (compressed, when they were). */
+  wireBytes: number;
+  /** Answers read: 1 for a single export, more for pages or the list endpoints. */
+  answers: number;
+  /** The API answered 304 to If-Modified-Since: the stored export is current, nothing else was sent. */
+  notModified: boolean;
 }
 
-/** The list endpoints' largest pages: a Starter mirror holds at most this many rows. */
+export interface FetchExportOptions {
+  fallback: boolean;
+  onFallback: (why: MirrorError) => void;
+  /** Last-Modified of the stored export (Unix ms), to ask conditionally. */
+  ifModifiedSince?: number | undefined;
+  /** Bounds of cursor pagination; the size is the client's cap by default. */
+  pageLimits?: Partial<PageLimits>;
+}
+
+/** The list endpoints' largest pages: without cursor pages, a Starter mirror holds at most this many rows. */
 export const FALLBACK_LIMIT = 500;
 
 function parseJson(res: ApiResponse, path: string): unknown {
@@ -30,31 +47,78 @@ function parseJson(res: ApiResponse, path: string): unknown {
   }
 }
 
-export async function fetchExport(
-  client: ApiClient,
-  { fallback, onFallback }: { fallback: boolean; onFallback: (why: MirrorError) => void },
-): Promise<FetchedExport> {
+const QUOTA_HEADERS = ['x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+
+/** `headers` with the quota and rate headers of the last answer: they count down. */
+function withQuotaOf(headers: Record<string, string>, answers: readonly ApiResponse[]): Record<string, string> {
+  const last = answers.at(-1)!.headers;
+  const out = { ...headers };
+  for (const name of QUOTA_HEADERS) if (last[name] !== undefined) out[name] = last[name];
+  return out;
+}
+
+const wireOf = (answers: readonly ApiResponse[]) => answers.reduce((n, a) => n + a.wireBytes, 0);
+
+export async function fetchExport(client: ApiClient, options: FetchExportOptions): Promise<FetchedExport> {
+  const limits: PageLimits = { maxPages: options.pageLimits?.maxPages ?? MAX_PAGES, maxBytes: options.pageLimits?.maxBytes ?? Infinity };
+  const path = '/v1/export.json';
   try {
-    const res = await client.get('/v1/export.json');
-    return { bodies: [res.body], json: () => parseJson(res, '/v1/export.json'), headers: res.headers, partial: false };
+    const res = await client.get(path, { ifModifiedSince: options.ifModifiedSince });
+    if (res.status === 304) {
+      return { bodies: [], json: () => undefined, headers: res.headers, partial: false, wireBytes: res.wireBytes, answers: 1, notModified: true };
+    }
+    if (res.headers['x-next-cursor'] === undefined) {
+      return {
+        bodies: [res.body],
+        json: () => parseJson(res, path),
+        headers: res.headers,
+        partial: false,
+        wireBytes: res.wireBytes,
+        answers: 1,
+        notModified: false,
+      };
+    }
+    const pages = await followCursor(client, path, res, limits);
+    // Merged now, so a repeated row fails the fetch with its page number.
+    const merged = mergeExportPages(pages, path);
+    return {
+      bodies: pages.map((p) => p.body),
+      json: () => merged,
+      headers: withQuotaOf(res.headers, pages),
+      partial: false,
+      wireBytes: wireOf(pages),
+      answers: pages.length,
+      notModified: false,
+    };
   } catch (err) {
-    if (!(fallback && err instanceof MirrorError && err.apiCode === 'tier_forbidden')) throw err;
-    onFallback(err);
+    if (!(options.fallback && err instanceof MirrorError && err.apiCode === 'tier_forbidden')) throw err;
+    options.onFallback(err);
   }
-  const models = await client.get(`/v1/models?limit=${FALLBACK_LIMIT}`);
-  const benches = await client.get(`/v1/benches?limit=${FALLBACK_LIMIT}`);
-  const tags = await client.get('/v1/tags');
-  const computedAt = Number(models.headers['x-computed-at']);
+  const list = async (listPath: string, field: 'slug' | 'tag') => {
+    const first = await client.get(listPath);
+    if (first.headers['x-next-cursor'] === undefined) return { answers: [first], rows: () => parseJson(first, listPath.replace(/\?.*/, '')) };
+    const pages = await followCursor(client, listPath, first, limits);
+    const rows = mergeListPages(pages, listPath, field);
+    return { answers: pages, rows: () => rows };
+  };
+  const models = await list(`/v1/models?limit=${FALLBACK_LIMIT}`, 'slug');
+  const benches = await list(`/v1/benches?limit=${FALLBACK_LIMIT}`, 'slug');
+  const tags = await list('/v1/tags', 'tag');
+  const computedAt = Number(models.answers[0]!.headers['x-computed-at']);
+  const answers = [...models.answers, ...benches.answers, ...tags.answers];
   return {
-    bodies: [models.body, benches.body, tags.body],
+    bodies: answers.map((a) => a.body),
     json: () => ({
       generatedAt: Number.isInteger(computedAt) && computedAt > 0 ? computedAt : Date.now(),
-      models: parseJson(models, '/v1/models'),
-      benches: parseJson(benches, '/v1/benches'),
-      tags: parseJson(tags, '/v1/tags'),
+      models: models.rows(),
+      benches: benches.rows(),
+      tags: tags.rows(),
     }),
-    headers: { ...tags.headers, ...models.headers },
+    headers: withQuotaOf({ ...tags.answers[0]!.headers, ...models.answers[0]!.headers }, answers),
     partial: true,
+    wireBytes: wireOf(answers),
+    answers: answers.length,
+    notModified: false,
   };
 }
 

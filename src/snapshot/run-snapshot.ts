@@ -11,14 +11,18 @@ import { checkJsonDensity } from '../api/json-density.ts';
 import { parseComputedAt, parseLastModified, parseSchemaVersion } from '../api/response-meta.ts';
 import { validateDetail, validateExport, type ValidatedExport, type ValidationWarning } from '../api/validate.ts';
 import { inspectSnapshot, type PreviousSnapshot, type SnapshotSource } from '../store/read-snapshot.ts';
-import { writeSnapshot, type ModelDetailRecord, type SnapshotMeta, type WriteResult } from '../store/write-snapshot.ts';
+import { writeSnapshot, type CrawlRecord, type ModelDetailRecord, type SnapshotMeta, type WriteResult } from '../store/write-snapshot.ts';
 import { writeFailure } from '../store/write-failure.ts';
+import { describeCoverage } from '../store/coverage.ts';
 import type { ApiSettings, ClientTuning } from '../cli/env.ts';
 import { Deadline, DEFAULT_DEADLINES, type Deadlines } from '../cli/deadline.ts';
 import { containsSecret } from '../cli/redact.ts';
 import { pauseForTest } from '../cli/test-pause.ts';
 import { fetchDetails, type DetailsPlan } from './fetch-details.ts';
+import { describeAllowance, nextMonthlyReset, readQuota } from './details-plan.ts';
 import { fetchExport, headerWarnings } from './fetch-export.ts';
+import { parseHttpDate } from '../api/http-dates.ts';
+import { apiChangeAnnotations } from '../cli/annotations.ts';
 import { acquireLock } from '../cli/lock.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
 import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './fetch-state.ts';
@@ -45,6 +49,8 @@ export interface SnapshotRequest {
   reporter: Reporter;
   /** Values nothing stored may hold (the API key, also when reading a file): an export holding one is refused. */
   secrets?: readonly string[] | undefined;
+  /** Also print the API's deprecation and schema announcements as GitHub Actions annotations. */
+  annotations?: boolean | undefined;
   /** For tests: the clock, the sleep between retries and pacing waits, the jitter. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -58,6 +64,8 @@ export interface SnapshotOutcome {
   counts?: { models: number; benches: number; tags: number; details: number };
   warnings: number;
   partial: boolean;
+  /** Bytes of the export (or list) answers on the wire and decoded, when the API was asked. */
+  bytes?: { wire: number; decoded: number } | undefined;
 }
 
 /** Refuse a snapshot that would empty or gut the mirror: more likely an API fault than real news. */
@@ -121,7 +129,16 @@ function printWarnings(reporter: Reporter, warnings: readonly ValidationWarning[
   if (warnings.length > shown) reporter.warn(`... and ${warnings.length - shown} more, stored with the snapshot`);
 }
 
-/** Loads details from the bytes of a file of `{ slug: ModelDetail }` for the configurations of the export. */
+/** `mirrorFetchedAt` of a details file entry: when the mirror fetched it, in Unix ms, not after `now`. */
+function fetchedAtOf(entry: unknown, now: number): number {
+  const at = (entry as { mirrorFetchedAt?: unknown }).mirrorFetchedAt;
+  return typeof at === 'number' && Number.isSafeInteger(at) && at > 946_684_800_000 && at <= now ? at : now;
+}
+
+/**
+ * Loads details from the bytes of a file of `{ slug: ModelDetail }` for the configurations of the
+ * export. An entry may say when it was fetched (`mirrorFetchedAt`, Unix ms; the load time otherwise).
+ */
 function detailsFromFile(bytes: Buffer, path: string, data: ValidatedExport, now: number, warnings: ValidationWarning[]): Map<string, ModelDetailRecord> {
   const json = parseJsonFile(bytes, path);
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MirrorError('invalid', `${path} is not an object of slug -> detail`);
@@ -129,9 +146,12 @@ function detailsFromFile(bytes: Buffer, path: string, data: ValidatedExport, now
   for (const model of data.models) {
     if (!Object.hasOwn(json, model.slug)) continue;
     try {
-      const detail = validateDetail((json as Record<string, unknown>)[model.slug], model.slug);
+      const entry = (json as Record<string, unknown>)[model.slug];
+      const detail = validateDetail(entry, model.slug);
       warnings.push(...detail.warnings);
-      details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: now, scores: detail.scores });
+      // The body's benchCount was validated with it: the count when the detail was fetched.
+      const benchCount = (entry as { benchCount: number }).benchCount;
+      details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: fetchedAtOf(entry, now), benchCount, scores: detail.scores });
     } catch (err) {
       warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${(err as Error).message}; detail skipped` });
     }
@@ -165,7 +185,8 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       sleep: req.sleep,
       ...(req.random ? { random: req.random } : {}),
       onEvent: (e) => {
-        if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
+        if (e.type === 'request') requestsSent++;
+        else if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
         else if (e.type === 'retry') reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
         else if (e.type === 'redirect') reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
       },
@@ -174,6 +195,9 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
   };
   let client: ApiClient | undefined;
   let detailsClient: ApiClient | undefined;
+  // Every attempt sent counts against the quota (the ledger is conservative about retries).
+  let requestsSent = 0;
+  let bytesRead: SnapshotOutcome['bytes'];
   try {
     const swept = sweepLeftovers(target);
     if (swept.length > 0) reporter.info(`removed ${swept.length} file(s) left beside ${req.out} by an interrupted run`);
@@ -198,16 +222,42 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       }
       client = clientFor(source, new Deadline(deadlines.exportMs, 'RANKING_DEADLINE_MS'));
       const apiClient = client;
+      // Conditional only against a whole export from this origin, and only with a Last-Modified that parsed as an HTTP-date.
+      const ifModifiedSince =
+        !req.force && previous && previous.source === 'api' && !previous.partial && previous.apiOrigin === origin
+          ? parseHttpDate(previous.lastModified)
+          : undefined;
       const fetched = await reporter.stage(
         'fetch',
         () =>
           fetchExport(apiClient, {
             fallback: req.fallback,
-            onFallback: (why) => reporter.warn(`${why.message}; building a partial snapshot from /v1/models, /v1/benches and /v1/tags (at most 500 rows each)`),
+            onFallback: (why) =>
+              reporter.warn(
+                `${why.message}; building a partial snapshot from /v1/models, /v1/benches and /v1/tags (500 rows each, unless the API sends pages)`,
+              ),
+            ifModifiedSince,
+            pageLimits: { maxBytes: source.tuning.maxBytes },
           }),
-        (f) => formatBytes(f.bodies.reduce((n, b) => n + b.length, 0)),
+        (f) => {
+          if (f.notModified) return '304 Not Modified';
+          const decoded = f.bodies.reduce((n, b) => n + b.length, 0);
+          const answers = f.answers > 1 ? `, ${f.answers} answers` : '';
+          return `${formatBytes(decoded)} decoded, ${formatBytes(f.wireBytes)} on the wire${answers}`;
+        },
       );
+      bytesRead = { wire: fetched.wireBytes, decoded: fetched.bodies.reduce((n, b) => n + b.length, 0) };
+      if (fetched.notModified) {
+        const state = readFetchState(req.out);
+        const maxAge = fetched.headers['cache-control'] !== undefined ? cacheMaxAge(fetched.headers['cache-control']) : (state?.maxAgeSeconds ?? 0);
+        writeFetchState(req.out, { origin, fetchedAt: now(), maxAgeSeconds: maxAge, bodySha256: previous!.bodySha256 });
+        reporter.info(
+          `unchanged: the API answered 304 Not Modified to If-Modified-Since ${new Date(ifModifiedSince!).toUTCString()}; ${req.out} left untouched`,
+        );
+        return { status: 'unchanged', generatedAt: previous!.generatedAt, warnings: 0, partial: false, bytes: bytesRead };
+      }
       for (const w of headerWarnings(fetched.headers)) reporter.warn(w);
+      if (req.annotations) for (const line of apiChangeAnnotations(fetched.headers, fetched.partial ? '/v1/models' : '/v1/export.json')) reporter.info(line);
       bodies = fetched.bodies;
       json = fetched.json;
       quotaHeaders = fetched.headers;
@@ -246,7 +296,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     const keep = (why: string, loud = false): SnapshotOutcome => {
       rememberCheck();
       reporter[loud ? 'warn' : 'info'](`${why}; ${req.out} left untouched`);
-      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false };
+      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false, bytes: bytesRead };
     };
     const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
     if (previous?.bodySha256 === bodySha256 && !req.details) return keep(sameData);
@@ -272,7 +322,25 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       details = detailsFromFile(detailsBytes, source.detailsPath, data, meta.fetchedAt, warnings);
     dropEchoedDetails(details, secrets, warnings);
 
-    const store = (withDetails: ReadonlyMap<string, ModelDetailRecord>, storeWarnings: ValidationWarning[], appendHistory: boolean, carry: boolean) =>
+    /** The ledger of the mirror's requests in the quota period; a file run carries the previous one on. */
+    const ledger = (runDetailRequests: number, runAllowance: number | undefined): CrawlRecord | undefined => {
+      if (source.kind !== 'api') {
+        return previous?.crawl
+          ? { periodReset: previous.crawl.periodReset ?? undefined, periodRequests: previous.crawl.periodRequests, runDetailRequests: 0 }
+          : undefined;
+      }
+      const periodReset = readQuota(quotaHeaders).resetAt ?? nextMonthlyReset(meta.fetchedAt);
+      const before = previous?.crawl && previous.crawl.periodReset === periodReset ? previous.crawl.periodRequests : 0;
+      return { periodReset, periodRequests: before + requestsSent, runDetailRequests, runAllowance };
+    };
+
+    const store = (
+      withDetails: ReadonlyMap<string, ModelDetailRecord>,
+      storeWarnings: ValidationWarning[],
+      appendHistory: boolean,
+      carry: boolean,
+      crawl: CrawlRecord | undefined,
+    ) =>
       reporter.stage(
         'store',
         () => {
@@ -281,6 +349,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
               data: { ...data, warnings: storeWarnings },
               meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
               details: withDetails,
+              crawl,
               historyLimit: req.historyLimit,
               carryFrom: carry ? target : undefined,
               appendHistory,
@@ -298,7 +367,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       const newData = previous?.bodySha256 !== bodySha256;
       if (newData) {
         printWarnings(reporter, warnings);
-        written = await store(details, warnings, true, previous !== undefined);
+        written = await store(details, warnings, true, previous !== undefined, ledger(0, undefined));
         rememberCheck();
       }
       pauseForTest('details');
@@ -313,25 +382,32 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
             reporter,
             stored: previous?.details ?? new Map(),
             quotaHeaders,
+            ledger: previous?.crawl,
+            previousRunAt: previous?.fetchedAt,
+            spentThisRun: requestsSent,
             now,
             sleep: (ms) => detailsDeadline.sleep(ms, req.sleep),
           }),
-        (r) => `${r.fetched} fetched, ${r.reused} reused, ${r.hidden} hidden, ${r.requests} requests`,
+        (r) =>
+          `${r.fetched} fetched (${r.fetchedFor.missing} without details, ${r.fetchedFor['bench-count']} with a new benchCount, ${r.fetchedFor.oldest} oldest), ` +
+          `${r.hidden} hidden, ${r.requests} of ${r.allowance.requests} allowed requests, ${r.waiting} waiting`,
       );
+      reporter.info(describeAllowance(result.allowance, req.details.quotaShare, readQuota(quotaHeaders)));
       if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
       const detailWarnings = [...result.warnings];
       dropEchoedDetails(result.details, secrets, detailWarnings);
       if (result.details.size > 0) {
         printWarnings(reporter, newData ? detailWarnings : [...warnings, ...detailWarnings]);
-        // The stored file already holds this export in its history when it was just written.
-        written = await store(result.details, [...warnings, ...detailWarnings], !newData, true);
+        // History records exports, not crawl runs: the export is in it already (just written, or the same as the stored one).
+        written = await store(result.details, [...warnings, ...detailWarnings], false, true, ledger(result.requests, result.allowance.requests));
       } else if (!newData) {
         return keep(sameData);
       }
     } else {
       printWarnings(reporter, warnings);
-      written = await store(details, warnings, true, previous !== undefined);
+      written = await store(details, warnings, true, previous !== undefined, ledger(0, undefined));
     }
+    reporter.info(`coverage: ${describeCoverage(written!.coverage)}`);
     rememberCheck();
     if (meta.partial) reporter.warn('this snapshot is partial: the key may not use the bulk export');
     reporter.info(
@@ -343,6 +419,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       counts: { models: data.models.length, benches: data.benches.length, tags: data.tags.length, details: written!.detailsKept },
       warnings: warnings.length,
       partial: meta.partial,
+      bytes: bytesRead,
     };
   } finally {
     for (const deadline of timers) deadline.dispose();

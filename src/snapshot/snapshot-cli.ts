@@ -7,8 +7,10 @@ import { EXIT_CODES, MirrorError } from '../api/errors.ts';
 import { loadEnv, readApiSettings, readClientTuning, readHistoryLimit, type Env } from '../cli/env.ts';
 import { readDeadlines } from '../cli/deadline.ts';
 import type { DetailsPlan } from './fetch-details.ts';
+import { DEFAULT_BUDGET_MINUTES, DEFAULT_DETAILS_SHARE } from './details-plan.ts';
 import { createReporter, type Reporter } from '../cli/reporter.ts';
 import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
+import { inGitHubActions } from '../cli/annotations.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 
@@ -18,9 +20,12 @@ export const SNAPSHOT_USAGE = `Flags:
   --out PATH             the snapshot file (default ${DEFAULT_OUT})
   --force                ask the API even within the stored answer's cache lifetime
   --allow-shrink         accept a snapshot that lost over half of the configurations
-  --details N|all        also fetch /v1/models/{slug} for the top N configurations, or all
-  --details-share F      spend at most this share of X-Quota-Remaining on details (default 0.1)
-  --details-budget N     send at most N detail requests (default 1000)
+  --details N|all|0      the rolling details crawl (/v1/models/{slug}) over the top N configurations,
+                         or all (the default); 0 turns it off
+  --details-share F      the mirror spends at most this share of the monthly quota, spread over the
+                         days left until it resets (default ${DEFAULT_DETAILS_SHARE})
+  --details-budget N     send at most N detail requests in one run (default ${DEFAULT_BUDGET_MINUTES} minutes'
+                         worth of X-RateLimit-Limit)
   --no-fallback          on 403 tier_forbidden, fail instead of building a partial snapshot
   --help                 this text`;
 
@@ -42,16 +47,17 @@ export interface SnapshotCliOptions {
   request: Omit<SnapshotRequest, 'reporter' | 'source'> & { fromFile?: string | undefined; detailsFile?: string | undefined };
 }
 
+/** The crawl is on by default (all configurations, within the default allowance); `--details 0` turns it off. */
 function parseDetailsPlan(values: Record<string, string | boolean | undefined>): DetailsPlan | undefined {
-  const raw = values.details as string | undefined;
-  if (raw === undefined) return undefined;
-  const count = raw === 'all' ? 'all' : Number(raw);
-  if (count !== 'all' && !(Number.isInteger(count) && count > 0))
-    throw new MirrorError('usage', `--details takes a positive integer or "all", got ${JSON.stringify(raw)}`);
-  const share = values['details-share'] === undefined ? 0.1 : Number(values['details-share']);
+  const raw = (values.details as string | undefined) ?? 'all';
+  const count = raw === 'all' ? 'all' : /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (count !== 'all' && !Number.isSafeInteger(count))
+    throw new MirrorError('usage', `--details takes a positive integer, "all" or 0 (off), got ${JSON.stringify(raw)}`);
+  const share = values['details-share'] === undefined ? DEFAULT_DETAILS_SHARE : Number(values['details-share']);
   if (!(share > 0 && share <= 1)) throw new MirrorError('usage', '--details-share takes a number above 0 and at most 1');
-  const budget = values['details-budget'] === undefined ? 1000 : Number(values['details-budget']);
-  if (!(Number.isInteger(budget) && budget >= 0)) throw new MirrorError('usage', '--details-budget takes a non-negative integer');
+  const budget = values['details-budget'] === undefined ? undefined : Number(values['details-budget']);
+  if (budget !== undefined && !(Number.isInteger(budget) && budget >= 0)) throw new MirrorError('usage', '--details-budget takes a non-negative integer');
+  if (count === 0) return undefined;
   return { count, quotaShare: share, budget };
 }
 
@@ -64,7 +70,8 @@ export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions 
     throw new MirrorError('usage', (err as Error).message.split('\n')[0] ?? 'bad flag', { hint: 'see --help' });
   }
   if (values['details-file'] !== undefined && values['from-file'] === undefined) throw new MirrorError('usage', '--details-file needs --from-file');
-  if (values.details && values['from-file']) throw new MirrorError('usage', '--details fetches from the API; it cannot be used with --from-file');
+  if (values.details && values.details !== '0' && values['from-file'])
+    throw new MirrorError('usage', '--details fetches from the API; it cannot be used with --from-file');
   return {
     help: Boolean(values.help),
     request: {
@@ -74,7 +81,8 @@ export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions 
       force: Boolean(values.force),
       allowShrink: Boolean(values['allow-shrink']),
       fallback: !values['no-fallback'],
-      details: parseDetailsPlan(values),
+      // A file run asks the API for nothing.
+      details: values['from-file'] ? undefined : parseDetailsPlan(values),
       historyLimit: readHistoryLimit(env),
     },
   };
@@ -108,7 +116,7 @@ export async function snapshotCli(argv: string[], { env = loadEnv(), reporter: g
       for (const w of settings.warnings) reporter.warn(w);
       source = { kind: 'api', settings, tuning: readClientTuning(env), deadlines: readDeadlines(env) };
     }
-    const outcome = await runSnapshot({ ...rest, source, reporter, secrets: secret ? [secret] : [] });
+    const outcome = await runSnapshot({ ...rest, source, reporter, secrets: secret ? [secret] : [], annotations: inGitHubActions(env) });
     return { code: EXIT_CODES.ok, outcome };
   } catch (err) {
     if (err instanceof MirrorError) {

@@ -8,8 +8,20 @@ import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MirrorError } from '../api/errors.ts';
 import { isSafeSegment } from '../api/segment.ts';
 import { READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
+import { coverageAsOf, measureCoverage, type DetailsCoverage } from './coverage.ts';
 
 export type { SnapshotSource } from './schema.ts';
+export type { DetailsCoverage } from './coverage.ts';
+
+/** The mirror's spend as recorded with the snapshot (store version 3; null in older files). */
+export interface CrawlLedger {
+  /** X-Quota-Reset (Unix ms) of the quota period counted; null when the API did not say. */
+  periodReset: number | null;
+  /** The mirror's requests in that period, up to and including the run that wrote this file. */
+  periodRequests: number;
+  runDetailRequests: number;
+  runAllowance: number | null;
+}
 
 /** The `snapshot` row: what was taken, when, from where. */
 export interface SnapshotInfo {
@@ -27,6 +39,12 @@ export interface SnapshotInfo {
   sample: boolean;
   /** Snapshots of history the writer keeps (its SNAPSHOT_HISTORY_LIMIT); null in files of version 1. */
   historyLimit: number | null;
+  /** The answer's Last-Modified as stored (unparsed text); null when it had none. */
+  lastModified: string | null;
+  /** How many configurations have per-benchmark details, and how old they are (computed for files before version 3). */
+  coverage: DetailsCoverage;
+  /** The details crawl's spend; null in files before version 3. */
+  crawl: CrawlLedger | null;
 }
 
 /** A row of `models`: one configuration, at its position in the ranking order. */
@@ -76,6 +94,8 @@ export interface DetailRow {
   /** The configuration's `updatedAt` when its detail was fetched. */
   updatedAt: number;
   fetchedAt: number;
+  /** The configuration's `benchCount` when its detail was fetched; null when unknown (files before version 3). */
+  benchCount: number | null;
 }
 
 export interface ScoreRow {
@@ -190,16 +210,46 @@ export function openSnapshot(path: string): SnapshotReader {
 function createReader(db: Database.Database, path: string, version: number): SnapshotReader {
   let skipped = 0;
   const v2 = version >= 2;
+  const v3 = version >= 3;
   const infoRow = db
     .prepare(
       `SELECT generated_at AS generatedAt, fetched_at AS fetchedAt, source, api_origin AS apiOrigin, computed_at AS computedAt,
-              cache_max_age AS cacheMaxAge, body_sha256 AS bodySha256, partial,
+              cache_max_age AS cacheMaxAge, body_sha256 AS bodySha256, partial, last_modified AS lastModified,
               ${v2 ? 'sample' : '0'} AS sample, ${v2 ? 'history_limit' : 'NULL'} AS historyLimit
        FROM snapshot WHERE id = 1`,
     )
-    .get() as (Omit<SnapshotInfo, 'partial' | 'sample'> & { partial: number; sample: number }) | undefined;
+    .get() as (Omit<SnapshotInfo, 'partial' | 'sample' | 'coverage' | 'crawl'> & { partial: number; sample: number }) | undefined;
   if (!infoRow) throw mirrorFailure(path, 'the snapshot file holds no snapshot', 'take a new snapshot with npm run snapshot');
-  const info: SnapshotInfo = { ...infoRow, partial: infoRow.partial === 1, sample: infoRow.sample === 1 };
+  const crawlRow = v3
+    ? (db
+        .prepare(
+          `SELECT as_of AS asOf, configurations, with_details AS withDetails, older_7d AS olderThan7Days, older_30d AS olderThan30Days,
+                  oldest_fetched_at AS oldestFetchedAt, newest_fetched_at AS newestFetchedAt, quota_period_reset AS periodReset,
+                  quota_period_requests AS periodRequests, run_detail_requests AS runDetailRequests, run_allowance AS runAllowance
+           FROM details_crawl WHERE id = 1`,
+        )
+        .get() as (DetailsCoverage & CrawlLedger) | undefined)
+    : undefined;
+  const coverage: DetailsCoverage = crawlRow
+    ? {
+        asOf: crawlRow.asOf,
+        configurations: crawlRow.configurations,
+        withDetails: crawlRow.withDetails,
+        olderThan7Days: crawlRow.olderThan7Days,
+        olderThan30Days: crawlRow.olderThan30Days,
+        oldestFetchedAt: crawlRow.oldestFetchedAt,
+        newestFetchedAt: crawlRow.newestFetchedAt,
+      }
+    : measureCoverage(db, coverageAsOf(infoRow.source, infoRow.fetchedAt, infoRow.generatedAt));
+  const crawl: CrawlLedger | null = crawlRow
+    ? {
+        periodReset: crawlRow.periodReset,
+        periodRequests: crawlRow.periodRequests,
+        runDetailRequests: crawlRow.runDetailRequests,
+        runAllowance: crawlRow.runAllowance,
+      }
+    : null;
+  const info: SnapshotInfo = { ...infoRow, partial: infoRow.partial === 1, sample: infoRow.sample === 1, coverage, crawl };
   const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   const safe = <T>(rows: T[], ...keys: (keyof T)[]) =>
     rows.filter((row) => {
@@ -247,7 +297,10 @@ function createReader(db: Database.Database, path: string, version: number): Sna
       ),
     benchTags: () => safe(db.prepare('SELECT slug, tag FROM bench_tags ORDER BY slug, tag').all() as TagLink[], 'slug', 'tag'),
     tags: () => safe(db.prepare('SELECT tag, models, benches FROM tags ORDER BY tag').all() as TagRow[], 'tag'),
-    details: () => db.prepare('SELECT slug, updated_at AS updatedAt, fetched_at AS fetchedAt FROM model_details').all() as DetailRow[],
+    details: () =>
+      db
+        .prepare(`SELECT slug, updated_at AS updatedAt, fetched_at AS fetchedAt, ${v3 ? 'bench_count' : 'NULL'} AS benchCount FROM model_details`)
+        .all() as DetailRow[],
     scores: () =>
       db
         .prepare(
@@ -311,6 +364,13 @@ export function summarizeSnapshot(path: string): SnapshotSummary {
   });
 }
 
+/** A stored detail as the crawl plans with it: when it was fetched, and the summary's fields then. */
+export interface StoredDetail {
+  updatedAt: number;
+  fetchedAt: number;
+  benchCount: number | null;
+}
+
 /** What the snapshot step needs to know about the file it may replace. */
 export interface PreviousSnapshot {
   generatedAt: number;
@@ -318,9 +378,13 @@ export interface PreviousSnapshot {
   source: SnapshotSource;
   partial: boolean;
   bodySha256: string;
+  apiOrigin: string | null;
+  /** The stored answer's Last-Modified, unparsed (parse it before sending it anywhere). */
+  lastModified: string | null;
   modelSlugs: Set<string>;
-  /** slug -> the summary `updatedAt` its stored detail was fetched for. */
-  details: Map<string, number>;
+  /** slug -> its stored detail. */
+  details: Map<string, StoredDetail>;
+  crawl: CrawlLedger | null;
   /** The store version of the file, for carrying its history over. */
   version: number;
 }
@@ -344,8 +408,11 @@ export function inspectSnapshot(path: string): Inspection {
         source: info.source,
         partial: info.partial,
         bodySha256: info.bodySha256,
+        apiOrigin: info.apiOrigin,
+        lastModified: info.lastModified,
         modelSlugs: new Set(reader.configurationSlugs()),
-        details: new Map(reader.details().map((d) => [d.slug, d.updatedAt])),
+        details: new Map(reader.details().map(({ slug, ...d }) => [slug, d])),
+        crawl: info.crawl,
         version: reader.version,
       },
     };

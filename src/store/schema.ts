@@ -9,10 +9,13 @@
  * `READABLE_VERSIONS` (filling what they lack with defaults), and the writer carries their history
  * over, so upgrading the tool never costs a maintainer's history.
  */
-export const STORE_VERSION = 2;
+export const STORE_VERSION = 3;
 
-/** Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`. */
-export const READABLE_VERSIONS: readonly number[] = [1, 2];
+/**
+ * Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`; 1 and 2
+ * lack `model_details.bench_count` and the `details_crawl` row (coverage and the quota ledger).
+ */
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
 
 /** Where a snapshot came from: the API (export or list endpoints), an export file, or the bundled sample. */
 export const SNAPSHOT_SOURCES = ['api', 'file', 'sample'] as const;
@@ -92,12 +95,33 @@ CREATE TABLE tags (
   benches INTEGER NOT NULL
 ) WITHOUT ROWID;
 
--- Per-configuration detail from /v1/models/{slug}; updated_at is the summary's updatedAt when it was fetched.
+-- Per-configuration detail from /v1/models/{slug}, kept across runs until the configuration leaves the export;
+-- updated_at and bench_count are the summary's when it was fetched (bench_count NULL when unknown).
 CREATE TABLE model_details (
   slug TEXT PRIMARY KEY,
   updated_at INTEGER NOT NULL,
-  fetched_at INTEGER NOT NULL
+  fetched_at INTEGER NOT NULL,
+  bench_count INTEGER
 ) WITHOUT ROWID;
+
+-- The details crawl as of this snapshot: coverage (a recorded fact), and the mirror's spend in the quota period.
+CREATE TABLE details_crawl (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  -- Ages are measured from here: the fetch time for a snapshot from the API, generatedAt for one from a file.
+  as_of INTEGER NOT NULL,
+  configurations INTEGER NOT NULL,
+  with_details INTEGER NOT NULL,
+  older_7d INTEGER NOT NULL,
+  older_30d INTEGER NOT NULL,
+  oldest_fetched_at INTEGER,
+  newest_fetched_at INTEGER,
+  -- X-Quota-Reset (Unix ms) of the period the ledger counts, and the mirror's requests in it, this run's included.
+  quota_period_reset INTEGER,
+  quota_period_requests INTEGER NOT NULL DEFAULT 0,
+  -- This run: detail requests sent, and the allowance it had (NULL when it did not crawl).
+  run_detail_requests INTEGER NOT NULL DEFAULT 0,
+  run_allowance INTEGER
+);
 
 CREATE TABLE scores (
   slug TEXT NOT NULL,

@@ -13,6 +13,7 @@ import { MirrorError } from '../api/errors.ts';
 import { byRanking, byWeight } from '../api/ranking.ts';
 import { DDL, READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
 import { pauseForTest } from '../cli/test-pause.ts';
+import { coverageAsOf, measureCoverage, type DetailsCoverage } from './coverage.ts';
 
 export interface SnapshotMeta {
   fetchedAt: number;
@@ -31,17 +32,31 @@ export interface SnapshotMeta {
 }
 
 export interface ModelDetailRecord {
-  /** The summary's `updatedAt` when the detail was fetched: a later one makes it stale. */
+  /** The summary's `updatedAt` when the detail was fetched (the last ranking refresh then; kept for the record). */
   updatedAt: number;
   fetchedAt: number;
+  /** The summary's `benchCount` when the detail was fetched: a different one now asks for a refresh. */
+  benchCount?: number | undefined;
   scores: ScoreEntry[];
+}
+
+/** The mirror's spend, recorded so the next run can spread the month's allowance (see src/snapshot/details-plan.ts). */
+export interface CrawlRecord {
+  /** X-Quota-Reset of the period counted, in Unix ms; undefined when the API did not say. */
+  periodReset?: number | undefined;
+  /** The mirror's requests in that period, this run's included. */
+  periodRequests: number;
+  runDetailRequests: number;
+  /** The detail requests this run was allowed; undefined when it did not crawl. */
+  runAllowance?: number | undefined;
 }
 
 export interface WriteInput {
   data: ValidatedExport;
   meta: SnapshotMeta;
-  /** Details fetched in this run; details of the previous file are carried over while still current. */
+  /** Details fetched in this run; the previous file's details are carried over while their configuration is in the export. */
   details?: ReadonlyMap<string, ModelDetailRecord>;
+  crawl?: CrawlRecord | undefined;
   /** Snapshots of history to keep, this one included. */
   historyLimit: number;
   /** A readable snapshot file of this store version to carry history and details over from. */
@@ -53,6 +68,7 @@ export interface WriteInput {
 export interface WriteResult {
   historySnapshots: number;
   detailsKept: number;
+  coverage: DetailsCoverage;
 }
 
 function fsyncPath(path: string): void {
@@ -123,7 +139,7 @@ function insertRows(db: Database.Database, { data, meta, details, historyLimit }
   const tag = db.prepare('INSERT INTO tags (tag, models, benches) VALUES (?, ?, ?)');
   for (const t of data.tags) tag.run(t.tag, t.models, t.benches);
 
-  const detail = db.prepare('INSERT INTO model_details (slug, updated_at, fetched_at) VALUES (?, ?, ?)');
+  const detail = db.prepare('INSERT INTO model_details (slug, updated_at, fetched_at, bench_count) VALUES (?, ?, ?, ?)');
   const score = db.prepare(
     `INSERT INTO scores (slug, position, bench, bench_name, raw_score, normalized_score, source_url, accessed_at, upvotes, downvotes)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -131,30 +147,56 @@ function insertRows(db: Database.Database, { data, meta, details, historyLimit }
   const present = new Set(data.models.map((m) => m.slug));
   for (const [slug, d] of details ?? []) {
     if (!present.has(slug)) continue;
-    detail.run(slug, d.updatedAt, d.fetchedAt);
+    detail.run(slug, d.updatedAt, d.fetchedAt, d.benchCount ?? null);
     d.scores.forEach((s, i) => score.run(slug, i, s.bench, s.benchName, s.rawScore, s.normalizedScore, s.sourceUrl, s.accessedAt, s.upvotes, s.downvotes));
   }
 }
 
 /**
- * Carries history, and details whose configuration did not change since, over from the attached
- * previous file. Every readable version has the same history and detail tables.
+ * Carries history, and every detail whose configuration is still in the export (and was not
+ * fetched again in this run), over from the attached previous file. Every readable version has the
+ * same history tables; versions 1 and 2 lack `bench_count`, taken then from their own summaries.
  */
 function carryOver(db: Database.Database): void {
   const version = db.prepare('PRAGMA prev.user_version').pluck().get() as number;
   if (!READABLE_VERSIONS.includes(version)) return;
+  const benchCount = version >= 3 ? 'd.bench_count' : '(SELECT pm.bench_count FROM prev.models pm WHERE pm.slug = d.slug)';
   db.exec(`
     INSERT INTO history_snapshots SELECT * FROM prev.history_snapshots;
     INSERT INTO history_names SELECT * FROM prev.history_names;
     INSERT INTO history_models SELECT * FROM prev.history_models;
     INSERT INTO history_benches SELECT * FROM prev.history_benches;
     CREATE TEMP TABLE carried AS
-      SELECT d.slug FROM prev.model_details d JOIN main.models m ON m.slug = d.slug AND m.updated_at = d.updated_at
+      SELECT d.slug FROM prev.model_details d JOIN main.models m ON m.slug = d.slug
       WHERE d.slug NOT IN (SELECT slug FROM main.model_details);
-    INSERT INTO main.model_details SELECT * FROM prev.model_details WHERE slug IN (SELECT slug FROM carried);
+    INSERT INTO main.model_details (slug, updated_at, fetched_at, bench_count)
+      SELECT d.slug, d.updated_at, d.fetched_at, ${benchCount} FROM prev.model_details d WHERE d.slug IN (SELECT slug FROM carried);
     INSERT INTO main.scores SELECT * FROM prev.scores WHERE slug IN (SELECT slug FROM carried);
     DROP TABLE carried;
   `);
+}
+
+/** Records coverage (after the carry-over) and the crawl's spend. */
+function recordCrawl(db: Database.Database, { data, meta, crawl }: WriteInput): DetailsCoverage {
+  const c = measureCoverage(db, coverageAsOf(meta.source, meta.fetchedAt, data.generatedAt));
+  db.prepare(
+    `INSERT INTO details_crawl (id, as_of, configurations, with_details, older_7d, older_30d, oldest_fetched_at, newest_fetched_at,
+                                quota_period_reset, quota_period_requests, run_detail_requests, run_allowance)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    c.asOf,
+    c.configurations,
+    c.withDetails,
+    c.olderThan7Days,
+    c.olderThan30Days,
+    c.oldestFetchedAt,
+    c.newestFetchedAt,
+    crawl?.periodReset ?? null,
+    crawl?.periodRequests ?? 0,
+    crawl?.runDetailRequests ?? 0,
+    crawl?.runAllowance ?? null,
+  );
+  return c;
 }
 
 /** Appends this snapshot to the history and drops the oldest beyond the limit. */
@@ -196,6 +238,7 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
   try {
     const db = new Database(tmp);
     let result: WriteResult;
+    let coverage: DetailsCoverage | undefined;
     try {
       // A temporary file needs no journal: on any failure it is thrown away whole.
       db.pragma('journal_mode = OFF');
@@ -208,6 +251,7 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
       db.transaction(() => {
         insertRows(db, input);
         if (hasPrevious) carryOver(db);
+        coverage = recordCrawl(db, input);
         if (input.appendHistory !== false) appendHistory(db, input);
       })();
       if (hasPrevious) db.exec('DETACH DATABASE prev');
@@ -220,6 +264,7 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
       result = {
         historySnapshots: db.prepare('SELECT count(*) FROM history_snapshots').pluck().get() as number,
         detailsKept: db.prepare('SELECT count(*) FROM model_details').pluck().get() as number,
+        coverage: coverage!,
       };
     } finally {
       db.close();

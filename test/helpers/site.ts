@@ -20,7 +20,7 @@ async function load_(out: string, exportPath: string, detailsPath?: string): Pro
 
 /**
  * Three snapshots into one file: one before the method change, one a day before the fixture
- * (scores shuffled so ranks move), then the hostile fixture itself with details. Then rows that
+ * (scores shuffled so ranks move), then the hostile fixture itself with two details, one stale. Then rows that
  * validation would have refused are forced into the file, as a corrupted or tampered store would
  * hold them, to prove the site's own guard.
  */
@@ -39,7 +39,12 @@ export async function fixtureSnapshot(dir: string): Promise<string> {
   await load_(out, join(dir, 'b.json'));
 
   writeFileSync(join(dir, 'c.json'), JSON.stringify(fixtureExport()));
-  writeFileSync(join(dir, 'c-details.json'), JSON.stringify(fixtureDetails()));
+  // As a rolling crawl leaves them: one detail fetched ten days before the snapshot (stale), one the day before.
+  const details = fixtureDetails() as Record<string, Record<string, unknown>>;
+  const quillon = details['quillon-3-high']!;
+  details['quillon-3-high'] = { ...quillon, mirrorFetchedAt: GENERATED_AT - 10 * DAY };
+  details['mistral-x'] = { ...fixtureExport().models[2], mirrorFetchedAt: GENERATED_AT - DAY, scores: (quillon.scores as unknown[]).slice(0, 1) };
+  writeFileSync(join(dir, 'c-details.json'), JSON.stringify(details));
   await load_(out, join(dir, 'c.json'), join(dir, 'c-details.json'));
 
   const db = new Database(out);

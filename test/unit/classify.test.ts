@@ -6,6 +6,7 @@ const answer = (status: number, code?: string, message = 'anything at all'): Api
   status,
   headers: {},
   body: Buffer.from(JSON.stringify({ error: { ...(code ? { code } : {}), message } })),
+  wireBytes: 0,
   url: new URL('https://api.example.org/v1/export.json'),
 });
 

@@ -10,7 +10,17 @@ export interface BenchOptions {
   json: string | undefined;
   /** Per-process limit; undefined picks one by size (defaultTimeoutMs). */
   timeoutMs: number | undefined;
+  /** Instead of the stages: a simulated month of daily runs of the details crawl at this many configurations. */
+  crawlMonth: CrawlMonthOptions | undefined;
   help: boolean;
+}
+
+export interface CrawlMonthOptions {
+  configurations: number;
+  /** The key's monthly quota and per-minute limit: a Pro key's by default. */
+  quota: number;
+  ratePerMinute: number;
+  share: number;
 }
 
 export const BENCH_USAGE = `Usage: npm run bench -- [flags]
@@ -20,6 +30,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
   --keep           keep the temporary folder (its path is printed)
   --json PATH      also write the results as JSON
   --timeout S      seconds a single stage process may take (default 300 + 0.06 per configuration)
+  --crawl-month N  instead: a simulated month of daily runs of the details crawl at N configurations
+                   (a Pro key: --crawl-quota 100000, --crawl-rate 300; --crawl-share 0.1)
   --help           this text
 Benchmarks and tags per size: piecewise linear through 300 -> 60/150, 10,000 -> 800/400 and
 50,000 -> 2,000/800 (60/150 below 300; above 50,000, +3 benchmarks and +1 tag per 100 configurations).`;
@@ -45,6 +57,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         keep: { type: 'boolean' },
         json: { type: 'string' },
         timeout: { type: 'string' },
+        'crawl-month': { type: 'string' },
+        'crawl-quota': { type: 'string' },
+        'crawl-rate': { type: 'string' },
+        'crawl-share': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -63,7 +79,25 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     keep: Boolean(values.keep),
     json: values.json,
     timeoutMs: values.timeout === undefined ? undefined : positiveInt('--timeout', values.timeout) * 1000,
+    crawlMonth: crawlMonthOf(values),
     help: Boolean(values.help),
+  };
+}
+
+function crawlMonthOf(values: Record<string, string | boolean | undefined>): CrawlMonthOptions | undefined {
+  const raw = values['crawl-month'] as string | undefined;
+  const tuning = ['crawl-quota', 'crawl-rate', 'crawl-share'].filter((f) => values[f] !== undefined);
+  if (raw === undefined) {
+    if (tuning.length) throw usage(`--${tuning[0]} goes with --crawl-month`);
+    return undefined;
+  }
+  const share = values['crawl-share'] === undefined ? 0.1 : Number(values['crawl-share']);
+  if (!(share > 0 && share <= 1)) throw usage('--crawl-share takes a number above 0 and at most 1');
+  return {
+    configurations: positiveInt('--crawl-month', raw),
+    quota: values['crawl-quota'] === undefined ? 100_000 : positiveInt('--crawl-quota', values['crawl-quota'] as string),
+    ratePerMinute: values['crawl-rate'] === undefined ? 300 : positiveInt('--crawl-rate', values['crawl-rate'] as string),
+    share,
   };
 }
 

@@ -1,8 +1,10 @@
 /**
- * `npm run demo`: the whole flow on one machine without a key. The bundled simulator serves the
- * sample export on loopback; a first snapshot takes it, the simulator then serves the next day's
- * data and `refresh` takes that and builds the site, so the site has history to show (rank
- * movement, score over time, what changed). Then Astro's preview server serves `dist/`.
+ * `npm run demo`: the whole flow on one machine without a key. A first snapshot loads the bundled
+ * sample with its details as a rolling crawl left them (every configuration, some stale); the
+ * bundled simulator then serves the next day's data on loopback and `refresh` takes it, crawling
+ * a day's worth of details (new configurations, changed benchCounts, then the oldest), and builds
+ * the site, so it has history (rank movement, score over time, what changed) and per-benchmark
+ * scores of mixed ages to show. Then Astro's preview server serves `dist/`.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -23,8 +25,10 @@ import { statePath } from '../../snapshot/fetch-state.ts';
 export const DEMO_SNAPSHOT = 'data/demo/snapshot.db';
 export const DEMO_HOST = '127.0.0.1';
 export const DEMO_PORT = 4321;
-/** Two snapshots with all details are about 600 requests in a few seconds; the demo is not about the rate limit. */
+/** The demo is not about the rate limit. */
 const DEMO_RATE_PER_MINUTE = 10_000;
+/** Detail requests of the demo's crawl: enough to refresh the stalest, few enough to leave some stale details to show. */
+const DEMO_DETAILS_BUDGET = 60;
 
 export interface DemoOptions {
   /** The snapshot file the demo writes (and starts afresh on every run). */
@@ -135,11 +139,8 @@ export function createDemo(options: DemoOptions): Demo {
       ATTRIBUTION_NAME: options.env.ATTRIBUTION_NAME,
       SNAPSHOT_HISTORY_LIMIT: options.env.SNAPSHOT_HISTORY_LIMIT,
     };
-    // --details all: the configuration pages then show per-benchmark scores, as on a real mirror.
-    const flags = ['--out', options.out, '--force', '--details', 'all'];
-
-    reporter.info(`demo: snapshot 1 of 2, the bundled sample, into ${options.out}`);
-    const first = await snapshotCli(flags, { env, reporter });
+    reporter.info(`demo: snapshot 1 of 2, the bundled sample with its details, into ${options.out}`);
+    const first = await snapshotCli(['--out', options.out, '--from-file', SAMPLE_EXPORT, '--details-file', SAMPLE_DETAILS], { env, reporter });
     if (first.code !== 0) return fail(first.code, `demo: the first snapshot failed (exit ${first.code}); see the line above`);
 
     // Revision 1 is the same population one daily snapshot later: scores move, a few configurations come and go.
@@ -147,7 +148,8 @@ export function createDemo(options: DemoOptions): Demo {
     sim.setExport(serializeExport(next.export), next.details);
     reporter.info(`demo: the simulator now serves the next day's data (generatedAt ${new Date(next.export.generatedAt).toISOString()})`);
 
-    reporter.info(`demo: snapshot 2 of 2 and the site build, into ${options.dist}/`);
+    reporter.info(`demo: snapshot 2 of 2 from the simulator, with the details crawl, and the site build, into ${options.dist}/`);
+    const flags = ['--out', options.out, '--force', '--details-budget', String(DEMO_DETAILS_BUDGET)];
     const second = await refreshCli([...flags, '--dist', options.dist], { env, reporter });
     if (second !== 0) return fail(second, `demo: the refresh failed (exit ${second}); see the lines above`);
 

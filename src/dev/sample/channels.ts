@@ -21,4 +21,5 @@ export const CHANNEL = {
   score: 16,
   scoreNoise: 17,
   votes: 18,
+  fetched: 19,
 } as const;

@@ -29,8 +29,11 @@ export interface GenerateOptions {
   generatedAt?: number;
 }
 
-/** What `GET /v1/models/{slug}` returns: the summary fields plus `scores`. */
-export type ModelDetailBody = ModelSummary & { scores: ScoreEntry[] };
+/**
+ * What `GET /v1/models/{slug}` returns: the summary fields plus `scores`; in a details file, also
+ * when the mirror fetched it (`mirrorFetchedAt`, a field of the file, not of the API).
+ */
+export type ModelDetailBody = ModelSummary & { mirrorFetchedAt?: number; scores: ScoreEntry[] };
 
 export interface GeneratedSample {
   export: { generatedAt: number; fictional: true; models: ModelSummary[]; benches: BenchSummary[]; tags: TagInfo[] };
@@ -59,6 +62,16 @@ function refreshAge(seedKey: number, config: Config, revision: number): number {
   const window = config.createdRev === 0 ? 30 * DAY : Math.min(30 * DAY, (revision - config.createdRev) * DAY + 6 * HOUR);
   const u = unit(hash(seedKey, CHANNEL.updated, config.id, revision));
   return 60_000 + Math.floor((u * (window - 60_000)) / 1000) * 1000;
+}
+
+/**
+ * How long before generatedAt the mirror fetched a configuration's detail, as a rolling crawl
+ * leaves them: most within the week, some stale (7-29 days), a few older than 30 days.
+ */
+function fetchAge(seedKey: number, config: Config, revision: number): number {
+  const u = unit(hash(seedKey, CHANNEL.fetched, config.id, revision));
+  const days = u < 0.6 ? (u / 0.6) * 6 : u < 0.9 ? 7 + ((u - 0.6) / 0.3) * 22 : 30 + ((u - 0.9) / 0.1) * 30;
+  return HOUR + Math.floor((days * DAY) / 1000) * 1000;
 }
 
 /** effectiveWeight and raterCount at `revision`: a small multiplicative walk, and raters only join. */
@@ -161,7 +174,11 @@ export function generateSample(options: GenerateOptions): GeneratedSample {
   const details: Record<string, ModelDetailBody> = {};
   if (withDetails) {
     for (const c of [...alive].sort((a, b) => compareText(a.slug, b.slug))) {
-      details[c.slug] = { ...summaries.get(c)!, scores: scoresOf(seedKey, c, benches, snapshotAt(c.createdRev)) };
+      details[c.slug] = {
+        ...summaries.get(c)!,
+        mirrorFetchedAt: generatedAt - fetchAge(seedKey, c, revision),
+        scores: scoresOf(seedKey, c, benches, snapshotAt(c.createdRev)),
+      };
     }
   }
 

@@ -9,6 +9,8 @@ export type Row = Record<string, unknown>;
 
 export interface Dataset {
   exportBody: Buffer;
+  /** The parsed export as given (an empty object when it is not one), for the pages and the live mode. */
+  root: Row;
   /** Why the list endpoints cannot answer (the export is not a JSON object), or undefined. */
   unusable: string | undefined;
   /** X-Computed-At: the export's generatedAt, or the load time when it has none. */
@@ -26,7 +28,7 @@ export interface Dataset {
   exportLastModified: number;
 }
 
-const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A numeric field for sorting; anything else sorts last. */
 const numberOf = (row: Row, field: string): number => (typeof row[field] === 'number' ? (row[field] as number) : -Infinity);
@@ -46,7 +48,7 @@ export function latestUpdatedAt(rows: readonly unknown[], fallback: number): num
   return Number.isFinite(latest) ? latest : fallback;
 }
 
-function rowsOf(value: unknown): Row[] {
+export function rowsOf(value: unknown): Row[] {
   return Array.isArray(value) ? value.filter(isRow) : [];
 }
 
@@ -60,12 +62,24 @@ export function loadDataset(body: string | Buffer, details: Record<string, unkno
   } catch {
     unusable = 'the simulated export is not JSON';
   }
-  const root: Row = isRow(parsed) ? parsed : {};
+  return datasetOf(exportBody, isRow(parsed) ? parsed : {}, unusable, details, hiddenSlugs, loadedAt);
+}
+
+/** The dataset of an export already parsed (the live mode changes the parsed rows, then serializes them). */
+export function datasetOf(
+  exportBody: Buffer,
+  root: Row,
+  unusable: string | undefined,
+  details: Record<string, unknown> | undefined,
+  hiddenSlugs: ReadonlySet<string>,
+  loadedAt: number,
+): Dataset {
   const computedAt = typeof root.generatedAt === 'number' && Number.isFinite(root.generatedAt) ? root.generatedAt : loadedAt;
   const allModels = rowsOf(root.models);
   const models = allModels.filter((row) => !hiddenSlugs.has(textOf(row, 'slug'))).sort((a, b) => byRanking(rankingOf(a), rankingOf(b)));
   return {
     exportBody,
+    root,
     unusable,
     computedAt,
     models,

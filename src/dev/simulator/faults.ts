@@ -6,6 +6,7 @@
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { monthlyResetMs, secondsUntil } from './limits.ts';
+import { compress } from './encoding.ts';
 import type { Answer, Fault, FaultAction } from './types.ts';
 
 export type ReplacingFault = Extract<FaultAction, { type: 'status' | 'rate_limited' | 'quota_exceeded' | 'redirect' | 'drop' }>;
@@ -56,9 +57,11 @@ export function checkFault(fault: Fault): void {
       return checkHeaders({ location: fault.location });
     case 'headers':
       return checkHeaders(fault.headers);
+    case 'body':
+      if (fault.encoding !== undefined && fault.encoding !== 'gzip' && fault.encoding !== 'br') fail('encoding must be gzip or br');
+      return;
     case 'invalid-json':
     case 'drop':
-    case 'body':
       return;
   }
 }
@@ -138,13 +141,22 @@ export function faultAnswer(fault: Exclude<ReplacingFault, { type: 'drop' }>, no
   }
 }
 
+/** Headers without a Content-Encoding: a replaced body goes as it is unless the fault compresses it. */
+const plain = (headers: Record<string, string>): Record<string, string> => {
+  const { 'content-encoding': _, ...rest } = headers;
+  return rest;
+};
+
 /** The normal answer with its body or headers spoiled; the delivery faults (slow, cut, stall) are the server's. */
 export function damage(answer: Answer, fault: DamagingFault): Answer {
   switch (fault.type) {
     case 'invalid-json':
-      return { ...answer, body: Buffer.from(INVALID_JSON_BODY, 'utf8') };
-    case 'body':
-      return { ...answer, body: Buffer.isBuffer(fault.body) ? fault.body : Buffer.from(fault.body, 'utf8') };
+      return { ...answer, headers: plain(answer.headers), body: Buffer.from(INVALID_JSON_BODY, 'utf8') };
+    case 'body': {
+      const body = Buffer.isBuffer(fault.body) ? fault.body : Buffer.from(fault.body, 'utf8');
+      if (!fault.encoding) return { ...answer, headers: plain(answer.headers), body };
+      return { ...answer, headers: { ...answer.headers, 'content-encoding': fault.encoding }, body: compress(body, fault.encoding) };
+    }
     case 'headers':
       return { ...answer, headers: { ...answer.headers, ...lowercased(fault.headers) } };
     default:

@@ -3,4 +3,5 @@ export { startSimulator, isLoopbackAddress } from './server.ts';
 export { demoKey, TIERS } from './keys.ts';
 export { TIER_LIMITS } from './limits.ts';
 export { INVALID_JSON_BODY } from './faults.ts';
-export type { Fault, FaultAction, KeySpec, KeyUsageView, RequestLogEntry, Simulator, SimulatorOptions, Tier } from './types.ts';
+export { encodeCursor } from './routes.ts';
+export type { DetailChurn, LiveOptions, Fault, FaultAction, KeySpec, KeyUsageView, RequestLogEntry, Simulator, SimulatorOptions, Tier } from './types.ts';

@@ -35,14 +35,32 @@
  *   limits and counted as usual; invalid-json and body keep the normal status (200 for a valid
  *   request). A slow-headers answer is decided (and counted) on arrival and sent after the delay.
  *   cut-body and stall-body send at most length - 1 bytes, so the body is always short.
+ *
+ * What the service has announced or may do, each off unless asked for (live.ts, routes.ts, encoding.ts):
+ * - `live.refreshEveryMs`: the first request after each tick of that clock sees a ranking refresh:
+ *   every configuration's updatedAt and the export's generatedAt become the tick (the export is
+ *   re-serialized). `refreshRankings()` does one now. `live.churn` changes that many details at each
+ *   refresh (a new counted submission: benchCount + 1; a vote flip: the score counts or stops
+ *   counting); `changeDetails()` does it now. `live.vanishPerExport`: after each (last page of an)
+ *   export, that many configurations vanish: 404 on lookup at once, out of the export at the next
+ *   refresh. `hide()` hides configurations now (the export keeps them).
+ * - `pageSize`: the export (each collection), /v1/tags, /v1/models and /v1/benches in pages of that
+ *   size (of `limit` when smaller), each with `X-Next-Cursor` while rows remain; `?after=` takes it.
+ *   A cursor it did not give out is 400 invalid_param. Without `pageSize`, `after` is ignored.
+ * - `conditional`: 304 (no body, the success headers, counted) when If-Modified-Since is an HTTP-date
+ *   at or after Last-Modified.
+ * - `compression`: 200 answers in br or gzip when Accept-Encoding allows (br first); the body fault
+ *   may send its own bytes compressed (`encoding`), other replaced bodies go uncompressed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { loadDataset, type Dataset } from './dataset.ts';
+import { datasetOf, loadDataset, type Dataset } from './dataset.ts';
 import { damage, faultAnswer, FaultQueue, isReplacing, jsonBody } from './faults.ts';
+import { encodeAnswer } from './encoding.ts';
+import { churnDetails, pickVanishing, refreshRankings, refreshTick, type DetailChurn } from './live.ts';
 import { authenticate } from './keys.ts';
 import { allowanceOf, minuteBucket, UsageCounters } from './limits.ts';
-import { route, type RouteError } from './routes.ts';
+import { isNotModified, route, type RouteError } from './routes.ts';
 import type { Answer, KeySpec, RequestLogEntry, Simulator, SimulatorOptions } from './types.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -76,7 +94,36 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   if (!isLoopbackAddress(host)) throw new Error(`the simulator listens on loopback only, not on "${host}"`);
   const now = options.now ?? Date.now;
   const hidden = new Set(options.hiddenSlugs ?? []);
-  let data: Dataset = loadDataset(options.exportBody, options.details, hidden, now());
+  let details: Record<string, unknown> = { ...options.details };
+  let data: Dataset = loadDataset(options.exportBody, details, hidden, now());
+  const live = options.live ?? {};
+  const seed = live.seed ?? 1;
+  /** Vanished since the last ranking refresh: 404 on lookup now, out of the export at the next refresh. */
+  const vanished = new Set<string>();
+  let tick = live.refreshEveryMs ? refreshTick(now(), live.refreshEveryMs) : 0;
+
+  /** The dataset of a changed export: serialized once, hidden and vanished slugs left out of the lists. */
+  function rebuild(root: Dataset['root'], body?: Buffer): void {
+    data = datasetOf(body ?? Buffer.from(JSON.stringify(root), 'utf8'), root, undefined, details, new Set([...hidden, ...vanished]), now());
+  }
+
+  function refreshAt(at: number): void {
+    if (data.unusable !== undefined) return;
+    let root = refreshRankings(data.root, at, vanished);
+    vanished.clear();
+    if (live.churn) ({ root, details } = churnDetails(root, details, live.churn, seed, at));
+    rebuild(root);
+  }
+
+  /** On a refresh clock, the first request after a tick sees the ranking refresh. */
+  function advance(at: number): void {
+    if (!live.refreshEveryMs) return;
+    const t = refreshTick(at, live.refreshEveryMs);
+    if (t > tick) {
+      tick = t;
+      refreshAt(t);
+    }
+  }
   const counters = new UsageCounters();
   const faults = new FaultQueue();
   const requests: RequestLogEntry[] = [];
@@ -84,7 +131,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const timers = new Set<NodeJS.Timeout>();
 
   /** What the API itself answers: limits, then the route, with the headers of the contract. */
-  function apiAnswer(method: string, pathname: string, query: URLSearchParams, key: string, spec: KeySpec, at: number): Answer {
+  function apiAnswer(method: string, pathname: string, query: URLSearchParams, key: string, spec: KeySpec, at: number, ifModifiedSince?: string): Answer {
     const allowance = allowanceOf(spec);
     const verdict = counters.verdict(key, allowance, at);
     if (!verdict.ok) {
@@ -111,18 +158,25 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     }
     counters.record(key, at);
     const limitHeaders = counters.headers(key, allowance, at);
-    const outcome = route(method, pathname, query, data, spec.tier);
+    const outcome = route(method, pathname, query, data, spec.tier, { pageSize: options.pageSize });
     if (!outcome.ok) return errorAnswer(outcome, limitHeaders);
+    const headers = {
+      ...limitHeaders,
+      'x-computed-at': String(data.computedAt),
+      'x-schema-version': 'v1',
+      'last-modified': new Date(outcome.lastModified).toUTCString(),
+      'cache-control': `private, max-age=${outcome.cacheSeconds}`,
+      ...(outcome.nextCursor ? { 'x-next-cursor': outcome.nextCursor } : {}),
+    };
+    if (options.conditional && isNotModified(ifModifiedSince, outcome.lastModified)) return { status: 304, headers, body: Buffer.alloc(0) };
+    if (pathname === '/v1/export.json' && !outcome.nextCursor && live.vanishPerExport) {
+      // Gone between this export and the lookups that follow it.
+      for (const slug of pickVanishing(data.models, live.vanishPerExport, seed, at)) vanished.add(slug);
+      rebuild(data.root, data.exportBody);
+    }
     return {
       status: 200,
-      headers: {
-        'content-type': JSON_TYPE,
-        ...limitHeaders,
-        'x-computed-at': String(data.computedAt),
-        'x-schema-version': 'v1',
-        'last-modified': new Date(outcome.lastModified).toUTCString(),
-        'cache-control': `private, max-age=${outcome.cacheSeconds}`,
-      },
+      headers: { 'content-type': JSON_TYPE, ...headers },
       body: Buffer.isBuffer(outcome.body) ? outcome.body : jsonBody(outcome.body),
     };
   }
@@ -152,6 +206,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       query: search,
       key: auth.key,
       hadAuthorization: req.headers.authorization !== undefined,
+      ifModifiedSince: req.headers['if-modified-since'],
+      acceptEncoding: req.headers['accept-encoding'],
       status: 'fault',
       minuteBucket: minuteBucket(at),
     };
@@ -172,7 +228,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return send(res, entry, answer);
     }
 
-    const normal = apiAnswer(method, pathname, query, auth.key, auth.spec, at);
+    advance(at);
+    const answered = apiAnswer(method, pathname, query, auth.key, auth.spec, at, entry.ifModifiedSince);
+    const normal = options.compression ? encodeAnswer(answered, req.headers['accept-encoding']) : answered;
     if (fault === undefined) return send(res, entry, normal);
     const answer = damage(normal, fault);
     switch (fault.type) {
@@ -242,9 +300,23 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     },
     addFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
-    setExport(body, details) {
+    setExport(body, given) {
+      details = { ...given };
+      vanished.clear();
       data = loadDataset(body, details, hidden, now());
     },
+    refreshRankings: () => refreshAt(now()),
+    changeDetails(churn: DetailChurn) {
+      if (data.unusable !== undefined) return;
+      const changed = churnDetails(data.root, details, churn, seed, now());
+      details = changed.details;
+      rebuild(changed.root);
+    },
+    hide(slugs) {
+      for (const slug of slugs) hidden.add(slug);
+      rebuild(data.root, data.exportBody);
+    },
+    current: () => ({ exportBody: data.exportBody, details: { ...details } }),
     usage: (key) => counters.view(key, now()),
   };
 }

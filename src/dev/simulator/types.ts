@@ -1,4 +1,7 @@
 /** The simulator's public shapes; `index.ts` re-exports them for the rest of the project. */
+import type { DetailChurn, LiveOptions } from './live.ts';
+
+export type { DetailChurn, LiveOptions } from './live.ts';
 
 /** Partner is "custom" in the contract; the simulator gives it fixed numbers (see TIER_LIMITS). */
 export type Tier = 'starter' | 'pro' | 'enterprise' | 'partner';
@@ -28,6 +31,14 @@ export interface SimulatorOptions {
   port?: number;
   /** Clock in Unix ms, injectable for tests; default Date.now. */
   now?: () => number;
+  /** What the real service may do between two looks: ranking refreshes, changing details, vanishing configurations. */
+  live?: LiveOptions;
+  /** Serve the announced cursor pagination: the export, /v1/tags, /v1/models and /v1/benches in pages of this many rows (per collection; fewer when `limit` asks fewer). */
+  pageSize?: number;
+  /** Answer the announced conditional requests: 304 when If-Modified-Since is at or after Last-Modified. */
+  conditional?: boolean;
+  /** Compress successful answers with gzip or br when the client's Accept-Encoding allows it. */
+  compression?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -39,6 +50,9 @@ export interface RequestLogEntry {
   /** The Bearer value as sent (valid or not); kept in memory for tests, never printed. */
   key: string | undefined;
   hadAuthorization: boolean;
+  /** The request's If-Modified-Since and Accept-Encoding, as sent. */
+  ifModifiedSince: string | undefined;
+  acceptEncoding: string | undefined;
   /** 'fault' when no complete response was sent (drop, cut-body, stall-body). */
   status: number | 'fault';
   minuteBucket: number;
@@ -73,8 +87,8 @@ export type FaultAction =
   | { type: 'drop' }
   /** 302 (default) or another 3xx to `location`. */
   | { type: 'redirect'; location: string; status?: number }
-  /** The normal status and headers with this body instead of the real one. */
-  | { type: 'body'; body: string | Buffer }
+  /** The normal status and headers with this body instead of the real one, sent compressed when `encoding` is given. */
+  | { type: 'body'; body: string | Buffer; encoding?: 'gzip' | 'br' }
   /** The normal answer plus these headers (replacing any of the same name). */
   | { type: 'headers'; headers: Record<string, string> };
 
@@ -90,6 +104,14 @@ export interface Simulator {
   clearFaults(): void;
   /** Swap the data served. `details` replaces the old ones; omitted means none (synthesized). */
   setExport(body: string | Buffer, details?: Record<string, unknown>): void;
+  /** A ranking refresh now: every configuration's updatedAt (and the export's generatedAt) becomes the clock's time, with the live mode's churn. */
+  refreshRankings(): void;
+  /** Change details now: new submissions and vote flips, as the live mode's churn does. */
+  changeDetails(churn: DetailChurn): void;
+  /** Hide configurations from now on: 404 on detail lookup, absent from the lists; the export still carries them. */
+  hide(slugs: string[]): void;
+  /** The export as it is now (after ranking refreshes and changes), and the details. */
+  current(): { exportBody: Buffer; details: Record<string, unknown> };
   /** Every request received, in order. */
   readonly requests: RequestLogEntry[];
   /** The simulator's own counters for a key, as of the injected clock. */
