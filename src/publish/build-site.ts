@@ -12,6 +12,7 @@ import { acquireLock } from '../cli/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { writeBuildStamp } from './build-stamp.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
+import { resolveOutputDir } from './output-dir.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   reporter: Reporter;
   /** Snapshots of history to keep when the sample is loaded. */
   historyLimit: number;
+  /** The flag that named `outDir`, for messages (default `--out`). */
+  outFlag?: string;
 }
 
 export interface BuildResult extends BuildCheck {
@@ -71,8 +74,14 @@ function swapIn(fresh: string, outDir: string, work: string): void {
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const { reporter } = options;
   const started = performance.now();
+  // Before anything is loaded or rendered: a folder that is not a site is never replaced.
+  const target = resolveOutputDir(options.outDir, { flag: options.outFlag ?? '--out', snapshot: options.snapshot });
+  return renderInto(target, options, started);
+}
+
+async function renderInto(target: string, options: BuildOptions, started: number): Promise<BuildResult> {
+  const { reporter } = options;
   await ensureSnapshot(options);
   const summary = summarizeSnapshot(options.snapshot);
   reporter.info(
@@ -82,7 +91,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Astro keeps build state in the project's .astro/: one build at a time per checkout.
   const release = await acquireLock(resolve('.astro-build'), 30 * 60_000);
-  const work = workDirFor(options.outDir);
+  const work = workDirFor(target);
   const fresh = join(work, 'dist');
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
   const removeWork = () => rmSync(work, { recursive: true, force: true });
@@ -100,7 +109,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
     );
     writeBuildStamp(fresh, summary);
-    swapIn(fresh, resolve(options.outDir), work);
+    swapIn(fresh, target, work);
     return { ...check, ms: performance.now() - started };
   } finally {
     process.off('exit', removeWork);
