@@ -3,8 +3,7 @@
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { readClientTuning } from '../cli/env.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
 import { runSnapshot } from '../snapshot/run-snapshot.ts';
@@ -13,6 +12,8 @@ import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { writeBuildStamp } from './build-stamp.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
+import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
+import { pauseForTest } from './test-pause.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -22,7 +23,7 @@ export const SAMPLE_DETAILS = 'data/sample/details.json';
  */
 export function workDirFor(outDir: string): string {
   const target = resolve(outDir);
-  return join(dirname(target), `.${basename(target)}.build-${process.pid}-${randomBytes(4).toString('hex')}`);
+  return join(dirname(target), workDirName(target));
 }
 
 export interface BuildOptions {
@@ -60,10 +61,14 @@ export async function ensureSnapshot(options: BuildOptions): Promise<void> {
   });
 }
 
-/** Replaces `outDir` with `fresh` in two renames; the old site is removed only once the new one is in place. */
+/**
+ * Replaces `outDir` with `fresh` in two renames; the old site is removed only once the new one is
+ * in place. A kill between them leaves no `outDir`: the next run moves `fresh` in (sweep.ts).
+ */
 function swapIn(fresh: string, outDir: string, work: string): void {
-  const old = join(work, 'previous');
+  const old = join(work, PREVIOUS);
   if (existsSync(outDir)) renameSync(outDir, old);
+  pauseForTest('swap');
   try {
     renameSync(fresh, outDir);
   } catch (err) {
@@ -91,13 +96,17 @@ async function renderInto(target: string, options: BuildOptions, started: number
 
   // Astro keeps build state in the project's .astro/: one build at a time per checkout.
   const release = await acquireLock(resolve('.astro-build'), 30 * 60_000);
+  let releaseTarget: (() => void) | undefined;
   const work = workDirFor(target);
-  const fresh = join(work, 'dist');
+  const fresh = join(work, FRESH);
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
   const removeWork = () => rmSync(work, { recursive: true, force: true });
   process.once('exit', removeWork);
-  mkdirSync(work, { recursive: true });
   try {
+    // One build at a time per target: while it is held, every other work folder beside the target is a dead run's.
+    releaseTarget = await lockOutput(target, 30 * 60_000);
+    recoverLeftovers(target, options.outDir, reporter);
+    mkdirSync(work);
     // The site reads these; the API key is not among them and was never in this process's env.
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -108,12 +117,14 @@ async function renderInto(target: string, options: BuildOptions, started: number
       () => checkBuild(fresh, work, summary),
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
     );
+    // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.
     writeBuildStamp(fresh, summary);
     swapIn(fresh, target, work);
     return { ...check, ms: performance.now() - started };
   } finally {
     process.off('exit', removeWork);
     removeWork();
+    releaseTarget?.();
     release();
   }
 }

@@ -13,6 +13,7 @@ import { buildSite } from './build-site.ts';
 import { readBuildStamp, snapshotStamp } from './build-stamp.ts';
 import { decideRefresh } from './refresh-decision.ts';
 import { resolveOutputDir } from './output-dir.ts';
+import { recoverLeftoversIfIdle } from './sweep.ts';
 
 export interface RefreshOptions {
   env?: Env;
@@ -57,11 +58,12 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   const { dist, snapshotArgs: argv } = split;
   const outDir = dist ?? options.outDir ?? 'dist';
   const started = performance.now();
-  // Before any request is spent: a --dist that is not a site is refused.
+  // Before any request is spent: a --dist that is not a site is refused, and a killed build's leftovers are dealt with.
   try {
     const parsed = parseSnapshotArgsOrUndefined(argv, env);
     if (parsed && !parsed.help) {
-      resolveOutputDir(outDir, { flag: '--dist', snapshot: parsed.request.out });
+      const target = resolveOutputDir(outDir, { flag: '--dist', snapshot: parsed.request.out });
+      await recoverLeftoversIfIdle(target, outDir, reporter);
     }
   } catch (err) {
     if (!(err instanceof MirrorError)) throw err;
