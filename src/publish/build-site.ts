@@ -10,6 +10,7 @@ import { runSnapshot } from '../snapshot/run-snapshot.ts';
 import { acquireLock } from '../cli/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { writeBuildStamp } from './build-stamp.ts';
+import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
@@ -82,7 +83,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   // Before anything is loaded or rendered: a folder that is not a site is never replaced.
   const target = resolveOutputDir(options.outDir, { flag: options.outFlag ?? '--out', snapshot: options.snapshot });
-  return renderInto(target, options, started);
+  try {
+    return await renderInto(target, options, started);
+  } catch (err) {
+    throw explainBuildFailure(err, dirname(target)) ?? err;
+  }
 }
 
 async function renderInto(target: string, options: BuildOptions, started: number): Promise<BuildResult> {
@@ -120,9 +125,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.
     writeBuildStamp(fresh, summary);
     swapIn(fresh, target, work);
+    process.off('exit', removeWork);
     return { ...check, ms: performance.now() - started };
   } finally {
-    process.off('exit', removeWork);
+    // After a failure the exit hook stays: Astro's pages in flight keep writing after build() rejects.
     removeWork();
     releaseTarget?.();
     release();

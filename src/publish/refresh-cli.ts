@@ -12,6 +12,7 @@ import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { buildSite } from './build-site.ts';
 import { readBuildStamp, snapshotStamp } from './build-stamp.ts';
 import { decideRefresh } from './refresh-decision.ts';
+import { explainBuildFailure } from './build-failure.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { recoverLeftoversIfIdle } from './sweep.ts';
 
@@ -66,9 +67,10 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
       await recoverLeftoversIfIdle(target, outDir, reporter);
     }
   } catch (err) {
-    if (!(err instanceof MirrorError)) throw err;
-    reporter.error(err.toLine());
-    return err.exitCode;
+    const failure = explainBuildFailure(err, outDir);
+    if (!failure) throw err;
+    reporter.error(failure.toLine());
+    return failure.exitCode;
   }
   const { code, outcome } = await snapshotCli(argv, { env, reporter });
   if (code !== 0 || !outcome) {
