@@ -7,27 +7,44 @@ import { loadEnv, readHistoryLimit } from '../src/cli/env.ts';
 import { createReporter, formatBytes, formatSeconds } from '../src/cli/reporter.ts';
 import { exitOnSignals } from '../src/cli/signals.ts';
 
+const USAGE = `Usage: npm run build -- [flags]
+  --snapshot PATH   the snapshot to render (default ${DEFAULT_OUT}; the bundled sample is loaded into it when it is missing)
+  --out DIR         where the site goes (default dist): a folder that is missing, empty, or holds a previous build of this site
+  --help            this text`;
+
+/** The flags, or a usage MirrorError naming the first bad one. */
+function parseBuildArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: { snapshot: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } }, strict: true }).values;
+  } catch (err) {
+    // Node's message runs on with advice about '--'; its first sentence names the flag.
+    throw new MirrorError('usage', (err as Error).message.split(/\.\s/)[0]!, { hint: 'see npm run build -- --help' });
+  }
+}
+
 exitOnSignals();
 // The site never needs the key; dropping it here keeps it out of everything the build runs.
 delete process.env.RANKING_API_KEY;
 const reporter = createReporter();
+let outDir = 'dist';
 try {
-  const { values } = parseArgs({ options: { snapshot: { type: 'string' }, out: { type: 'string' } }, strict: true });
-  const result = await buildSite({
-    snapshot: values.snapshot ?? DEFAULT_OUT,
-    outDir: values.out ?? 'dist',
-    reporter,
-    historyLimit: readHistoryLimit(loadEnv()),
-  });
-  reporter.info(`built ${values.out ?? 'dist'}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}`);
+  const values = parseBuildArgs(process.argv.slice(2));
+  outDir = values.out ?? outDir;
+  if (values.snapshot === '') throw new MirrorError('usage', '--snapshot is empty', { hint: `name the snapshot file, for example --snapshot ${DEFAULT_OUT}` });
+  if (values.help) reporter.info(USAGE);
+  else {
+    const result = await buildSite({ snapshot: values.snapshot ?? DEFAULT_OUT, outDir, reporter, historyLimit: readHistoryLimit(loadEnv()) });
+    reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}`);
+  }
 } catch (err) {
+  // One line: what happened and what to do; a usage error changed nothing, any other left the site as it was.
   if (err instanceof MirrorError) {
     reporter.error(err.toLine());
-    reporter.error(`exit ${err.exitCode}: dist/ is untouched`);
     process.exitCode = err.exitCode;
   } else {
-    reporter.error(`error: the build failed: ${(err as Error)?.stack ?? String(err)}`);
-    reporter.error('exit 1: dist/ is untouched');
+    // A bug: the line first, then the stack for whoever fixes it.
+    reporter.error(`error: the build failed: ${String((err as Error)?.message ?? err).split('\n')[0]} (exit 1; ${outDir}/ is untouched)`);
+    reporter.error(String((err as Error)?.stack ?? ''));
     process.exitCode = 1;
   }
 }

@@ -3,15 +3,18 @@
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { readClientTuning } from '../cli/env.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
 import { runSnapshot } from '../snapshot/run-snapshot.ts';
 import { acquireLock } from '../cli/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { writeBuildStamp } from './build-stamp.ts';
+import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
+import { resolveOutputDir } from './output-dir.ts';
+import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
+import { pauseForTest } from './test-pause.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -21,7 +24,7 @@ export const SAMPLE_DETAILS = 'data/sample/details.json';
  */
 export function workDirFor(outDir: string): string {
   const target = resolve(outDir);
-  return join(dirname(target), `.${basename(target)}.build-${process.pid}-${randomBytes(4).toString('hex')}`);
+  return join(dirname(target), workDirName(target));
 }
 
 export interface BuildOptions {
@@ -30,6 +33,8 @@ export interface BuildOptions {
   reporter: Reporter;
   /** Snapshots of history to keep when the sample is loaded. */
   historyLimit: number;
+  /** The flag that named `outDir`, for messages (default `--out`). */
+  outFlag?: string;
 }
 
 export interface BuildResult extends BuildCheck {
@@ -57,10 +62,14 @@ export async function ensureSnapshot(options: BuildOptions): Promise<void> {
   });
 }
 
-/** Replaces `outDir` with `fresh` in two renames; the old site is removed only once the new one is in place. */
+/**
+ * Replaces `outDir` with `fresh` in two renames; the old site is removed only once the new one is
+ * in place. A kill between them leaves no `outDir`: the next run moves `fresh` in (sweep.ts).
+ */
 function swapIn(fresh: string, outDir: string, work: string): void {
-  const old = join(work, 'previous');
+  const old = join(work, PREVIOUS);
   if (existsSync(outDir)) renameSync(outDir, old);
+  pauseForTest('swap');
   try {
     renameSync(fresh, outDir);
   } catch (err) {
@@ -71,8 +80,18 @@ function swapIn(fresh: string, outDir: string, work: string): void {
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const { reporter } = options;
   const started = performance.now();
+  // Before anything is loaded or rendered: a folder that is not a site is never replaced.
+  const target = resolveOutputDir(options.outDir, { flag: options.outFlag ?? '--out', snapshot: options.snapshot });
+  try {
+    return await renderInto(target, options, started);
+  } catch (err) {
+    throw explainBuildFailure(err, dirname(target)) ?? err;
+  }
+}
+
+async function renderInto(target: string, options: BuildOptions, started: number): Promise<BuildResult> {
+  const { reporter } = options;
   await ensureSnapshot(options);
   const summary = summarizeSnapshot(options.snapshot);
   reporter.info(
@@ -82,13 +101,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Astro keeps build state in the project's .astro/: one build at a time per checkout.
   const release = await acquireLock(resolve('.astro-build'), 30 * 60_000);
-  const work = workDirFor(options.outDir);
-  const fresh = join(work, 'dist');
+  let releaseTarget: (() => void) | undefined;
+  const work = workDirFor(target);
+  const fresh = join(work, FRESH);
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
   const removeWork = () => rmSync(work, { recursive: true, force: true });
   process.once('exit', removeWork);
-  mkdirSync(work, { recursive: true });
   try {
+    // One build at a time per target: while it is held, every other work folder beside the target is a dead run's.
+    releaseTarget = await lockOutput(target, 30 * 60_000);
+    recoverLeftovers(target, options.outDir, reporter);
+    mkdirSync(work);
     // The site reads these; the API key is not among them and was never in this process's env.
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -99,12 +122,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       () => checkBuild(fresh, work, summary),
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
     );
+    // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.
     writeBuildStamp(fresh, summary);
-    swapIn(fresh, resolve(options.outDir), work);
+    swapIn(fresh, target, work);
+    process.off('exit', removeWork);
     return { ...check, ms: performance.now() - started };
   } finally {
-    process.off('exit', removeWork);
+    // After a failure the exit hook stays: Astro's pages in flight keep writing after build() rejects.
     removeWork();
+    releaseTarget?.();
     release();
   }
 }

@@ -12,6 +12,9 @@ import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { buildSite } from './build-site.ts';
 import { readBuildStamp, snapshotStamp } from './build-stamp.ts';
 import { decideRefresh } from './refresh-decision.ts';
+import { explainBuildFailure } from './build-failure.ts';
+import { resolveOutputDir } from './output-dir.ts';
+import { recoverLeftoversIfIdle } from './sweep.ts';
 
 export interface RefreshOptions {
   env?: Env;
@@ -33,6 +36,15 @@ export function splitRefreshArgs(argv: string[]): { dist: string | undefined; sn
   return { dist, snapshotArgs: rest };
 }
 
+/** The snapshot flags, or undefined when they are bad (the snapshot step then reports them, before any request). */
+function parseSnapshotArgsOrUndefined(argv: string[], env: Env): ReturnType<typeof parseSnapshotArgs> | undefined {
+  try {
+    return parseSnapshotArgs(argv, env);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}): Promise<number> {
   const env = options.env ?? loadEnv();
   const secret = env.RANKING_API_KEY?.trim();
@@ -47,6 +59,19 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   const { dist, snapshotArgs: argv } = split;
   const outDir = dist ?? options.outDir ?? 'dist';
   const started = performance.now();
+  // Before any request is spent: a --dist that is not a site is refused, and a killed build's leftovers are dealt with.
+  try {
+    const parsed = parseSnapshotArgsOrUndefined(argv, env);
+    if (parsed && !parsed.help) {
+      const target = resolveOutputDir(outDir, { flag: '--dist', snapshot: parsed.request.out });
+      await recoverLeftoversIfIdle(target, outDir, reporter);
+    }
+  } catch (err) {
+    const failure = explainBuildFailure(err, outDir);
+    if (!failure) throw err;
+    reporter.error(failure.toLine());
+    return failure.exitCode;
+  }
   const { code, outcome } = await snapshotCli(argv, { env, reporter });
   if (code !== 0 || !outcome) {
     if (code !== 0) reporter.error(`refresh stopped: ${outDir}/ is untouched`);
@@ -64,12 +89,13 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   }
   reporter.info(`${decision.reason}: building`);
   try {
-    const result = await buildSite({ snapshot: out, outDir, reporter, historyLimit: readHistoryLimit(env) });
+    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env) });
     reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}`);
     return 0;
   } catch (err) {
-    reporter.error(err instanceof MirrorError ? err.toLine() : `error: the build failed: ${(err as Error)?.message ?? String(err)}`);
-    reporter.error(`exit 1: the snapshot is updated, ${outDir}/ is untouched; the next refresh builds again`);
-    return 1;
+    const code = err instanceof MirrorError ? err.exitCode : 1;
+    reporter.error(err instanceof MirrorError ? err.toLine() : `error: the build failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+    reporter.error(`exit ${code}: the snapshot is updated, ${outDir}/ is untouched; the next refresh builds again`);
+    return code;
   }
 }

@@ -1,0 +1,16 @@
+/**
+ * Test-only: with `MIRROR_TEST_PAUSE_AT=<point>` in the environment, a run prints
+ * `MIRROR_TEST_PAUSED <point>` and blocks right there (synchronously, so nothing else of it runs),
+ * letting a test kill the real process at that exact point. Without the variable it does nothing.
+ */
+import { writeSync } from 'node:fs';
+
+/** The marker line a paused run prints. */
+export const pauseMarker = (point: string) => `MIRROR_TEST_PAUSED ${point}`;
+
+/** Blocks for at most a minute, so a test that forgets to kill cannot leave a process behind for long. */
+export function pauseForTest(point: string): void {
+  if (process.env.MIRROR_TEST_PAUSE_AT !== point) return;
+  writeSync(1, `${pauseMarker(point)}\n`);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+}

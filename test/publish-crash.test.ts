@@ -1,0 +1,108 @@
+/**
+ * Builds killed with SIGKILL at chosen points, as real processes on real folders: the site stays
+ * in place (or the next run puts it back), the next run removes a dead build's work folder, and
+ * never a live one's. The next run is an unchanged `refresh`, which renders nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { isSiteBuild } from '../src/publish/output-dir.ts';
+import { pauseMarker } from '../src/publish/test-pause.ts';
+import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
+import { killHard, startScript, waitUntil, type Running } from './helpers/processes.ts';
+import { sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
+
+const dir = tempDir();
+let sample: BuiltFixture;
+const runs: Running[] = [];
+
+beforeAll(async () => {
+  sample = await sharedSite('sample');
+}, 600_000);
+
+afterAll(async () => {
+  for (const run of runs) await killHard(run);
+  dir.cleanup();
+});
+
+/** A maintainer's folder: a copy of the sample snapshot and of the site built from it. */
+function site(name: string): { root: string; db: string; dist: string } {
+  const root = join(dir.path, name);
+  mkdirSync(root);
+  copyFileSync(sample.snapshot, join(root, 'snapshot.db'));
+  cpSync(sample.dist, join(root, 'dist'), { recursive: true });
+  return { root, db: join(root, 'snapshot.db'), dist: join(root, 'dist') };
+}
+
+const workFolders = (root: string) => readdirSync(root).filter((name) => /^\.dist\.build-\d+-[0-9a-f]{8}$/.test(name));
+
+/** The next scheduled run: the same data again, so a current dist/ means nothing is rendered. */
+const refreshUnchanged = (db: string, dist: string) =>
+  runScript(
+    'refresh.ts',
+    ['--from-file', join(ROOT, 'data/sample/export.json'), '--details-file', join(ROOT, 'data/sample/details.json'), '--out', db, '--dist', dist],
+    {},
+  );
+
+const build = (db: string, dist: string, env: Record<string, string> = {}) => {
+  const run = startScript('build.ts', ['--snapshot', db, '--out', dist], env);
+  runs.push(run);
+  return run;
+};
+
+describe.sequential('a build killed while rendering', () => {
+  let scene: ReturnType<typeof site>;
+  let run: Running;
+  let index: ReturnType<typeof fingerprint>;
+
+  it('keeps its work folder from another run while it is alive', async () => {
+    scene = site('render');
+    index = fingerprint(join(scene.dist, 'index.html'));
+    run = build(scene.db, scene.dist);
+    // Astro is writing pages into the work folder: stop the process right there, alive and holding its locks.
+    const written = () => workFolders(scene.root).some((w) => existsSync(join(scene.root, w, 'dist/_astro')));
+    await waitUntil('pages in the work folder', written, run);
+    run.child.kill('SIGSTOP');
+    const [work] = workFolders(scene.root);
+
+    const other = await refreshUnchanged(scene.db, scene.dist);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stdout).toContain('nothing rendered');
+    expect(run.alive()).toBe(true);
+    expect(workFolders(scene.root)).toEqual([work]);
+  }, 300_000);
+
+  it('leaves dist/ intact, and the next run removes its work folder', async () => {
+    await killHard(run);
+    expect(workFolders(scene.root)).toHaveLength(1);
+    expect(fingerprint(join(scene.dist, 'index.html'))).toEqual(index);
+
+    const next = await refreshUnchanged(scene.db, scene.dist);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toContain('removed 1 work folder(s) of killed builds');
+    expect(next.stdout).toContain('nothing rendered');
+    expect(workFolders(scene.root)).toEqual([]);
+    expect(fingerprint(join(scene.dist, 'index.html'))).toEqual(index);
+  }, 120_000);
+});
+
+describe('a build killed between the two renames of the swap', () => {
+  it('leaves no dist/ for an instant, and the next run moves the checked site into place without rendering', async () => {
+    const { root, db, dist } = site('swap');
+    const run = build(db, dist, { MIRROR_TEST_PAUSE_AT: 'swap' });
+    await waitUntil('the pause inside the swap', () => run.output().includes(pauseMarker('swap')), run);
+    await killHard(run);
+    // Killed inside the window: the old site is moved aside, the new one not yet in place.
+    expect(existsSync(dist)).toBe(false);
+    const [work] = workFolders(root);
+    expect(readdirSync(join(root, work!)).sort()).toEqual(['dist', 'previous']);
+
+    const next = await refreshUnchanged(db, dist);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).toContain('was missing: a build was killed while swapping it in; its checked site is now in place');
+    expect(next.stdout).toContain('nothing rendered');
+    expect(isSiteBuild(dist)).toBe(true);
+    expect(existsSync(join(dist, 'index.html'))).toBe(true);
+    expect(workFolders(root)).toEqual([]);
+  }, 300_000);
+});

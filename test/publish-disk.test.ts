@@ -1,0 +1,123 @@
+/**
+ * Where the site is written, on real file systems: a symlinked dist/ (a persistent volume) is
+ * built through to its target and stays a link; a full disk (a small tmpfs) and a read-only one
+ * each end the build with one line and the contract's exit code, the previous site intact and no
+ * half-built folder left behind.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statSync, symlinkSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { isSiteBuild } from '../src/publish/output-dir.ts';
+import { fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
+import { sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
+import { mountTmpfs, remountReadOnly, tmpfsAvailable } from './helpers/tmpfs.ts';
+
+const dir = tempDir();
+let sample: BuiltFixture;
+const unmounts: (() => void)[] = [];
+
+beforeAll(async () => {
+  sample = await sharedSite('sample');
+}, 600_000);
+
+afterAll(() => {
+  for (const unmount of unmounts) unmount();
+  dir.cleanup();
+});
+
+/** Every file under `root` with its fingerprint. */
+function tree(root: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(root, p)] = fingerprint(p);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** Bytes a tmpfs needs for the files under `root`: whole 4 KiB pages per file and folder. */
+function tmpfsBytes(root: string): number {
+  let bytes = 4096;
+  for (const name of readdirSync(root)) {
+    const p = join(root, name);
+    bytes += statSync(p).isDirectory() ? tmpfsBytes(p) : Math.ceil(statSync(p).size / 4096) * 4096;
+  }
+  return bytes;
+}
+
+/** A copy of the sample snapshot outside the file system under test. */
+function snapshotCopy(name: string): string {
+  const db = join(dir.path, `${name}.db`);
+  copyFileSync(sample.snapshot, db);
+  return db;
+}
+
+/** One line on stderr, no stack. */
+const stderrLines = (r: RunResult) => r.stderr.split('\n').filter(Boolean);
+
+describe('a symlinked dist/', () => {
+  it('is built through to its target, beside the target, and stays a link', async () => {
+    const root = join(dir.path, 'linked');
+    mkdirSync(join(root, 'volume'), { recursive: true });
+    cpSync(sample.dist, join(root, 'volume/site'), { recursive: true });
+    symlinkSync('volume/site', join(root, 'dist'));
+    const before = fingerprint(join(root, 'volume/site/index.html'));
+
+    const r = await runScript('build.ts', ['--snapshot', snapshotCopy('linked'), '--out', join(root, 'dist')], {}, { timeoutMs: 300_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(join(root, 'dist')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(root, 'dist'))).toBe('volume/site');
+    expect(isSiteBuild(join(root, 'volume/site'))).toBe(true);
+    expect(fingerprint(join(root, 'volume/site/index.html'))?.mtimeMs).not.toBe(before?.mtimeMs);
+    // The work folder was beside the target, and is gone.
+    expect(readdirSync(root).sort()).toEqual(['dist', 'volume']);
+    expect(readdirSync(join(root, 'volume')).sort()).toEqual(['.site.build.lock', 'site']);
+  }, 300_000);
+});
+
+describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
+  it('ends a build on a full disk with one line and exit 1, keeping the previous dist/ and no half-built folder', async () => {
+    const mount = join(dir.path, 'full');
+    // Room for the previous site and a third of another: the new build runs out of space halfway.
+    unmounts.push(mountTmpfs(mount, `size=${Math.ceil((tmpfsBytes(sample.dist) * 4) / 3 / 4096) * 4}k`));
+    cpSync(sample.dist, join(mount, 'dist'), { recursive: true });
+    const before = tree(join(mount, 'dist'));
+
+    const r = await runScript('build.ts', ['--snapshot', snapshotCopy('full'), '--out', join(mount, 'dist')], {}, { timeoutMs: 300_000 });
+    expect(r.code).toBe(1);
+    expect(stderrLines(r), r.stderr).toEqual([
+      expect.stringMatching(/^error: the build stopped: the disk is full \(ENOSPC\) in .*full — free some space.*the previous one is kept$/),
+    ]);
+    expect(tree(join(mount, 'dist'))).toEqual(before);
+    expect(readdirSync(mount).sort()).toEqual(['.dist.build.lock', 'dist']);
+  }, 300_000);
+
+  it('refuses a read-only target with one line and exit 2 before rendering, touching nothing', async () => {
+    const mount = join(dir.path, 'read-only');
+    unmounts.push(mountTmpfs(mount, `size=${Math.ceil(tmpfsBytes(sample.dist) / 4096) * 8}k`));
+    cpSync(sample.dist, join(mount, 'dist'), { recursive: true });
+    remountReadOnly(mount);
+    const before = tree(mount);
+
+    const r = await runScript('build.ts', ['--snapshot', snapshotCopy('read-only'), '--out', join(mount, 'dist')], {});
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(stderrLines(r)).toEqual([expect.stringMatching(/^error: --out .*dist cannot write in .*read-only(\/dist)? \(EROFS\) — /)]);
+    expect(tree(mount)).toEqual(before);
+  });
+
+  it('refuses a mount point, which no rename can replace, before rendering', async () => {
+    const mount = join(dir.path, 'mounted-dist');
+    unmounts.push(mountTmpfs(mount, 'size=64k'));
+    const r = await runScript('build.ts', ['--snapshot', snapshotCopy('mounted'), '--out', mount], {});
+    expect(r.code).toBe(2);
+    expect(stderrLines(r)).toEqual([
+      expect.stringMatching(/^error: --out .*mounted-dist is a mount point; .* — point it at a folder inside the mount, or at a symlink to one/),
+    ]);
+    expect(readdirSync(mount)).toEqual([]);
+  });
+});
