@@ -11,7 +11,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { withSnapshot } from '../src/store/read-snapshot.ts';
-import { fingerprint, runScript, startScript, tempDir, type RunResult } from './helpers/env.ts';
+import { fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
+import { startScript } from './helpers/processes.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;

@@ -1,13 +1,19 @@
 /**
- * For tests that kill a run inside a chosen window (a real SIGKILL, not a simulated one):
- * `MIRROR_TEST_PAUSE_AT=<point>` prints `MIRROR_TEST_PAUSED <point>` on stderr and blocks there
- * for good. Unset, as in every real run, it does nothing.
+ * Test-only: with `MIRROR_TEST_PAUSE_AT=<point>` in the environment, a run prints
+ * `MIRROR_TEST_PAUSED <point>` on stderr and blocks right there (synchronously, so nothing else of
+ * it runs), letting a test kill the real process at that exact point. Without the variable, as in
+ * every real run, it does nothing.
  */
 import { writeSync } from 'node:fs';
 
-export function pauseForTest(point: 'store' | 'details'): void {
+export type PausePoint = 'store' | 'details' | 'swap';
+
+/** The marker line a paused run prints. */
+export const pauseMarker = (point: PausePoint) => `MIRROR_TEST_PAUSED ${point}`;
+
+/** Blocks for at most a minute, so a test that forgets to kill cannot leave a process behind for long. */
+export function pauseForTest(point: PausePoint): void {
   if (process.env.MIRROR_TEST_PAUSE_AT !== point) return;
-  writeSync(2, `MIRROR_TEST_PAUSED ${point}\n`);
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  for (;;) Atomics.wait(cell, 0, 0);
+  writeSync(2, `${pauseMarker(point)}\n`);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
 }

@@ -14,7 +14,7 @@ import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
-import { pauseForTest } from './test-pause.ts';
+import { pauseForTest } from '../cli/test-pause.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';

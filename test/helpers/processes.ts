@@ -6,35 +6,59 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './env.ts';
+import { ROOT, type RunResult } from './env.ts';
 
 const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export interface Running {
   child: ChildProcessByStdio<null, Readable, Readable>;
+  stdout: () => string;
+  stderr: () => string;
   /** Everything it printed so far, stdout and stderr. */
   output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once its output holds `text`; rejects when it ends first or after `timeoutMs`. */
+  waitFor: (text: string, timeoutMs?: number) => Promise<void>;
+  /** Resolves when the process has ended, with what it printed and the signal that ended it, if any. */
+  exited: Promise<RunResult & { signal: NodeJS.Signals | null }>;
   alive: () => boolean;
 }
 
+/** Starts a script of `scripts/` in a real process and hands it back running, to signal or kill it at a chosen moment. */
 export function startScript(script: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT } = {}): Running {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'scripts', script), ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
   let output = '';
   let done = false;
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => {
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+    output += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    output += c.toString();
+  });
+  const exited = new Promise<RunResult & { signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
       done = true;
-      resolve({ code, signal });
-    }),
-  );
-  return { child, output: () => output, exited, alive: () => !done };
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  const running: Running = {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    output: () => output,
+    exited,
+    alive: () => !done && child.exitCode === null && child.signalCode === null,
+    waitFor: (text, timeoutMs = 20_000) => waitUntil(`"${text}" from ${script}`, () => output.includes(text), running, timeoutMs),
+  };
+  return running;
 }
 
 /** Polls `ready` every 20 ms until it holds; fails when `run` ends first or after `timeoutMs`. */
