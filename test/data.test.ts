@@ -57,8 +57,8 @@ describe('getSiteData', () => {
 
   it('puts the snapshots of the last 90 days in the history download, oldest first', async () => {
     const { historyCsv } = await import('../src/site/downloads.ts');
-    const lines = historyCsv(data.getSiteData()).toString('utf8').trim().split('\r\n').slice(1);
-    const times = [...new Set(lines.map((l) => l.split(',')[0]))];
+    const header = historyCsv(data.getSiteData()).toString('utf8').split('\r\n')[0]!.split(',');
+    const times = header.filter((h) => h.startsWith('rank_')).map((h) => h.slice('rank_'.length));
     const last = GENERATED_AT + (SNAPSHOTS - 1) * DAY;
     expect(times).toHaveLength(HISTORY_DAYS + 1);
     expect([times[0], times.at(-1)]).toEqual([new Date(last - HISTORY_DAYS * DAY).toISOString(), new Date(last).toISOString()]);

@@ -12,7 +12,7 @@ import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sit
 import { HOSTILE_DESCRIPTION, HOSTILE_NAME } from './helpers/fixture.ts';
 import { fileFor, fixtureSnapshot, readSite, type BuiltSite } from './helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from './helpers/python.ts';
-import { DOWNLOADS, JSON_HEADER_FIELDS } from '../src/site/data-dictionary.ts';
+import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../src/site/data-dictionary.ts';
 
 const ENV = HOSTILE_ENV;
 const { SITE_URL, ATTRIBUTION_URL, ATTRIBUTION_NAME } = ENV;
@@ -265,6 +265,8 @@ describe('pages', () => {
 });
 
 describe('downloads', () => {
+  /** The three snapshots of the fixture's history, oldest first. */
+  const SNAPSHOTS = ['2026-09-10T00:00:00.000Z', '2026-11-15T06:00:00.000Z', '2026-11-16T06:00:00.000Z'];
   const CSV_FILES = DOWNLOADS.filter((d) => d.format === 'CSV');
   const JSON_FILES = DOWNLOADS.filter((d) => d.format === 'JSON');
   const csv = (file: string) => dictReadCsvFile(join(site.dist, 'data', file));
@@ -272,7 +274,7 @@ describe('downloads', () => {
   it.skipIf(!python)('reads every CSV with Python’s csv module: its documented header first, the attribution on every row', () => {
     for (const d of CSV_FILES) {
       const { header, rows } = csv(d.file);
-      expect(header, d.file).toEqual(d.fields.map((f) => f.name));
+      expect(header, d.file).toEqual(csvColumns(d, SNAPSHOTS));
       expect(rows.length, d.file).toBeGreaterThan(0);
       expect(new Set(rows.map((r) => r.attribution)), d.file).toEqual(new Set([ATTRIBUTION_URL]));
     }
@@ -320,13 +322,16 @@ describe('downloads', () => {
     ]);
   });
 
-  it.skipIf(!python)('holds a configuration’s rank and score in each snapshot of history, oldest first', () => {
-    const rows = csv('history.csv').rows.filter((r) => r.configuration === 'quillon-3-high');
-    expect(rows.map((r) => [r.generatedAt, r.rank])).toEqual([
-      ['2026-09-10T00:00:00.000Z', '1'],
-      ['2026-11-15T06:00:00.000Z', '2'],
-      ['2026-11-16T06:00:00.000Z', '1'],
+  it.skipIf(!python)('holds each configuration’s rank and score in each snapshot of history, oldest first', () => {
+    const { rows } = csv('history.csv');
+    const row = (slug: string) => rows.find((r) => r.configuration === slug)!;
+    expect(SNAPSHOTS.map((at) => [row('quillon-3-high')[`rank_${at}`], row('quillon-3-high')[`supraScore_${at}`]])).toEqual([
+      ['1', '91.25'],
+      ['2', '91.25'],
+      ['1', '91.25'],
     ]);
+    // Gone since the second snapshot: kept as a record, empty where it was not ranked.
+    expect(SNAPSHOTS.map((at) => row('retired-1')[`rank_${at}`])).toEqual(['', '8', '']);
   });
 
   it('says beside the files whom to credit and where every field is described', () => {

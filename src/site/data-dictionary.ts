@@ -9,6 +9,8 @@ export interface Field {
   /** The unit or scale of a number, the form of a date, or how a list is written. */
   unit?: string;
   meaning: string;
+  /** A column written once per snapshot, `{generatedAt}` in its name standing for the snapshot's time. */
+  perSnapshot?: boolean;
 }
 
 export interface Download {
@@ -127,21 +129,39 @@ export const HISTORY_DAYS = 90;
 export const HISTORY_CSV: Download = {
   file: 'history.csv',
   format: 'CSV',
-  what: `One row per configuration per snapshot of the last ${HISTORY_DAYS} days the mirror holds, oldest snapshot first, each in configuration rank order.`,
+  what: `One row per configuration in any snapshot of the last ${HISTORY_DAYS} days the mirror holds, with a rank and a supraScore column per snapshot, oldest snapshot first; rows in rank order of the newest snapshot that holds them. Wide, so each configuration and date is written once: pandas.wide_to_long(df, ['rank', 'supraScore'], i='configuration', j='generatedAt', sep='_', suffix='.+') makes it one row per configuration and snapshot.`,
   fields: [
-    { name: 'generatedAt', type: 'string', unit: ISO, meaning: 'When the API assembled that snapshot.' },
     { name: 'configuration', type: 'string', meaning: 'The configuration’s slug (it may have left the current snapshot).' },
-    { name: 'name', type: 'string', meaning: 'Display name of the configuration in that snapshot.' },
-    { name: 'rank', type: 'integer', unit: '1 = best', meaning: 'Configuration rank in that snapshot.' },
+    { name: 'name', type: 'string', meaning: 'Its display name in the newest snapshot that holds it.' },
     {
-      name: 'supraScore',
+      name: 'rank_{generatedAt}',
+      type: 'integer',
+      unit: '1 = best',
+      perSnapshot: true,
+      meaning: 'Configuration rank in the snapshot generated at {generatedAt} (ISO 8601, UTC); empty when it was not in that snapshot.',
+    },
+    {
+      name: 'supraScore_{generatedAt}',
       type: 'number',
       unit: `${SCORE}, percent`,
-      meaning: 'supraScore in that snapshot. Values before 2026-09-17 come from an older method and are not comparable with later ones.',
+      perSnapshot: true,
+      meaning:
+        'supraScore in that snapshot; empty when it was not in it. Values before 2026-09-17 come from an older method and are not comparable with later ones.',
     },
     ATTRIBUTION_COLUMN,
   ],
 };
+
+/** A CSV's columns: its fields, with those named per snapshot written once for each snapshot (oldest first). */
+export function csvColumns(download: Download, snapshots: readonly string[] = []): string[] {
+  const columns: string[] = [];
+  const repeated = download.fields.filter((f) => f.perSnapshot);
+  for (const f of download.fields) {
+    if (!f.perSnapshot) columns.push(f.name);
+    else if (f === repeated[0]) for (const at of snapshots) for (const r of repeated) columns.push(r.name.replace('{generatedAt}', at));
+  }
+  return columns;
+}
 
 export const MODELS_JSON: Download = {
   file: 'models.json',

@@ -5,7 +5,7 @@
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
 import { SITE } from './config.ts';
-import { DOWNLOADS, HISTORY_DAYS, type Download } from './data-dictionary.ts';
+import { DOWNLOADS, HISTORY_DAYS, csvColumns, type Download } from './data-dictionary.ts';
 import type { Bench, Configuration, SiteData, Tag } from './site-data.ts';
 
 const DAY = 86_400_000;
@@ -78,15 +78,14 @@ type Cell = string | number | boolean | undefined;
 
 /**
  * A CSV file (RFC 4180: comma, CRLF, UTF-8 without a byte-order mark) whose header is the
- * download's documented field names, each row filled by name, so the file and its documentation
- * cannot disagree. Built in chunks of bytes: history can hold millions of rows.
+ * download's documented columns, each row filled by name, so the file and its documentation
+ * cannot disagree. Built in chunks of bytes: a file can be large.
  */
-export function csvFile(download: Download, rows: Iterable<Record<string, Cell>>): Buffer<ArrayBuffer> {
-  const names = download.fields.map((f) => f.name);
+export function csvFile(download: Download, rows: Iterable<Record<string, Cell>>, columns = csvColumns(download)): Buffer<ArrayBuffer> {
   const chunks: Buffer[] = [];
-  let lines: string[] = [names.map(csvField).join(',')];
+  let lines: string[] = [columns.map(csvField).join(',')];
   for (const row of rows) {
-    const cells = names.map((name) => {
+    const cells = columns.map((name) => {
       if (!(name in row)) throw new Error(`${download.file}: a row has no ${name}`);
       const value = row[name];
       return value === undefined ? '' : csvField(value);
@@ -153,17 +152,48 @@ export function scoresCsv(data: SiteData): Buffer<ArrayBuffer> {
   return csvFile(download('scores.csv'), rows());
 }
 
-/** Rank and score of every configuration in each snapshot of the last HISTORY_DAYS days, oldest first. */
+interface HistoryRow {
+  name: string;
+  ranks: number[];
+  scores: number[];
+  /** The newest snapshot holding it, and its rank there, for the order of rows. */
+  last: number;
+  lastRank: number;
+}
+
+/**
+ * Rank and score of every configuration in each snapshot of the last HISTORY_DAYS days: one row per
+ * configuration, a pair of columns per snapshot. Ten times smaller than a row per configuration and
+ * snapshot, which would repeat every slug, name, date and attribution.
+ */
 export function historyCsv(data: SiteData): Buffer<ArrayBuffer> {
   const source = SITE.attributionUrl;
-  function* rows() {
-    for (const { generatedAt, configurations } of data.recentHistory(data.snapshot.generatedAt - HISTORY_DAYS * DAY)) {
-      const at = iso(generatedAt);
-      for (const c of configurations)
-        yield { generatedAt: at, configuration: c.slug, name: c.name, rank: c.position, supraScore: c.supraScore, attribution: source };
+  const snapshots: string[] = [];
+  const byConfiguration = new Map<string, HistoryRow>();
+  for (const { generatedAt, configurations } of data.recentHistory(data.snapshot.generatedAt - HISTORY_DAYS * DAY)) {
+    const i = snapshots.push(iso(generatedAt)) - 1;
+    for (const c of configurations) {
+      let row = byConfiguration.get(c.slug);
+      if (!row) byConfiguration.set(c.slug, (row = { name: c.name, ranks: [], scores: [], last: i, lastRank: c.position }));
+      Object.assign(row, { name: c.name, last: i, lastRank: c.position });
+      row.ranks[i] = c.position;
+      row.scores[i] = c.supraScore;
     }
   }
-  return csvFile(download('history.csv'), rows());
+  const file = download('history.csv');
+  const columns = csvColumns(file, snapshots);
+  const ordered = [...byConfiguration].sort(([, a], [, b]) => b.last - a.last || a.lastRank - b.lastRank);
+  function* rows() {
+    for (const [slug, row] of ordered) {
+      const cells: Record<string, Cell> = { configuration: slug, name: row.name, attribution: source };
+      snapshots.forEach((at, i) => {
+        cells[`rank_${at}`] = row.ranks[i];
+        cells[`supraScore_${at}`] = row.scores[i];
+      });
+      yield cells;
+    }
+  }
+  return csvFile(file, rows(), columns);
 }
 
 /** `data/README.txt`: the companion note of the downloads, in plain text. */
