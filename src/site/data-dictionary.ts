@@ -166,7 +166,7 @@ export function csvColumns(download: Download, snapshots: readonly string[] = []
 export const MODELS_JSON: Download = {
   file: 'models.json',
   format: 'JSON',
-  what: 'Every configuration, in configuration rank order, under `models`.',
+  what: 'Every configuration, in configuration rank order.',
   listKey: 'models',
   fields: configurationFields('JSON'),
 };
@@ -174,7 +174,7 @@ export const MODELS_JSON: Download = {
 export const BENCHMARKS_JSON: Download = {
   file: 'benchmarks.json',
   format: 'JSON',
-  what: 'Every benchmark, by effectiveWeight (highest first), under `benchmarks`.',
+  what: 'Every benchmark, by effectiveWeight (highest first).',
   listKey: 'benchmarks',
   fields: [
     { name: 'slug', type: 'string', meaning: 'The benchmark’s identifier.' },
@@ -206,7 +206,7 @@ export const BENCHMARKS_JSON: Download = {
 export const TAGS_JSON: Download = {
   file: 'tags.json',
   format: 'JSON',
-  what: 'The tag taxonomy, alphabetical, with any tag a row carries, under `tags`.',
+  what: 'The tag taxonomy, alphabetical, with any tag a row carries.',
   listKey: 'tags',
   fields: [
     { name: 'tag', type: 'string', meaning: 'Lowercase, hyphenated identifier.' },
@@ -218,7 +218,7 @@ export const TAGS_JSON: Download = {
 export const LEADERBOARD_JSON: Download = {
   file: 'leaderboard.json',
   format: 'JSON',
-  what: 'The compact index the leaderboard’s filters read: one array per model (a familyTag), in model rank order, under `models`; strings listed once in `providers` and `tags`.',
+  what: 'The compact index the leaderboard’s filters read: one array per model (a familyTag), in model rank order, with provider and tag names listed once.',
   listKey: 'models',
   topFields: [
     { name: 'providers', type: 'string[]', meaning: 'Provider names, each listed once; a model refers to its provider by position in this list.' },

@@ -213,7 +213,7 @@ export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
     "formula (=, +, -, @ where a cell may start) has a ' put before that character.",
     'JSON files: the attribution, generatedAt and fetchedAt beside the list.',
     '',
-    ...DOWNLOADS.map((d) => `${d.file}: ${d.what}`),
+    ...DOWNLOADS.map((d) => `${d.file}: ${d.what}${d.listKey ? ` The list is under "${d.listKey}".` : ''}`),
     '',
     `Every field, with its type and unit: ${dictionaryUrl}`,
     '',
