@@ -20,5 +20,6 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // The site needs no .env values; not loading them keeps the API key out of the build entirely.
   vite: { envDir: false },
-  integrations: [sitemap({ filter: (page) => !/\/404\/?$/.test(page) })],
+  // Neither the not-found page nor the redirect pages of /leaderboard/ and /leaderboard/1/ are addresses of their own.
+  integrations: [sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !/\/leaderboard\/(1\/)?$/.test(page) })],
 });

@@ -1,61 +1,70 @@
 /**
- * The built sample site in a real Chromium: sorting, filtering and URL state on the leaderboard,
- * navigation by click, the no-JavaScript fallback, console errors and axe-core accessibility.
+ * The built sample site in a real Chromium, served as a static host serves it: the leaderboard's
+ * filters, sort, pages and Back with JavaScript and without, rows drawn by the script against the
+ * static ones, console errors, axe-core accessibility, and phones (360 and 390 px).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { preview } from 'astro';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROOT } from './helpers/env.ts';
 import { sharedSite } from './helpers/shared-sites.ts';
 import { chromiumAvailable, launchChromium } from './helpers/browser.ts';
+import { serveStatic, type StaticServer } from '../src/publish/static-server.ts';
 import type { LeaderboardIndex } from '../src/site/leaderboard-index.ts';
 
 const available = chromiumAvailable();
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
-let server: { stop(): Promise<void> } | undefined;
+let server: StaticServer;
+/** The hostile fixture: three snapshots, so its configuration pages draw a history chart. */
+let hostileServer: StaticServer;
 let base: string;
 let browser: Browser;
 let index: LeaderboardIndex;
+let benchSlug: string;
 const problems: string[] = [];
 
-/** The port the preview server really listens on (asked for port 0). */
-function portOf(s: unknown): number {
-  const http = (s as { server?: { address(): { port: number } | string | null } }).server;
-  const address = http?.address();
-  if (!address || typeof address === 'string') throw new Error('the preview server has no port');
-  return address.port;
-}
-
-async function open(context: BrowserContext, path: string): Promise<Page> {
+async function open(context: BrowserContext, path: string, origin = base): Promise<Page> {
   const page = await context.newPage();
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`${path}: console error: ${m.text()}`);
+    if (m.type() === 'error') problems.push(`${path}: console error: ${m.text()} (${m.location().url || 'no URL'})`);
   });
   page.on('pageerror', (e) => problems.push(`${path}: page error: ${e.message}`));
-  const res = await page.goto(base + path);
+  const res = await page.goto(origin + path);
   expect(res?.status(), path).toBeLessThan(400);
+  await settled(page);
   return page;
 }
 
+/** Waits until the leaderboard's script has drawn what it was asked for. */
+const settled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-status]')?.textContent !== 'Loading…', undefined, { timeout: 10_000 });
+
 const rowNames = (page: Page) => page.locator('tbody th.model-name > a').allTextContents();
 const status = (page: Page) => page.locator('[data-status]').textContent();
+const heading = (page: Page) => page.locator('h1').textContent();
+const here = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+/** Markup with the white space between tags removed: the server's compressed HTML and the DOM's own serialisation then compare. */
+const markup = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.outerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
 
 describe.skipIf(!available)('the site in Chromium', () => {
   beforeAll(async () => {
     // The bundled sample, built the way a fresh clone builds it.
     const site = await sharedSite('sample');
-    const s = await preview({ root: ROOT, outDir: site.dist, server: { host: '127.0.0.1', port: 0 }, logLevel: 'error' });
-    server = s;
-    base = `http://127.0.0.1:${portOf(s)}`;
+    server = await serveStatic({ dir: site.dist });
+    hostileServer = await serveStatic({ dir: (await sharedSite('hostile')).dist });
+    base = server.url.replace(/\/$/, '');
     browser = await launchChromium();
     index = (await (await fetch(`${base}/data/leaderboard.json`)).json()) as LeaderboardIndex;
-  }, 300_000);
+    benchSlug = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await server?.close();
+    await hostileServer?.close();
   });
 
   // Every test answers for the console errors of the pages it opened.
@@ -83,7 +92,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await expect.poll(() => page.locator('th[data-sort="score"]').getAttribute('aria-sort')).toBe('ascending');
     const lowest = [...index.models].sort((a, b) => a[5] - b[5] || a[0] - b[0])[0]!;
     await expect.poll(async () => (await rowNames(page))[0]).toBe(lowest[1]);
-    expect(new URL(page.url()).search).toBe('?sort=score&dir=asc');
+    expect(here(page)).toBe('/?sort=score&dir=asc');
     await page.locator('th[data-sort="name"] button').click();
     await expect.poll(async () => (await rowNames(page))[0]).toBe([...index.models].map((m) => m[1]).sort((a, b) => a.localeCompare(b, 'en'))[0]);
     expect(await page.locator('th[aria-sort]').count()).toBe(1);
@@ -99,7 +108,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     const expected = index.models.filter((m) => m[7].includes(tagId) && index.providers[m[4]] === provider);
     await page.selectOption('#lb-tag', tag);
     await page.selectOption('#lb-provider', provider);
-    await expect.poll(() => status(page)).toContain(`of ${expected.length} models (filtered from ${index.models.length})`);
+    await expect.poll(() => status(page)).toContain(`of ${expected.length} model${expected.length === 1 ? '' : 's'} (filtered from ${index.models.length})`);
     const providers = await page.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(new Set(providers)).toEqual(new Set([provider]));
     expect(await rowNames(page)).toEqual(expected.map((m) => m[1]));
@@ -114,23 +123,118 @@ describe.skipIf(!available)('the site in Chromium', () => {
     expect(found.length).toBeLessThan(index.models.length);
 
     // The same URL in a fresh page shows the same view, controls included.
-    const shared = page.url();
-    const again = await open(context, shared.slice(base.length));
+    const again = await open(context, here(page));
     await expect.poll(() => rowNames(again)).toEqual(found);
     expect(await again.inputValue('#lb-q')).toBe(word.toLowerCase());
     await page.click('button[type=reset]');
-    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => here(page)).toBe('/');
     await expect.poll(async () => (await rowNames(page)).length).toBe(100);
     await context.close();
   });
 
-  it('pages through a filtered view', async () => {
+  it('draws page 2 with JavaScript exactly as the static page 2 reads without it', async () => {
+    const withJs = await browser.newContext();
+    const drawn = await open(withJs, '/?page=2');
+    await expect.poll(() => here(drawn)).toBe('/leaderboard/2/');
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await open(noJs, '/leaderboard/2/');
+    expect(await markup(drawn, 'tbody')).toBe(await markup(plain, 'tbody'));
+    expect(await markup(drawn, '[data-pager]')).toBe(await markup(plain, '[data-pager]'));
+    expect([await heading(drawn), await status(drawn), await drawn.title()]).toEqual([await heading(plain), await status(plain), await plain.title()]);
+    await withJs.close();
+    await noJs.close();
+  });
+
+  it('starts a new sort of a later page at page 1, with the heading, the "showing" line and the URL agreeing', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/leaderboard/2/');
+    await page.locator('th[data-sort="name"] button').click();
+    await expect.poll(() => here(page)).toBe('/?sort=name&dir=asc');
+    expect([await heading(page), await status(page)]).toEqual(['Who is best overall', `Showing 1–100 of ${index.models.length} models`]);
+    const rows = await rowNames(page);
+    const reopened = await open(context, here(page));
+    expect(await rowNames(reopened)).toEqual(rows);
+    await context.close();
+  });
+
+  it('reopens a shared URL of a sorted, filtered later page on the same rows', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/');
+    await page.locator('th[data-sort="name"] button').click();
+    await page.locator('th[data-sort="name"] button').click();
+    await expect.poll(() => here(page)).toBe('/?sort=name&dir=desc');
+    await page.locator('[data-pager] a[rel=next]').click();
+    await expect.poll(() => here(page)).toBe('/?sort=name&dir=desc&page=2');
+    expect([await heading(page), await status(page)]).toEqual([
+      'Leaderboard, page 2 of 2',
+      `Showing 101–${index.models.length} of ${index.models.length} models`,
+    ]);
+    const rows = await rowNames(page);
+    const shared = await open(await browser.newContext(), here(page));
+    expect(await rowNames(shared)).toEqual(rows);
+    expect(await heading(shared)).toBe('Leaderboard, page 2 of 2');
+    await shared.context().close();
+    await context.close();
+  });
+
+  it('makes each change a history entry that Back undoes', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/');
+    const provider = index.providers[0]!;
+    const steps: [string, string | null, string][] = [];
+    const record = async () => steps.push([here(page), await status(page), (await rowNames(page))[0]!]);
+    await record();
+    await page.locator('[data-pager] a', { hasText: '2' }).click();
+    await expect.poll(() => here(page)).toBe('/leaderboard/2/');
+    await record();
+    await page.locator('th[data-sort="name"] button').click();
+    await expect.poll(() => here(page)).toBe('/?sort=name&dir=asc');
+    await record();
+    await page.selectOption('#lb-provider', provider);
+    await expect.poll(() => here(page)).toBe(`/?provider=${encodeURIComponent(provider).replace(/%20/g, '+')}&sort=name&dir=asc`);
+    for (const [url, line, first] of steps.reverse()) {
+      await page.goBack();
+      await expect.poll(() => here(page)).toBe(url);
+      await expect.poll(() => status(page)).toBe(line);
+      expect((await rowNames(page))[0]).toBe(first);
+      expect(await page.inputValue('#lb-provider')).toBe('');
+    }
+    await context.close();
+  });
+
+  it('pages with real links that say where they go', async () => {
     const context = await browser.newContext();
     const page = await open(context, '/?sort=name&dir=desc&page=2');
     await expect.poll(() => status(page)).toBe(`Showing 101–${index.models.length} of ${index.models.length} models`);
-    await page.locator('[data-pager] button', { hasText: '1' }).click();
+    const first = page.locator('[data-pager] a', { hasText: '1' });
+    expect(await first.getAttribute('href')).toBe('/?sort=name&dir=desc');
+    await first.click();
     await expect.poll(() => status(page)).toBe(`Showing 1–100 of ${index.models.length} models`);
-    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(here(page)).toBe('/?sort=name&dir=desc');
+    await context.close();
+  });
+
+  it('shows a tag that the lists do not hold as an active filter, and removes it', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/?tag=retired-tag');
+    expect(await status(page)).toBe('No model matches these filters.');
+    expect(await page.inputValue('#lb-tag')).toBe('retired-tag');
+    const chip = page.locator('[data-chips] li');
+    expect(await chip.textContent()).toContain('Tag: retired-tag (not in this snapshot)');
+    await chip.getByRole('button', { name: 'Remove the filter Tag: retired-tag (not in this snapshot)' }).click();
+    await expect.poll(() => here(page)).toBe('/');
+    expect(await rowNames(page)).toHaveLength(100);
+    expect(await page.locator('[data-chips]').isHidden()).toBe(true);
+    await context.close();
+  });
+
+  it('finds models by their tags: “coding” finds those tagged code-something', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/?q=coding');
+    const codeTags = new Set(index.tags.flatMap((t, i) => (t.split('-').some((w) => w.startsWith('cod')) ? [i] : [])));
+    const expected = index.models.filter((m) => m[7].some((t) => codeTags.has(t))).map((m) => m[1]);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await rowNames(page)).toEqual(expected);
     await context.close();
   });
 
@@ -147,7 +251,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await context.close();
   });
 
-  it('reads the whole ranking without JavaScript', async () => {
+  it('reads the whole ranking without JavaScript, page by page, and Back returns', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await open(context, '/');
     expect(await page.locator('form.controls').isVisible()).toBe(false);
@@ -155,20 +259,48 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await page.locator('[data-pager] a', { hasText: 'Next' }).click();
     await page.waitForURL(/\/leaderboard\/2\/$/);
     expect(await rowNames(page)).toEqual(index.models.slice(100).map((m) => m[1]));
+    await page.goBack();
+    await page.waitForURL(`${base}/`);
+    expect(await rowNames(page)).toEqual(index.models.slice(0, 100).map((m) => m[1]));
     await context.close();
   });
 
-  const PAGES = ['/', '/leaderboard/2/', '/benchmarks/', '/tags/', '/about/', '/changes/', '/404.html'];
+  it('opens a path without its trailing slash, and the old addresses of page 1, as a static host does', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/about');
+    expect(here(page)).toBe('/about/');
+    for (const old of ['/leaderboard/', '/leaderboard/1/', '/leaderboard']) {
+      await page.goto(base + old);
+      await page.waitForURL(`${base}/`);
+      expect(await heading(page), old).toBe('Who is best overall');
+    }
+    await context.close();
+  });
+
+  /** Every page type of the sample site, and two views the script draws. */
+  const pages = () => [
+    '/',
+    '/leaderboard/2/',
+    '/benchmarks/',
+    `/benchmarks/${benchSlug}/`,
+    '/tags/',
+    `/tags/${index.tags[0]}/`,
+    `/models/${index.models[0]![8][0]![0]}/`,
+    '/changes/',
+    '/about/',
+    '/data/',
+    '/404.html',
+  ];
+  const DRAWN = ['/?page=2', '/?tag=retired-tag&sort=name&dir=desc&q=x'];
+  /** Lists whose key column (the score, the weight) must never leave the screen. */
+  const KEY_COLUMN_PAGES = ['/', '/leaderboard/2/', '/benchmarks/'];
 
   it.each(['light', 'dark'] as const)(
-    'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, at 1280 and 360 px',
+    'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, at 1280 and 360 px, drawn views included',
     async (colorScheme) => {
-      const slug = index.models[0]![8][0]![0];
-      const tag = index.tags[0]!;
-      const bench = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
       for (const width of [1280, 360]) {
         const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
-        for (const path of [...PAGES, `/models/${slug}/`, `/benchmarks/${bench}/`, `/tags/${tag}/`]) {
+        for (const path of [...pages(), ...DRAWN]) {
           const page = await open(context, path);
           await page.addScriptTag({ path: AXE });
           const violations = await page.evaluate(async () => {
@@ -198,6 +330,77 @@ describe.skipIf(!available)('the site in Chromium', () => {
         await context.close();
       }
     },
-    180_000,
+    240_000,
   );
+
+  it.each([360, 390])(
+    'keeps each table’s key column in view at %i px, or shows that the table scrolls and keeps its row header',
+    async (width) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      for (const path of pages()) {
+        const page = await open(context, path);
+        const tables = await page.locator('.table-wrap').evaluateAll((wraps) =>
+          wraps.map((wrap) => {
+            const box = wrap.getBoundingClientRect();
+            const header = wrap.querySelector('tbody th[scope="row"]');
+            return {
+              scrolls: wrap.scrollWidth > wrap.clientWidth,
+              sticky: header ? getComputedStyle(header).position === 'sticky' : false,
+              shaded: getComputedStyle(wrap).backgroundImage.includes('radial-gradient'),
+              // The columns a visitor came for: the score on the leaderboard, the weight on the benchmarks list.
+              keyVisible: [...wrap.querySelectorAll('thead th')]
+                .filter((th) => /^(supraScore|Weight)/.test(th.textContent?.trim() ?? ''))
+                .every((th) => th.getBoundingClientRect().right <= box.right + 0.5),
+            };
+          }),
+        );
+        for (const t of tables) {
+          if (KEY_COLUMN_PAGES.includes(path)) expect(t.keyVisible, `${path} at ${width} px`).toBe(true);
+          if (t.scrolls) expect([t.sticky, t.shaded], `${path} at ${width} px scrolls`).toEqual([true, true]);
+        }
+        await page.close();
+      }
+      await context.close();
+    },
+    120_000,
+  );
+
+  it.each([360, 390])(
+    'draws chart text at least 12 px tall at %i px',
+    async (width) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const charts = [
+        await open(context, `/benchmarks/${benchSlug}/`),
+        // A history chart needs history: the hostile fixture has three snapshots.
+        await open(context, '/models/quillon-3-high/', hostileServer.url.replace(/\/$/, '')),
+      ];
+      for (const page of charts) {
+        const sizes = await page
+          .locator('svg.chart text')
+          .evaluateAll((texts) => texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * ((t as SVGGraphicsElement).getScreenCTM()?.a ?? 0)));
+        expect(sizes.length, page.url()).toBeGreaterThan(0);
+        expect(Math.min(...sizes), page.url()).toBeGreaterThanOrEqual(12);
+      }
+      await context.close();
+    },
+    60_000,
+  );
+
+  it('makes every control and link outside a sentence a tap target of at least 24 × 24 px at 360 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    for (const path of [...pages(), DRAWN[1]!]) {
+      const page = await open(context, path);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a[href], button, summary, select, input')]
+          // WCAG 2.5.8 excepts a link inside a sentence, whose size the line of text sets.
+          .filter((el) => el.getClientRects().length > 0 && !el.closest('p'))
+          .map((el) => [el, el.getBoundingClientRect()] as const)
+          .filter(([, r]) => r.width < 24 || r.height < 24)
+          .map(([el, r]) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 20)}" ${Math.round(r.width)}×${Math.round(r.height)}`),
+      );
+      expect(small, path).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  }, 60_000);
 });

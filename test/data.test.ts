@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { validateExport } from '../src/api/validate.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS } from '../src/site/config.ts';
+import { HISTORY_DAYS } from '../src/site/data-dictionary.ts';
 import { writeSnapshot } from '../src/store/write-snapshot.ts';
 import { tempDir } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
@@ -52,5 +53,14 @@ describe('getSiteData', () => {
     const model = data.getSiteData().modelByFamily.get('plain-1')!;
     expect(model.movement).toEqual({ kind: 'up', by: 1 });
     expect(data.getSiteData().modelByFamily.get('quillon-3')!.movement).toEqual({ kind: 'same', by: 0 });
+  });
+
+  it('puts the snapshots of the last 90 days in the history download, oldest first', async () => {
+    const { historyCsv } = await import('../src/site/downloads.ts');
+    const header = historyCsv(data.getSiteData()).toString('utf8').split('\r\n')[0]!.split(',');
+    const times = header.filter((h) => h.startsWith('rank_')).map((h) => h.slice('rank_'.length));
+    const last = GENERATED_AT + (SNAPSHOTS - 1) * DAY;
+    expect(times).toHaveLength(HISTORY_DAYS + 1);
+    expect([times[0], times.at(-1)]).toEqual([new Date(last - HISTORY_DAYS * DAY).toISOString(), new Date(last).toISOString()]);
   });
 });

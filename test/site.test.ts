@@ -3,7 +3,7 @@
  * a new dimension key, an empty tag, three snapshots of history), checked on the parsed `dist/`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { load } from 'cheerio';
@@ -11,9 +11,12 @@ import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
 import { HOSTILE_DESCRIPTION, HOSTILE_NAME } from './helpers/fixture.ts';
 import { fileFor, fixtureSnapshot, readSite, type BuiltSite } from './helpers/site.ts';
+import { dictReadCsvFile, pythonAvailable } from './helpers/python.ts';
+import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../src/site/data-dictionary.ts';
 
 const ENV = HOSTILE_ENV;
 const { SITE_URL, ATTRIBUTION_URL, ATTRIBUTION_NAME } = ENV;
+const python = pythonAvailable();
 
 let fixture: BuiltFixture;
 let site: BuiltSite;
@@ -52,6 +55,13 @@ describe('routes', () => {
       'data/benchmarks.json',
       'data/tags.json',
       'data/models.csv',
+      'data/scores.csv',
+      'data/history.csv',
+      'data/README.txt',
+      'data/index.html',
+      'leaderboard/index.html',
+      'leaderboard/1/index.html',
+      '_redirects',
       'sitemap-index.xml',
       'robots.txt',
       ...['quillon-3-high', 'quillon-3-low', 'mistral-x', 'mist-x-mini', 'evil', 'plain-1', 'plain-7'].map((s) => `models/${s}/index.html`),
@@ -259,19 +269,158 @@ describe('pages', () => {
     expect(page('about/index.html')('#sample').length).toBe(0);
   });
 
-  it('offers downloads that name the source and the snapshot', () => {
-    const models = JSON.parse(site.read('data/models.json')) as { attribution: string; generatedAt: string; models: { slug: string }[] };
-    expect(models.attribution).toContain(ATTRIBUTION_URL);
-    expect(models.generatedAt).toBe('2026-11-16T06:00:00.000Z');
-    expect(models.models).toHaveLength(12);
-    for (const file of ['data/benchmarks.json', 'data/tags.json']) {
-      const json = JSON.parse(site.read(file)) as { source: string; generatedAt: string };
-      expect(json.source).toBe(ATTRIBUTION_NAME);
-      expect(json.generatedAt).toBe('2026-11-16T06:00:00.000Z');
+  it('shows what the movement markers mean, and since which snapshot', () => {
+    const legend = page('index.html')('.legend').text().replace(/\s+/g, ' ');
+    expect(legend).toContain('Model rank since the snapshot of 2026-11-15');
+    for (const key of ['▲2 up 2 places', '▼1 down 1', '– unchanged', 'new: not in that snapshot']) expect(legend).toContain(key);
+  });
+});
+
+describe('downloads', () => {
+  /** The three snapshots of the fixture's history, oldest first. */
+  const SNAPSHOTS = ['2026-09-10T00:00:00.000Z', '2026-11-15T06:00:00.000Z', '2026-11-16T06:00:00.000Z'];
+  const CSV_FILES = DOWNLOADS.filter((d) => d.format === 'CSV');
+  const JSON_FILES = DOWNLOADS.filter((d) => d.format === 'JSON');
+  const csv = (file: string) => dictReadCsvFile(join(site.dist, 'data', file));
+
+  it.skipIf(!python)('reads every CSV with Python’s csv module: its documented header first, the attribution on every row', () => {
+    for (const d of CSV_FILES) {
+      const { header, rows } = csv(d.file);
+      expect(header, d.file).toEqual(csvColumns(d, SNAPSHOTS));
+      expect(rows.length, d.file).toBeGreaterThan(0);
+      expect(new Set(rows.map((r) => r.attribution)), d.file).toEqual(new Set([ATTRIBUTION_URL]));
     }
-    const csv = site.read('data/models.csv').split('\r\n');
-    expect(csv[0]).toContain(ATTRIBUTION_URL);
-    expect(csv[1]).toBe('# generatedAt 2026-11-16T06:00:00.000Z');
+  });
+
+  it('parses every JSON file, each with the attribution and the snapshot’s time beside its documented records', () => {
+    for (const d of JSON_FILES) {
+      const json = JSON.parse(site.read(`data/${d.file}`)) as Record<string, unknown>;
+      expect(Object.keys(json).sort(), d.file).toEqual(
+        [...JSON_HEADER_FIELDS, ...(d.topFields ?? [])]
+          .map((f) => f.name)
+          .concat(d.listKey!)
+          .sort(),
+      );
+      expect([json.source, json.sourceUrl, json.generatedAt], d.file).toEqual([ATTRIBUTION_NAME, ATTRIBUTION_URL, '2026-11-16T06:00:00.000Z']);
+      expect(json.attribution, d.file).toContain(ATTRIBUTION_URL);
+      const first = (json[d.listKey!] as unknown[])[0];
+      const keys = Array.isArray(first) ? first.map((_, i) => i) : Object.keys(first as object);
+      expect(keys.length, d.file).toBe(d.fields.length);
+      if (!Array.isArray(first)) expect(keys.sort(), d.file).toEqual(d.fields.map((f) => f.name).sort());
+    }
+  });
+
+  it('describes every field of every file on the data page, with its type', () => {
+    const $ = page('data/index.html');
+    for (const d of DOWNLOADS) {
+      const section = $(`section:has(h2[id="${d.file.replace('.', '-')}"])`);
+      expect(
+        section
+          .find('dt code')
+          .map((_, c) => $(c).text())
+          .get(),
+        d.file,
+      ).toEqual([...(d.topFields ?? []), ...d.fields].map((f) => f.name));
+      expect(section.find('dt .type').length, d.file).toBe((d.topFields ?? []).length + d.fields.length);
+      expect(section.find(`h2 a[href="/data/${d.file}"]`).length, d.file).toBe(1);
+    }
+  });
+
+  it.skipIf(!python)('lists each per-benchmark score with its scale, source and whether it counts', () => {
+    const rows = csv('scores.csv').rows.filter((r) => r.configuration === 'quillon-3-high');
+    expect(rows.map((r) => [r.benchmark, r.rawScore, r.scaleMin, r.scaleMax, r.normalizedScore, r.sourceUrl, r.upvotes, r.downvotes, r.counts])).toEqual([
+      ['prooflad', '0.82', '0', '100', '82', 'https://example.org/paper', '5', '1', 'true'],
+      ['codebench', '61', '0', '100', '61', 'javascript:alert(2)', '1', '3', 'false'],
+    ]);
+  });
+
+  it.skipIf(!python)('holds each configuration’s rank and score in each snapshot of history, oldest first', () => {
+    const { rows } = csv('history.csv');
+    const row = (slug: string) => rows.find((r) => r.configuration === slug)!;
+    expect(SNAPSHOTS.map((at) => [row('quillon-3-high')[`rank_${at}`], row('quillon-3-high')[`supraScore_${at}`]])).toEqual([
+      ['1', '91.25'],
+      ['2', '91.25'],
+      ['1', '91.25'],
+    ]);
+    // Gone since the second snapshot: kept as a record, empty where it was not ranked.
+    expect(SNAPSHOTS.map((at) => row('retired-1')[`rank_${at}`])).toEqual(['', '8', '']);
+  });
+
+  it('says beside the files whom to credit and where every field is described', () => {
+    const readme = site.read('data/README.txt');
+    for (const words of [ATTRIBUTION_NAME, ATTRIBUTION_URL, `${SITE_URL}data/`, '2026-11-16T06:00:00.000Z', ...DOWNLOADS.map((d) => d.file)]) {
+      expect(readme).toContain(words);
+    }
+  });
+});
+
+describe('addresses', () => {
+  it('sends /leaderboard/ and /leaderboard/1/ to page 1 with a refresh and a canonical link', () => {
+    for (const file of ['leaderboard/index.html', 'leaderboard/1/index.html']) {
+      const $ = page(file);
+      expect($('meta[http-equiv="refresh"]').attr('content'), file).toBe('0; url=/');
+      expect($('link[rel=canonical]').attr('href'), file).toBe(SITE_URL);
+    }
+  });
+
+  it('tells hosts that read _redirects to send them to page 1', () => {
+    const rules = site
+      .read('_redirects')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(/\s+/));
+    expect(rules).toEqual([
+      ['/leaderboard/', '/', '301'],
+      ['/leaderboard/1/', '/', '301'],
+    ]);
+  });
+
+  it('leaves the redirect pages and the 404 page out of the sitemap', () => {
+    const sitemap = site.read('sitemap-0.xml');
+    for (const path of ['leaderboard/', 'leaderboard/1/', '404']) expect(sitemap).not.toContain(`<loc>${SITE_URL}${path}`);
+    expect(sitemap).toContain(`<loc>${SITE_URL}</loc>`);
+  });
+
+  it('gives the 404 page no canonical or OpenGraph address, and every other page one', () => {
+    for (const [file, $] of site.html) {
+      const expected = file === '404.html' ? 0 : 1;
+      expect($('link[rel=canonical]').length, file).toBe(expected);
+      const redirect = $('meta[http-equiv="refresh"]').length > 0;
+      if (!redirect) expect($('meta[property="og:url"]').length, file).toBe(expected);
+    }
+  });
+
+  it('builds with SITE_URL without a warning about it', () => {
+    expect(fixture.stderr).not.toContain('SITE_URL');
+  });
+});
+
+describe('a build without SITE_URL (the bundled sample)', () => {
+  let sample: BuiltFixture;
+  beforeAll(async () => {
+    sample = await sharedSite('sample');
+  }, 600_000);
+
+  it('warns that canonical links, the sitemap and the feed point to localhost', () => {
+    expect(sample.stderr).toContain('warning: SITE_URL is not set');
+    expect(sample.stderr).toContain('the canonical links, the sitemap and the feed point to http://localhost:4321/');
+  });
+
+  it('ends every description on a whole word', () => {
+    const benches = JSON.parse(readFileSync(join(sample.dist, 'data/benchmarks.json'), 'utf8')) as { benchmarks: { slug: string; description: string }[] };
+    let cut = 0;
+    for (const b of benches.benchmarks) {
+      const $ = load(readFileSync(join(sample.dist, `benchmarks/${b.slug}/index.html`), 'utf8'));
+      const description = $('meta[name=description]').attr('content')!;
+      expect($('meta[property="og:description"]').attr('content')).toBe(description);
+      expect([...description].length, b.slug).toBeLessThanOrEqual(155);
+      if (!description.endsWith('…')) continue;
+      cut++;
+      const kept = description.slice(0, -1);
+      expect(b.description.startsWith(kept), b.slug).toBe(true);
+      expect(b.description[kept.length], `${b.slug}: ${description}`).toMatch(/[\s,;:.]/);
+    }
+    expect(cut).toBeGreaterThan(0);
   });
 });
 

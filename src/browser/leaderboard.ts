@@ -1,260 +1,286 @@
 /**
- * Enhances the static leaderboard: filter by tag, provider and text, sort by column, with the
- * state in the URL. Without this script every row is still on a static page; with it, the rows
- * come from the compact index (`/data/leaderboard.json`), fetched on the first change only.
+ * Enhances the static leaderboard: filter by tag, provider and search words, sort by a column, and
+ * page, each change a history entry that Back undoes. Without this script every row is still on a
+ * static page. With it, other views are drawn from the compact index (`/data/leaderboard.json`,
+ * fetched on the first change) into clones of the `<template>` markup the page's own components
+ * rendered, with the site's own helpers: the script never builds markup from strings.
  */
-import type { IndexModel, LeaderboardIndex } from '../site/leaderboard-index.ts';
+import type { LeaderboardIndex } from '../site/leaderboard-index.ts';
+import { selectModels } from '../site/leaderboard-select.ts';
+import { FIRST_DIR, PLAIN_VIEW, leaderboardUrl, readLeaderboardState, sameView, type LeaderboardState, type SortKey } from '../site/leaderboard-state.ts';
+import { TAGS_SHOWN, leaderboardHeading, leaderboardRow, leaderboardTitle, showingLine, type LeaderboardRowView } from '../site/leaderboard-view.ts';
+import { tagHref } from '../site/links.ts';
+import { pageCount, pagerItems } from '../site/pagination.ts';
 
-type SortKey = 'rank' | 'name' | 'provider' | 'score' | 'benchCount';
-type Dir = 'asc' | 'desc';
+const need = <E extends Element>(parent: ParentNode, selector: string): E => {
+  const found = parent.querySelector<E>(selector);
+  if (!found) throw new Error(`the leaderboard has no ${selector}`);
+  return found;
+};
 
-interface State {
-  q: string;
-  tag: string;
-  provider: string;
-  sort: SortKey;
-  dir: Dir;
-  page: number;
-}
-
-const SORT_KEYS: readonly SortKey[] = ['rank', 'name', 'provider', 'score', 'benchCount'];
-/** The direction a column sorts in when first chosen: best first. */
-const FIRST_DIR: Record<SortKey, Dir> = { rank: 'asc', name: 'asc', provider: 'asc', score: 'desc', benchCount: 'desc' };
-const TAGS_SHOWN = 3;
-
-const fold = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-const score = (n: number) => n.toFixed(1);
-const count = new Intl.NumberFormat('en-US');
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
-function readState(params: URLSearchParams, serverPage: number): State {
-  const sort = params.get('sort') as SortKey | null;
-  const key = sort && SORT_KEYS.includes(sort) ? sort : 'rank';
-  const dir = params.get('dir');
-  const page = Number(params.get('page'));
-  return {
-    q: params.get('q') ?? '',
-    tag: params.get('tag') ?? '',
-    provider: params.get('provider') ?? '',
-    sort: key,
-    dir: dir === 'asc' || dir === 'desc' ? dir : FIRST_DIR[key],
-    page: Number.isInteger(page) && page > 0 ? page : serverPage,
-  };
-}
-
-const isDefaultView = (s: State) => !s.q && !s.tag && !s.provider && s.sort === 'rank' && s.dir === 'asc';
-
-function writeState(state: State, serverPage: number): void {
-  const params = new URLSearchParams();
-  if (state.q) params.set('q', state.q);
-  if (state.tag) params.set('tag', state.tag);
-  if (state.provider) params.set('provider', state.provider);
-  if (state.sort !== 'rank' || state.dir !== 'asc') {
-    params.set('sort', state.sort);
-    params.set('dir', state.dir);
-  }
-  if (state.page !== (isDefaultView(state) ? serverPage : 1)) params.set('page', String(state.page));
-  const query = params.toString();
-  history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
-}
-
-function select(index: LeaderboardIndex, state: State): IndexModel[] {
-  const q = fold(state.q.trim());
-  const tag = state.tag ? index.tags.indexOf(state.tag) : -1;
-  const provider = state.provider ? index.providers.indexOf(state.provider) : -1;
-  const rows = index.models.filter((m) => {
-    if (state.tag && !m[7].includes(tag)) return false;
-    if (state.provider && m[4] !== provider) return false;
-    if (!q) return true;
-    const text = fold([m[1], m[2], index.providers[m[4]] ?? '', ...m[8].map((c) => c[1])].join(' '));
-    return q.split(/\s+/).every((word) => text.includes(word));
-  });
-  const sign = state.dir === 'asc' ? 1 : -1;
-  const by: Record<SortKey, (a: IndexModel, b: IndexModel) => number> = {
-    rank: (a, b) => a[0] - b[0],
-    name: (a, b) => a[1].localeCompare(b[1], 'en'),
-    provider: (a, b) => (index.providers[a[4]] ?? '').localeCompare(index.providers[b[4]] ?? '', 'en'),
-    score: (a, b) => a[5] - b[5],
-    benchCount: (a, b) => a[6] - b[6],
-  };
-  return rows.sort((a, b) => sign * by[state.sort](a, b) || a[0] - b[0]);
-}
-
-function movementNode(code: string): Node {
-  if (!code) return document.createTextNode('');
-  if (code === 'new') return el('span', { class: 'movement new' }, 'new');
-  const kind = code === '=' ? 'same' : code.startsWith('+') ? 'up' : 'down';
-  const by = code.slice(1);
-  const shown = kind === 'same' ? '–' : `${kind === 'up' ? '▲' : '▼'}${by}`;
-  const said = kind === 'same' ? 'unchanged since the previous snapshot' : `${kind} ${by} since the previous snapshot`;
-  return el('span', { class: `movement ${kind}` }, el('span', { 'aria-hidden': 'true' }, shown), el('span', { class: 'visually-hidden' }, said));
-}
-
-function rowNode(m: IndexModel, index: LeaderboardIndex, base: string): HTMLTableRowElement {
-  const [rank, name, , bestSlug, provider, supraScore, benchCount, tagIds, configs, movement] = m;
-  const modelHref = (slug: string) => `${base}models/${slug}/`;
-  const providerName = index.providers[provider] ?? '';
-  const nameCell = el(
-    'th',
-    { scope: 'row', class: 'model-name' },
-    el('a', { href: modelHref(bestSlug) }, name),
-    el('span', { class: 'sub narrow-only' }, providerName),
-  );
-  if (configs.length > 1) {
-    const list = el(
-      'ul',
-      {},
-      ...configs.map(([slug, cname, s]) => el('li', {}, el('a', { href: modelHref(slug) }, cname), el('span', { class: 's' }, score(s)))),
+/** A clone of the template row, filled with one model. */
+function fillRow(proto: Element, row: LeaderboardRowView): Element {
+  const tr = proto.cloneNode(true) as Element;
+  need(tr, '.rank strong').textContent = row.rank;
+  const movement = need(tr, '.movement');
+  if (row.movement) {
+    movement.className = `movement ${row.movement.kind}`;
+    movement.children[0]!.textContent = row.movement.shown;
+    movement.children[1]!.textContent = row.movement.said;
+  } else movement.remove();
+  const link = need(tr, '.model-name > a');
+  link.setAttribute('href', row.href);
+  link.textContent = row.name;
+  need(tr, '.model-name > .narrow-only').textContent = row.provider;
+  const details = need(tr, 'details.configs');
+  if (row.configurations.length) {
+    need(details, 'summary').textContent = row.configurationsLabel;
+    const list = need(details, 'ul');
+    const item = need(list, 'li');
+    list.replaceChildren(
+      ...row.configurations.map((c) => {
+        const li = item.cloneNode(true) as Element;
+        const a = need(li, 'a');
+        a.setAttribute('href', c.href);
+        a.textContent = c.name;
+        need(li, '.s').textContent = c.score;
+        return li;
+      }),
     );
-    nameCell.append(el('details', { class: 'configs' }, el('summary', {}, `${configs.length} configurations`), list));
-  } else if (configs[0] && configs[0][1] !== name) {
-    nameCell.append(el('span', { class: 'sub' }, configs[0][1]));
+  } else details.remove();
+  const sub = need(tr, '.model-name > .sub:not(.narrow-only)');
+  if (row.configurationName !== undefined) sub.textContent = row.configurationName;
+  else sub.remove();
+  need(tr, 'td.provider').textContent = row.provider;
+  need(tr, '.score > span:first-child').textContent = row.score;
+  need(tr, '.score > .bar').setAttribute('style', row.bar);
+  need(tr, 'td.num.wide-only').textContent = row.benchCount;
+  const tags = need(tr, 'ul.tags');
+  const tagItem = tags.querySelector('li:not(.more)');
+  const moreItem = tags.querySelector('li.more');
+  const items: Node[] = [];
+  for (const t of tagItem ? row.tags.slice(0, TAGS_SHOWN) : []) {
+    const li = tagItem!.cloneNode(true) as Element;
+    const a = need(li, 'a');
+    a.setAttribute('href', tagHref(t));
+    a.textContent = t;
+    items.push(li);
   }
-  const tags = tagIds.map((i) => index.tags[i] ?? '');
-  const tagList = el('ul', { class: 'tags' }, ...tags.slice(0, TAGS_SHOWN).map((t) => el('li', {}, el('a', { class: 'tag', href: `${base}tags/${t}/` }, t))));
-  if (tags.length > TAGS_SHOWN) tagList.append(el('li', { class: 'more' }, `+${tags.length - TAGS_SHOWN}`));
-  const bar = el('span', { class: 'bar', 'aria-hidden': 'true' });
-  bar.style.setProperty('--w', `${supraScore.toFixed(1)}%`);
-  return el(
-    'tr',
-    {},
-    el('td', { class: 'rank' }, el('strong', {}, String(rank)), ' ', movementNode(movement)),
-    nameCell,
-    el('td', { class: 'wide-only provider' }, providerName),
-    el('td', { class: 'num' }, el('span', { class: 'score' }, el('span', {}, score(supraScore)), bar)),
-    el('td', { class: 'num wide-only' }, String(benchCount)),
-    el('td', { class: 'wide-only' }, tagList),
-  );
+  if (moreItem && row.tags.length > TAGS_SHOWN) {
+    const li = moreItem.cloneNode(true) as Element;
+    li.textContent = `+${row.tags.length - TAGS_SHOWN}`;
+    items.push(li);
+  }
+  tags.replaceChildren(...items);
+  return tr;
 }
 
-function pagerNode(page: number, pages: number, go: (page: number) => void): HTMLElement {
-  const nav = el('nav', { class: 'pager', 'aria-label': 'Leaderboard pages', 'data-pager': '' });
-  const button = (label: string, target: number, current = false) => {
-    const b = el('button', { type: 'button' }, label);
-    if (current) b.setAttribute('aria-current', 'page');
-    b.addEventListener('click', () => go(target));
-    return b;
-  };
-  if (page > 1) nav.append(button('Previous', page - 1));
-  const shown = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2]);
-  let last = 0;
-  for (const p of [...shown].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b)) {
-    if (p - last > 1) nav.append(el('span', { class: 'gap' }, '…'));
-    nav.append(button(String(p), p, p === page));
-    last = p;
+/** A clone of the template pager with this view's pages, or null when there is one page. */
+function fillPager(proto: Element, page: number, pages: number, hrefFor: (n: number) => string): Element | null {
+  const items = pagerItems(page, pages);
+  if (!items.length) return null;
+  const nav = proto.cloneNode(false) as Element;
+  const link = need(proto, 'a');
+  const gap = need(proto, '.gap');
+  for (const item of items) {
+    if (item.kind === 'gap') {
+      nav.append(gap.cloneNode(true));
+      continue;
+    }
+    const a = link.cloneNode(false) as Element;
+    a.removeAttribute('rel');
+    a.removeAttribute('aria-current');
+    a.setAttribute('href', hrefFor(item.page));
+    if (item.kind !== 'page') a.setAttribute('rel', item.kind);
+    if (item.current) a.setAttribute('aria-current', 'page');
+    a.textContent = item.label;
+    nav.append(a);
   }
-  if (page < pages) nav.append(button('Next', page + 1));
   return nav;
 }
 
 export function enhanceLeaderboard(): void {
   const root = document.querySelector<HTMLElement>('[data-leaderboard]');
-  const form = root?.querySelector('form');
-  const tbody = root?.querySelector('tbody');
-  const status = root?.querySelector<HTMLElement>('[data-status]');
-  if (!root || !form || !tbody || !status) return;
-  const base = root.dataset.base ?? '/';
-  const serverPage = Number(root.dataset.page) || 1;
+  const rowTemplate = root?.querySelector<HTMLTemplateElement>('template[data-row-template]');
+  if (!root || !rowTemplate) return;
+  const form = need<HTMLFormElement>(root, 'form');
+  const tbody = need(root, 'tbody');
+  const status = need(root, '[data-status]');
+  const chips = need<HTMLElement>(root, '[data-chips]');
+  const tableWrap = need<HTMLElement>(root, '.table-wrap');
+  const heading = document.querySelector('[data-leaderboard-heading]');
+  const rowProto = need(rowTemplate.content, 'tr');
+  const pagerProto = need(need<HTMLTemplateElement>(root, 'template[data-pager-template]').content, 'nav');
+  const chipProto = need(need<HTMLTemplateElement>(root, 'template[data-chip-template]').content, 'li');
   const pageSize = Number(root.dataset.pageSize) || 100;
-  const original = { rows: [...tbody.children], status: status.textContent ?? '', pager: root.querySelector('[data-pager]') };
-  let pager = original.pager;
-  let index: Promise<LeaderboardIndex> | undefined;
-  let state = readState(new URLSearchParams(location.search), serverPage);
-  let rendered = 0;
-
+  const siteTitle = root.dataset.siteTitle ?? document.title;
   const fields = {
     q: form.elements.namedItem('q') as HTMLInputElement,
     tag: form.elements.namedItem('tag') as HTMLSelectElement,
     provider: form.elements.namedItem('provider') as HTMLSelectElement,
   };
   const headers = [...root.querySelectorAll<HTMLTableCellElement>('th[data-sort]')];
-  for (const th of headers) {
-    const button = el('button', { type: 'button', class: 'sort' }, ...th.childNodes);
-    button.addEventListener('click', () => {
-      const key = th.dataset.sort as SortKey;
-      const dir = state.sort === key ? (state.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[key];
-      update({ sort: key, dir, page: 1 });
-    });
-    th.append(button);
-  }
+
+  // The view this page was rendered with, and what it showed.
+  const server: LeaderboardState = { ...PLAIN_VIEW, page: Number(root.dataset.page) || 1 };
+  const serverPages = Number(root.dataset.pages) || 1;
+  const serverTotal = Number(root.dataset.total) || 0;
+  const original = { rows: [...tbody.children], pager: root.querySelector('[data-pager]') };
+  let pager = original.pager;
+  let wanted = server;
+  let index: Promise<LeaderboardIndex> | undefined;
+  let loaded = false;
+  let ticket = 0;
+
+  const loadIndex = () =>
+    (index ??= fetch(root.dataset.index!).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json() as Promise<LeaderboardIndex>;
+    }));
 
   const replacePager = (next: Element | null) => {
     if (pager && next) pager.replaceWith(next);
     else if (pager) pager.remove();
-    else if (next) root.append(next);
+    else if (next) tableWrap.after(next);
     pager = next;
   };
 
-  async function render(): Promise<void> {
-    const ticket = ++rendered;
+  /** A select shows a value from the URL even when its list does not hold it. */
+  const choose = (select: HTMLSelectElement, value: string): boolean => {
+    for (const extra of select.querySelectorAll('option[data-extra]')) extra.remove();
+    const known = !value || [...select.options].some((o) => o.value === value);
+    if (!known) {
+      const option = new Option(`${value} (not in this snapshot)`, value);
+      option.dataset.extra = '';
+      select.append(option);
+    }
+    select.value = value;
+    return known;
+  };
+
+  function syncControls(s: LeaderboardState): void {
+    if (document.activeElement !== fields.q) fields.q.value = s.q;
+    const known = { tag: choose(fields.tag, s.tag), provider: choose(fields.provider, s.provider) };
+    const active: [keyof LeaderboardState, string][] = [];
+    if (s.q) active.push(['q', `Search: “${s.q}”`]);
+    if (s.tag) active.push(['tag', `Tag: ${s.tag}${known.tag ? '' : ' (not in this snapshot)'}`]);
+    if (s.provider) active.push(['provider', `Provider: ${s.provider}${known.provider ? '' : ' (not in this snapshot)'}`]);
+    chips.replaceChildren(
+      ...active.map(([key, label]) => {
+        const chip = chipProto.cloneNode(true) as Element;
+        need(chip, 'span').textContent = label;
+        const remove = need(chip, 'button');
+        remove.setAttribute('aria-label', `Remove the filter ${label}`);
+        remove.addEventListener('click', () => {
+          if (key === 'q') fields.q.value = '';
+          void show({ ...wanted, [key]: '', page: 1 }, 'push');
+          fields[key as 'q' | 'tag' | 'provider'].focus();
+        });
+        return chip;
+      }),
+    );
+    chips.hidden = active.length === 0;
     for (const th of headers) {
-      if (th.dataset.sort === state.sort) th.setAttribute('aria-sort', state.dir === 'asc' ? 'ascending' : 'descending');
+      if (th.dataset.sort === s.sort) th.setAttribute('aria-sort', s.dir === 'asc' ? 'ascending' : 'descending');
       else th.removeAttribute('aria-sort');
     }
-    if (isDefaultView(state) && state.page === serverPage) {
-      tbody!.replaceChildren(...original.rows);
-      status!.textContent = original.status;
+  }
+
+  /** Draws a view, then writes its URL: a new history entry, or in place of the current one. */
+  async function show(next: LeaderboardState, entry: 'push' | 'replace'): Promise<void> {
+    const mine = ++ticket;
+    wanted = next;
+    syncControls(next);
+    let view = next;
+    let pages = serverPages;
+    if (sameView(next, server)) {
+      tbody.replaceChildren(...original.rows);
       replacePager(original.pager);
-      return;
+      status.textContent = showingLine((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal);
+    } else {
+      if (!loaded) status.textContent = 'Loading…';
+      let data: LeaderboardIndex;
+      try {
+        data = await loadIndex();
+        loaded = true;
+      } catch {
+        index = undefined;
+        if (mine === ticket) status.textContent = 'The leaderboard index could not be loaded; the static pages below still work.';
+        return;
+      }
+      if (mine !== ticket) return; // a newer change is drawing
+      const rows = selectModels(data, next);
+      pages = pageCount(rows.length, pageSize);
+      view = { ...next, page: Math.min(next.page, pages) };
+      wanted = view;
+      const start = (view.page - 1) * pageSize;
+      const slice = rows.slice(start, start + pageSize);
+      tbody.replaceChildren(...slice.map((m) => fillRow(rowProto, leaderboardRow(data, m))));
+      replacePager(fillPager(pagerProto, view.page, pages, (p) => leaderboardUrl({ ...view, page: p })));
+      status.textContent = showingLine(start + 1, slice.length, rows.length, data.models.length);
     }
-    status!.textContent = 'Loading…';
-    let data: LeaderboardIndex;
-    try {
-      index ??= fetch(root!.dataset.index!).then((r) => {
-        if (!r.ok) throw new Error(`HTTP ${r.status}`);
-        return r.json() as Promise<LeaderboardIndex>;
-      });
-      data = await index;
-    } catch {
-      index = undefined;
-      status!.textContent = 'The leaderboard index could not be loaded; the static pages below still work.';
-      return;
+    if (heading) heading.textContent = leaderboardHeading(view.page, pages);
+    const title = leaderboardTitle(view.page);
+    document.title = title ? `${title} · ${siteTitle}` : siteTitle;
+    const url = leaderboardUrl(view);
+    if (url !== location.pathname + location.search) {
+      if (entry === 'push') history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
     }
-    if (ticket !== rendered) return; // a newer change is already rendering
-    const rows = select(data, state);
-    const pages = Math.max(1, Math.ceil(rows.length / pageSize));
-    state.page = Math.min(state.page, pages);
-    const start = (state.page - 1) * pageSize;
-    const shown = rows.slice(start, start + pageSize);
-    tbody!.replaceChildren(...shown.map((m) => rowNode(m, data, base)));
-    status!.textContent = rows.length
-      ? `Showing ${count.format(start + 1)}–${count.format(start + shown.length)} of ${count.format(rows.length)} models${rows.length < data.models.length ? ` (filtered from ${count.format(data.models.length)})` : ''}`
-      : 'No model matches these filters.';
-    replacePager(pages > 1 ? pagerNode(state.page, pages, (p) => update({ page: p }, true)) : null);
   }
 
-  function update(change: Partial<State>, scroll = false): void {
-    state = { ...state, ...change };
-    writeState(state, serverPage);
-    void render().then(() => {
-      if (scroll) root!.scrollIntoView({ block: 'start' });
+  for (const th of headers) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sort';
+    button.append(...th.childNodes);
+    button.addEventListener('click', () => {
+      const key = th.dataset.sort as SortKey;
+      const dir = wanted.sort === key ? (wanted.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[key];
+      void show({ ...wanted, sort: key, dir, page: 1 }, 'push');
     });
+    th.append(button);
   }
 
-  fields.q.value = state.q;
-  fields.tag.value = state.tag;
-  fields.provider.value = state.provider;
+  // Typing adds one history entry per visit to the field, not one per pause.
   let typing: ReturnType<typeof setTimeout> | undefined;
+  let typedEntry = false;
+  const search = () => {
+    clearTimeout(typing);
+    if (fields.q.value === wanted.q) return;
+    void show({ ...wanted, q: fields.q.value, page: 1 }, typedEntry ? 'replace' : 'push');
+    typedEntry = true;
+  };
   fields.q.addEventListener('input', () => {
     clearTimeout(typing);
-    typing = setTimeout(() => update({ q: fields.q.value, page: 1 }), 150);
+    typing = setTimeout(search, 250);
   });
-  fields.tag.addEventListener('change', () => update({ tag: fields.tag.value, page: 1 }));
-  fields.provider.addEventListener('change', () => update({ provider: fields.provider.value, page: 1 }));
-  form.addEventListener('submit', (e) => e.preventDefault());
-  form.addEventListener('reset', () => {
-    setTimeout(() => update({ q: '', tag: '', provider: '', sort: 'rank', dir: 'asc', page: serverPage }));
+  fields.q.addEventListener('blur', () => {
+    search();
+    typedEntry = false;
   });
+  fields.tag.addEventListener('change', () => void show({ ...wanted, tag: fields.tag.value, page: 1 }, 'push'));
+  fields.provider.addEventListener('change', () => void show({ ...wanted, provider: fields.provider.value, page: 1 }, 'push'));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    search();
+  });
+  form.addEventListener('reset', (e) => {
+    e.preventDefault();
+    fields.q.value = '';
+    void show(PLAIN_VIEW, 'push');
+  });
+
+  // Page links work as links (a new tab, a copied address); a plain click draws the page in place.
+  root.addEventListener('click', (e) => {
+    const a = (e.target as Element).closest<HTMLAnchorElement>('[data-pager] a');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    const url = new URL(a.href);
+    void show(readLeaderboardState(url.pathname, url.search), 'push').then(() => tableWrap.focus());
+  });
+  window.addEventListener('popstate', () => void show(readLeaderboardState(location.pathname, location.search), 'replace'));
+
   form.hidden = false;
-  void render();
+  void show(readLeaderboardState(location.pathname, location.search), 'replace');
 }

@@ -9,6 +9,7 @@ import { formatBytes, type Reporter } from '../cli/reporter.ts';
 import { runSnapshot } from '../snapshot/run-snapshot.ts';
 import { acquireLock } from '../cli/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
+import { readSiteSettings } from '../site/config.ts';
 import { writeBuildStamp } from './build-stamp.ts';
 import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
@@ -98,6 +99,14 @@ async function renderInto(target: string, options: BuildOptions, started: number
     `rendering the snapshot generated ${new Date(summary.generatedAt).toISOString()} (${summary.source}${summary.partial ? ', partial' : ''}): ` +
       `${summary.configurations} configurations, ${summary.benches} benchmarks, ${summary.tags} tags`,
   );
+
+  const settings = readSiteSettings();
+  if (!settings.siteUrlSet) {
+    reporter.warn(
+      `SITE_URL is not set (or not an http(s) address): the canonical links, the sitemap and the feed point to ${settings.siteUrl.href}; ` +
+        'set SITE_URL to the public address of the mirror',
+    );
+  }
 
   // Astro keeps build state in the project's .astro/: one build at a time per checkout.
   const release = await acquireLock(resolve('.astro-build'), 30 * 60_000);

@@ -29,6 +29,12 @@ export const REQUIRED_FILES = [
   'data/leaderboard.json',
   'robots.txt',
   'sitemap-index.xml',
+  'data/index.html',
+  'data/README.txt',
+  'data/scores.csv',
+  'data/history.csv',
+  'leaderboard/index.html',
+  'leaderboard/1/index.html',
 ];
 
 const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };

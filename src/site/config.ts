@@ -39,6 +39,8 @@ function httpUrl(value: string | undefined): URL | undefined {
 export interface SiteSettings {
   /** Public address of the mirror, ending with `/`. */
   siteUrl: URL;
+  /** False when SITE_URL is missing or not an http(s) address, so the site uses the local default. */
+  siteUrlSet: boolean;
   attributionUrl: string;
   attributionName: string;
   /** Settings that fell back to a default, for the build to mention. */
@@ -59,6 +61,7 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
   if (!name) defaulted.push(`ATTRIBUTION_NAME (using "${DEFAULT_ATTRIBUTION_NAME}")`);
   return {
     siteUrl,
+    siteUrlSet: site !== undefined,
     attributionUrl: attribution ?? DEFAULT_ATTRIBUTION_URL,
     attributionName: name || DEFAULT_ATTRIBUTION_NAME,
     defaulted,

@@ -1,9 +1,14 @@
 /**
  * The download files: every one names the data source (attribution) and the snapshot's
- * generatedAt, as the API's terms ask of republished data.
+ * generatedAt, as the API's terms ask of republished data. JSON files carry it beside their list,
+ * CSV files in a last column of every row and in `data/README.txt`; no preamble line comes before
+ * a CSV's header, so any CSV reader takes the first line as the header.
  */
 import { SITE } from './config.ts';
+import { DOWNLOADS, HISTORY_DAYS, csvColumns, type Download } from './data-dictionary.ts';
 import type { Bench, Configuration, SiteData, Tag } from './site-data.ts';
+
+const DAY = 86_400_000;
 
 export function attribution(data: SiteData) {
   return {
@@ -17,13 +22,14 @@ export function attribution(data: SiteData) {
   };
 }
 
-export const modelRecord = (c: Configuration) => ({
+export const modelRecord = (c: Configuration, modelRank: number) => ({
   slug: c.slug,
   name: c.name,
   provider: c.provider,
   familyTag: c.familyTag,
   supraScore: c.supraScore,
   rank: c.position,
+  modelRank,
   benchCount: c.benchCount,
   updatedAt: c.updatedAt,
   tags: c.tags,
@@ -47,29 +53,170 @@ export const benchRecord = (b: Bench) => ({
 
 export const tagRecord = (t: Tag) => ({ tag: t.tag, models: t.models, benches: t.benches });
 
+/** The rank of each configuration's model, by familyTag. */
+export const modelRankOf = (data: SiteData, c: Configuration) => data.modelByFamily.get(c.familyTag)?.rank ?? 0;
+
 export function jsonFile(data: SiteData, key: string, rows: unknown[]): Response {
   return new Response(JSON.stringify({ ...attribution(data), [key]: rows }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }
 
-/** A CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvField(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** Where a spreadsheet may start a cell: the comma of the file, the semicolon and tab other locales split on, a line break. */
+const CELL_START = /(^|\r\n|[,;\t\r\n])(?=(?:[^\S\r\n]|")*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/gu;
+
+/**
+ * A CSV field, quoted when needed. Wherever a spreadsheet could start a cell inside it, a character
+ * that would make that cell a formula (`=`, `+`, `-`, `@`, tab, CR, the full-width forms, after
+ * optional blanks or quotes) gets a `'` before it, so the cell reads as text whichever separator is used.
+ */
+export function csvField(value: string | number | boolean): string {
+  if (typeof value !== 'string') return String(value);
+  const text = value.replace(CELL_START, "$1'");
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function modelsCsv(data: SiteData): string {
+type Cell = string | number | boolean | undefined;
+
+/**
+ * A CSV file (RFC 4180: comma, CRLF, UTF-8 without a byte-order mark) whose header is the
+ * download's documented columns, each row filled by name, so the file and its documentation
+ * cannot disagree. Built in chunks of bytes: a file can be large.
+ */
+export function csvFile(download: Download, rows: Iterable<Record<string, Cell>>, columns = csvColumns(download)): Buffer<ArrayBuffer> {
+  const chunks: Buffer[] = [];
+  let lines: string[] = [columns.map(csvField).join(',')];
+  for (const row of rows) {
+    const cells = columns.map((name) => {
+      if (!(name in row)) throw new Error(`${download.file}: a row has no ${name}`);
+      const value = row[name];
+      return value === undefined ? '' : csvField(value);
+    });
+    lines.push(cells.join(','));
+    if (lines.length >= 10_000) {
+      chunks.push(Buffer.from(`${lines.join('\r\n')}\r\n`));
+      lines = [];
+    }
+  }
+  if (lines.length) chunks.push(Buffer.from(`${lines.join('\r\n')}\r\n`));
+  return Buffer.concat(chunks);
+}
+
+export const csvResponse = (body: Buffer<ArrayBuffer>) => new Response(body, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const download = (file: string) => DOWNLOADS.find((d) => d.file === file)!;
+
+export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
+  const source = SITE.attributionUrl;
+  return csvFile(
+    download('models.csv'),
+    data.configurations.map((c) => ({
+      rank: c.position,
+      modelRank: modelRankOf(data, c),
+      slug: c.slug,
+      name: c.name,
+      provider: c.provider,
+      familyTag: c.familyTag,
+      supraScore: c.supraScore,
+      benchCount: c.benchCount,
+      updatedAt: iso(c.updatedAt),
+      tags: c.tags.join(' '),
+      attribution: source,
+    })),
+  );
+}
+
+export function scoresCsv(data: SiteData): Buffer<ArrayBuffer> {
+  const source = SITE.attributionUrl;
+  function* rows() {
+    for (const c of data.configurations) {
+      for (const s of data.scoresFor(c.slug)) {
+        const bench = data.benchBySlug.get(s.bench);
+        yield {
+          configuration: c.slug,
+          benchmark: s.bench,
+          benchmarkName: s.benchName,
+          rawScore: s.rawScore,
+          scaleMin: bench?.scaleMin,
+          scaleMax: bench?.scaleMax,
+          normalizedScore: s.normalizedScore,
+          sourceUrl: s.sourceUrl,
+          accessedAt: iso(s.accessedAt),
+          upvotes: s.upvotes,
+          downvotes: s.downvotes,
+          counts: s.counts,
+          attribution: source,
+        };
+      }
+    }
+  }
+  return csvFile(download('scores.csv'), rows());
+}
+
+interface HistoryRow {
+  name: string;
+  ranks: number[];
+  scores: number[];
+  /** The newest snapshot holding it, and its rank there, for the order of rows. */
+  last: number;
+  lastRank: number;
+}
+
+/**
+ * Rank and score of every configuration in each snapshot of the last HISTORY_DAYS days: one row per
+ * configuration, a pair of columns per snapshot. Ten times smaller than a row per configuration and
+ * snapshot, which would repeat every slug, name, date and attribution.
+ */
+export function historyCsv(data: SiteData): Buffer<ArrayBuffer> {
+  const source = SITE.attributionUrl;
+  const snapshots: string[] = [];
+  const byConfiguration = new Map<string, HistoryRow>();
+  for (const { generatedAt, configurations } of data.recentHistory(data.snapshot.generatedAt - HISTORY_DAYS * DAY)) {
+    const i = snapshots.push(iso(generatedAt)) - 1;
+    for (const c of configurations) {
+      let row = byConfiguration.get(c.slug);
+      if (!row) byConfiguration.set(c.slug, (row = { name: c.name, ranks: [], scores: [], last: i, lastRank: c.position }));
+      Object.assign(row, { name: c.name, last: i, lastRank: c.position });
+      row.ranks[i] = c.position;
+      row.scores[i] = c.supraScore;
+    }
+  }
+  const file = download('history.csv');
+  const columns = csvColumns(file, snapshots);
+  const ordered = [...byConfiguration].sort(([, a], [, b]) => b.last - a.last || a.lastRank - b.lastRank);
+  function* rows() {
+    for (const [slug, row] of ordered) {
+      const cells: Record<string, Cell> = { configuration: slug, name: row.name, attribution: source };
+      snapshots.forEach((at, i) => {
+        cells[`rank_${at}`] = row.ranks[i];
+        cells[`supraScore_${at}`] = row.scores[i];
+      });
+      yield cells;
+    }
+  }
+  return csvFile(file, rows(), columns);
+}
+
+/** `data/README.txt`: the companion note of the downloads, in plain text. */
+export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
   const a = attribution(data);
-  const header = ['rank', 'slug', 'name', 'provider', 'familyTag', 'supraScore', 'benchCount', 'updatedAt', 'tags'];
   const lines = [
-    `# ${a.attribution}`.replace(/[\r\n]+/g, ' '),
-    `# generatedAt ${a.generatedAt}${a.sample ? ' (sample data)' : ''}`,
-    header.join(','),
-    ...data.configurations.map((c) =>
-      [c.position, c.slug, c.name, c.provider, c.familyTag, c.supraScore, c.benchCount, new Date(c.updatedAt).toISOString(), c.tags.join(' ')]
-        .map(csvField)
-        .join(','),
-    ),
+    `Downloads of ${a.source}'s rankings, as mirrored on ${a.generatedAt.slice(0, 10)}`,
+    '',
+    a.attribution,
+    `Source: ${a.sourceUrl}`,
+    `Snapshot generated at ${a.generatedAt}, fetched at ${a.fetchedAt}.${a.sample ? ' This is fictional sample data, not live rankings.' : ''}${
+      a.partial ? ' The snapshot is partial (built from the list endpoints).' : ''
+    }`,
+    '',
+    'CSV files: UTF-8, comma-separated, the header on the first line, CRLF line ends, fields quoted as in RFC 4180.',
+    'Every row ends with an "attribution" column holding the source address. A text cell a spreadsheet could read as a',
+    "formula (=, +, -, @ where a cell may start) has a ' put before that character.",
+    'JSON files: the attribution, generatedAt and fetchedAt beside the list.',
+    '',
+    ...DOWNLOADS.map((d) => `${d.file}: ${d.what}${d.listKey ? ` The list is under "${d.listKey}".` : ''}`),
+    '',
+    `Every field, with its type and unit: ${dictionaryUrl}`,
+    '',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return lines.join('\n');
 }

@@ -2,13 +2,12 @@
  * The compact index the leaderboard's script filters and sorts in the browser
  * (`/data/leaderboard.json`): arrays instead of objects, and strings listed once.
  */
-import type { Model, Movement } from './site-data.ts';
+import type { Model, Movement, SiteData } from './site-data.ts';
 
 /** [rank, name, familyTag, best slug, provider index, supraScore, benchCount, tag indexes, configurations as [slug, name, supraScore], movement] */
 export type IndexModel = [number, string, string, string, number, number, number, number[], [string, string, number][], string];
 
 export interface LeaderboardIndex {
-  generatedAt: number;
   providers: string[];
   tags: string[];
   models: IndexModel[];
@@ -30,7 +29,7 @@ export function encodeMovement(m: Movement): string {
   }
 }
 
-export function buildLeaderboardIndex(generatedAt: number, models: readonly Model[]): LeaderboardIndex {
+export function buildLeaderboardIndex(models: readonly Model[]): LeaderboardIndex {
   const providers: string[] = [];
   const providerIndex = new Map<string, number>();
   const tags: string[] = [];
@@ -44,7 +43,6 @@ export function buildLeaderboardIndex(generatedAt: number, models: readonly Mode
     return i;
   };
   return {
-    generatedAt,
     providers,
     tags,
     models: models.map((m) => [
@@ -60,4 +58,16 @@ export function buildLeaderboardIndex(generatedAt: number, models: readonly Mode
       encodeMovement(m.movement),
     ]),
   };
+}
+
+const built = new WeakMap<SiteData, LeaderboardIndex>();
+
+/** The index of this build's models, made once: every leaderboard page and the download share it. */
+export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
+  let index = built.get(data);
+  if (!index) {
+    index = buildLeaderboardIndex(data.models);
+    built.set(data, index);
+  }
+  return index;
 }

@@ -11,3 +11,15 @@ export function pageWindow(current: number, total: number): (number | 'gap')[] {
 }
 
 export const pageCount = (items: number, size: number) => Math.max(1, Math.ceil(items / size));
+
+export type PagerItem = { kind: 'gap' } | { kind: 'prev' | 'next' | 'page'; page: number; label: string; current: boolean };
+
+/** Previous, the page window with gaps, Next; nothing when there is one page. */
+export function pagerItems(page: number, pages: number): PagerItem[] {
+  if (pages <= 1) return [];
+  const items: PagerItem[] = [];
+  if (page > 1) items.push({ kind: 'prev', page: page - 1, label: 'Previous', current: false });
+  for (const p of pageWindow(page, pages)) items.push(p === 'gap' ? { kind: 'gap' } : { kind: 'page', page: p, label: String(p), current: p === page });
+  if (page < pages) items.push({ kind: 'next', page: page + 1, label: 'Next', current: false });
+  return items;
+}

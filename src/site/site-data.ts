@@ -3,7 +3,16 @@
  * it for the pages (models as `familyTag` groups, tags with their rows, history, changes). Pages
  * import `getSiteData()` instead of querying on their own.
  */
-import { withSnapshot, type DetailsCoverage, type HistorySnapshotRow, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
+import {
+  openSnapshot,
+  withSnapshot,
+  type DetailsCoverage,
+  type HistoryConfigurationRow,
+  type HistorySnapshotRow,
+  type SnapshotReader,
+  type SnapshotSource,
+  type TagLink,
+} from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT } from './config.ts';
 
@@ -156,6 +165,11 @@ export interface SiteData {
   changes: ChangeSet[];
   /** Rows left out because their slug or tag could not be a safe path segment. */
   skipped: number;
+  /**
+   * Each snapshot of history generated at or after `since`, oldest first, its configurations in rank
+   * order: read from the file one snapshot at a time, when a download asks, since it can be large.
+   */
+  recentHistory(since: number): Generator<{ generatedAt: number; configurations: HistoryConfigurationRow[] }>;
 }
 
 /** Entries kept per list of a change set. */
@@ -181,6 +195,7 @@ export function familyName(names: string[]): string {
 }
 
 function loadFrom(reader: SnapshotReader): SiteData {
+  const { path } = reader;
   const info = reader.info();
   const snapshot: SnapshotInfo = {
     generatedAt: info.generatedAt,
@@ -325,6 +340,20 @@ function loadFrom(reader: SnapshotReader): SiteData {
         }),
     changes,
     skipped: reader.skipped(),
+    recentHistory: function* (since) {
+      const again = openSnapshot(path);
+      try {
+        const snapshots = again
+          .historySnapshots()
+          .filter((h) => h.generatedAt >= since)
+          .reverse();
+        for (const h of snapshots) {
+          yield { generatedAt: h.generatedAt, configurations: again.historyConfigurations(h.id).sort((a, b) => a.position - b.position) };
+        }
+      } finally {
+        again.close();
+      }
+    },
   };
 }
 

@@ -4,13 +4,13 @@
  * bundled simulator then serves the next day's data on loopback and `refresh` takes it, crawling
  * a day's worth of details (new configurations, changed benchCounts, then the oldest), and builds
  * the site, so it has history (rank movement, score over time, what changed) and per-benchmark
- * scores of mixed ages to show. Then Astro's preview server serves `dist/`.
+ * scores of mixed ages to show. Then the static server of `npm run preview` serves `dist/`.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { EXIT_CODES } from '../../api/errors.ts';
 import { refreshCli } from '../../publish/refresh-cli.ts';
+import { serveStatic } from '../../publish/static-server.ts';
 import { SAMPLE_DETAILS, SAMPLE_EXPORT } from '../../publish/build-site.ts';
 import { generateSample, SAMPLE_SIZE, serializeExport } from '../sample/generate.ts';
 import { demoKey, startSimulator, type Simulator } from '../simulator/index.ts';
@@ -49,12 +49,6 @@ export interface Demo {
   start(): Promise<DemoResult>;
   /** Stops the preview server and the simulator, whichever are running. Safe to call at any time, and twice. */
   stop(): Promise<void>;
-}
-
-/** The Node http server behind Astro's preview, which the `PreviewServer` type does not declare. */
-function hasHttpServer(value: object): value is { server: Pick<Server, 'address'> } {
-  const server: unknown = (value as { server?: unknown }).server;
-  return typeof server === 'object' && server !== null && typeof (server as { address?: unknown }).address === 'function';
 }
 
 /** details.json is `{ slug: ModelDetail }`. */
@@ -154,21 +148,9 @@ export function createDemo(options: DemoOptions): Demo {
     if (second !== 0) return fail(second, `demo: the refresh failed (exit ${second}); see the lines above`);
 
     try {
-      const { preview: astroPreview } = await import('astro');
-      // Vite's preview stops the process on SIGTERM by itself; the demo's own handler stops both servers instead.
-      const sigterm = new Set(process.listeners('SIGTERM'));
-      const server = await astroPreview({
-        root: process.cwd(),
-        outDir: resolve(options.dist),
-        server: { host: DEMO_HOST, port: options.port },
-        logLevel: 'warn',
-      });
-      for (const listener of process.listeners('SIGTERM')) if (!sigterm.has(listener)) process.off('SIGTERM', listener);
-      preview = server;
-      const address = hasHttpServer(server) ? server.server.address() : null;
-      const port = address && typeof address === 'object' ? address.port : server.port;
-      const base = readSiteSettings(options.env).siteUrl.pathname;
-      return { ok: true, url: `http://${DEMO_HOST}:${port}${base}` };
+      const server = await serveStatic({ dir: options.dist, base: readSiteSettings(options.env).siteUrl.pathname, host: DEMO_HOST, port: options.port });
+      preview = { stop: () => server.close() };
+      return { ok: true, url: server.url };
     } catch (err) {
       return fail(
         1,

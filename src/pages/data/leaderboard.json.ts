@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { getSiteData } from '../../site/site-data.ts';
-import { buildLeaderboardIndex } from '../../site/leaderboard-index.ts';
+import { attribution } from '../../site/downloads.ts';
+import { leaderboardIndexOf } from '../../site/leaderboard-index.ts';
 
-/** The compact index behind the leaderboard's filters (not a download: see models.json). */
+/** The compact index behind the leaderboard's filters, with the attribution like every download. */
 export const GET: APIRoute = () => {
-  const { snapshot, models } = getSiteData();
-  return new Response(JSON.stringify(buildLeaderboardIndex(snapshot.generatedAt, models)), { headers: { 'Content-Type': 'application/json' } });
+  const data = getSiteData();
+  return new Response(JSON.stringify({ ...attribution(data), ...leaderboardIndexOf(data) }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,8 +1,12 @@
 import type { APIRoute } from 'astro';
 import { getSiteData } from '../../site/site-data.ts';
-import { jsonFile, modelRecord } from '../../site/downloads.ts';
+import { jsonFile, modelRankOf, modelRecord } from '../../site/downloads.ts';
 
 export const GET: APIRoute = () => {
   const data = getSiteData();
-  return jsonFile(data, 'models', data.configurations.map(modelRecord));
+  return jsonFile(
+    data,
+    'models',
+    data.configurations.map((c) => modelRecord(c, modelRankOf(data, c))),
+  );
 };

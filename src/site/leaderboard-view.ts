@@ -1,0 +1,113 @@
+/**
+ * What a leaderboard page says, as plain values: each row, the heading and the
+ * "showing" line. The Astro components render these at build time and the browser script fills
+ * the same components' markup with them, so a row reads the same whoever draws it.
+ */
+import { formatCount, formatScore, plural } from './format.ts';
+import type { IndexModel, LeaderboardIndex } from './leaderboard-index.ts';
+import { modelHref } from './links.ts';
+
+/** Tags shown in a leaderboard row; the rest are counted ("+2"). */
+export const TAGS_SHOWN = 3;
+
+export interface MovementView {
+  kind: 'up' | 'down' | 'same' | 'new';
+  /** What the eye reads: ▲2, ▼1, –, new. */
+  shown: string;
+  /** What a screen reader says instead. */
+  said: string;
+}
+
+/** The marker of a model's rank change (`+3`, `-2`, `=`, `new`), or undefined when there is nothing to compare with. */
+export function movementView(code: string): MovementView | undefined {
+  if (code === 'new') return { kind: 'new', shown: 'new', said: 'new since the previous snapshot' };
+  if (code === '=') return { kind: 'same', shown: '–', said: 'unchanged since the previous snapshot' };
+  const by = /^[+-](\d+)$/.exec(code)?.[1];
+  if (!by) return undefined;
+  return code.startsWith('+')
+    ? { kind: 'up', shown: `▲${by}`, said: `up ${by} since the previous snapshot` }
+    : { kind: 'down', shown: `▼${by}`, said: `down ${by} since the previous snapshot` };
+}
+
+export interface ConfigurationLink {
+  name: string;
+  href: string;
+  score: string;
+}
+
+export interface LeaderboardRowView {
+  rank: string;
+  movement: MovementView | undefined;
+  name: string;
+  /** The page of its best configuration. */
+  href: string;
+  provider: string;
+  /** Listed under the name when the model has more than one. */
+  configurations: ConfigurationLink[];
+  configurationsLabel: string;
+  /** The only configuration's name, when it differs from the model's. */
+  configurationName: string | undefined;
+  score: string;
+  /** The score bar's inline style. */
+  bar: string;
+  benchCount: string;
+  /** All its tags; the row shows the first TAGS_SHOWN. */
+  tags: string[];
+}
+
+export function leaderboardRow(index: LeaderboardIndex, m: IndexModel): LeaderboardRowView {
+  const [rank, name, , best, provider, supraScore, benchCount, tagIds, configs, movement] = m;
+  const several = configs.length > 1;
+  const onlyName = configs[0]?.[1];
+  return {
+    rank: String(rank),
+    movement: movementView(movement),
+    name,
+    href: modelHref(best),
+    provider: index.providers[provider] ?? '',
+    configurations: several ? configs.map(([slug, cname, score]) => ({ name: cname, href: modelHref(slug), score: formatScore(score) })) : [],
+    configurationsLabel: plural(configs.length, 'configuration'),
+    configurationName: !several && onlyName !== undefined && onlyName !== name ? onlyName : undefined,
+    score: formatScore(supraScore),
+    bar: `--w:${supraScore.toFixed(1)}%`,
+    benchCount: formatCount(benchCount),
+    tags: tagIds.map((i) => index.tags[i] ?? ''),
+  };
+}
+
+/**
+ * The row the `<template>` holds for the script to fill: every optional part present once, links to
+ * real pages (the first model's), texts empty. Undefined when there is no model.
+ */
+export function templateRow(index: LeaderboardIndex): LeaderboardRowView | undefined {
+  const first = index.models[0];
+  if (!first) return undefined;
+  const row = leaderboardRow(index, first);
+  const link = { name: '', href: row.href, score: '' };
+  return {
+    ...row,
+    rank: '',
+    movement: { kind: 'same', shown: '', said: '' },
+    name: '',
+    provider: '',
+    configurations: [link],
+    configurationsLabel: '',
+    configurationName: '',
+    score: '',
+    benchCount: '',
+    // One shown tag and a "+N" when the snapshot has that many tags at all; otherwise no row needs them.
+    tags: index.tags.slice(0, TAGS_SHOWN + 1),
+  };
+}
+
+export const leaderboardHeading = (page: number, pages: number) => (page === 1 ? 'Who is best overall' : `Leaderboard, page ${page} of ${pages}`);
+
+/** The page title before the site's name; none on the first page. */
+export const leaderboardTitle = (page: number) => (page === 1 ? undefined : `Leaderboard, page ${page}`);
+
+/** "Showing 101–177 of 177 models", with "(filtered from N)" when filters hide some. */
+export function showingLine(first: number, shown: number, total: number, all: number): string {
+  if (total === 0) return 'No model matches these filters.';
+  const filtered = total < all ? ` (filtered from ${formatCount(all)})` : '';
+  return `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${plural(total, 'model')}${filtered}`;
+}
