@@ -110,6 +110,28 @@ export interface HistoryBenchRow {
   effectiveWeight: number;
 }
 
+/** A configuration in one snapshot of history, with what tells its own evidence from the field's. */
+export interface HistoryRow {
+  snapshotId: number;
+  slug: string;
+  name: string;
+  /** Its model when last seen; null in files before store version 3. */
+  familyTag: string | null;
+  supraScore: number;
+  position: number;
+  /** null when unknown (files before store version 3). */
+  benchCount: number | null;
+  /** Digest of its stored per-benchmark scores; null without them, or before store version 3. */
+  scoresDigest: number | null;
+}
+
+/** A benchmark's effectiveWeight in one snapshot of history. */
+export interface BenchHistoryRow {
+  snapshotId: number;
+  slug: string;
+  effectiveWeight: number;
+}
+
 /** One configuration's history: `generatedAt,supraScore,position` points joined by `;`, oldest first. */
 export interface PackedHistoryRow {
   slug: string;
@@ -147,6 +169,10 @@ export interface SnapshotReader {
   historyBenches(snapshotId: number): HistoryBenchRow[];
   /** Every configuration's points in the snapshots with id >= `sinceId`. */
   packedHistory(sinceId: number): PackedHistoryRow[];
+  /** The history of configurations from snapshot `sinceId` on, one snapshot after another (by id, then position), streamed. */
+  historyRows(sinceId: number): IterableIterator<HistoryRow>;
+  /** The history of benchmark weights from snapshot `sinceId` on, by snapshot id, streamed. */
+  benchHistoryRows(sinceId: number): IterableIterator<BenchHistoryRow>;
   /** Rows left out because a slug or tag is not a safe path segment. */
   skipped(): number;
   /** SQLite's `quick_check`: 'ok', or what is damaged. */
@@ -190,6 +216,7 @@ export function openSnapshot(path: string): SnapshotReader {
 function createReader(db: Database.Database, path: string, version: number): SnapshotReader {
   let skipped = 0;
   const v2 = version >= 2;
+  const v3 = version >= 3;
   const infoRow = db
     .prepare(
       `SELECT generated_at AS generatedAt, fetched_at AS fetchedAt, source, api_origin AS apiOrigin, computed_at AS computedAt,
@@ -281,6 +308,22 @@ function createReader(db: Database.Database, path: string, version: number): Sna
            WHERE h.snapshot_id >= ? GROUP BY n.slug`,
         )
         .all(sinceId) as PackedHistoryRow[],
+    historyRows: (sinceId) =>
+      db
+        .prepare(
+          `SELECT h.snapshot_id AS snapshotId, n.slug, n.name, ${v3 ? 'n.family_tag' : 'NULL'} AS familyTag, h.supra_score AS supraScore, h.position,
+                  ${v3 ? 'h.bench_count' : 'NULL'} AS benchCount, ${v3 ? 'h.scores_digest' : 'NULL'} AS scoresDigest
+           FROM history_models h JOIN history_names n ON n.id = h.name_id
+           WHERE h.snapshot_id >= ? ORDER BY h.snapshot_id, h.position`,
+        )
+        .iterate(sinceId) as IterableIterator<HistoryRow>,
+    benchHistoryRows: (sinceId) =>
+      db
+        .prepare(
+          `SELECT h.snapshot_id AS snapshotId, n.slug, h.effective_weight AS effectiveWeight
+           FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? ORDER BY h.snapshot_id`,
+        )
+        .iterate(sinceId) as IterableIterator<BenchHistoryRow>,
     skipped: () => skipped,
     quickCheck: () => String(db.pragma('quick_check', { simple: true })),
     close: () => db.close(),

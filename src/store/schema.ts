@@ -9,10 +9,13 @@
  * `READABLE_VERSIONS` (filling what they lack with defaults), and the writer carries their history
  * over, so upgrading the tool never costs a maintainer's history.
  */
-export const STORE_VERSION = 2;
+export const STORE_VERSION = 3;
 
-/** Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`. */
-export const READABLE_VERSIONS: readonly number[] = [1, 2];
+/**
+ * Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`; 1 and 2
+ * lack the history's `family_tag`, `bench_count` and `scores_digest` (read as unknown).
+ */
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
 
 /** Where a snapshot came from: the API (export or list endpoints), an export file, or the bundled sample. */
 export const SNAPSHOT_SOURCES = ['api', 'file', 'sample'] as const;
@@ -122,20 +125,26 @@ CREATE TABLE history_snapshots (
   partial INTEGER NOT NULL
 );
 
--- One row per slug ever kept in history, so the history rows hold small integers.
+-- One row per slug ever kept in history, so the history rows hold small integers. family_tag: a
+-- configuration's model when it was last seen (NULL for benchmarks and in files before version 3).
 CREATE TABLE history_names (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('model', 'bench')),
   slug TEXT NOT NULL,
   name TEXT NOT NULL,
+  family_tag TEXT,
   UNIQUE (kind, slug)
 );
 
+-- bench_count and scores_digest (of the stored per-benchmark scores, NULL without them) tell a
+-- configuration's own evidence changing from the field moving; NULL before version 3.
 CREATE TABLE history_models (
   name_id INTEGER NOT NULL,
   snapshot_id INTEGER NOT NULL,
   supra_score REAL NOT NULL,
   position INTEGER NOT NULL,
+  bench_count INTEGER,
+  scores_digest INTEGER,
   PRIMARY KEY (name_id, snapshot_id)
 ) WITHOUT ROWID;
 
