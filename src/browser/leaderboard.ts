@@ -101,37 +101,42 @@ function movementNode(code: string): Node {
 }
 
 function rowNode(m: IndexModel, index: LeaderboardIndex, base: string): HTMLTableRowElement {
-  const [rank, name, , bestSlug, provider, supraScore, benchCount, tagIds, configs, movement] = m;
-  const modelHref = (slug: string) => `${base}models/${slug}/`;
+  const [, name, , , provider, supraScore, benchCount, tagIds, configs, movement, modelSegment, rankText, scoreText] = m;
   const providerName = index.providers[provider] ?? '';
   const nameCell = el(
     'th',
     { scope: 'row', class: 'model-name' },
-    el('a', { href: modelHref(bestSlug) }, name),
+    el('a', { href: `${base}models/${modelSegment}/` }, name),
     el('span', { class: 'sub narrow-only' }, providerName),
   );
   if (configs.length > 1) {
     const list = el(
       'ul',
       {},
-      ...configs.map(([slug, cname, s]) => el('li', {}, el('a', { href: modelHref(slug) }, cname), el('span', { class: 's' }, score(s)))),
+      ...configs.map(([, cname, , segment, shown]) =>
+        el('li', {}, el('a', { href: `${base}configurations/${segment}/` }, cname), el('span', { class: 's' }, shown)),
+      ),
     );
     nameCell.append(el('details', { class: 'configs' }, el('summary', {}, `${configs.length} configurations`), list));
   } else if (configs[0] && configs[0][1] !== name) {
     nameCell.append(el('span', { class: 'sub' }, configs[0][1]));
   }
-  const tags = tagIds.map((i) => index.tags[i] ?? '');
-  const tagList = el('ul', { class: 'tags' }, ...tags.slice(0, TAGS_SHOWN).map((t) => el('li', {}, el('a', { class: 'tag', href: `${base}tags/${t}/` }, t))));
+  const tags = tagIds.map((i) => [index.tags[i] ?? '', index.tagSegments[i] ?? ''] as const);
+  const tagList = el(
+    'ul',
+    { class: 'tags' },
+    ...tags.slice(0, TAGS_SHOWN).map(([t, segment]) => el('li', {}, el('a', { class: 'tag', href: `${base}tags/${segment}/` }, t))),
+  );
   if (tags.length > TAGS_SHOWN) tagList.append(el('li', { class: 'more' }, `+${tags.length - TAGS_SHOWN}`));
   const bar = el('span', { class: 'bar', 'aria-hidden': 'true' });
   bar.style.setProperty('--w', `${supraScore.toFixed(1)}%`);
   return el(
     'tr',
     {},
-    el('td', { class: 'rank' }, el('strong', {}, String(rank)), ' ', movementNode(movement)),
+    el('td', { class: 'rank' }, el('strong', {}, rankText), ' ', movementNode(movement)),
     nameCell,
     el('td', { class: 'wide-only provider' }, providerName),
-    el('td', { class: 'num' }, el('span', { class: 'score' }, el('span', {}, score(supraScore)), bar)),
+    el('td', { class: 'num' }, el('span', { class: 'score' }, el('span', {}, scoreText), bar)),
     el('td', { class: 'num wide-only' }, String(benchCount)),
     el('td', { class: 'wide-only' }, tagList),
   );

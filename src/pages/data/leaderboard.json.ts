@@ -4,6 +4,7 @@ import { buildLeaderboardIndex } from '../../site/leaderboard-index.ts';
 
 /** The compact index behind the leaderboard's filters (not a download: see models.json). */
 export const GET: APIRoute = () => {
-  const { snapshot, models } = getSiteData();
-  return new Response(JSON.stringify(buildLeaderboardIndex(snapshot.generatedAt, models)), { headers: { 'Content-Type': 'application/json' } });
+  const { snapshot, models, tagByName } = getSiteData();
+  const index = buildLeaderboardIndex(snapshot.generatedAt, models, (tag) => tagByName.get(tag)!.segment);
+  return new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json' } });
 };

@@ -1,0 +1,107 @@
+/** The one pass over history: model ranks per snapshot, change sets by model with reasons, series for current rows only. */
+import { describe, expect, it } from 'vitest';
+import { readHistory, type HistoryOptions } from '../src/site/history-pass.ts';
+import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
+import type { HistoryRow, HistorySnapshotRow } from '../src/store/read-snapshot.ts';
+
+const DAY = 86_400_000;
+const T0 = METHOD_CHANGE_AT + 10 * DAY;
+const options: HistoryOptions = {
+  chartPoints: 120,
+  feedEntries: 20,
+  listed: 25,
+  recentPerModel: 5,
+  methodChangeAt: METHOD_CHANGE_AT,
+  familyName: (names) => names[0]!,
+};
+
+type Row = [slug: string, family: string, score: number, benchCount: number];
+/** Snapshots oldest first; each row list in ranking order. */
+function history(...snapshots: { at: number; rows: Row[] }[]) {
+  const meta: HistorySnapshotRow[] = snapshots.map((s, i) => ({ id: i + 1, generatedAt: s.at, fetchedAt: s.at, partial: false })).reverse();
+  const rows: HistoryRow[] = snapshots.flatMap((s, i) =>
+    s.rows.map(([slug, familyTag, supraScore, benchCount], position) => ({
+      snapshotId: i + 1,
+      slug,
+      name: slug.toUpperCase(),
+      familyTag,
+      supraScore,
+      position: position + 1,
+      benchCount,
+      scoresDigest: null,
+    })),
+  );
+  const last = snapshots.at(-1)!.rows;
+  const current = { familyOf: new Map(last.map(([slug, family]) => [slug, family])), families: new Set(last.map(([, family]) => family)) };
+  return readHistory(meta, rows, [], current, options);
+}
+
+const day1: Row[] = [
+  ['a-high', 'a', 90, 10],
+  ['b', 'b', 85, 8],
+  ['a-low', 'a', 80, 10],
+  ['gone', 'gone', 70, 5],
+];
+const day2: Row[] = [
+  ['b', 'b', 91, 9],
+  ['a-high', 'a', 90, 10],
+  ['a-low', 'a', 79, 10],
+  ['fresh', 'fresh', 60, 3],
+];
+
+describe('readHistory', () => {
+  it('ranks models in each snapshot by their best configuration, equal scores sharing a rank', () => {
+    const result = history(
+      { at: T0, rows: day1 },
+      {
+        at: T0 + DAY,
+        rows: [
+          ['a-high', 'a', 90, 10],
+          ['b', 'b', 90, 8],
+        ],
+      },
+    );
+    expect(result.modelSeries.get('a')!.map((p) => [p.rank, p.tied])).toEqual([
+      [1, false],
+      [1, true],
+    ]);
+    expect(result.modelSeries.get('b')!.map((p) => p.rank)).toEqual([2, 1]);
+  });
+
+  it('reports moves by model, with the reason of its best configuration', () => {
+    const [set] = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 }).changes;
+    expect(set!.models.movedUp.map((m) => [m.familyTag, m.previousRank!.rank, m.rank.rank, m.reason.kind])).toEqual([['b', 2, 1, 'evidence']]);
+    expect(set!.models.movedDown.map((m) => [m.familyTag, m.reason])).toEqual([['a', { kind: 'field', scoreChanged: false }]]);
+  });
+
+  it('lists a model whose configurations all left as removed, with its last model rank and date', () => {
+    const [set] = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 }).changes;
+    expect(set!.models.removed.map((m) => [m.familyTag, m.rank.rank, m.reason])).toEqual([['gone', 3, { kind: 'removed', lastSeen: T0 }]]);
+    expect(set!.models.added.map((m) => m.familyTag)).toEqual(['fresh']);
+  });
+
+  it('lists a model’s configurations that changed beneath it', () => {
+    const [set] = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 }).changes;
+    const a = set!.models.movedDown[0]!;
+    expect(a.configurations.map((c) => [c.slug, c.reason!.kind])).toEqual([
+      ['a-high', 'field'],
+      ['a-low', 'field'],
+    ]);
+  });
+
+  it('compares nothing across the method change', () => {
+    const result = history({ at: METHOD_CHANGE_AT - DAY, rows: day1 }, { at: T0, rows: day2 });
+    expect(result.changes[0]!.comparable).toBe(false);
+    expect(result.changes[0]!.models.movedCount).toBe(0);
+    expect(result.previous).toBeUndefined();
+    expect(result.hasPrevious).toBe(true);
+  });
+
+  it('keeps series and recent changes only for what the latest snapshot holds', () => {
+    const result = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 });
+    expect(result.configurationSeries.has('gone')).toBe(false);
+    expect(result.modelSeries.has('gone')).toBe(false);
+    expect(result.recentByModel.get('b')![0]!.change.rank.rank).toBe(1);
+    expect(result.changes[0]!.anchor).toBe(`snapshot-${T0 + DAY}`);
+  });
+});
