@@ -38,8 +38,8 @@ export async function fixtureSnapshot(dir: string): Promise<string> {
   writeFileSync(join(dir, 'b.json'), JSON.stringify(yesterday));
   await load_(out, join(dir, 'b.json'));
 
-  writeFileSync(join(dir, 'c.json'), JSON.stringify(fixtureExport()));
-  writeFileSync(join(dir, 'c-details.json'), JSON.stringify(fixtureDetails()));
+  writeFileSync(join(dir, 'c.json'), JSON.stringify(fixtureExport({ site: true })));
+  writeFileSync(join(dir, 'c-details.json'), JSON.stringify(fixtureDetails({ site: true })));
   await load_(out, join(dir, 'c.json'), join(dir, 'c-details.json'));
 
   const db = new Database(out);
