@@ -1,6 +1,9 @@
 /**
  * The built sample site in a real Chromium: sorting, filtering and URL state on the leaderboard,
- * navigation by click, the no-JavaScript fallback, console errors and axe-core accessibility.
+ * navigation by click, a visitor's tasks (best model for a tag, a model and its configuration, a
+ * comparison, a benchmark's results and their sources, what changed and why) with JavaScript and
+ * without, console errors and axe-core accessibility. What changed is read on the hostile fixture,
+ * which has history.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -15,7 +18,10 @@ const available = chromiumAvailable();
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 let server: { stop(): Promise<void> } | undefined;
+let historyServer: { stop(): Promise<void> } | undefined;
 let base: string;
+/** The hostile fixture: three snapshots of history. */
+let historyBase: string;
 let browser: Browser;
 let index: LeaderboardIndex;
 const problems: string[] = [];
@@ -28,13 +34,13 @@ function portOf(s: unknown): number {
   return address.port;
 }
 
-async function open(context: BrowserContext, path: string): Promise<Page> {
+async function open(context: BrowserContext, path: string, origin = base): Promise<Page> {
   const page = await context.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`${path}: console error: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`${path}: page error: ${e.message}`));
-  const res = await page.goto(base + path);
+  const res = await page.goto(origin + path);
   expect(res?.status(), path).toBeLessThan(400);
   return page;
 }
@@ -49,13 +55,18 @@ describe.skipIf(!available)('the site in Chromium', () => {
     const s = await preview({ root: ROOT, outDir: site.dist, server: { host: '127.0.0.1', port: 0 }, logLevel: 'error' });
     server = s;
     base = `http://127.0.0.1:${portOf(s)}`;
+    const hostile = await sharedSite('hostile');
+    const h = await preview({ root: ROOT, outDir: hostile.dist, server: { host: '127.0.0.1', port: 0 }, logLevel: 'error' });
+    historyServer = h;
+    historyBase = `http://127.0.0.1:${portOf(h)}`;
     browser = await launchChromium();
     index = (await (await fetch(`${base}/data/leaderboard.json`)).json()) as LeaderboardIndex;
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await historyServer?.stop();
   });
 
   // Every test answers for the console errors of the pages it opened.
@@ -142,7 +153,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     const link = row.locator('details a').nth(1);
     const name = await link.textContent();
     await link.click();
-    await page.waitForURL(/\/models\/[^/]+\/$/);
+    await page.waitForURL(/\/configurations\/[^/]+\/$/);
     expect(await page.locator('h1').textContent()).toBe(name);
     await context.close();
   });
@@ -158,18 +169,146 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await context.close();
   });
 
-  const PAGES = ['/', '/leaderboard/2/', '/benchmarks/', '/tags/', '/about/', '/changes/', '/404.html'];
+  /** The first tag a model carries with measured models, as a visitor would pick one. */
+  async function tagWithBoth(page: Page): Promise<string> {
+    for (const href of await page.locator('main tbody th a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+      const html = await (await fetch(base + href)).text();
+      if (html.includes('Among these') && html.includes('Measured rank')) return href;
+    }
+    throw new Error('no tag with both rankings');
+  }
+
+  it.each([true, false])('finds the best model for a tag and its measured capability (JavaScript %s)', async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await open(context, '/tags/');
+    const href = await tagWithBoth(page);
+    await page.locator(`main a[href="${href}"]`).click();
+    await page.waitForURL(base + href);
+    const best = page.locator('#carrying ~ .table-wrap tbody tr').first();
+    expect((await best.locator('td').first().textContent())!.trim()).toMatch(/^=?1$/);
+    const measured = page.locator('#measured ~ .table-wrap tbody tr').first();
+    expect((await measured.locator('td').first().textContent())!.trim()).toMatch(/^=?1$/);
+    expect((await measured.locator('td').nth(2).textContent())!.trim()).toMatch(/^\d+%/);
+    expect(await page.locator('#measured + p').textContent()).toContain('not an API score');
+    await context.close();
+  });
+
+  it.each([true, false])("opens a model's page and one of its configurations (JavaScript %s)", async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await open(context, '/');
+    const model = index.models.slice(0, 100).find((m) => m[8].length > 1)!;
+    await page.locator(`th.model-name > a[href="/models/${model[10]}/"]`).click();
+    await page.waitForURL(`${base}/models/${model[10]}/`);
+    expect(await page.locator('h1').textContent()).toBe(model[1]);
+    expect(await page.locator('#configurations + .table-wrap tbody tr').count()).toBe(model[8].length);
+    const second = model[8][1]!;
+    await page.locator(`#configurations + .table-wrap a[href="/configurations/${second[3]}/"]`).click();
+    await page.waitForURL(`${base}/configurations/${second[3]}/`);
+    expect(await page.locator('h1').textContent()).toBe(second[1]);
+    expect(await page.locator('.breadcrumb a').allTextContents()).toEqual(['Leaderboard', model[1]]);
+    await context.close();
+  });
+
+  it('compares two models with JavaScript, adds a third, and goes back', async () => {
+    const context = await browser.newContext();
+    const [a, b, c] = index.models;
+    const page = await open(context, `/compare/?models=${a![10]},${b![10]}`);
+    const standing = page.locator('#standing + .table-wrap tbody th > a');
+    await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
+    expect(await page.locator('#gap + ul').textContent()).toContain('no error bars');
+    expect(await page.locator('.linechart').count()).toBe(2);
+    const shared = page.locator('#shared ~ .table-wrap tbody tr');
+    if ((await shared.count()) > 0) expect(await shared.first().locator('td a[rel~="external"]').count()).toBe(2);
+    await page.fill('#compare-model', c![1]);
+    await page.click('[data-compare-tool] button[type=submit]');
+    await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1], c![1]]);
+    expect(new URL(page.url()).searchParams.get('models')).toBe(`${a![10]},${b![10]},${c![10]}`);
+    await page.goBack();
+    await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
+    await context.close();
+  });
+
+  it('compares a model with its neighbour without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const [a, b] = index.models;
+    const page = await open(context, `/models/${b![10]}/`);
+    await page.locator('#compare + ul a', { hasText: a![1] }).first().click();
+    await page.waitForURL(/\/compare\/[^/?]+-vs-[^/?]+\/$/);
+    expect(await page.locator('#standing + .table-wrap tbody th > a').allTextContents()).toEqual([a![1], b![1]]);
+    expect(await page.locator('#gap + ul').textContent()).toContain('no error bars');
+    const compare = await open(context, '/compare/');
+    expect(await compare.locator('[data-compare-tool]').isVisible()).toBe(false);
+    expect(await compare.locator('#without-js').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([true, false])('opens a benchmark, reads its results and follows a score to its source (JavaScript %s)', async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    // The sources are third-party sites: the browser gets a stand-in page instead of the network.
+    await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>source</title><p>the source</p>' }),
+    );
+    const page = await open(context, '/benchmarks/');
+    await page.locator('main tbody th a').first().click();
+    await page.waitForURL(/\/benchmarks\/[^/]+\/$/);
+    const rows = page.locator('#results ~ .table-wrap tbody tr:not(.group)');
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await page.locator('#results + .note').textContent()).toMatch(/per-benchmark scores for \d+ of \d+ configurations/);
+    const source = rows.first().locator('a[rel~="external"]');
+    const href = (await source.getAttribute('href'))!;
+    expect(href).toMatch(/^https?:\/\//);
+    await source.click();
+    await page.waitForURL(href);
+    expect(await page.locator('p').textContent()).toBe('the source');
+    await context.close();
+  });
+
+  it.each([true, false])('reads what changed since the last snapshot and why (JavaScript %s)', async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await open(context, '/', historyBase);
+    await page.locator('.site-nav a', { hasText: 'Changes' }).click();
+    await page.waitForURL(`${historyBase}/changes/`);
+    const latest = page.locator('.snapshot-entry').first();
+    expect(await latest.getAttribute('id')).toMatch(/^snapshot-\d+$/);
+    const up = latest.locator('h3', { hasText: 'Models up' }).locator('+ ul > li').first();
+    expect(await up.textContent()).toMatch(/model rank \d+ → \d+/);
+    expect((await up.locator('.why').first().textContent())!.trim()).toMatch(/^Why: /);
+    await up.locator('a').first().click();
+    await page.waitForURL(/\/models\/[^/]+\/$/);
+    expect(await page.locator('#recent + ol > li').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  const PAGES = ['/', '/leaderboard/2/', '/benchmarks/', '/tags/', '/about/', '/changes/', '/404.html', '/compare/'];
 
   it.each(['light', 'dark'] as const)(
     'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, at 1280 and 360 px',
     async (colorScheme) => {
-      const slug = index.models[0]![8][0]![0];
-      const tag = index.tags[0]!;
+      const [first, second] = index.models;
+      const configuration = first![8][0]![3];
+      const tag = index.tagSegments[0]!;
       const bench = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
+      const pair = await (async () => {
+        const html = await (await fetch(`${base}/models/${first![10]}/`)).text();
+        return /href="(\/compare\/[^"?]+-vs-[^"]+\/)"/.exec(html)![1]!;
+      })();
+      const newPages = [
+        `/models/${first![10]}/`,
+        `/configurations/${configuration}/`,
+        `/benchmarks/${bench}/`,
+        `/tags/${tag}/`,
+        pair,
+        `/compare/?models=${first![10]},${second![10]}`,
+      ];
       for (const width of [1280, 360]) {
         const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
-        for (const path of [...PAGES, `/models/${slug}/`, `/benchmarks/${bench}/`, `/tags/${tag}/`]) {
-          const page = await open(context, path);
+        for (const [origin, path] of [
+          ...[...PAGES, ...newPages].map((p) => [base, p] as const),
+          [historyBase, '/changes/'] as const,
+          [historyBase, '/models/quillon-3/'] as const,
+        ]) {
+          const page = await open(context, path, origin);
+          if (path.includes('?models=')) await page.locator('#standing').waitFor();
           await page.addScriptTag({ path: AXE });
           const violations = await page.evaluate(async () => {
             const axe = (
@@ -198,6 +337,6 @@ describe.skipIf(!available)('the site in Chromium', () => {
         await context.close();
       }
     },
-    180_000,
+    300_000,
   );
 });
