@@ -39,6 +39,7 @@ describe('measure', () => {
     ]);
     expect(zero.equalWeights).toBe(true);
     expect(measure(zero, [s('a', 20)])!.coverage).toBe(0.5);
+    expect(tagWeights([]).equalWeights).toBe(false);
   });
 });
 

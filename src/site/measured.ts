@@ -39,7 +39,7 @@ export interface TagWeights {
 
 export function tagWeights(benches: readonly { slug: string; effectiveWeight: number }[]): TagWeights {
   const total = benches.reduce((sum, b) => sum + Math.max(0, b.effectiveWeight), 0);
-  if (total > 0) return { weights: new Map(benches.map((b) => [b.slug, Math.max(0, b.effectiveWeight)])), total, equalWeights: false };
+  if (total > 0 || benches.length === 0) return { weights: new Map(benches.map((b) => [b.slug, Math.max(0, b.effectiveWeight)])), total, equalWeights: false };
   return { weights: new Map(benches.map((b) => [b.slug, 1])), total: benches.length, equalWeights: true };
 }
 
