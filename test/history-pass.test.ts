@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readHistory, type HistoryOptions } from '../src/site/history-pass.ts';
 import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
-import type { HistoryRow, HistorySnapshotRow } from '../src/store/read-snapshot.ts';
+import type { HistorySnapshotRow, PackedConfigurationHistory } from '../src/store/read-snapshot.ts';
 
 const DAY = 86_400_000;
 const T0 = METHOD_CHANGE_AT + 10 * DAY;
@@ -19,18 +19,16 @@ type Row = [slug: string, family: string, score: number, benchCount: number];
 /** Snapshots oldest first; each row list in ranking order. */
 function history(...snapshots: { at: number; rows: Row[] }[]) {
   const meta: HistorySnapshotRow[] = snapshots.map((s, i) => ({ id: i + 1, generatedAt: s.at, fetchedAt: s.at, partial: false })).reverse();
-  const rows: HistoryRow[] = snapshots.flatMap((s, i) =>
-    s.rows.map(([slug, familyTag, supraScore, benchCount], position) => ({
-      snapshotId: i + 1,
-      slug,
-      name: slug.toUpperCase(),
-      familyTag,
-      supraScore,
-      position: position + 1,
-      benchCount,
-      scoresDigest: null,
-    })),
+  // Packed as the reader hands them over: one row per configuration, its points in no particular order.
+  const packed = new Map<string, PackedConfigurationHistory>();
+  snapshots.forEach((s, i) =>
+    s.rows.forEach(([slug, familyTag, supraScore, benchCount], position) => {
+      const row = packed.get(slug) ?? { slug, name: slug.toUpperCase(), familyTag, points: '' };
+      row.points = [`${i + 1},${supraScore},${position + 1},${benchCount},`, row.points].filter(Boolean).join(';');
+      packed.set(slug, row);
+    }),
   );
+  const rows = [...packed.values()];
   const last = snapshots.at(-1)!.rows;
   const current = { familyOf: new Map(last.map(([slug, family]) => [slug, family])), families: new Set(last.map(([, family]) => family)) };
   return readHistory(meta, rows, [], current, options);
@@ -61,11 +59,11 @@ describe('readHistory', () => {
         ],
       },
     );
-    expect(result.modelSeries.get('a')!.map((p) => [p.rank, p.tied])).toEqual([
+    expect(result.modelHistory('a').map((p) => [p.rank, p.tied])).toEqual([
       [1, false],
       [1, true],
     ]);
-    expect(result.modelSeries.get('b')!.map((p) => p.rank)).toEqual([2, 1]);
+    expect(result.modelHistory('b').map((p) => p.rank)).toEqual([2, 1]);
   });
 
   it('reports moves by model, with the reason of its best configuration', () => {
@@ -99,8 +97,9 @@ describe('readHistory', () => {
 
   it('keeps series and recent changes only for what the latest snapshot holds', () => {
     const result = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 });
-    expect(result.configurationSeries.has('gone')).toBe(false);
-    expect(result.modelSeries.has('gone')).toBe(false);
+    expect(result.configurationHistory('gone')).toEqual([]);
+    expect(result.modelHistory('gone')).toEqual([]);
+    expect(result.configurationHistory('a-low').map((p) => p.supraScore)).toEqual([80, 79]);
     expect(result.recentByModel.get('b')![0]!.change.rank.rank).toBe(1);
     expect(result.changes[0]!.anchor).toBe(`snapshot-${T0 + DAY}`);
   });

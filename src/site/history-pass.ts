@@ -1,10 +1,12 @@
 /**
- * The site's history, read in one streamed pass over the newest snapshots: the series the charts
- * draw (configurations, models, benchmark weights), the model ranks of every snapshot, and the
- * change sets of the newest snapshots with the reason for each change. Only two snapshots are held
- * whole at a time, and series are kept only for what the current snapshot still holds.
+ * The site's history, read in one pass over the newest snapshots: the series the charts draw
+ * (configurations, models, benchmark weights), the model ranks of every snapshot, and the change
+ * sets of the newest snapshots with the reason for each change. SQLite hands over one packed row per
+ * configuration; the points are unpacked into typed columns, bucketed by snapshot and walked in
+ * order. Ranks and series go into typed matrices; objects are built only for the few snapshots the
+ * change sets compare, and a page's series only when the page asks.
  */
-import type { BenchHistoryRow, HistoryRow, HistorySnapshotRow } from '../store/read-snapshot.ts';
+import type { HistorySnapshotRow, PackedBenchHistory, PackedConfigurationHistory } from '../store/read-snapshot.ts';
 import { explainChange, type ChangeReason } from './change-reasons.ts';
 import { competitionRanks, type Ranked } from './ranks.ts';
 
@@ -127,9 +129,10 @@ export interface CurrentSnapshot {
 export interface HistoryResult {
   /** Snapshots read, oldest first. */
   snapshots: HistorySnapshotRow[];
-  configurationSeries: Map<string, HistoryPoint[]>;
-  modelSeries: Map<string, ModelHistoryPoint[]>;
-  weightSeries: Map<string, WeightPoint[]>;
+  /** Oldest first, the newest `chartPoints` snapshots; empty for anything the current snapshot lacks. */
+  configurationHistory(slug: string): HistoryPoint[];
+  modelHistory(familyTag: string): ModelHistoryPoint[];
+  weightHistory(benchSlug: string): WeightPoint[];
   /** Newest first. */
   changes: ChangeSet[];
   recentByModel: Map<string, RecentModelChange[]>;
@@ -179,16 +182,45 @@ export function isComparable(older: number, newer: number, methodChangeAt: numbe
   return older >= methodChangeAt || newer < methodChangeAt;
 }
 
-function buildState(snapshot: HistorySnapshotRow, rows: HistoryRow[], current: CurrentSnapshot): State {
-  rows.sort((a, b) => a.position - b.position);
-  const ranks = competitionRanks(rows.map((r) => r.supraScore));
+/** One snapshot's points, best first, with the ranks the pass computed for them. */
+interface Ranked1 {
+  /** Point indexes into the columns, by position. */
+  points: Int32Array;
+  /** Configuration rank of each point; negative when shared. */
+  ranks: Int32Array;
+  /** Family id of each point. */
+  family: Int32Array;
+}
+
+/** The objects a change set compares: only built for the snapshots the feed lists, and the one before. */
+function buildState(
+  snapshot: HistorySnapshotRow,
+  s: Ranked1,
+  columns: Columns,
+  rows: readonly PackedConfigurationHistory[],
+  familyKeys: readonly string[],
+): State {
   const entries = new Map<string, Entry>();
   const families = new Map<string, Family>();
   const order: Family[] = [];
-  rows.forEach((r, i) => {
-    const family = r.familyTag ?? current.familyOf.get(r.slug) ?? loneFamily(r.slug);
-    const entry: Entry = { ...r, family, rank: ranks[i]! };
-    entries.set(r.slug, entry);
+  for (let j = 0; j < s.points.length; j++) {
+    const p = s.points[j]!;
+    const row = rows[columns.configuration[p]!]!;
+    const benchCount = columns.benchCount[p]!;
+    const digest = columns.digest[p]!;
+    const rank = s.ranks[j]!;
+    const family = familyKeys[s.family[j]!]!;
+    const entry: Entry = {
+      slug: row.slug,
+      name: row.name,
+      family,
+      supraScore: columns.score[p]!,
+      position: columns.position[p]!,
+      benchCount: benchCount < 0 ? null : benchCount,
+      scoresDigest: Number.isNaN(digest) ? null : digest,
+      rank: { rank: Math.abs(rank), tied: rank < 0 },
+    };
+    entries.set(row.slug, entry);
     const f = families.get(family);
     if (f) f.members.push(entry);
     else {
@@ -196,8 +228,8 @@ function buildState(snapshot: HistorySnapshotRow, rows: HistoryRow[], current: C
       families.set(family, created);
       order.push(created);
     }
-  });
-  // Rows come by position, so families come in the order of their best configuration: the model ranking.
+  }
+  // Points come by position, so families come in the order of their best configuration: the model ranking.
   competitionRanks(order.map((f) => f.best.supraScore)).forEach((r, i) => (order[i]!.rank = r));
   return { id: snapshot.id, generatedAt: snapshot.generatedAt, entries, families };
 }
@@ -328,100 +360,257 @@ function diff(
   };
 }
 
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-};
+/** The points of every configuration, as columns, with the rows of each snapshot together. */
+interface Columns {
+  configuration: Int32Array;
+  score: Float64Array;
+  position: Int32Array;
+  /** -1: unknown. */
+  benchCount: Int32Array;
+  /** NaN: none. */
+  digest: Float64Array;
+  /** Point indexes grouped by snapshot (oldest first); snapshot k's are `order[start[k]..start[k + 1])`. */
+  order: Int32Array;
+  start: Int32Array;
+}
+
+/** Unpacks `id,score,position,benchCount,digest;...` strings into columns, bucketed by snapshot index. */
+export function unpackHistory(rows: readonly PackedConfigurationHistory[], snapshotIndex: ReadonlyMap<number, number>, snapshots: number): Columns {
+  let total = 0;
+  for (const r of rows) {
+    if (!r.points) continue;
+    total++;
+    for (let at = r.points.indexOf(';'); at !== -1; at = r.points.indexOf(';', at + 1)) total++;
+  }
+  const snap = new Int32Array(total);
+  const c: Omit<Columns, 'order' | 'start'> = {
+    configuration: new Int32Array(total),
+    score: new Float64Array(total),
+    position: new Int32Array(total),
+    benchCount: new Int32Array(total),
+    digest: new Float64Array(total),
+  };
+  let n = 0;
+  // A scan with indexOf rather than split: a year of a large field is millions of points.
+  const fields: string[] = ['', '', '', '', ''];
+  rows.forEach((r, i) => {
+    const text = r.points;
+    let at = 0;
+    while (text && at <= text.length) {
+      let end = text.indexOf(';', at);
+      if (end === -1) end = text.length;
+      let f = 0;
+      let from = at;
+      for (let comma = text.indexOf(',', from); f < 4 && comma !== -1 && comma < end; comma = text.indexOf(',', from)) {
+        fields[f++] = text.slice(from, comma);
+        from = comma + 1;
+      }
+      fields[f] = text.slice(from, end);
+      for (let g = f + 1; g < 5; g++) fields[g] = '';
+      at = end + 1;
+      const k = snapshotIndex.get(Number(fields[0]));
+      if (k === undefined) continue;
+      snap[n] = k;
+      c.configuration[n] = i;
+      c.score[n] = Number(fields[1]);
+      c.position[n] = Number(fields[2]);
+      c.benchCount[n] = fields[3] ? Number(fields[3]) : -1;
+      c.digest[n] = fields[4] ? Number(fields[4]) : NaN;
+      n++;
+    }
+  });
+  // A counting sort by snapshot: the rows of each snapshot become contiguous.
+  const start = new Int32Array(snapshots + 1);
+  for (let p = 0; p < n; p++) start[snap[p]! + 1]!++;
+  for (let k = 0; k < snapshots; k++) start[k + 1]! += start[k]!;
+  const next = start.slice(0, snapshots);
+  const order = new Int32Array(n);
+  for (let p = 0; p < n; p++) order[next[snap[p]!]!++] = p;
+  return { ...c, order, start };
+}
+
+/** Model ranks of one snapshot from its families in ranking order, each scored by its first (best) point. */
+function modelRanksInto(
+  bestOrder: readonly number[],
+  points: Int32Array,
+  family: Int32Array,
+  columns: Columns,
+  offset: number,
+  mScore: Float64Array,
+  mRank: Int32Array,
+): void {
+  const best = new Map<number, number>();
+  for (let j = 0; j < points.length; j++) if (!best.has(family[j]!)) best.set(family[j]!, columns.score[points[j]!]!);
+  const scores = bestOrder.map((f) => best.get(f)!);
+  competitionRanks(scores).forEach((r, i) => {
+    mScore[offset + bestOrder[i]!] = scores[i]!;
+    mRank[offset + bestOrder[i]!] = r.tied ? -r.rank : r.rank;
+  });
+}
 
 /**
- * Reads the history once. `history` is every snapshot, newest first; `rows` and `benchRows` stream
- * the snapshots from `windowStart(history, options)` on, ordered by snapshot id.
+ * Reads the history once. `history` is every snapshot, newest first; `configurations` and `benches`
+ * are the packed rows of the snapshots from `windowStart(history, options)` on.
  */
 export function readHistory(
   history: readonly HistorySnapshotRow[],
-  rows: Iterable<HistoryRow>,
-  benchRows: Iterable<BenchHistoryRow>,
+  configurations: readonly PackedConfigurationHistory[],
+  benches: readonly PackedBenchHistory[],
   current: CurrentSnapshot,
   options: HistoryOptions,
 ): HistoryResult {
   const window = history.slice(0, Math.max(options.chartPoints, options.feedEntries + 1));
   const snapshots = [...window].reverse();
-  const byId = new Map(snapshots.map((s) => [s.id, s]));
+  const indexOf = new Map(snapshots.map((s, k) => [s.id, k]));
   const chartFrom = window.slice(0, options.chartPoints).at(-1)?.id ?? 0;
   const feedIds = new Set(history.slice(0, options.feedEntries).map((s) => s.id));
   const firstId = history.at(-1)?.id;
 
-  const configurationSeries = new Map<string, HistoryPoint[]>();
-  const modelSeries = new Map<string, ModelHistoryPoint[]>();
+  const columns = unpackHistory(configurations, indexOf, snapshots.length);
+  const W = snapshots.length;
+
+  // Integer ids: a family per packed row (its recorded familyTag, else today's, else itself), and
+  // dense slots for what the current snapshot holds, so the walk below allocates almost nothing.
+  const familyIds = new Map<string, number>();
+  const familyKeys: string[] = [];
+  const familyOfRow = new Int32Array(configurations.length);
+  const slotOfRow = new Int32Array(configurations.length).fill(-1);
+  const slotOfSlug = new Map<string, number>();
+  configurations.forEach((c, i) => {
+    const key = c.familyTag ?? current.familyOf.get(c.slug) ?? loneFamily(c.slug);
+    let id = familyIds.get(key);
+    if (id === undefined) familyIds.set(key, (id = familyKeys.push(key) - 1));
+    familyOfRow[i] = id;
+    if (current.familyOf.has(c.slug)) {
+      slotOfRow[i] = slotOfSlug.size;
+      slotOfSlug.set(c.slug, slotOfSlug.size);
+    }
+  });
+  const F = familyKeys.length;
+  const C = slotOfSlug.size;
+  // Series as W x C and W x F matrices: NaN where absent; a negative rank is a shared one.
+  const cScore = new Float64Array(W * C).fill(NaN);
+  const cPosition = new Int32Array(W * C);
+  const cRank = new Int32Array(W * C);
+  const mScore = new Float64Array(W * F).fill(NaN);
+  const mRank = new Int32Array(W * F);
+  const firstSeen = new Int32Array(F).fill(-1);
+
   const changes: ChangeSet[] = [];
   const recentByModel = new Map<string, RecentModelChange[]>();
   let prev: State | undefined;
   let latestPair: { prev: State; cur: State } | undefined;
+  const needsState = (k: number) => k >= W - (options.feedEntries + 1);
 
-  const finish = (snapshot: HistorySnapshotRow, snapshotRows: HistoryRow[]) => {
-    const state = buildState(snapshot, snapshotRows, current);
-    if (snapshot.id >= chartFrom) {
-      for (const e of state.entries.values()) {
-        if (current.familyOf.has(e.slug))
-          push(configurationSeries, e.slug, {
-            generatedAt: state.generatedAt,
-            supraScore: e.supraScore,
-            position: e.position,
-            rank: e.rank.rank,
-            tied: e.rank.tied,
-          });
+  for (let k = 0; k < W; k++) {
+    const snapshot = snapshots[k]!;
+    const from = columns.start[k]!;
+    const count = columns.start[k + 1]! - from;
+    if (count === 0) continue;
+    // Positions are unique within a snapshot: placing each point at its position sorts them.
+    let maxPosition = 0;
+    for (let q = from; q < from + count; q++) maxPosition = Math.max(maxPosition, columns.position[columns.order[q]!]!);
+    const byPosition = new Int32Array(maxPosition + 1).fill(-1);
+    for (let q = from; q < from + count; q++) byPosition[columns.position[columns.order[q]!]!] = columns.order[q]!;
+    const points = byPosition.filter((p) => p >= 0);
+    const ranks = new Int32Array(points.length);
+    const family = new Int32Array(points.length);
+    const bestOrder: number[] = [];
+    for (let j = 0; j < points.length; j++) {
+      const p = points[j]!;
+      const score = columns.score[p]!;
+      const tiedBefore = j > 0 && columns.score[points[j - 1]!] === score;
+      const tiedAfter = j + 1 < points.length && columns.score[points[j + 1]!] === score;
+      const rank = tiedBefore ? Math.abs(ranks[j - 1]!) : j + 1;
+      ranks[j] = tiedBefore || tiedAfter ? -rank : rank;
+      const row = columns.configuration[p]!;
+      const f = familyOfRow[row]!;
+      family[j] = f;
+      if (firstSeen[f] !== k) {
+        firstSeen[f] = k;
+        bestOrder.push(f);
       }
+      const slot = slotOfRow[row]!;
+      if (slot >= 0) {
+        cScore[k * C + slot] = score;
+        cPosition[k * C + slot] = columns.position[p]!;
+        cRank[k * C + slot] = ranks[j]!;
+      }
+    }
+    if (needsState(k)) {
+      const state = buildState(snapshot, { points, ranks, family }, columns, configurations, familyKeys);
       for (const f of state.families.values()) {
-        if (current.families.has(f.key))
-          push(modelSeries, f.key, { generatedAt: state.generatedAt, supraScore: f.best.supraScore, rank: f.rank.rank, tied: f.rank.tied });
+        const id = familyIds.get(f.key)!;
+        mScore[k * F + id] = f.best.supraScore;
+        mRank[k * F + id] = f.rank.tied ? -f.rank.rank : f.rank.rank;
       }
-    }
-    if (feedIds.has(snapshot.id)) {
-      const anchor = snapshotAnchor(snapshot.generatedAt);
-      // Only the very first snapshot of history has no predecessor; any other's is in the window.
-      if (prev && snapshot.id !== firstId) {
-        const comparable = isComparable(prev.generatedAt, snapshot.generatedAt, options.methodChangeAt);
-        const { set, models } = diff(prev, state, comparable, options);
-        changes.push({ id: snapshot.id, generatedAt: snapshot.generatedAt, anchor, ...set });
-        for (const change of models) {
-          if (!current.families.has(change.familyTag)) continue;
-          const list = recentByModel.get(change.familyTag) ?? [];
-          list.unshift({ generatedAt: snapshot.generatedAt, anchor, comparable, change });
-          recentByModel.set(change.familyTag, list.slice(0, options.recentPerModel));
+      if (feedIds.has(snapshot.id)) {
+        const anchor = snapshotAnchor(snapshot.generatedAt);
+        // Only the very first snapshot of history has no predecessor; any other's is in the window.
+        if (prev && snapshot.id !== firstId) {
+          const comparable = isComparable(prev.generatedAt, snapshot.generatedAt, options.methodChangeAt);
+          const { set, models } = diff(prev, state, comparable, options);
+          changes.push({ id: snapshot.id, generatedAt: snapshot.generatedAt, anchor, ...set });
+          for (const change of models) {
+            if (!current.families.has(change.familyTag)) continue;
+            const list = recentByModel.get(change.familyTag) ?? [];
+            list.unshift({ generatedAt: snapshot.generatedAt, anchor, comparable, change });
+            recentByModel.set(change.familyTag, list.slice(0, options.recentPerModel));
+          }
+        } else if (snapshot.id === firstId) {
+          changes.push(emptySet(snapshot, anchor));
         }
-      } else if (snapshot.id === firstId) {
-        changes.push(emptySet(snapshot, anchor));
       }
+      if (prev && snapshot.id === history[0]?.id) latestPair = { prev, cur: state };
+      prev = state;
+    } else {
+      modelRanksInto(bestOrder, points, family, columns, k * F, mScore, mRank);
     }
-    if (prev && snapshot.id === history[0]?.id) latestPair = { prev, cur: state };
-    prev = state;
-  };
-
-  let currentId: number | undefined;
-  let pending: HistoryRow[] = [];
-  for (const row of rows) {
-    if (row.snapshotId !== currentId) {
-      if (currentId !== undefined && byId.has(currentId)) finish(byId.get(currentId)!, pending);
-      currentId = row.snapshotId;
-      pending = [];
-    }
-    pending.push(row);
   }
-  if (currentId !== undefined && byId.has(currentId)) finish(byId.get(currentId)!, pending);
 
+  const seriesFrom = indexOf.get(chartFrom) ?? 0;
   const weightSeries = new Map<string, WeightPoint[]>();
-  for (const b of benchRows) {
-    const s = byId.get(b.snapshotId);
-    if (s && b.snapshotId >= chartFrom) push(weightSeries, b.slug, { generatedAt: s.generatedAt, effectiveWeight: b.effectiveWeight });
+  for (const b of benches) {
+    const points: WeightPoint[] = [];
+    for (const point of b.points ? b.points.split(';') : []) {
+      const [id, weight] = point.split(',');
+      const s = snapshots[indexOf.get(Number(id)) ?? -1];
+      if (s && s.id >= chartFrom) points.push({ generatedAt: s.generatedAt, effectiveWeight: Number(weight) });
+    }
+    weightSeries.set(
+      b.slug,
+      points.sort((x, y) => x.generatedAt - y.generatedAt),
+    );
   }
 
   const comparableLatest = latestPair !== undefined && isComparable(latestPair.prev.generatedAt, latestPair.cur.generatedAt, options.methodChangeAt);
   return {
     snapshots,
-    configurationSeries,
-    modelSeries,
-    weightSeries,
+    configurationHistory: (slug) => {
+      const slot = slotOfSlug.get(slug);
+      const out: HistoryPoint[] = [];
+      if (slot === undefined) return out;
+      for (let k = seriesFrom; k < W; k++) {
+        const score = cScore[k * C + slot]!;
+        if (Number.isNaN(score)) continue;
+        const rank = cRank[k * C + slot]!;
+        out.push({ generatedAt: snapshots[k]!.generatedAt, supraScore: score, position: cPosition[k * C + slot]!, rank: Math.abs(rank), tied: rank < 0 });
+      }
+      return out;
+    },
+    modelHistory: (familyTag) => {
+      const id = familyIds.get(familyTag);
+      const out: ModelHistoryPoint[] = [];
+      if (id === undefined || !current.families.has(familyTag)) return out;
+      for (let k = seriesFrom; k < W; k++) {
+        const score = mScore[k * F + id]!;
+        if (Number.isNaN(score)) continue;
+        const rank = mRank[k * F + id]!;
+        out.push({ generatedAt: snapshots[k]!.generatedAt, supraScore: score, rank: Math.abs(rank), tied: rank < 0 });
+      }
+      return out;
+    },
+    weightHistory: (slug) => weightSeries.get(slug) ?? [],
     changes: changes.reverse(),
     recentByModel,
     previous:

@@ -345,8 +345,8 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const since = windowStart(history, historyOptions);
   const past = readHistory(
     history,
-    reader.historyRows(since),
-    reader.benchHistoryRows(since),
+    reader.historyByConfiguration(since),
+    reader.historyByBench(since),
     { familyOf: new Map(configurations.map((c) => [c.slug, c.familyTag])), families: new Set(familyTags) },
     historyOptions,
   );
@@ -390,9 +390,9 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const previousWeights = new Map<string, number>();
   if (past.previous) {
     const before = past.snapshots.at(-2)?.generatedAt;
-    for (const [slug, points] of past.weightSeries) {
-      const p = points.find((w) => w.generatedAt === before);
-      if (p) previousWeights.set(slug, p.effectiveWeight);
+    for (const b of benchRows) {
+      const p = past.weightHistory(b.slug).find((w) => w.generatedAt === before);
+      if (p) previousWeights.set(b.slug, p.effectiveWeight);
     }
   }
   const benches: Bench[] = benchRows.map((row) => ({
@@ -537,9 +537,9 @@ function loadFrom(reader: SnapshotReader): SiteData {
     tagByName,
     scoreText,
     scoresFor,
-    historyFor: (slug) => past.configurationSeries.get(slug) ?? [],
-    modelHistoryFor: (familyTag) => past.modelSeries.get(familyTag) ?? [],
-    weightHistoryFor: (slug) => past.weightSeries.get(slug) ?? [],
+    historyFor: past.configurationHistory,
+    modelHistoryFor: past.modelHistory,
+    weightHistoryFor: past.weightHistory,
     recentChangesFor: (familyTag) => past.recentByModel.get(familyTag) ?? [],
     resultsFor,
     standingOn,

@@ -110,26 +110,23 @@ export interface HistoryBenchRow {
   effectiveWeight: number;
 }
 
-/** A configuration in one snapshot of history, with what tells its own evidence from the field's. */
-export interface HistoryRow {
-  snapshotId: number;
+/**
+ * One configuration's history from a given snapshot on, packed so that a year of daily snapshots of
+ * a large field reads fast: `points` holds `snapshotId,supraScore,position,benchCount,scoresDigest`
+ * entries joined by `;` (in no promised order), benchCount and scoresDigest empty when unknown.
+ */
+export interface PackedConfigurationHistory {
   slug: string;
   name: string;
   /** Its model when last seen; null in files before store version 3. */
   familyTag: string | null;
-  supraScore: number;
-  position: number;
-  /** null when unknown (files before store version 3). */
-  benchCount: number | null;
-  /** Digest of its stored per-benchmark scores; null without them, or before store version 3. */
-  scoresDigest: number | null;
+  points: string;
 }
 
-/** A benchmark's effectiveWeight in one snapshot of history. */
-export interface BenchHistoryRow {
-  snapshotId: number;
+/** One benchmark's effectiveWeight history: `snapshotId,effectiveWeight` entries joined by `;`. */
+export interface PackedBenchHistory {
   slug: string;
-  effectiveWeight: number;
+  points: string;
 }
 
 /** One configuration's history: `generatedAt,supraScore,position` points joined by `;`, oldest first. */
@@ -169,10 +166,10 @@ export interface SnapshotReader {
   historyBenches(snapshotId: number): HistoryBenchRow[];
   /** Every configuration's points in the snapshots with id >= `sinceId`. */
   packedHistory(sinceId: number): PackedHistoryRow[];
-  /** The history of configurations from snapshot `sinceId` on, one snapshot after another (by id, then position), streamed. */
-  historyRows(sinceId: number): IterableIterator<HistoryRow>;
-  /** The history of benchmark weights from snapshot `sinceId` on, by snapshot id, streamed. */
-  benchHistoryRows(sinceId: number): IterableIterator<BenchHistoryRow>;
+  /** Every configuration's history in the snapshots with id >= `sinceId`, one packed row each (SQLite aggregates, JS unpacks). */
+  historyByConfiguration(sinceId: number): PackedConfigurationHistory[];
+  /** Every benchmark's weight history in the snapshots with id >= `sinceId`, one packed row each. */
+  historyByBench(sinceId: number): PackedBenchHistory[];
   /** Rows left out because a slug or tag is not a safe path segment. */
   skipped(): number;
   /** SQLite's `quick_check`: 'ok', or what is damaged. */
@@ -308,22 +305,22 @@ function createReader(db: Database.Database, path: string, version: number): Sna
            WHERE h.snapshot_id >= ? GROUP BY n.slug`,
         )
         .all(sinceId) as PackedHistoryRow[],
-    historyRows: (sinceId) =>
+    // Grouped by name_id, the primary key's order: SQLite scans without sorting.
+    historyByConfiguration: (sinceId) =>
       db
         .prepare(
-          `SELECT h.snapshot_id AS snapshotId, n.slug, n.name, ${v3 ? 'n.family_tag' : 'NULL'} AS familyTag, h.supra_score AS supraScore, h.position,
-                  ${v3 ? 'h.bench_count' : 'NULL'} AS benchCount, ${v3 ? 'h.scores_digest' : 'NULL'} AS scoresDigest
-           FROM history_models h JOIN history_names n ON n.id = h.name_id
-           WHERE h.snapshot_id >= ? ORDER BY h.snapshot_id, h.position`,
+          `SELECT n.slug, n.name, ${v3 ? 'n.family_tag' : 'NULL'} AS familyTag,
+                  group_concat(h.snapshot_id || ',' || h.supra_score || ',' || h.position || ',' || ${v3 ? "ifnull(h.bench_count, '') || ',' || ifnull(h.scores_digest, '')" : "','"}, ';') AS points
+           FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? GROUP BY h.name_id`,
         )
-        .iterate(sinceId) as IterableIterator<HistoryRow>,
-    benchHistoryRows: (sinceId) =>
+        .all(sinceId) as PackedConfigurationHistory[],
+    historyByBench: (sinceId) =>
       db
         .prepare(
-          `SELECT h.snapshot_id AS snapshotId, n.slug, h.effective_weight AS effectiveWeight
-           FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? ORDER BY h.snapshot_id`,
+          `SELECT n.slug, group_concat(h.snapshot_id || ',' || h.effective_weight, ';') AS points
+           FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? GROUP BY h.name_id`,
         )
-        .iterate(sinceId) as IterableIterator<BenchHistoryRow>,
+        .all(sinceId) as PackedBenchHistory[],
     skipped: () => skipped,
     quickCheck: () => String(db.pragma('quick_check', { simple: true })),
     close: () => db.close(),
