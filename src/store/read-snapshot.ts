@@ -97,19 +97,6 @@ export interface HistorySnapshotRow {
   partial: boolean;
 }
 
-/** A configuration in one snapshot of history. */
-export interface HistoryConfigurationRow {
-  slug: string;
-  name: string;
-  supraScore: number;
-  position: number;
-}
-
-export interface HistoryBenchRow {
-  slug: string;
-  effectiveWeight: number;
-}
-
 /**
  * One configuration's history from a given snapshot on, packed so that a year of daily snapshots of
  * a large field reads fast: `points` holds `snapshotId,supraScore,position,benchCount,scoresDigest`
@@ -125,12 +112,6 @@ export interface PackedConfigurationHistory {
 
 /** One benchmark's effectiveWeight history: `snapshotId,effectiveWeight` entries joined by `;`. */
 export interface PackedBenchHistory {
-  slug: string;
-  points: string;
-}
-
-/** One configuration's history: `generatedAt,supraScore,position` points joined by `;`, oldest first. */
-export interface PackedHistoryRow {
   slug: string;
   points: string;
 }
@@ -162,10 +143,6 @@ export interface SnapshotReader {
   scores(): ScoreRow[];
   /** Newest first. */
   historySnapshots(): HistorySnapshotRow[];
-  historyConfigurations(snapshotId: number): HistoryConfigurationRow[];
-  historyBenches(snapshotId: number): HistoryBenchRow[];
-  /** Every configuration's points in the snapshots with id >= `sinceId`. */
-  packedHistory(sinceId: number): PackedHistoryRow[];
   /** Every configuration's history in the snapshots with id >= `sinceId`, one packed row each (SQLite aggregates, JS unpacks). */
   historyByConfiguration(sinceId: number): PackedConfigurationHistory[];
   /** Every benchmark's weight history in the snapshots with id >= `sinceId`, one packed row each. */
@@ -287,24 +264,6 @@ function createReader(db: Database.Database, path: string, version: number): Sna
           'partial'
         > & { partial: number })[]
       ).map((h) => ({ ...h, partial: h.partial === 1 })),
-    historyConfigurations: (snapshotId) =>
-      db
-        .prepare(
-          `SELECT n.slug, n.name, h.supra_score AS supraScore, h.position FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`,
-        )
-        .all(snapshotId) as HistoryConfigurationRow[],
-    historyBenches: (snapshotId) =>
-      db
-        .prepare(`SELECT n.slug, h.effective_weight AS effectiveWeight FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`)
-        .all(snapshotId) as HistoryBenchRow[],
-    packedHistory: (sinceId) =>
-      db
-        .prepare(
-          `SELECT n.slug, group_concat(s.generated_at || ',' || h.supra_score || ',' || h.position, ';' ORDER BY s.generated_at) AS points
-           FROM history_models h JOIN history_names n ON n.id = h.name_id JOIN history_snapshots s ON s.id = h.snapshot_id
-           WHERE h.snapshot_id >= ? GROUP BY n.slug`,
-        )
-        .all(sinceId) as PackedHistoryRow[],
     // Grouped by name_id, the primary key's order: SQLite scans without sorting.
     historyByConfiguration: (sinceId) =>
       db
