@@ -108,7 +108,7 @@ describe('refresh', () => {
     expect(top.find('.movement.up').text()).toContain('up 10 since the previous snapshot');
     const changes = load(readFileSync(join(dist, 'changes/index.html'), 'utf8'))('main').text();
     expect(changes).toContain('Plain Seven');
-    expect(changes).toMatch(/#12 → #1/);
+    expect(changes).toMatch(/model rank 11 → 1\b/);
   }, 300_000);
 
   it('rebuilds when dist/ does not show the current snapshot', async () => {
