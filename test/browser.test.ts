@@ -1,7 +1,10 @@
 /**
  * The built sample site in a real Chromium, served as a static host serves it: the leaderboard's
  * filters, sort, pages and Back with JavaScript and without, rows drawn by the script against the
- * static ones, console errors, axe-core accessibility, and phones (360 and 390 px).
+ * static ones, a visitor's tasks (best model for a tag, a model and its configuration, a comparison,
+ * a benchmark's results and their sources, what changed and why), console errors, axe-core
+ * accessibility, and phones (360 and 390 px). What changed is read on the hostile fixture, which
+ * has history.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -19,6 +22,8 @@ let server: StaticServer;
 /** The hostile fixture: three snapshots, so its configuration pages draw a history chart. */
 let hostileServer: StaticServer;
 let base: string;
+/** The hostile fixture: three snapshots of history. */
+let historyBase: string;
 let browser: Browser;
 let index: LeaderboardIndex;
 let benchSlug: string;
@@ -56,6 +61,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     server = await serveStatic({ dir: site.dist });
     hostileServer = await serveStatic({ dir: (await sharedSite('hostile')).dist });
     base = server.url.replace(/\/$/, '');
+    historyBase = hostileServer.url.replace(/\/$/, '');
     browser = await launchChromium();
     index = (await (await fetch(`${base}/data/leaderboard.json`)).json()) as LeaderboardIndex;
     benchSlug = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
@@ -246,7 +252,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     const link = row.locator('details a').nth(1);
     const name = await link.textContent();
     await link.click();
-    await page.waitForURL(/\/models\/[^/]+\/$/);
+    await page.waitForURL(/\/configurations\/[^/]+\/$/);
     expect(await page.locator('h1').textContent()).toBe(name);
     await context.close();
   });
@@ -285,8 +291,10 @@ describe.skipIf(!available)('the site in Chromium', () => {
     `/benchmarks/${benchSlug}/`,
     '/tags/',
     `/tags/${index.tags[0]}/`,
-    `/models/${index.models[0]![8][0]![0]}/`,
+    `/models/${index.models[0]![10]}/`,
+    `/configurations/${index.models[0]![8][0]![3]}/`,
     '/changes/',
+    '/compare/',
     '/about/',
     '/data/',
     '/404.html',
@@ -295,13 +303,134 @@ describe.skipIf(!available)('the site in Chromium', () => {
   /** Lists whose key column (the score, the weight) must never leave the screen. */
   const KEY_COLUMN_PAGES = ['/', '/leaderboard/2/', '/benchmarks/'];
 
+  /** The first tag a model carries with measured models, as a visitor would pick one. */
+  async function tagWithBoth(page: Page): Promise<string> {
+    for (const href of await page.locator('main tbody th a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+      const html = await (await fetch(base + href)).text();
+      if (html.includes('Among these') && html.includes('Measured rank')) return href;
+    }
+    throw new Error('no tag with both rankings');
+  }
+
+  it.each([true, false])('finds the best model for a tag and its measured capability (JavaScript %s)', async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await open(context, '/tags/');
+    const href = await tagWithBoth(page);
+    await page.locator(`main a[href="${href}"]`).click();
+    await page.waitForURL(base + href);
+    const best = page.locator('#carrying ~ .table-wrap tbody tr').first();
+    expect((await best.locator('td').first().textContent())!.trim()).toMatch(/^=?1$/);
+    const measured = page.locator('#measured ~ .table-wrap tbody tr').first();
+    expect((await measured.locator('td').first().textContent())!.trim()).toMatch(/^=?1$/);
+    expect((await measured.locator('td').nth(2).textContent())!.trim()).toMatch(/^\d+%/);
+    expect(await page.locator('#measured + p').textContent()).toContain('not an API score');
+    await context.close();
+  });
+
+  it.each([true, false])("opens a model's page and one of its configurations (JavaScript %s)", async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await open(context, '/');
+    const model = index.models.slice(0, 100).find((m) => m[8].length > 1)!;
+    await page.locator(`th.model-name > a[href="/models/${model[10]}/"]`).click();
+    await page.waitForURL(`${base}/models/${model[10]}/`);
+    expect(await page.locator('h1').textContent()).toBe(model[1]);
+    expect(await page.locator('#configurations + .table-wrap tbody tr').count()).toBe(model[8].length);
+    const second = model[8][1]!;
+    await page.locator(`#configurations + .table-wrap a[href="/configurations/${second[3]}/"]`).click();
+    await page.waitForURL(`${base}/configurations/${second[3]}/`);
+    expect(await page.locator('h1').textContent()).toBe(second[1]);
+    expect(await page.locator('.breadcrumb a').allTextContents()).toEqual(['Leaderboard', model[1]]);
+    await context.close();
+  });
+
+  it('compares two models with JavaScript, adds a third, and goes back', async () => {
+    const context = await browser.newContext();
+    const [a, b, c] = index.models;
+    const page = await open(context, `/compare/?models=${a![10]},${b![10]}`);
+    const standing = page.locator('#standing + .table-wrap tbody th > a');
+    await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
+    expect(await page.locator('#gap + ul').textContent()).toContain('no error bars');
+    expect(await page.locator('.linechart').count()).toBe(2);
+    const shared = page.locator('#shared ~ .table-wrap tbody tr');
+    if ((await shared.count()) > 0) expect(await shared.first().locator('td a[rel~="external"]').count()).toBe(2);
+    await page.fill('#compare-model', c![1]);
+    await page.click('[data-compare-tool] button[type=submit]');
+    await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1], c![1]]);
+    expect(new URL(page.url()).searchParams.get('models')).toBe(`${a![10]},${b![10]},${c![10]}`);
+    await page.goBack();
+    await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
+    await context.close();
+  });
+
+  it('compares a model with its neighbour without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const [a, b] = index.models;
+    const page = await open(context, `/models/${b![10]}/`);
+    await page.locator('#compare + ul a', { hasText: a![1] }).first().click();
+    await page.waitForURL(/\/compare\/[^/?]+-vs-[^/?]+\/$/);
+    expect(await page.locator('#standing + .table-wrap tbody th > a').allTextContents()).toEqual([a![1], b![1]]);
+    expect(await page.locator('#gap + ul').textContent()).toContain('no error bars');
+    const compare = await open(context, '/compare/');
+    expect(await compare.locator('[data-compare-tool]').isVisible()).toBe(false);
+    expect(await compare.locator('#without-js').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([true, false])('opens a benchmark, reads its results and follows a score to its source (JavaScript %s)', async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    // The sources are third-party sites: the browser gets a stand-in page instead of the network.
+    await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>source</title><p>the source</p>' }),
+    );
+    const page = await open(context, '/benchmarks/');
+    await page.locator('main tbody th a').first().click();
+    await page.waitForURL(/\/benchmarks\/[^/]+\/$/);
+    const rows = page.locator('#results ~ .table-wrap tbody tr:not(.group)');
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await page.locator('#results + .note').textContent()).toMatch(/per-benchmark scores for \d+ of \d+ configurations/);
+    const source = rows.first().locator('a[rel~="external"]');
+    const href = (await source.getAttribute('href'))!;
+    expect(href).toMatch(/^https?:\/\//);
+    await source.click();
+    await page.waitForURL(href);
+    expect(await page.locator('p').textContent()).toBe('the source');
+    await context.close();
+  });
+
+  it.each([true, false])('reads what changed since the last snapshot and why (JavaScript %s)', async (javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await open(context, '/', historyBase);
+    await page.locator('.site-nav a', { hasText: 'Changes' }).click();
+    await page.waitForURL(`${historyBase}/changes/`);
+    const latest = page.locator('.snapshot-entry').first();
+    expect(await latest.getAttribute('id')).toMatch(/^snapshot-\d+$/);
+    const up = latest.locator('h3', { hasText: 'Models up' }).locator('+ ul > li').first();
+    expect(await up.textContent()).toMatch(/model rank \d+ → \d+/);
+    expect((await up.locator('.why').first().textContent())!.trim()).toMatch(/^Why: /);
+    await up.locator('a').first().click();
+    await page.waitForURL(/\/models\/[^/]+\/$/);
+    expect(await page.locator('#recent + ol > li').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it.each(['light', 'dark'] as const)(
     'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, at 1280 and 360 px, drawn views included',
     async (colorScheme) => {
+      const [first, second] = index.models;
+      const pair = await (async () => {
+        const html = await (await fetch(`${base}/models/${first![10]}/`)).text();
+        return /href="(\/compare\/[^"?]+-vs-[^"]+\/)"/.exec(html)![1]!;
+      })();
+      const all = [
+        ...[...pages(), pair, `/compare/?models=${first![10]},${second![10]}`, ...DRAWN].map((p) => [base, p] as const),
+        [historyBase, '/changes/'] as const,
+        [historyBase, '/models/quillon-3/'] as const,
+      ];
       for (const width of [1280, 360]) {
         const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
-        for (const path of [...pages(), ...DRAWN]) {
-          const page = await open(context, path);
+        for (const [origin, path] of all) {
+          const page = await open(context, path, origin);
+          if (path.includes('?models=')) await page.locator('#standing').waitFor();
           await page.addScriptTag({ path: AXE });
           const violations = await page.evaluate(async () => {
             const axe = (
@@ -330,7 +459,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
         await context.close();
       }
     },
-    240_000,
+    300_000,
   );
 
   it.each([360, 390])(
@@ -369,17 +498,15 @@ describe.skipIf(!available)('the site in Chromium', () => {
     'draws chart text at least 12 px tall at %i px',
     async (width) => {
       const context = await browser.newContext({ viewport: { width, height: 800 } });
-      const charts = [
-        await open(context, `/benchmarks/${benchSlug}/`),
-        // A history chart needs history: the hostile fixture has three snapshots.
-        await open(context, '/models/quillon-3-high/', hostileServer.url.replace(/\/$/, '')),
-      ];
-      for (const page of charts) {
+      // Charts need history: the hostile fixture has three snapshots. Their labels are HTML beside the drawing.
+      const history = hostileServer.url.replace(/\/$/, '');
+      for (const path of ['/configurations/quillon-3-high/', '/models/quillon-3/']) {
+        const page = await open(context, path, history);
         const sizes = await page
-          .locator('svg.chart text')
-          .evaluateAll((texts) => texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * ((t as SVGGraphicsElement).getScreenCTM()?.a ?? 0)));
-        expect(sizes.length, page.url()).toBeGreaterThan(0);
-        expect(Math.min(...sizes), page.url()).toBeGreaterThanOrEqual(12);
+          .locator('.linechart .yaxis li, .linechart .xaxis span')
+          .evaluateAll((labels) => labels.map((l) => parseFloat(getComputedStyle(l).fontSize)));
+        expect(sizes.length, path).toBeGreaterThan(0);
+        expect(Math.min(...sizes), path).toBeGreaterThanOrEqual(12);
       }
       await context.close();
     },

@@ -1,49 +1,49 @@
-/** Geometry of the build-time charts: round ticks around the data, no line across the method change. */
+/** Chart geometry: one path per series, never a line across the method change, rank charts with 1 on top. */
 import { describe, expect, it } from 'vitest';
-import { barChart, historyChart } from '../src/site/charts.ts';
-import { METHOD_CHANGE_AT } from '../src/site/config.ts';
+import { describeSeries, lineChart } from '../src/site/charts.ts';
+import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
 
 const DAY = 86_400_000;
-const point = (days: number, supraScore: number, position = 1) => ({ generatedAt: METHOD_CHANGE_AT + days * DAY, supraScore, position });
+const p = (days: number, v: number) => ({ t: METHOD_CHANGE_AT + days * DAY, v });
 
-describe('historyChart', () => {
-  it('puts round ticks around the data', () => {
-    const chart = historyChart([point(1, 16.9), point(2, 17.2)])!;
-    const values = chart.yTicks.map((t) => t.value);
-    expect(values).toEqual([15, 16, 17, 18, 19]);
-    const wide = historyChart([point(1, 12), point(2, 81)])!.yTicks.map((t) => t.value);
-    expect(wide).toEqual([0, 20, 40, 60, 80]);
-    expect(historyChart([point(1, 99.5), point(2, 99.9)])!.yTicks.at(-1)!.value).toBe(100);
+describe('lineChart', () => {
+  it('puts round ticks around the scores', () => {
+    expect(lineChart([[p(1, 16.9), p(2, 17.2)]])!.yTicks.map((t) => t.value)).toEqual([15, 16, 17, 18, 19]);
+    expect(lineChart([[p(1, 12), p(2, 81)]])!.yTicks.map((t) => t.value)).toEqual([0, 20, 40, 60, 80]);
+    expect(lineChart([[p(1, 99.5), p(2, 99.9)]])!.yTicks.at(-1)!.value).toBe(100);
   });
 
-  it('never joins a point before the method change to a later one', () => {
-    const chart = historyChart([point(-3, 50), point(-2, 52), point(1, 70), point(2, 71), point(3, 69)])!;
-    expect(chart.segments).toHaveLength(2);
-    expect(chart.segments[0]!.match(/[ML]/g)).toHaveLength(2);
-    expect(chart.segments[1]!.match(/[ML]/g)).toHaveLength(3);
-    expect(chart.methodChangeX).toBeGreaterThan(chart.points[1]!.x);
-    expect(chart.methodChangeX).toBeLessThan(chart.points[2]!.x);
+  it('draws each series as one path and never joins a point before the method change to a later one', () => {
+    const chart = lineChart([
+      [p(-3, 50), p(-2, 52), p(1, 70), p(2, 71), p(3, 69)],
+      [p(1, 40), p(2, 41)],
+    ])!;
+    expect(chart.paths).toHaveLength(2);
+    expect(chart.paths[0]!.match(/M/g)).toHaveLength(2);
+    expect(chart.paths[0]!.match(/L/g)).toHaveLength(3);
+    expect(chart.methodChange).toBeGreaterThan(0);
+    expect(chart.methodChange).toBeLessThan(100);
   });
 
-  it('draws a lone point without a line', () => {
-    const chart = historyChart([point(1, 40)])!;
-    expect(chart.segments).toEqual([]);
-    expect(chart.points).toHaveLength(1);
-    expect(historyChart([])).toBeUndefined();
+  it('draws a lone point as a zero-length stroke, not a line', () => {
+    expect(lineChart([[p(1, 40)]])!.paths[0]).toMatch(/^M[\d.]+ [\d.]+h0$/);
+    expect(lineChart([[]])).toBeUndefined();
+  });
+
+  it('puts rank 1 at the top of a rank chart', () => {
+    const chart = lineChart([[p(1, 1), p(2, 7)]], 'rank')!;
+    expect(chart.yTicks[0]!.value).toBe(1);
+    expect(chart.yTicks[0]!.top).toBeLessThan(chart.yTicks[4]!.top);
+    const [, y1, , y2] = chart.paths[0]!.match(/[\d.]+/g)!.map(Number);
+    expect(y1).toBeLessThan(y2!);
   });
 });
 
-describe('barChart', () => {
-  it('scales bars to the fixed maximum and clamps out-of-range values', () => {
-    const chart = barChart(
-      [
-        ['relevance', 5],
-        ['difficulty', 2.5],
-        ['odd', 9],
-      ],
-      5,
+describe('describeSeries', () => {
+  it('says in words what the chart shows', () => {
+    expect(describeSeries('supraScore', [p(1, 40), p(2, 45), p(3, 42)], (v) => v.toFixed(1))).toBe(
+      'supraScore in 3 snapshots, from 40.0 on 2026-09-18 to 42.0 on 2026-09-20; lowest 40.0, highest 45.0.',
     );
-    expect(chart.rows.map((r) => r.length)).toEqual([chart.track, chart.track / 2, chart.track]);
-    expect(chart.height).toBe(3 * chart.rowHeight);
+    expect(describeSeries('Model rank', [p(1, 3), p(2, 1)], String, 'rank')).toContain('best 1, worst 3');
   });
 });

@@ -88,7 +88,7 @@ describe('npm run demo', () => {
 
   it('serves a configuration page', async () => {
     const home = load(await (await fetch(base)).text());
-    const href = home('a[href^="/models/"]').first().attr('href')!;
+    const href = home('a[href^="/configurations/"]').first().attr('href')!;
     const res = await fetch(new URL(href, base));
     expect(res.status).toBe(200);
     const $ = load(await res.text());
@@ -103,8 +103,8 @@ describe('npm run demo', () => {
     const text = $('main').text().replace(/\s+/g, ' ');
     // The sample (2026-11-16) and one day later (2026-11-17): configurations come and go, ranks move.
     expect(text).toMatch(/2026-11-16/);
-    expect(text).toMatch(/New \(\d+\)/);
-    expect(text).toMatch(/#\d+ → #\d+/);
+    expect(text).toMatch(/New models \(\d+\)/);
+    expect(text).toMatch(/model rank =?\d+ → =?\d+/);
   });
 
   it('stops on Ctrl-C and exits 0 within 5 s', async () => {

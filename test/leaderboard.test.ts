@@ -9,6 +9,7 @@ import { pagerItems } from '../src/site/pagination.ts';
 const INDEX: LeaderboardIndex = {
   providers: ['Acme', 'Élan Labs'],
   tags: ['code-generation', 'reasoning', 'math', 'vision', 'agents'],
+  tagSegments: ['code-generation', 'reasoning', 'math', 'vision', 'agents'],
   models: [
     [
       1,
@@ -20,13 +21,16 @@ const INDEX: LeaderboardIndex = {
       30,
       [0, 1, 2, 3, 4],
       [
-        ['quillon-3-high', 'Quillon 3 (high)', 91.25],
-        ['quillon-3-low', 'Quillon 3 (low)', 84.5],
+        ['quillon-3-high', 'Quillon 3 (high)', 91.25, 'quillon-3-high', '91.3'],
+        ['quillon-3-low', 'Quillon 3 (low)', 84.5, 'quillon-3-low', '84.5'],
       ],
       '+2',
+      'quillon-3',
+      '1',
+      '91.3',
     ],
-    [2, 'Mist X', 'mist-x', 'mistral-x', 1, 88.1, 12, [1], [['mistral-x', 'Mist X (preview)', 88.1]], 'new'],
-    [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1]], ''],
+    [2, 'Mist X', 'mist-x', 'mistral-x', 1, 88.1, 12, [1], [['mistral-x', 'Mist X (preview)', 88.1, 'mistral-x', '88.1']], 'new', 'mist-x', '=2', '88.1'],
+    [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1, 'plain-1', '88.1']], '', 'plain', '=2', '88.1'],
   ] satisfies IndexModel[],
 };
 const view = (change: Partial<LeaderboardState>): LeaderboardState => ({ ...PLAIN_VIEW, ...change });
@@ -86,8 +90,8 @@ describe('what a row says', () => {
   it('lists the configurations of a model that has several', () => {
     const row = leaderboardRow(INDEX, INDEX.models[0]!);
     expect(row.configurations.map((c) => [c.name, c.href, c.score])).toEqual([
-      ['Quillon 3 (high)', '/models/quillon-3-high/', '91.3'],
-      ['Quillon 3 (low)', '/models/quillon-3-low/', '84.5'],
+      ['Quillon 3 (high)', '/configurations/quillon-3-high/', '91.3'],
+      ['Quillon 3 (low)', '/configurations/quillon-3-low/', '84.5'],
     ]);
     expect([row.configurationsLabel, row.configurationName]).toEqual(['2 configurations', undefined]);
   });
@@ -109,13 +113,7 @@ describe('what a row says', () => {
 
   it('gives the template every optional part, linked to real pages', () => {
     const t = templateRow(INDEX)!;
-    expect([t.movement !== undefined, t.configurations.length, t.configurationName, t.tags.length, t.href]).toEqual([
-      true,
-      1,
-      '',
-      4,
-      '/models/quillon-3-high/',
-    ]);
+    expect([t.movement !== undefined, t.configurations.length, t.configurationName, t.tags.length, t.href]).toEqual([true, 1, '', 4, '/models/quillon-3/']);
   });
 
   it('says which rows it shows, and of how many', () => {

@@ -7,12 +7,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { byRanking } from '../src/api/ranking.ts';
 import { generateSample } from '../src/dev/sample/generate.ts';
+import { competitionRanks } from '../src/site/ranks.ts';
 import { LARGE, sharedSite } from './helpers/shared-sites.ts';
 import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
 
 const sample = generateSample(LARGE);
 const families = new Set(sample.export.models.map((m) => m.familyTag)).size;
+/** Each family's best score, in the ranking order of its best configuration. */
+const familyBestScores = () => {
+  const best = new Map<string, number>();
+  for (const m of [...sample.export.models].sort(byRanking)) if (!best.has(m.familyTag)) best.set(m.familyTag, m.supraScore);
+  return [...best.values()];
+};
 let site: BuiltSite;
 
 beforeAll(async () => {
@@ -20,9 +28,10 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('a 2,500-configuration site', () => {
-  it('has a page for every configuration, benchmark and tag', () => {
+  it('has a page for every configuration, model, benchmark and tag', () => {
     const files = new Set(site.files);
-    for (const m of sample.export.models) expect(files.has(`models/${m.slug}/index.html`), m.slug).toBe(true);
+    for (const m of sample.export.models) expect(files.has(`configurations/${m.slug}/index.html`), m.slug).toBe(true);
+    for (const m of sample.export.models) expect(files.has(`models/${m.familyTag}/index.html`), m.familyTag).toBe(true);
     for (const b of sample.export.benches) expect(files.has(`benchmarks/${b.slug}/index.html`), b.slug).toBe(true);
     for (const t of sample.export.tags) expect(files.has(`tags/${t.tag}/index.html`), t.tag).toBe(true);
     const models = JSON.parse(site.read('data/models.json')) as { models: unknown[] };
@@ -32,16 +41,18 @@ describe('a 2,500-configuration site', () => {
   it('ranks every model exactly once across the leaderboard pages', () => {
     const pages = Math.ceil(families / 100);
     expect(pages).toBeGreaterThan(5);
-    const ranks: number[] = [];
+    const ranks: string[] = [];
     for (let p = 1; p <= pages; p++) {
       const $ = site.html.get(p === 1 ? 'index.html' : `leaderboard/${p}/index.html`)!;
       expect($, `page ${p}`).toBeDefined();
       const rows = $('tbody tr');
       expect(rows.length).toBe(p < pages ? 100 : families - 100 * (pages - 1));
-      rows.each((_, tr) => void ranks.push(Number($(tr).find('td.rank strong').text())));
+      rows.each((_, tr) => void ranks.push($(tr).find('td.rank strong').text()));
       $('[data-pager] a').each((_, a) => expect(site.files).toContain(fileFor($(a).attr('href')!)));
     }
-    expect(ranks).toEqual(Array.from({ length: families }, (_, i) => i + 1));
+    // Standard competition ranking of the families' best scores: equal scores share a rank ("=5").
+    expect(ranks.map((r) => Number(r.replace('=', '')))).toEqual(competitionRanks(familyBestScores()).map((r) => r.rank));
+    expect(ranks.filter((r) => r.startsWith('=')).length).toBe(competitionRanks(familyBestScores()).filter((r) => r.tied).length);
     expect(site.files).not.toContain(`leaderboard/${pages + 1}/index.html`);
   });
 
@@ -55,6 +66,21 @@ describe('a 2,500-configuration site', () => {
     const byWeight = [...sample.export.benches].sort((a, b) => b.effectiveWeight - a.effectiveWeight || (a.slug < b.slug ? -1 : 1));
     expect(listed).toEqual(byWeight.map((b) => `/benchmarks/${b.slug}/`));
     expect(site.files).not.toContain('benchmarks/page/3/index.html');
+  });
+
+  it('lists every model carrying a tag across the pages of the tag, readable without JavaScript', () => {
+    const carried = new Map<string, Set<string>>();
+    for (const m of sample.export.models) for (const t of m.tags) (carried.get(t) ?? carried.set(t, new Set()).get(t)!).add(m.familyTag);
+    const [tag, families] = [...carried].sort((a, b) => b[1].size - a[1].size)[0]!;
+    expect(families.size).toBeGreaterThan(100);
+    const listed: string[] = [];
+    for (let p = 1; ; p++) {
+      const $ = site.html.get(p === 1 ? `tags/${tag}/index.html` : `tags/${tag}/page/${p}/index.html`);
+      if (!$) break;
+      $('#carrying ~ .table-wrap tbody th > a').each((_, a) => void listed.push($(a).attr('href')!));
+      $('[data-pager] a').each((_, a) => expect(site.files).toContain(fileFor($(a).attr('href')!)));
+    }
+    expect(listed.sort()).toEqual([...families].map((f) => `/models/${f}/`).sort());
   });
 
   it('keeps the leaderboard page and the JavaScript of every page within budget', () => {

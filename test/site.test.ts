@@ -1,6 +1,8 @@
 /**
  * A real `astro build` of a fixture snapshot (hostile strings, unsafe slugs forced into the store,
- * a new dimension key, an empty tag, three snapshots of history), checked on the parsed `dist/`.
+ * a new dimension key, an empty tag, three snapshots of history, names that collide on some hosts,
+ * equal and nearly equal scores, per-benchmark details for several configurations), checked on the
+ * parsed `dist/`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,7 +11,7 @@ import Database from 'better-sqlite3';
 import { load } from 'cheerio';
 import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
-import { HOSTILE_DESCRIPTION, HOSTILE_NAME } from './helpers/fixture.ts';
+import { HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from './helpers/fixture.ts';
 import { fileFor, fixtureSnapshot, readSite, type BuiltSite } from './helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from './helpers/python.ts';
 import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../src/site/data-dictionary.ts';
@@ -39,7 +41,7 @@ const page = (file: string) => {
 
 describe('routes', () => {
   it('prints which snapshot it renders', () => {
-    expect(fixture.stdout).toMatch(/rendering the snapshot generated 2026-11-16T06:00:00.000Z \(file\): 13 configurations, 4 benchmarks, 11 tags/);
+    expect(fixture.stdout).toMatch(/rendering the snapshot generated 2026-11-16T06:00:00.000Z \(file\): 18 configurations, 6 benchmarks, 12 tags/);
   });
 
   it('builds every route of the contract', () => {
@@ -51,6 +53,7 @@ describe('routes', () => {
       'tags/index.html',
       'changes/index.html',
       'changes/feed.xml',
+      'compare/index.html',
       'data/models.json',
       'data/benchmarks.json',
       'data/tags.json',
@@ -62,14 +65,49 @@ describe('routes', () => {
       'leaderboard/index.html',
       'leaderboard/1/index.html',
       '_redirects',
+      'data/model-list.json',
       'sitemap-index.xml',
       'robots.txt',
-      ...['quillon-3-high', 'quillon-3-low', 'mistral-x', 'mist-x-mini', 'evil', 'plain-1', 'plain-7'].map((s) => `models/${s}/index.html`),
-      ...['prooflad', 'codebench', 'sneaky'].map((s) => `benchmarks/${s}/index.html`),
+      ...['quillon-3-high', 'quillon-3-low', 'mistral-x', 'mist-x-mini', 'evil', 'plain-1', 'plain-7'].map((s) => `configurations/${s}/index.html`),
+      ...['quillon-3', 'mist-x', 'mist-x-mini', 'plain-1', 'twin-1'].map((m) => `models/${m}/index.html`),
+      ...['quillon-3', 'mist-x'].map((m) => `data/models/${m}.json`),
+      ...['prooflad', 'codebench', 'sneaky', 'visionbench'].map((s) => `benchmarks/${s}/index.html`),
       ...['code-generation', 'math', 'reasoning', 'unused-tag', 'vision'].map((t) => `tags/${t}/index.html`),
     ];
     for (const file of expected) expect(site.files, file).toContain(file);
-    expect(site.files.filter((f) => /^models\/[^/]+\/index\.html$/.test(f))).toHaveLength(12);
+  });
+
+  it('writes a page per configuration and one per model (family tag), and none under the old configuration route', () => {
+    expect(site.files.filter((f) => /^configurations\/[^/]+\/index\.html$/.test(f))).toHaveLength(17);
+    expect(site.files.filter((f) => /^models\/[^/]+\/index\.html$/.test(f))).toHaveLength(16);
+    expect(site.files).not.toContain('models/quillon-3-high/index.html');
+  });
+
+  it('gives a family tag that is not a safe path segment a derived model page', () => {
+    const file = site.files.find((f) => /^models\/evil-family-[0-9a-f]{8}\/index\.html$/.test(f))!;
+    expect(file).toBeDefined();
+    expect(page(file)('h1').text()).toBe(HOSTILE_NAME);
+    expect(page('configurations/evil/index.html')(`.breadcrumb a[href="/${file.replace('index.html', '')}"]`).length).toBe(1);
+  });
+
+  it('gives names that would collide on a case-insensitive or Windows host their own derived paths', () => {
+    expect(site.files).toEqual(expect.arrayContaining(['configurations/mixed-case/index.html', 'models/mixed-case/index.html', 'tags/math/index.html']));
+    for (const pattern of [/^configurations\/mixed-case-[0-9a-f]{8}\//, /^models\/mixed-case-[0-9a-f]{8}\//, /^tags\/math-[0-9a-f]{8}\//]) {
+      expect(
+        site.files.some((f) => pattern.test(f)),
+        String(pattern),
+      ).toBe(true);
+    }
+    for (const pattern of [/^configurations\/con-[0-9a-f]{8}\//, /^models\/con-[0-9a-f]{8}\//, /^benchmarks\/aux-[0-9a-f]{8}\//]) {
+      expect(
+        site.files.some((f) => pattern.test(f)),
+        String(pattern),
+      ).toBe(true);
+    }
+    const folded = site.files.map((f) => f.toLowerCase());
+    expect(new Set(folded).size).toBe(folded.length);
+    const reserved = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$|\.$/i;
+    expect(site.files.flatMap((f) => f.split('/')).filter((segment) => reserved.test(segment))).toEqual([]);
   });
 
   it('puts the attribution link and the snapshot date in the footer of every page', () => {
@@ -103,11 +141,12 @@ describe('routes', () => {
   });
 
   it('has canonical and OpenGraph URLs, a sitemap and robots.txt on SITE_URL', () => {
-    const $ = page('models/quillon-3-high/index.html');
-    expect($('link[rel=canonical]').attr('href')).toBe(`${SITE_URL}models/quillon-3-high/`);
-    expect($('meta[property="og:url"]').attr('content')).toBe(`${SITE_URL}models/quillon-3-high/`);
+    const $ = page('configurations/quillon-3-high/index.html');
+    expect($('link[rel=canonical]').attr('href')).toBe(`${SITE_URL}configurations/quillon-3-high/`);
+    expect($('meta[property="og:url"]').attr('content')).toBe(`${SITE_URL}configurations/quillon-3-high/`);
     expect($('meta[property="og:title"]').attr('content')).toBe('Quillon 3 (high)');
-    expect(site.read('sitemap-0.xml')).toContain(`<loc>${SITE_URL}models/quillon-3-high/</loc>`);
+    expect(site.read('sitemap-0.xml')).toContain(`<loc>${SITE_URL}configurations/quillon-3-high/</loc>`);
+    expect(site.read('sitemap-0.xml')).toContain(`<loc>${SITE_URL}models/quillon-3/</loc>`);
     expect(site.read('sitemap-0.xml')).not.toContain('404');
     expect(site.read('robots.txt')).toContain(`Sitemap: ${SITE_URL}sitemap-index.xml`);
   });
@@ -124,7 +163,7 @@ describe('untrusted strings', () => {
     }
     // In an attribute value the markup stays text: the parsed value is the string itself.
     expect(page('benchmarks/sneaky/index.html')('meta[name=description]').attr('content')).toBe(HOSTILE_DESCRIPTION);
-    expect(page('models/evil/index.html')('h1').text()).toBe(HOSTILE_NAME);
+    expect(page('configurations/evil/index.html')('h1').text()).toBe(HOSTILE_NAME);
     expect(page('index.html')('th.model-name a').filter((_, a) => page('index.html')(a).text() === HOSTILE_NAME).length).toBe(1);
     expect(page('benchmarks/sneaky/index.html')('.lede').text()).toBe(HOSTILE_DESCRIPTION);
   });
@@ -138,7 +177,7 @@ describe('untrusted strings', () => {
       });
     }
     expect(page('benchmarks/sneaky/index.html')('main').text()).toContain('javascript:alert(1)');
-    const scores = page('models/quillon-3-high/index.html');
+    const scores = page('configurations/quillon-3-high/index.html');
     expect(scores('a[href="https://example.org/paper"]').length).toBe(1);
     expect(scores('main').text()).toContain('javascript:alert(2)');
   });
@@ -151,7 +190,8 @@ describe('untrusted strings', () => {
     ).toEqual(['a.json', 'b.json', 'c-details.json', 'c.json', 'dist', 'fixture.db']);
     expect(site.files.some((f) => f.includes('pwned'))).toBe(false);
     expect(existsSync(join(ROOT, 'pwned'))).toBe(false);
-    expect(site.files.filter((f) => f.startsWith('benchmarks/')).length).toBe(4);
+    expect(site.files.filter((f) => f.startsWith('benchmarks/')).length).toBe(6);
+    expect(site.files.filter((f) => f.startsWith('data/models/')).length).toBe(16);
   });
 
   it('neutralizes spreadsheet formulas in the CSV', () => {
@@ -163,15 +203,16 @@ describe('pages', () => {
   it('ranks one row per model by its best configuration, with the configurations in place', () => {
     const $ = page('index.html');
     const rows = $('tbody tr');
-    expect(rows.length).toBe(11);
+    expect(rows.length).toBe(16);
     const first = rows.first();
     expect(first.find('th a').first().text()).toBe('Quillon 3');
+    expect(first.find('th a').first().attr('href')).toBe('/models/quillon-3/');
     expect(
       first
         .find('details a')
         .map((_, a) => $(a).attr('href'))
         .get(),
-    ).toEqual(['/models/quillon-3-high/', '/models/quillon-3-low/']);
+    ).toEqual(['/configurations/quillon-3-high/', '/configurations/quillon-3-low/']);
     expect(
       $('thead th')
         .map((_, th) => $(th).text().trim())
@@ -187,49 +228,70 @@ describe('pages', () => {
   });
 
   it('shows a configuration with its tags, siblings, history and scores', () => {
-    const $ = page('models/quillon-3-high/index.html');
+    const $ = page('configurations/quillon-3-high/index.html');
     expect(
-      $('.tags a')
+      $('main > .tags a')
         .map((_, a) => $(a).attr('href'))
         .get(),
     ).toEqual(['/tags/code-generation/', '/tags/math/', '/tags/reasoning/']);
-    expect($('main a[href="/models/quillon-3-low/"]').length).toBeGreaterThan(0);
+    expect($('main a[href="/configurations/quillon-3-low/"]').length).toBeGreaterThan(0);
     expect($('main').text()).toContain('Only submissions with more upvotes than downvotes count toward supraScore: 1 of 2 submissions');
     expect($('a[href="/benchmarks/prooflad/"]').text()).toBe('ProofLadder');
-    // Three snapshots, the first before the method change: one line joins the two later ones only.
-    expect($('svg.chart circle').length).toBe(3);
-    expect($('svg.chart path.line').length).toBe(1);
-    expect($('svg.chart line.method').length).toBe(1);
-    expect($('figcaption').text()).toContain('2026-09-17');
   });
 
   it('shows how many configurations have per-benchmark scores, and a stale detail with its fetch date', () => {
     const text = (file: string) => page(file)('main').text().replace(/\s+/g, ' ');
-    const coverage = 'Per-benchmark scores for 2 of 12 configurations, fetched between 2026-11-06 and 2026-11-15.';
-    expect(text('models/quillon-3-high/index.html')).toContain(coverage);
-    expect(text('models/quillon-3-high/index.html')).toContain('Fetched 2026-11-06. Stale: over a week before this snapshot. Only submissions');
-    expect(page('models/quillon-3-high/index.html')('main time[datetime="2026-11-06T06:00:00.000Z"]').length).toBeGreaterThan(0);
-    expect(text('models/mistral-x/index.html')).toContain('Fetched 2026-11-15. Only submissions');
-    expect(text('models/mistral-x/index.html')).not.toContain('Stale');
-    expect(text('models/plain-1/index.html')).toContain(coverage);
-    expect(text('models/plain-1/index.html')).toContain('the mirror fetches them a few each day');
+    const coverage =
+      'Per-benchmark scores for 4 of 17 configurations (1 fetched over 7 days before this snapshot, 0 over 30), fetched between 2026-11-06 and 2026-11-15.';
+    expect(text('configurations/quillon-3-high/index.html')).toContain(coverage);
+    expect(text('configurations/quillon-3-high/index.html')).toContain('Fetched 2026-11-06. Stale: fetched over a week before this snapshot.');
+    expect(page('configurations/quillon-3-high/index.html')('main time[datetime="2026-11-06T06:00:00.000Z"]').length).toBeGreaterThan(0);
+    expect(text('configurations/mistral-x/index.html')).toContain('Fetched 2026-11-15.');
+    expect(text('configurations/mistral-x/index.html')).not.toContain('Stale');
+    expect(text('configurations/plain-2/index.html')).toContain(coverage);
+    expect(text('models/quillon-3/index.html')).toContain(coverage);
+    expect(text('benchmarks/prooflad/index.html')).toContain('per-benchmark scores for 4 of 17 configurations');
   });
 
-  it('shows every dimension of a benchmark, new keys included, and "official" only when it is', () => {
-    const code = page('benchmarks/codebench/index.html');
+  it('leads a configuration page from the leaderboard through its model, and never calls it a configuration of itself', () => {
+    const $ = page('configurations/plain-2/index.html');
     expect(
-      code('svg.chart text.label')
+      $('.breadcrumb li')
+        .map((_, li) => $(li).text().trim())
+        .get(),
+    ).toEqual(['Leaderboard', 'Plain Two', 'Plain Two']);
+    expect($('.breadcrumb a').last().attr('href')).toBe('/models/plain-2/');
+    expect($('.lede').text()).not.toMatch(/configuration of\s+Plain Two/);
+    expect($('.lede').text()).toContain('The only configuration of its model');
+  });
+
+  it('draws score and rank over time as one path per series, never joined across the method change', () => {
+    const $ = page('configurations/quillon-3-high/index.html');
+    // Three snapshots, the first before 2026-09-17: a lone point, then a line through the two later ones.
+    const score = $('.linechart').first();
+    expect(score.find('path.line').length).toBe(1);
+    expect(score.find('path.line').attr('d')!.match(/M/g)).toHaveLength(2);
+    expect(score.find('path.method').length).toBe(1);
+    expect(score.find('circle, text').length).toBe(0);
+    expect(score.find('figcaption').text()).toContain('2026-09-17');
+    expect($('.linechart figcaption').last().text()).toMatch(/^Configuration rank in 3 snapshots/);
+  });
+
+  it('shows every dimension of a benchmark, new keys included, by weight in the list', () => {
+    const code = page('benchmarks/codebench/index.html');
+    const dims = code('#dimensions').nextAll('.table-wrap').first();
+    expect(
+      dims
+        .find('tbody th')
         .map((_, t) => code(t).text())
         .get(),
     ).toEqual(['relevance', 'contamination', 'discriminability', 'reproducibility', 'difficulty', 'freshness']);
-    expect(code('.official').length).toBe(0);
-    expect(page('benchmarks/prooflad/index.html')('.official').length).toBeGreaterThan(0);
     const list = page('benchmarks/index.html');
     expect(
       list('tbody th a')
         .map((_, a) => list(a).text())
         .get(),
-    ).toEqual(['ProofLadder', 'Polyglot Patch', 'Sneaky Bench']);
+    ).toEqual(['ProofLadder', 'Polyglot Patch', 'Vision Bench', 'Sneaky Bench', 'Aux Bench']);
   });
 
   it('lists tags alphabetically, and a tag without rows says so', () => {
@@ -240,13 +302,6 @@ describe('pages', () => {
     expect(tags).toEqual([...tags].sort());
     expect(tags).toContain('unused-tag');
     expect(page('tags/unused-tag/index.html')('main').text()).toContain('No configuration carries this tag');
-    const math = page('tags/math/index.html');
-    expect(
-      math('tbody th a')
-        .map((_, a) => math(a).attr('href'))
-        .get(),
-    ).toEqual(['/models/quillon-3-high/', '/models/evil/']);
-    expect(math('main a[href="/benchmarks/prooflad/"]').length).toBe(1);
   });
 
   it('tells what changed, and feeds it as Atom', () => {
@@ -254,10 +309,10 @@ describe('pages', () => {
     const text = $('main').text();
     expect(text).toContain('Plain Seven');
     expect(text).toContain('Retired One');
-    expect(text).toMatch(/#1 → #2/);
+    expect(text).toMatch(/model rank 1 → 2/);
     const feed = load(site.read('changes/feed.xml'), { xml: true });
     expect(feed('feed > entry').length).toBe(2);
-    expect(feed('feed > entry').first().find('summary').text()).toContain('1 new, 1 removed');
+    expect(feed('feed > entry').first().find('summary').text()).toContain('Models: 6 new, 1 removed');
     expect(feed('feed > entry').last().find('summary').text()).toContain('not comparable');
   });
 
@@ -421,6 +476,309 @@ describe('a build without SITE_URL (the bundled sample)', () => {
       expect(b.description[kept.length], `${b.slug}: ${description}`).toMatch(/[\s,;:.]/);
     }
     expect(cut).toBeGreaterThan(0);
+  });
+});
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** The cells of a table's body rows, as text. */
+const cells = ($: ReturnType<typeof page>, table: Parameters<ReturnType<typeof page>>[0]) =>
+  $(table)
+    .find('tbody tr')
+    .map((_, tr) => [
+      $(tr)
+        .children('th, td')
+        .map((__, c) => squash($(c).text()))
+        .get(),
+    ])
+    .get() as string[][];
+const tableAfter = ($: ReturnType<typeof page>, heading: string) => $(heading).nextAll('.table-wrap').first().find('table');
+const evilModel = () => site.files.find((f) => /^models\/evil-family-[0-9a-f]{8}\/index\.html$/.test(f))!.replace('index.html', '');
+
+describe('model pages', () => {
+  it("puts a model's configurations side by side with supraScore, configuration rank, benchCount and tags", () => {
+    const $ = page('models/quillon-3/index.html');
+    const rows = cells($, tableAfter($, '#configurations'));
+    expect(rows.map((r) => r.slice(0, 4))).toEqual([
+      ['Quillon 3 (high) best: the model’s score', '91.3', '1 of 17', '3'],
+      ['Quillon 3 (low)', '84.5', '3 of 17', '3'],
+    ]);
+    expect(tableAfter($, '#configurations').find('thead th').eq(2).text()).toBe('Configuration rank');
+    expect(tableAfter($, '#configurations').find('tbody tr').first().find('a.tag').length).toBe(3);
+    expect(tableAfter($, '#configurations').find('tbody th a').first().attr('href')).toBe('/configurations/quillon-3-high/');
+  });
+
+  it('shows every configuration’s per-benchmark scores in one table, benchmarks by weight', () => {
+    const $ = page('models/quillon-3/index.html');
+    const table = tableAfter($, '#scores');
+    expect(
+      table
+        .find('thead th')
+        .map((_, th) => $(th).text().trim())
+        .get(),
+    ).toEqual(['Benchmark', 'Weight', 'Quillon 3 (high)', 'Quillon 3 (low)']);
+    expect(cells($, table)).toEqual([
+      ['ProofLadder', '82.5', '82.0', '70.0'],
+      ['Polyglot Patch', '64.2', '61.0 not counted', 'no score'],
+      ['Vision Bench', '30.0', 'no score', '55.0'],
+    ]);
+  });
+
+  it("draws the model's score and model rank over time", () => {
+    const $ = page('models/quillon-3/index.html');
+    expect($('.linechart').length).toBe(2);
+    expect($('.linechart figcaption').first().text()).toMatch(/^supraScore in 3 snapshots/);
+    expect($('.linechart figcaption').last().text()).toMatch(/^Model rank in 3 snapshots, from 1 on 2026-09-10 to 1 on 2026-11-16; best 1, worst 2\./);
+  });
+
+  it('says what changed for the model recently, and links to that snapshot’s entry', () => {
+    const $ = page('models/quillon-3/index.html');
+    const latest = $('#recent').next('ol').children('li').first();
+    expect(squash(latest.text())).toContain('model rank 2 → 1');
+    expect(squash(latest.text())).toContain('Why: The field moved');
+    expect(latest.find('a').first().attr('href')).toBe(`/changes/#snapshot-${GENERATED_AT}`);
+  });
+
+  it('links to the pre-rendered comparisons with the models just above and below it', () => {
+    const $ = page('models/mist-x/index.html');
+    expect(
+      $('#compare')
+        .next('ul')
+        .find('a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/compare/mist-x-vs-quillon-3/', '/compare/mist-x-vs-mist-x-mini/', '/compare/?models=mist-x']);
+  });
+});
+
+describe('ranks and precision', () => {
+  it('gives exactly equal scores a shared model rank, shown "=8"', () => {
+    const $ = page('index.html');
+    const ranks = $('tbody tr')
+      .map((_, tr) => [[$(tr).find('th.model-name > a').text(), $(tr).find('td.rank strong').text()]])
+      .get() as [string, string][];
+    expect(ranks.filter(([name]) => ['Plain Three', 'Twin One', 'Plain Four'].includes(name))).toEqual([
+      ['Plain Three', '=8'],
+      ['Twin One', '=8'],
+      ['Plain Four', '10'],
+    ]);
+  });
+
+  it('shows the digit that separates scores that would round alike', () => {
+    const $ = page('index.html');
+    const score = (name: string) =>
+      $('tbody tr')
+        .filter((_, tr) => $(tr).find('th.model-name > a').text() === name)
+        .find('.score span')
+        .first()
+        .text();
+    expect(score('Near One')).toBe('30.04');
+    expect(score('Plain Two')).toBe('30.00');
+    expect(score('Plain One')).toBe('40.0');
+  });
+
+  it('shows the same model rank for a model on every page', () => {
+    const ranks = [
+      page('index.html')('tbody tr').eq(1).find('td.rank strong').text(),
+      squash(page('models/mist-x/index.html')('.figures div').eq(1).find('dd').text()).split(' ')[0],
+      squash(page('configurations/mistral-x/index.html')('.figures div').eq(2).find('dd').text()).split(' ')[0],
+      cells(page('tags/code-generation/index.html'), tableAfter(page('tags/code-generation/index.html'), '#carrying'))[1]![3],
+      squash(page('benchmarks/prooflad/index.html')('tr.group').eq(1).find('.meta').text()),
+    ];
+    expect(ranks).toEqual(['2', '2', '2', '2', 'model rank 2, supraScore 88.1']);
+  });
+});
+
+describe('benchmark pages', () => {
+  it('lists every configuration with a score, grouped by model, with scale, source, date and age, votes and whether it counts', () => {
+    const $ = page('benchmarks/prooflad/index.html');
+    const table = tableAfter($, '#results');
+    expect(
+      table
+        .find('tr.group a')
+        .map((_, a) => $(a).text())
+        .get(),
+    ).toEqual(['Quillon 3', 'Mist X']);
+    expect(cells($, table).filter((r) => r.length > 1)[0]).toEqual([
+      'Quillon 3 (high)',
+      '0.82 of 0–100',
+      '82.0',
+      'example.org',
+      '2026-11-11 5 days before this snapshot',
+      '▲5 ▼1 5 up, 1 down',
+      'Yes',
+    ]);
+    expect(table.find('a[href="https://example.org/paper"]').length).toBe(1);
+  });
+
+  it('says when a score does not count, and never links a source that is not http(s)', () => {
+    const $ = page('benchmarks/codebench/index.html');
+    const row = tableAfter($, '#results')
+      .find('tr')
+      .filter((_, tr) => $(tr).find('th a').text() === 'Quillon 3 (high)');
+    expect(squash(row.text())).toContain('No: not more upvotes than downvotes');
+    expect(squash(row.text())).toContain('javascript:alert(2) (not a web link)');
+    expect(row.find('a[href^="javascript"]').length).toBe(0);
+  });
+
+  it('labels an official and an unofficial source explicitly', () => {
+    expect(page('benchmarks/prooflad/index.html')('.provenance').text()).toBe('Official source');
+    expect(page('benchmarks/codebench/index.html')('.provenance').text()).toBe('Unofficial source');
+    expect(page('benchmarks/codebench/index.html')('main').text()).toContain('The API has not reviewed this URL');
+  });
+
+  it('says what each quality dimension means and which way is better, with its assumptions', () => {
+    const $ = page('benchmarks/codebench/index.html');
+    const rows = cells($, tableAfter($, '#dimensions'));
+    expect(rows.find((r) => r[0] === 'contamination')![3]).toBe('lower is better (assumed)');
+    expect(rows.find((r) => r[0] === 'relevance')![3]).toBe('higher is better');
+    expect(rows.find((r) => r[0] === 'freshness')![3]).toBe('direction not documented');
+    expect($('.assumptions').text()).toContain('The API does not say which way this rating runs');
+  });
+
+  it('states how many configurations have per-benchmark data, and how many have a score here', () => {
+    const text = squash(page('benchmarks/prooflad/index.html')('#results').next('.note').text());
+    expect(text).toContain('The API counts 12 models with a valid score here');
+    expect(text).toContain('per-benchmark scores for 4 of 17 configurations');
+    expect(text).toContain('3 configurations of 2 models have a score on this benchmark');
+  });
+
+  it('draws the weight over time', () => {
+    expect(page('benchmarks/prooflad/index.html')('#weight').next('.linechart').find('figcaption').text()).toMatch(/^effectiveWeight in 3 snapshots/);
+  });
+});
+
+describe('tag pages', () => {
+  it('lists the models carrying a tag, one row per model, ranked by supraScore as /v1/best does', () => {
+    const $ = page('tags/reasoning/index.html');
+    const rows = cells($, tableAfter($, '#carrying'));
+    expect(rows).toHaveLength(11);
+    expect(rows.filter((r) => r[1]!.startsWith('Quillon 3'))).toHaveLength(1);
+    expect(rows.slice(0, 2).map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['1', '91.3', '1'],
+      ['2', '50.5', '4'],
+    ]);
+    expect(rows.slice(5, 7).map((r) => r[0])).toEqual(['=6', '=6']);
+    expect(squash($('.lede').text())).toContain('11 models (12 configurations) carry this tag');
+  });
+
+  it('ranks models measured on the tag’s benchmarks, labelled as the mirror’s own, and lists low coverage apart', () => {
+    const $ = page('tags/reasoning/index.html');
+    expect($('#measured').next('p').text()).toContain('The mirror’s own computation, not an API score');
+    expect(cells($, $('#measured').nextAll('.table-wrap').first().find('table'))).toEqual([
+      ['1', 'Quillon 3 by Quillon 3 (high) · model rank 1', '82.0', '87% 1 of 2'],
+      ['2', 'Mist X by Mist X · model rank 2', '79.0', '87% 1 of 2'],
+    ]);
+    expect(cells($, tableAfter($, '#apart'))).toEqual([['Plain One by Plain One', '35.0', '13% 1 of 2']]);
+  });
+
+  it('shows the measured ranking of a tag whose benchmarks have scores though no configuration carries it', () => {
+    const $ = page('tags/vision/index.html');
+    expect($('main').text()).toContain('No configuration carries this tag');
+    expect(cells($, $('#measured').nextAll('.table-wrap').first().find('table')).map((r) => r.slice(0, 3))).toEqual([
+      ['1', 'Quillon 3 by Quillon 3 (low) · model rank 1', '55.0'],
+      ['2', 'Mist X by Mist X · model rank 2', '40.0'],
+    ]);
+  });
+
+  it('counts models and configurations on the tags list as the tag page does', () => {
+    const $ = page('tags/index.html');
+    expect(
+      $('thead th')
+        .map((_, th) => $(th).text())
+        .get(),
+    ).toEqual(['Tag', 'Models', 'Configurations', 'Benchmarks']);
+    expect(cells($, $('table')).find((r) => r[0] === 'reasoning')).toEqual(['reasoning', '11', '12', '2']);
+    expect(cells($, $('table')).find((r) => r[0] === 'math')).toEqual(['math', '2', '2', '1']);
+  });
+
+  it('links each model of a tag to its model page', () => {
+    const $ = page('tags/math/index.html');
+    expect(
+      tableAfter($, '#carrying')
+        .find('tbody th > a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/models/quillon-3/', `/${evilModel()}`]);
+  });
+});
+
+describe('comparisons', () => {
+  it('pre-renders a comparison of neighbours, best first, with shared benchmarks, deltas and sources', () => {
+    const $ = page('compare/mist-x-vs-quillon-3/index.html');
+    expect($('h1').text()).toBe('Quillon 3 vs Mist X');
+    const rows = cells($, tableAfter($, '#shared'));
+    expect(rows).toEqual([
+      ['ProofLadder weight 82.5', '82.0 example.org accessed 2026-11-11', '79.0 −3.0 scores.example.org accessed 2026-11-06', 'Quillon 3'],
+    ]);
+    expect(tableAfter($, '#shared').find('a[href="https://example.org/paper"]').length).toBe(1);
+  });
+
+  it('says the gap has no published error bars, and counts the shared benchmarks and who wins them', () => {
+    const text = squash(page('compare/mist-x-vs-quillon-3/index.html')('#gap').next('ul').text());
+    expect(text).toMatch(/Quillon 3 is [\d.]+ points of supraScore ahead of Mist X/);
+    expect(text).toContain('no error bars');
+    expect(text).toContain('On the 1 benchmark where each has a counting score, Quillon 3 scores higher on 1 (weight 82.5); Mist X on none.');
+  });
+
+  it('publishes one data file per model, with the attribution', () => {
+    const file = JSON.parse(site.read('data/models/quillon-3.json')) as {
+      attribution: string;
+      model: { rank: number; segment: string };
+      scores: unknown[];
+      history: { rank: number[] };
+    };
+    expect(file.attribution).toContain(ATTRIBUTION_URL);
+    expect(file.model).toMatchObject({ rank: 1, segment: 'quillon-3' });
+    expect(file.scores).toHaveLength(2);
+    expect(file.history.rank).toEqual([1, 2, 1]);
+  });
+
+  it('explains the comparison page without JavaScript and links the pre-rendered comparisons', () => {
+    const $ = page('compare/index.html');
+    expect($('[data-compare-tool]').attr('hidden')).toBeDefined();
+    expect($('#without-js').parent().find('a[href="/compare/mist-x-vs-quillon-3/"]').text().trim()).toBe('Quillon 3 vs Mist X');
+  });
+});
+
+describe('changes', () => {
+  it('gives every snapshot its own anchored entry, and the feed links to it', () => {
+    const $ = page('changes/index.html');
+    const feed = load(site.read('changes/feed.xml'), { xml: true });
+    const links = feed('entry > link[rel=alternate]')
+      .map((_, l) => feed(l).attr('href'))
+      .get();
+    expect(links).toEqual([`${SITE_URL}changes/#snapshot-${GENERATED_AT}`, `${SITE_URL}changes/#snapshot-${GENERATED_AT - 86_400_000}`]);
+    for (const link of links) expect($(`[id="${new URL(link).hash.slice(1)}"]`).length, link).toBe(1);
+  });
+
+  it('reports moves by model rank, with the configurations beneath', () => {
+    const entry = page('changes/index.html')(`#snapshot-${GENERATED_AT}`);
+    const up = squash(entry.find('h3:contains("Models up")').next('ul').children('li').first().text());
+    expect(up).toMatch(/^Quillon 3 ▲1 up 1 model rank 2 → 1/);
+    expect(up).toContain('Quillon 3 (high) configuration rank 2 → 1');
+  });
+
+  it('says why each entry changed', () => {
+    const entry = page('changes/index.html')(`#snapshot-${GENERATED_AT}`);
+    const item = (name: string) =>
+      squash(
+        entry
+          .find('.changes-list > li')
+          .filter((_, li) => squash(entry.find(li).children('.change').children('a, span').first().text()) === name)
+          .text(),
+      );
+    expect(item('Plain One')).toContain('Its own evidence changed: benchCount 3 → 4.');
+    expect(item('Mist X')).toContain('The field moved');
+    expect(item('Plain Three')).toContain('model rank 9 → =8');
+    expect(item('Retired One')).toContain('last model rank 7');
+    expect(item('Retired One')).toContain('Removed: last seen in the snapshot of 2026-11-15; kept here as a record.');
+    expect(entry.find('h3:contains("New models (6)")').length).toBe(1);
+  });
+
+  it('compares nothing across the method change, and says so', () => {
+    const older = page('changes/index.html')(`#snapshot-${GENERATED_AT - 86_400_000}`);
+    expect(older.find('.note').text()).toContain('The supraScore method changed between these snapshots');
+    expect(older.find('h3:contains("Models up")').length).toBe(0);
   });
 });
 

@@ -169,6 +169,59 @@ describe('writeSnapshot', () => {
     });
   }
 
+  it("records each configuration's family tag, benchCount and a digest of its stored scores in the history", () => {
+    const out = join(dir.path, 'evidence.db');
+    const data = exportOfDay(0);
+    const model = data.models.find((m) => m.slug === 'quillon-3-high')!;
+    const scores = (normalizedScore: number) => [
+      {
+        bench: 'prooflad',
+        benchName: 'ProofLadder',
+        rawScore: 1,
+        normalizedScore,
+        sourceUrl: 'https://example.org',
+        accessedAt: GENERATED_AT,
+        upvotes: 2,
+        downvotes: 0,
+      },
+    ];
+    const detail = (normalizedScore: number): ModelDetailRecord => ({ updatedAt: model.updatedAt, fetchedAt: GENERATED_AT, scores: scores(normalizedScore) });
+    writeSnapshot(out, { data, meta: meta(0), historyLimit: 5, details: new Map([[model.slug, detail(50)]]) });
+    writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out, details: new Map([[model.slug, detail(55)]]) });
+    const rows = query<[number, string | null, number | null, number | null]>(
+      out,
+      `SELECT h.snapshot_id, n.family_tag, h.bench_count, h.scores_digest FROM history_models h JOIN history_names n ON n.id = h.name_id
+       WHERE n.slug = 'quillon-3-high' ORDER BY h.snapshot_id`,
+    );
+    expect(rows.map((r) => [r[1], r[2]])).toEqual([
+      ['quillon-3', 3],
+      ['quillon-3', 3],
+    ]);
+    expect(rows[0]![3]).toEqual(expect.any(Number));
+    expect(rows[1]![3]).not.toBe(rows[0]![3]);
+    expect(
+      query<[number | null]>(out, "SELECT h.scores_digest FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE n.slug = 'plain-1'")[0],
+    ).toEqual([null]);
+  });
+
+  it('carries the history of a version 2 file over, its evidence unknown', () => {
+    const out = join(dir.path, 'older.db');
+    writeSnapshot(out, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
+    const db = new Database(out);
+    db.exec(
+      'ALTER TABLE history_models DROP COLUMN bench_count; ALTER TABLE history_models DROP COLUMN scores_digest; ALTER TABLE history_names DROP COLUMN family_tag',
+    );
+    db.pragma('user_version = 2');
+    db.close();
+    writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });
+    expect(query<[number, number | null]>(out, 'SELECT snapshot_id, count(bench_count) FROM history_models GROUP BY snapshot_id ORDER BY snapshot_id')).toEqual(
+      [
+        [1, 0],
+        [2, 12],
+      ],
+    );
+  });
+
   it('leaves the target untouched and no temporary file when writing fails', () => {
     const out = join(dir.path, 'atomic.db');
     writeSnapshot(out, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });

@@ -9,7 +9,6 @@ import type { LeaderboardIndex } from '../site/leaderboard-index.ts';
 import { selectModels } from '../site/leaderboard-select.ts';
 import { FIRST_DIR, PLAIN_VIEW, leaderboardUrl, readLeaderboardState, sameView, type LeaderboardState, type SortKey } from '../site/leaderboard-state.ts';
 import { TAGS_SHOWN, leaderboardHeading, leaderboardRow, leaderboardTitle, showingLine, type LeaderboardRowView } from '../site/leaderboard-view.ts';
-import { tagHref } from '../site/links.ts';
 import { pageCount, pagerItems } from '../site/pagination.ts';
 
 const need = <E extends Element>(parent: ParentNode, selector: string): E => {
@@ -59,10 +58,10 @@ function fillRow(proto: Element, row: LeaderboardRowView): Element {
   const tagItem = tags.querySelector('li:not(.more)');
   const moreItem = tags.querySelector('li.more');
   const items: Node[] = [];
-  for (const t of tagItem ? row.tags.slice(0, TAGS_SHOWN) : []) {
+  for (const [i, t] of tagItem ? row.tags.slice(0, TAGS_SHOWN).entries() : []) {
     const li = tagItem!.cloneNode(true) as Element;
     const a = need(li, 'a');
-    a.setAttribute('href', tagHref(t));
+    a.setAttribute('href', row.tagHrefs[i]!);
     a.textContent = t;
     items.push(li);
   }

@@ -22,7 +22,9 @@ export const REQUIRED_FILES = [
   'tags/index.html',
   'changes/index.html',
   'changes/feed.xml',
+  'compare/index.html',
   'data/models.json',
+  'data/model-list.json',
   'data/benchmarks.json',
   'data/tags.json',
   'data/models.csv',
@@ -80,6 +82,7 @@ export function checkBuild(dist: string, work: string, expected: { configuration
   let pages = 0;
   let files = 0;
   let bytes = 0;
+  let configurationPages = 0;
   let modelPages = 0;
   for (const path of walk(dist)) {
     files++;
@@ -91,12 +94,18 @@ export function checkBuild(dist: string, work: string, expected: { configuration
     const html = readFileSync(path, 'utf8');
     bytes += Buffer.byteLength(html);
     pages++;
-    if (rel.startsWith('models/')) modelPages++;
+    if (/^configurations\/[^/]+\/index\.html$/.test(rel)) configurationPages++;
+    if (/^models\/[^/]+\/index\.html$/.test(rel)) modelPages++;
     if (!footerLinksTo(html, attribution)) {
       throw new MirrorError('internal', `${rel} has no attribution link in its footer`, { hint: CHECK_HINT });
     }
   }
-  if (modelPages > expected.configurations)
-    throw new MirrorError('internal', `the build has ${modelPages} configuration pages for ${expected.configurations} configurations`, { hint: CHECK_HINT });
+  // A page per configuration and at most one per model (a model has at least one configuration): more means a path rule failed.
+  if (configurationPages > expected.configurations)
+    throw new MirrorError('internal', `the build has ${configurationPages} configuration pages for ${expected.configurations} configurations`, {
+      hint: CHECK_HINT,
+    });
+  if (modelPages > configurationPages)
+    throw new MirrorError('internal', `the build has ${modelPages} model pages for ${configurationPages} configuration pages`, { hint: CHECK_HINT });
   return { pages, files, bytes };
 }

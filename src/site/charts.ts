@@ -1,86 +1,111 @@
 /**
- * Geometry of the build-time SVG charts. Only numbers leave here; labels are rendered (and
- * escaped) by the pages.
+ * Geometry of the line charts, for the build and for the browser alike. A chart is one SVG path per
+ * series in a 1000 × 100 box that stretches to its container, with its labels as HTML beside it
+ * (so text keeps its CSS size on any screen). Only numbers leave here; labels are escaped by
+ * whoever renders them.
  */
-import { METHOD_CHANGE_AT } from './config.ts';
-import type { HistoryPoint } from './site-data.ts';
+import { formatDate } from './format.ts';
+import { METHOD_CHANGE_AT } from './method-change.ts';
 
-export interface HistoryChart {
-  width: number;
-  height: number;
-  /** One path per run of comparable points: never a line across the 2026-09-17 method change. */
-  segments: string[];
-  points: { x: number; y: number; point: HistoryPoint }[];
-  yTicks: { y: number; value: number }[];
-  xLabels: { x: number; at: number; anchor: 'start' | 'end' }[];
-  /** Where the method change falls inside the chart, if it does. */
-  methodChangeX: number | undefined;
+export interface ChartPoint {
+  t: number;
+  v: number;
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
+export interface LineChart {
+  /** One `d` per series: a subpath per run of comparable points, a zero-length one for a lone point. */
+  paths: string[];
+  /** Horizontal grid lines as one path. */
+  grid: string;
+  /** Tick labels at `top` percent of the plot's height. */
+  yTicks: { value: number; top: number }[];
+  /** First and last time, for the labels under the plot. */
+  from: number;
+  to: number;
+  /** Where the 2026-09-17 method change falls, in percent of the width, if inside the chart. */
+  methodChange: number | undefined;
+}
 
-export function historyChart(points: readonly HistoryPoint[], width = 640, height = 180): HistoryChart | undefined {
-  if (points.length === 0) return undefined;
-  const pad = { left: 36, right: 12, top: 12, bottom: 26 };
-  const times = points.map((p) => p.generatedAt);
-  const scores = points.map((p) => p.supraScore);
-  const t0 = Math.min(...times);
-  const t1 = Math.max(...times);
-  // Scores are relative to the field: a padded window around the data shows movement better than 0-100,
-  // on round ticks (a step of 1, 2, 5, 10 or 20 points).
-  const spread = Math.max(...scores) - Math.min(...scores);
+export const CHART_WIDTH = 1000;
+export const CHART_HEIGHT = 100;
+/** Room at the top and bottom so a stroke on the first or last tick is not cut. */
+const PAD = 5;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Five round ticks (a step of 1, 2, 5, 10, 20 or 25) around values on a 0-100 scale. */
+function scoreTicks(values: number[]): number[] {
+  const min = Math.min(...values);
+  const spread = Math.max(...values) - min;
   const step = [1, 2, 5, 10, 20].find((s) => s * 4 >= spread + 2) ?? 25;
-  let lo = Math.max(0, Math.floor((Math.min(...scores) - 1) / step) * step);
-  let hi = lo + 4 * step;
-  if (hi > 100) [lo, hi] = [100 - 4 * step, 100];
-  const x = (t: number) => round(t1 === t0 ? (pad.left + width - pad.right) / 2 : pad.left + ((t - t0) / (t1 - t0)) * (width - pad.left - pad.right));
-  const y = (v: number) => round(pad.top + (1 - (v - lo) / (hi - lo)) * (height - pad.top - pad.bottom));
-
-  const placed = points.map((point) => ({ x: x(point.generatedAt), y: y(point.supraScore), point }));
-  const segments: string[] = [];
-  let run: typeof placed = [];
-  const flush = () => {
-    if (run.length > 1) segments.push(run.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' '));
-    run = [];
-  };
-  for (const p of placed) {
-    const last = run[run.length - 1];
-    if (last && last.point.generatedAt < METHOD_CHANGE_AT && p.point.generatedAt >= METHOD_CHANGE_AT) flush();
-    run.push(p);
-  }
-  flush();
-
-  const yTicks = [0, 1, 2, 3, 4].map((i) => ({ y: y(lo + i * step), value: lo + i * step }));
-  const xLabels: HistoryChart['xLabels'] =
-    t0 === t1
-      ? [{ x: x(t0), at: t0, anchor: 'start' }]
-      : [
-          { x: pad.left, at: t0, anchor: 'start' },
-          { x: width - pad.right, at: t1, anchor: 'end' },
-        ];
-  const methodChangeX = t0 < METHOD_CHANGE_AT && t1 >= METHOD_CHANGE_AT ? x(METHOD_CHANGE_AT) : undefined;
-  return { width, height, segments, points: placed, yTicks, xLabels, methodChangeX };
+  let lo = Math.max(0, Math.floor((min - 1) / step) * step);
+  if (lo + 4 * step > 100) lo = 100 - 4 * step;
+  return [0, 1, 2, 3, 4].map((i) => lo + i * step);
 }
 
-export interface BarRow {
-  label: string;
-  value: number;
-  /** Bar length in the chart's units. */
-  length: number;
-  y: number;
+/** Ticks for ranks, best (1) on top: whole numbers from 1 to a round number at or above the worst. */
+function rankTicks(values: number[]): number[] {
+  const worst = Math.max(2, ...values);
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000].find((s) => s * 4 >= worst - 1) ?? Math.ceil((worst - 1) / 4);
+  return [0, 1, 2, 3, 4].map((i) => 1 + i * step);
 }
 
-/** Horizontal bars for values on a fixed scale (benchmark dimensions, 1-5). */
-export function barChart(rows: readonly [string, number][], max: number, width = 320, rowHeight = 24) {
-  const labelWidth = 132;
-  const valueWidth = 36;
-  const track = width - labelWidth - valueWidth;
+/**
+ * Lays out `series` (each oldest first) on one time axis. `kind: 'rank'` puts 1 on top; `'score'`
+ * fits round ticks around the data. Points before 2026-09-17 are never joined to later ones.
+ */
+export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'score' | 'rank' = 'score'): LineChart | undefined {
+  const all = series.flat();
+  if (all.length === 0) return undefined;
+  const t0 = Math.min(...all.map((p) => p.t));
+  const t1 = Math.max(...all.map((p) => p.t));
+  const ticks = kind === 'rank' ? rankTicks(all.map((p) => p.v)) : scoreTicks(all.map((p) => p.v));
+  const lo = ticks[0]!;
+  const hi = ticks[4]!;
+  const x = (t: number) => round1(t1 === t0 ? CHART_WIDTH / 2 : ((t - t0) / (t1 - t0)) * CHART_WIDTH);
+  const share = (v: number) => (kind === 'rank' ? (v - lo) / (hi - lo) : 1 - (v - lo) / (hi - lo));
+  const y = (v: number) => round1(PAD + share(v) * (CHART_HEIGHT - 2 * PAD));
+
+  const paths = series.map((points) => {
+    const parts: string[] = [];
+    let run: string[] = [];
+    let previous: number | undefined;
+    const flush = () => {
+      if (run.length === 1) parts.push(`${run[0]}h0`);
+      else if (run.length > 1) parts.push(run.join(''));
+      run = [];
+    };
+    for (const p of points) {
+      if (previous !== undefined && previous < METHOD_CHANGE_AT && p.t >= METHOD_CHANGE_AT) flush();
+      run.push(`${run.length === 0 ? 'M' : 'L'}${x(p.t)} ${y(p.v)}`);
+      previous = p.t;
+    }
+    flush();
+    return parts.join('');
+  });
+  const yTicks = ticks.map((value) => ({ value, top: round1((y(value) / CHART_HEIGHT) * 100) }));
   return {
-    width,
-    height: rows.length * rowHeight,
-    labelWidth,
-    track,
-    rowHeight,
-    rows: rows.map(([label, value], i): BarRow => ({ label, value, length: round((Math.max(0, Math.min(value, max)) / max) * track), y: i * rowHeight })),
+    paths,
+    grid: yTicks.map((t) => `M0 ${y(t.value)}H${CHART_WIDTH}`).join(''),
+    yTicks,
+    from: t0,
+    to: t1,
+    methodChange: t0 < METHOD_CHANGE_AT && t1 >= METHOD_CHANGE_AT ? round1((x(METHOD_CHANGE_AT) / CHART_WIDTH) * 100) : undefined,
   };
+}
+
+/**
+ * A chart in words, for its caption: "supraScore in 3 snapshots, from 84.1 on 2026-09-10 to 91.3
+ * on 2026-11-16; lowest 80.2, highest 91.3." For ranks, lower is better and says so.
+ */
+export function describeSeries(what: string, points: readonly ChartPoint[], text: (v: number) => string, kind: 'score' | 'rank' = 'score'): string {
+  if (points.length === 0) return `No history of the ${what} yet.`;
+  const first = points[0]!;
+  const last = points[points.length - 1]!;
+  if (points.length === 1) return `${what} ${text(last.v)} on ${formatDate(last.t)}: one snapshot so far; the line grows with each new one.`;
+  const values = points.map((p) => p.v);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const range = kind === 'rank' ? `best ${text(low)}, worst ${text(high)}` : `lowest ${text(low)}, highest ${text(high)}`;
+  return `${what} in ${points.length} snapshots, from ${text(first.v)} on ${formatDate(first.t)} to ${text(last.v)} on ${formatDate(last.t)}; ${range}.`;
 }

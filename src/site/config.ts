@@ -9,8 +9,11 @@ export const LEADERBOARD_PAGE_SIZE = 100;
 /** Benchmarks per page of the benchmarks list, so it too stays small at any size. */
 export const BENCHMARKS_PAGE_SIZE = 250;
 
-/** The day the API's `supraScore` method changed; values before it are not comparable with later ones. */
-export const METHOD_CHANGE_AT = Date.UTC(2026, 8, 17);
+/** Models per page of a tag (both of its rankings), and of a benchmark's results. */
+export const TAG_PAGE_SIZE = 100;
+export const BENCH_RESULTS_PAGE_SIZE = 100;
+
+export { METHOD_CHANGE_AT } from './method-change.ts';
 
 /** Snapshots a configuration's score-over-time chart shows (the newest ones). */
 export const HISTORY_CHART_POINTS = 120;

@@ -223,9 +223,10 @@ export const LEADERBOARD_JSON: Download = {
   topFields: [
     { name: 'providers', type: 'string[]', meaning: 'Provider names, each listed once; a model refers to its provider by position in this list.' },
     { name: 'tags', type: 'string[]', meaning: 'The tags models carry, each listed once; a model refers to its tags by position in this list.' },
+    { name: 'tagSegments', type: 'string[]', meaning: 'The path segment of each tag in `tags` (its page is `/tags/{segment}/`), same order.' },
   ],
   fields: [
-    { name: '[0] rank', type: 'integer', unit: '1 = best', meaning: 'Model rank.' },
+    { name: '[0] rank', type: 'integer', unit: '1 = best', meaning: 'Model rank (equal supraScores share it).' },
     { name: '[1] name', type: 'string', meaning: 'The model’s name (the common part of its configurations’ names).' },
     { name: '[2] familyTag', type: 'string', meaning: 'The model’s familyTag.' },
     { name: '[3] best', type: 'string', meaning: 'Slug of its best configuration.' },
@@ -233,13 +234,20 @@ export const LEADERBOARD_JSON: Download = {
     { name: '[5] supraScore', type: 'number', unit: `${SCORE}, percent`, meaning: 'The model’s score: its best configuration’s.' },
     { name: '[6] benchCount', type: 'integer', unit: 'benchmarks', meaning: 'benchCount of its best configuration.' },
     { name: '[7] tags', type: 'integer[]', meaning: 'Indexes into `tags`: the tags of any of its configurations.' },
-    { name: '[8] configurations', type: '[slug, name, supraScore][]', meaning: 'Its configurations, best first.' },
+    {
+      name: '[8] configurations',
+      type: '[slug, name, supraScore, segment, supraScore as shown][]',
+      meaning: 'Its configurations, best first, with the path segment of each page and the score with the digits that tell it apart.',
+    },
     {
       name: '[9] movement',
       type: 'string',
       unit: '+N, -N, =, new, or empty',
       meaning: 'Model rank change since the previous comparable snapshot: up N, down N, unchanged, new, or nothing to compare with.',
     },
+    { name: '[10] segment', type: 'string', meaning: 'The path segment of the model’s page (`/models/{segment}/`).' },
+    { name: '[11] rank as shown', type: 'string', meaning: 'The model rank as pages show it: `=5` when shared.' },
+    { name: '[12] supraScore as shown', type: 'string', meaning: 'The score with the digits that tell it apart from its neighbours’.' },
   ],
 };
 

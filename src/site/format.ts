@@ -18,3 +18,21 @@ export const isoTime = (ms: number) => new Date(ms).toISOString();
 
 /** "3 configurations", "1 benchmark". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+const DAY = 86_400_000;
+
+/** How long before `reference` (the snapshot) a time was: "5 days before this snapshot", "3 months before …". */
+export function formatAge(then: number, reference: number): string {
+  const days = Math.floor((reference - then) / DAY);
+  if (days < 0) return 'dated after this snapshot';
+  if (days === 0) return 'the day of this snapshot';
+  const span = days < 60 ? plural(days, 'day') : days < 730 ? plural(Math.floor(days / 30.4375), 'month') : plural(Math.floor(days / 365.25), 'year');
+  return `${span} before this snapshot`;
+}
+
+/** A share (0-1) as a whole percentage, never rounded up to 100 % or down to 0 % unless it is. */
+export function formatShare(share: number): string {
+  const pct = share * 100;
+  const shown = pct > 99 && pct < 100 ? 99 : pct > 0 && pct < 1 ? 1 : Math.round(pct);
+  return `${shown}%`;
+}

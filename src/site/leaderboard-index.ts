@@ -4,12 +4,32 @@
  */
 import type { Model, Movement, SiteData } from './site-data.ts';
 
-/** [rank, name, familyTag, best slug, provider index, supraScore, benchCount, tag indexes, configurations as [slug, name, supraScore], movement] */
-export type IndexModel = [number, string, string, string, number, number, number, number[], [string, string, number][], string];
+/**
+ * [model rank, name, familyTag, best slug, provider index, supraScore, benchCount, tag indexes,
+ * configurations as [slug, name, supraScore, path segment, supraScore as shown], movement,
+ * model path segment, model rank as shown ("=5" when shared), supraScore as shown]
+ */
+export type IndexModel = [
+  number,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number[],
+  [string, string, number, string, string][],
+  string,
+  string,
+  string,
+  string,
+];
 
 export interface LeaderboardIndex {
   providers: string[];
   tags: string[];
+  /** The path segment of each tag in `tags`, same order. */
+  tagSegments: string[];
   models: IndexModel[];
 }
 
@@ -29,7 +49,7 @@ export function encodeMovement(m: Movement): string {
   }
 }
 
-export function buildLeaderboardIndex(models: readonly Model[]): LeaderboardIndex {
+export function buildLeaderboardIndex(models: readonly Model[], tagSegment: (tag: string) => string): LeaderboardIndex {
   const providers: string[] = [];
   const providerIndex = new Map<string, number>();
   const tags: string[] = [];
@@ -42,22 +62,22 @@ export function buildLeaderboardIndex(models: readonly Model[]): LeaderboardInde
     }
     return i;
   };
-  return {
-    providers,
-    tags,
-    models: models.map((m) => [
-      m.rank,
-      m.name,
-      m.familyTag,
-      m.best.slug,
-      indexOf(providerIndex, providers, m.best.provider),
-      m.best.supraScore,
-      m.best.benchCount,
-      m.tags.map((t) => indexOf(tagIndex, tags, t)),
-      m.configurations.map((c) => [c.slug, c.name, c.supraScore]),
-      encodeMovement(m.movement),
-    ]),
-  };
+  const rows = models.map((m): IndexModel => [
+    m.rank,
+    m.name,
+    m.familyTag,
+    m.best.slug,
+    indexOf(providerIndex, providers, m.best.provider),
+    m.best.supraScore,
+    m.best.benchCount,
+    m.tags.map((t) => indexOf(tagIndex, tags, t)),
+    m.configurations.map((c) => [c.slug, c.name, c.supraScore, c.segment, c.scoreText]),
+    encodeMovement(m.movement),
+    m.segment,
+    m.rankText,
+    m.best.scoreText,
+  ]);
+  return { providers, tags, tagSegments: tags.map(tagSegment), models: rows };
 }
 
 const built = new WeakMap<SiteData, LeaderboardIndex>();
@@ -66,7 +86,7 @@ const built = new WeakMap<SiteData, LeaderboardIndex>();
 export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
   let index = built.get(data);
   if (!index) {
-    index = buildLeaderboardIndex(data.models);
+    index = buildLeaderboardIndex(data.models, (tag) => data.tagByName.get(tag)!.segment);
     built.set(data, index);
   }
   return index;

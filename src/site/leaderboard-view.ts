@@ -3,9 +3,9 @@
  * "showing" line. The Astro components render these at build time and the browser script fills
  * the same components' markup with them, so a row reads the same whoever draws it.
  */
-import { formatCount, formatScore, plural } from './format.ts';
+import { formatCount, plural } from './format.ts';
 import type { IndexModel, LeaderboardIndex } from './leaderboard-index.ts';
-import { modelHref } from './links.ts';
+import { configurationHref, modelHref, tagHref } from './links.ts';
 
 /** Tags shown in a leaderboard row; the rest are counted ("+2"). */
 export const TAGS_SHOWN = 3;
@@ -53,25 +53,30 @@ export interface LeaderboardRowView {
   benchCount: string;
   /** All its tags; the row shows the first TAGS_SHOWN. */
   tags: string[];
+  /** The page of each tag, same order. */
+  tagHrefs: string[];
 }
 
 export function leaderboardRow(index: LeaderboardIndex, m: IndexModel): LeaderboardRowView {
-  const [rank, name, , best, provider, supraScore, benchCount, tagIds, configs, movement] = m;
+  const [, name, , , provider, supraScore, benchCount, tagIds, configs, movement, segment, rankText, scoreText] = m;
   const several = configs.length > 1;
   const onlyName = configs[0]?.[1];
   return {
-    rank: String(rank),
+    rank: rankText,
     movement: movementView(movement),
     name,
-    href: modelHref(best),
+    href: modelHref({ segment }),
     provider: index.providers[provider] ?? '',
-    configurations: several ? configs.map(([slug, cname, score]) => ({ name: cname, href: modelHref(slug), score: formatScore(score) })) : [],
+    configurations: several
+      ? configs.map(([, cname, , cSegment, shown]) => ({ name: cname, href: configurationHref({ segment: cSegment }), score: shown }))
+      : [],
     configurationsLabel: plural(configs.length, 'configuration'),
     configurationName: !several && onlyName !== undefined && onlyName !== name ? onlyName : undefined,
-    score: formatScore(supraScore),
+    score: scoreText,
     bar: `--w:${supraScore.toFixed(1)}%`,
     benchCount: formatCount(benchCount),
     tags: tagIds.map((i) => index.tags[i] ?? ''),
+    tagHrefs: tagIds.map((i) => tagHref({ segment: index.tagSegments[i] ?? '' })),
   };
 }
 
@@ -97,6 +102,7 @@ export function templateRow(index: LeaderboardIndex): LeaderboardRowView | undef
     benchCount: '',
     // One shown tag and a "+N" when the snapshot has that many tags at all; otherwise no row needs them.
     tags: index.tags.slice(0, TAGS_SHOWN + 1),
+    tagHrefs: index.tagSegments.slice(0, TAGS_SHOWN + 1).map((segment) => tagHref({ segment })),
   };
 }
 

@@ -8,12 +8,33 @@ export function href(path: string): string {
   return base + path.replace(/^\//, '');
 }
 
-export const modelHref = (slug: string) => href(`/models/${slug}/`);
-export const benchHref = (slug: string) => href(`/benchmarks/${slug}/`);
-export const tagHref = (tag: string) => href(`/tags/${tag}/`);
+/**
+ * Pages of things take the thing, not its name: only its `segment` (from the one path rule,
+ * src/site/paths.ts) ever becomes part of a path.
+ */
+interface HasSegment {
+  segment: string;
+}
+
+/** A model (`familyTag`) page. */
+export const modelHref = (model: HasSegment) => href(`/models/${model.segment}/`);
+/** A configuration (row of `/v1/models`) page. */
+export const configurationHref = (configuration: HasSegment) => href(`/configurations/${configuration.segment}/`);
+/** A benchmark's page, or page N of its results. */
+export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? `/benchmarks/${bench.segment}/` : `/benchmarks/${bench.segment}/page/${page}/`);
+/** A tag's page, or page N of its models. */
+export const tagHref = (tag: HasSegment, page = 1) => href(page <= 1 ? `/tags/${tag.segment}/` : `/tags/${tag.segment}/page/${page}/`);
+/** The per-model data file the comparison loads. */
+export const modelDataHref = (model: HasSegment) => href(`/data/models/${model.segment}.json`);
+/** A pre-rendered comparison (`/compare/a-vs-b/`). */
+export const comparisonHref = (comparison: HasSegment) => href(`/compare/${comparison.segment}/`);
+/** The comparison page for any 2-4 models (drawn by its script). */
+export const compareHref = (models: readonly HasSegment[]) => href(`/compare/${models.length ? `?models=${models.map((m) => m.segment).join(',')}` : ''}`);
 export const leaderboardHref = (page: number) => (page <= 1 ? href('/') : href(`/leaderboard/${page}/`));
 /** Two segments deep, so no benchmark slug can collide with a page of the list. */
 export const benchmarksHref = (page: number) => (page <= 1 ? href('/benchmarks/') : href(`/benchmarks/page/${page}/`));
+/** The entry of one snapshot on the changes page. */
+export const changesHref = (anchor?: string) => href(`/changes/${anchor ? `#${anchor}` : ''}`);
 
 /** The URL when it is `http:` or `https:` and may become a link; undefined for anything else (shown as text). */
 export function safeExternalUrl(value: string): string | undefined {

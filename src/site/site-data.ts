@@ -1,20 +1,28 @@
 /**
  * The one query module of the site: reads the snapshot file once, at the first call, and shapes
- * it for the pages (models as `familyTag` groups, tags with their rows, history, changes). Pages
- * import `getSiteData()` instead of querying on their own.
+ * it for the pages (models as `familyTag` groups with one ranking, path segments, tags with their
+ * rows, benchmark results, history, changes). Pages import `getSiteData()` instead of querying on
+ * their own; what only some pages need is computed on first use and kept.
  */
-import {
-  openSnapshot,
-  withSnapshot,
-  type DetailsCoverage,
-  type HistoryConfigurationRow,
-  type HistorySnapshotRow,
-  type SnapshotReader,
-  type SnapshotSource,
-  type TagLink,
-} from '../store/read-snapshot.ts';
+import { openSnapshot, withSnapshot, type DetailsCoverage, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
-import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT } from './config.ts';
+import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, TAG_PAGE_SIZE } from './config.ts';
+import { pageCount } from './pagination.ts';
+import {
+  readHistory,
+  windowStart,
+  type ChangeSet,
+  type HistoryPoint,
+  type ModelHistoryPoint,
+  type RecentModelChange,
+  type WeightPoint,
+} from './history-pass.ts';
+import { measure, pickMeasurement, rankMeasured, tagWeights, type Measurement, type MeasuredRanking, type TagWeights } from './measured.ts';
+import { assignSegments, pairKey } from './paths.ts';
+import { scoreFormatter, type ScoreText } from './precision.ts';
+import { competitionRanks, formatRank } from './ranks.ts';
+
+export type { Change, ChangeSet, HistoryPoint, ModelChange, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -43,7 +51,7 @@ export interface Configuration {
   supraScore: number;
   benchCount: number;
   updatedAt: number;
-  /** 1 = best supraScore in the snapshot. */
+  /** 1 = best supraScore in the snapshot; unique (equal scores ordered by slug). */
   position: number;
   tags: string[];
   hasDetail: boolean;
@@ -51,6 +59,17 @@ export interface Configuration {
   detail: { fetchedAt: number; stale: boolean } | undefined;
   /** Position in the previous snapshot, when it is comparable. */
   previousPosition: number | undefined;
+  /** Its path segment under `/configurations/` (the slug, unless that would collide on some host). */
+  segment: string;
+  /** Configuration rank: equal supraScores share it. */
+  rank: number;
+  rankTied: boolean;
+  /** "5", or "=5" when shared. */
+  rankText: string;
+  /** supraScore with the digits that tell it apart from every other configuration's. */
+  scoreText: string;
+  /** When its per-benchmark scores were fetched, if the mirror has them. */
+  detailFetchedAt: number | undefined;
 }
 
 /** What happened to a rank since the previous snapshot. */
@@ -64,12 +83,20 @@ export type Movement =
 export interface Model {
   familyTag: string;
   name: string;
+  /** Model rank: equal best scores share it (the same on every page). */
   rank: number;
   best: Configuration;
   configurations: Configuration[];
   /** The tags of its configurations, the best one's first: a filter by tag matches any of them. */
   tags: string[];
   movement: Movement;
+  /** Its path segment under `/models/` (the familyTag, unless that is not a safe segment or would collide). */
+  segment: string;
+  rankTied: boolean;
+  /** "5", or "=5" when shared. */
+  rankText: string;
+  /** 0-based place in the model ranking (ties ordered as the API orders their best configurations). */
+  index: number;
 }
 
 export interface Bench {
@@ -90,6 +117,8 @@ export interface Bench {
   tags: string[];
   /** effectiveWeight in the previous comparable snapshot. */
   previousWeight: number | undefined;
+  /** Its path segment under `/benchmarks/`. */
+  segment: string;
 }
 
 export interface Tag {
@@ -100,6 +129,19 @@ export interface Tag {
   inTaxonomy: boolean;
   configurations: Configuration[];
   benchList: Bench[];
+  /** Its path segment under `/tags/`. */
+  segment: string;
+  /** Models with a configuration carrying it, in this snapshot, by that configuration's supraScore (as `/v1/best`). */
+  modelList: TagModel[];
+}
+
+/** A model on a tag's page: its best configuration that carries the tag. */
+export interface TagModel {
+  model: Model;
+  configuration: Configuration;
+  /** Rank among the models carrying the tag: equal scores share it. */
+  rank: number;
+  rankTied: boolean;
 }
 
 export interface Score {
@@ -115,36 +157,47 @@ export interface Score {
   counts: boolean;
 }
 
-export interface HistoryPoint {
-  generatedAt: number;
-  supraScore: number;
-  position: number;
+/** One model's results on a benchmark: its configurations' submissions, best counting score first. */
+export interface BenchResultGroup {
+  model: Model;
+  rows: { configuration: Configuration; score: Score }[];
+  /** Its best counting normalized score here (undefined when none counts). */
+  best: number | undefined;
 }
 
-export interface Change {
-  slug: string;
-  name: string;
-  supraScore: number;
-  position: number;
-  previousPosition?: number;
-  previousScore?: number;
+export interface BenchResults {
+  groups: BenchResultGroup[];
+  /** Configurations with a score here. */
+  configurations: number;
+  submissions: number;
+  /** Normalized scores of this benchmark, with the digits that tell them apart. */
+  normalizedText: ScoreText;
 }
 
-/** The difference between two consecutive snapshots of the history. */
-export interface ChangeSet {
-  id: number;
-  generatedAt: number;
-  previousGeneratedAt: number | undefined;
-  comparable: boolean;
-  addedCount: number;
-  removedCount: number;
-  /** Configurations whose rank changed (0 when the two are not comparable). */
-  movedCount: number;
-  /** The first few of each list, by position: the counts say how many there are. */
-  added: Change[];
-  removed: Change[];
-  movedUp: Change[];
-  movedDown: Change[];
+/** A model measured on a tag's benchmarks by one of its configurations. */
+export interface MeasuredModel {
+  model: Model;
+  configuration: Configuration;
+}
+
+export interface TagMeasurement extends MeasuredRanking<MeasuredModel> {
+  weights: TagWeights;
+  /** Measured values with the digits that tell them apart. */
+  valueText: ScoreText;
+}
+
+/** How much of the field has per-benchmark scores in this snapshot. */
+export interface DetailCoverage {
+  configurations: number;
+  withDetail: number;
+  oldestFetch: number | undefined;
+  newestFetch: number | undefined;
+}
+
+/** A pre-rendered comparison of two neighbouring models, in canonical order. */
+export interface Comparison {
+  segment: string;
+  models: [Model, Model];
 }
 
 export interface SiteData {
@@ -153,14 +206,33 @@ export interface SiteData {
   configurationBySlug: Map<string, Configuration>;
   models: Model[];
   modelByFamily: Map<string, Model>;
+  modelBySegment: Map<string, Model>;
   providers: string[];
   benches: Bench[];
   benchBySlug: Map<string, Bench>;
   /** Alphabetical: the taxonomy and any tag a row carries. */
   tags: Tag[];
   tagByName: Map<string, Tag>;
+  /** Formats any configuration's (or model's) supraScore with the digits that separate it from its neighbours. */
+  scoreText: ScoreText;
   scoresFor(slug: string): Score[];
   historyFor(slug: string): HistoryPoint[];
+  /** A model's score (its best configuration's) and model rank over time, oldest first. */
+  modelHistoryFor(familyTag: string): ModelHistoryPoint[];
+  weightHistoryFor(benchSlug: string): WeightPoint[];
+  /** Newest first, up to a few: what changed for this model. */
+  recentChangesFor(familyTag: string): RecentModelChange[];
+  resultsFor(benchSlug: string): BenchResults;
+  /** Where a counting normalized score stands among the counting scores of its benchmark: 1 = best (equal scores share it). */
+  standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
+  measuredFor(tag: string): TagMeasurement;
+  /** Pages of a tag: enough for all of its models and all of its measured models, TAG_PAGE_SIZE of each per page. */
+  tagPages(tag: Tag): number;
+  detailCoverage: DetailCoverage;
+  /** Pre-rendered comparisons of each model with the one just below it. */
+  comparisons: Comparison[];
+  /** The comparisons of a model with its neighbours just above and below. */
+  neighboursOf(model: Model): { above?: Comparison; below?: Comparison };
   /** Newest first: the latest snapshot's changes, then older ones, for the changes page and feed. */
   changes: ChangeSet[];
   /** Rows left out because their slug or tag could not be a safe path segment. */
@@ -169,11 +241,21 @@ export interface SiteData {
    * Each snapshot of history generated at or after `since`, oldest first, its configurations in rank
    * order: read from the file one snapshot at a time, when a download asks, since it can be large.
    */
-  recentHistory(since: number): Generator<{ generatedAt: number; configurations: HistoryConfigurationRow[] }>;
+  recentHistory(since: number): Generator<{ generatedAt: number; configurations: HistoryEntry[] }>;
+}
+
+/** A configuration in one snapshot of history. */
+export interface HistoryEntry {
+  slug: string;
+  name: string;
+  supraScore: number;
+  position: number;
 }
 
 /** Entries kept per list of a change set. */
 const CHANGES_LISTED = 25;
+/** Recent changes shown on a model's page. */
+const RECENT_PER_MODEL = 5;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -194,9 +276,31 @@ export function familyName(names: string[]): string {
   return trimmed.length >= 3 ? trimmed : first;
 }
 
+const groupBy = <T, K>(items: Iterable<T>, key: (item: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+};
+
+/** Computes a value on first use and keeps it: pages of one build share it. */
+function memo<K, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined && !cache.has(key)) cache.set(key, (value = compute(key)));
+    return value!;
+  };
+}
+
 function loadFrom(reader: SnapshotReader): SiteData {
   const { path } = reader;
   const info = reader.info();
+  const history = reader.historySnapshots();
   const snapshot: SnapshotInfo = {
     generatedAt: info.generatedAt,
     fetchedAt: info.fetchedAt,
@@ -206,80 +310,118 @@ function loadFrom(reader: SnapshotReader): SiteData {
     apiOrigin: info.apiOrigin,
     warnings: reader.counts().warnings,
     sample: info.sample,
-    historySnapshots: 0,
+    historySnapshots: history.length,
     historyLimit: info.historyLimit,
     coverage: info.coverage,
   };
 
-  // History: the latest snapshot and the one before it, when they can be compared.
-  const history = reader.historySnapshots();
-  snapshot.historySnapshots = history.length;
-  const comparable = (older: number | undefined, newer: number) => older !== undefined && (older >= METHOD_CHANGE_AT || newer < METHOD_CHANGE_AT);
-  const [latest, before] = history;
-  const previousId = latest && before && comparable(before.generatedAt, latest.generatedAt) ? before.id : undefined;
-  const previousPositions = new Map<string, number>();
-  const previousWeights = new Map<string, number>();
-  if (previousId !== undefined) {
-    for (const h of reader.historyConfigurations(previousId)) previousPositions.set(h.slug, h.position);
-    for (const h of reader.historyBenches(previousId)) previousWeights.set(h.slug, h.effectiveWeight);
-  }
-
-  const group = (links: TagLink[]) => {
+  const tagsOf = (links: TagLink[]) => {
     const map = new Map<string, string[]>();
-    for (const { slug, tag } of links) {
-      const list = map.get(slug);
-      if (list) list.push(tag);
-      else map.set(slug, [tag]);
-    }
+    for (const [slug, list] of groupBy(links, (l) => l.slug))
+      map.set(
+        slug,
+        list.map((l) => l.tag),
+      );
     return map;
   };
-  const modelTags = group(reader.configurationTags());
-  const benchTags = group(reader.benchTags());
-  const fetched = new Map(reader.details().map((d) => [d.slug, d.fetchedAt]));
+  const modelTags = tagsOf(reader.configurationTags());
+  const benchTags = tagsOf(reader.benchTags());
+  const details = reader.details();
+  const fetchedAt = new Map(details.map((d) => [d.slug, d.fetchedAt]));
 
-  const configurations: Configuration[] = reader.configurations().map((row) => ({
+  const rows = reader.configurations();
+  const configurationSegments = assignSegments(rows.map((r) => r.slug));
+  const scoreText = scoreFormatter(rows.map((r) => r.supraScore));
+  const configurationRanks = competitionRanks(rows.map((r) => r.supraScore));
+  const configurations: Configuration[] = rows.map((row, i) => ({
     ...row,
     tags: modelTags.get(row.slug) ?? [],
-    hasDetail: fetched.has(row.slug),
-    detail: fetched.has(row.slug) ? { fetchedAt: fetched.get(row.slug)!, stale: isStale(fetched.get(row.slug)!, info.coverage.asOf) } : undefined,
-    previousPosition: previousPositions.get(row.slug),
+    hasDetail: fetchedAt.has(row.slug),
+    detail: fetchedAt.has(row.slug) ? { fetchedAt: fetchedAt.get(row.slug)!, stale: isStale(fetchedAt.get(row.slug)!, info.coverage.asOf) } : undefined,
+    previousPosition: undefined,
+    segment: configurationSegments.get(row.slug)!,
+    rank: configurationRanks[i]!.rank,
+    rankTied: configurationRanks[i]!.tied,
+    rankText: formatRank(configurationRanks[i]!),
+    scoreText: scoreText(row.supraScore),
+    detailFetchedAt: fetchedAt.get(row.slug),
   }));
   const configurationBySlug = new Map(configurations.map((c) => [c.slug, c]));
 
-  // Models: group by familyTag; rows come sorted, so a family's first row is its best.
-  const families = new Map<string, Configuration[]>();
-  for (const c of configurations) {
-    const list = families.get(c.familyTag);
-    if (list) list.push(c);
-    else families.set(c.familyTag, [c]);
-  }
-  const previousModelRank = new Map<string, number>();
-  if (previousId !== undefined) {
-    const prevBest: [string, number][] = [];
-    for (const [familyTag, list] of families) {
-      const positions = list.map((c) => c.previousPosition).filter((p): p is number => p !== undefined);
-      if (positions.length) prevBest.push([familyTag, Math.min(...positions)]);
-    }
-    prevBest.sort((a, b) => a[1] - b[1]).forEach(([familyTag], i) => previousModelRank.set(familyTag, i + 1));
-  }
-  const models: Model[] = [...families].map(([familyTag, list], i) => {
-    const rank = i + 1;
-    const prev = previousModelRank.get(familyTag);
-    const movement: Movement =
-      latest === undefined || before === undefined
-        ? { kind: 'none' }
-        : previousId === undefined
-          ? { kind: 'incomparable' }
-          : prev === undefined
-            ? { kind: 'new' }
-            : { kind: prev > rank ? 'up' : prev < rank ? 'down' : 'same', by: Math.abs(prev - rank) };
-    const tags = [...new Set(list.flatMap((c) => c.tags))];
-    return { familyTag, name: familyName(list.map((c) => c.name)), rank, best: list[0]!, configurations: list, tags, movement };
+  // Models: group by familyTag; rows come sorted, so a family's first row is its best, and
+  // families come in the order of their best row: the one model ranking of the site.
+  const families = groupBy(configurations, (c) => c.familyTag);
+  const familyTags = [...families.keys()];
+  const modelSegments = assignSegments(familyTags);
+
+  // History, in one pass: series for the charts, model ranks per snapshot, the change sets.
+  const historyOptions = {
+    chartPoints: HISTORY_CHART_POINTS,
+    feedEntries: FEED_ENTRIES,
+    listed: CHANGES_LISTED,
+    recentPerModel: RECENT_PER_MODEL,
+    methodChangeAt: METHOD_CHANGE_AT,
+    familyName,
+  };
+  const since = windowStart(history, historyOptions);
+  const past = readHistory(
+    history,
+    reader.historyByConfiguration(since),
+    reader.historyByBench(since),
+    { familyOf: new Map(configurations.map((c) => [c.slug, c.familyTag])), families: new Set(familyTags) },
+    historyOptions,
+  );
+  if (past.previous) for (const c of configurations) c.previousPosition = past.previous.positions.get(c.slug);
+
+  const modelRanks = competitionRanks(familyTags.map((f) => families.get(f)![0]!.supraScore));
+  const models: Model[] = familyTags.map((familyTag, i) => {
+    const list = families.get(familyTag)!;
+    const ranked = modelRanks[i]!;
+    const prev = past.previous?.modelRanks.get(familyTag)?.rank;
+    const movement: Movement = !past.hasPrevious
+      ? { kind: 'none' }
+      : !past.previous
+        ? { kind: 'incomparable' }
+        : prev === undefined
+          ? { kind: 'new' }
+          : { kind: prev > ranked.rank ? 'up' : prev < ranked.rank ? 'down' : 'same', by: Math.abs(prev - ranked.rank) };
+    return {
+      familyTag,
+      name: familyName(list.map((c) => c.name)),
+      rank: ranked.rank,
+      best: list[0]!,
+      configurations: list,
+      tags: [...new Set(list.flatMap((c) => c.tags))],
+      movement,
+      segment: modelSegments.get(familyTag)!,
+      rankTied: ranked.tied,
+      rankText: formatRank(ranked),
+      index: i,
+    };
   });
   const modelByFamily = new Map(models.map((m) => [m.familyTag, m]));
+  const modelBySegment = new Map(models.map((m) => [m.segment, m]));
   const providers = [...new Set(configurations.map((c) => c.provider))].sort((a, b) => a.localeCompare(b, 'en'));
 
-  const benches: Bench[] = reader.benches().map((row) => ({ ...row, tags: benchTags.get(row.slug) ?? [], previousWeight: previousWeights.get(row.slug) }));
+  const benchRows = reader.benches();
+  const benchSegments = assignSegments(
+    benchRows.map((b) => b.slug),
+    ['page'],
+  );
+  const previousWeights = new Map<string, number>();
+  if (past.previous) {
+    const before = past.snapshots.at(-2)?.generatedAt;
+    for (const b of benchRows) {
+      const p = past.weightHistory(b.slug).find((w) => w.generatedAt === before);
+      if (p) previousWeights.set(b.slug, p.effectiveWeight);
+    }
+  }
+  const benches: Bench[] = benchRows.map((row) => ({
+    ...row,
+    tags: benchTags.get(row.slug) ?? [],
+    previousWeight: previousWeights.get(row.slug),
+    segment: benchSegments.get(row.slug)!,
+  }));
   const benchBySlug = new Map(benches.map((b) => [b.slug, b]));
 
   // Tags: the taxonomy, plus any tag a row carries, so every tag link has a page.
@@ -287,7 +429,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const tagEntry = (tag: string) => {
     let entry = tagByName.get(tag);
     if (!entry) {
-      entry = { tag, models: 0, benches: 0, inTaxonomy: false, configurations: [], benchList: [] };
+      entry = { tag, models: 0, benches: 0, inTaxonomy: false, configurations: [], benchList: [], segment: '', modelList: [] };
       tagByName.set(tag, entry);
     }
     return entry;
@@ -295,28 +437,112 @@ function loadFrom(reader: SnapshotReader): SiteData {
   for (const t of reader.tags()) Object.assign(tagEntry(t.tag), { models: t.models, benches: t.benches, inTaxonomy: true });
   for (const c of configurations) for (const t of c.tags) tagEntry(t).configurations.push(c);
   for (const b of benches) for (const t of b.tags) tagEntry(t).benchList.push(b);
+  const tagSegments = assignSegments(tagByName.keys());
   for (const t of tagByName.values()) {
+    t.segment = tagSegments.get(t.tag)!;
     if (!t.inTaxonomy) {
       t.models = t.configurations.length;
       t.benches = t.benchList.length;
     }
+    // As /v1/best: configurations carrying the tag by supraScore, then one row per model (its best of them).
+    const seen = new Set<string>();
+    const carrying = t.configurations.filter((c) => !seen.has(c.familyTag) && seen.add(c.familyTag));
+    const ranks = competitionRanks(carrying.map((c) => c.supraScore));
+    t.modelList = carrying.map((c, i) => ({ model: modelByFamily.get(c.familyTag)!, configuration: c, rank: ranks[i]!.rank, rankTied: ranks[i]!.tied }));
   }
   const tags = [...tagByName.values()].sort((a, b) => compareText(a.tag, b.tag));
 
-  // Details and history are read once, kept compact, and unpacked per page.
+  // Per-benchmark scores, read once; indexed by configuration and, for benchmark pages, by benchmark.
   const scoreRows = new Map<string, Score[]>();
+  const byBench = new Map<string, { configuration: Configuration; score: Score }[]>();
   for (const { slug, ...row } of reader.scores()) {
-    const entry: Score = { ...row, counts: row.upvotes > row.downvotes };
+    const score: Score = { ...row, counts: row.upvotes > row.downvotes };
     const list = scoreRows.get(slug);
-    if (list) list.push(entry);
-    else scoreRows.set(slug, [entry]);
+    if (list) list.push(score);
+    else scoreRows.set(slug, [score]);
+    const configuration = configurationBySlug.get(slug);
+    if (!configuration) continue;
+    const results = byBench.get(row.bench);
+    if (results) results.push({ configuration, score });
+    else byBench.set(row.bench, [{ configuration, score }]);
   }
+  const scoresFor = (slug: string) => scoreRows.get(slug) ?? [];
 
-  // The charts show the last HISTORY_CHART_POINTS snapshots, packed one string per configuration.
-  const window = history.slice(0, HISTORY_CHART_POINTS).at(-1)?.id ?? 0;
-  const packedHistory = new Map<string, string>(reader.packedHistory(window).map((h) => [h.slug, h.points]));
+  const resultsFor = memo((benchSlug: string): BenchResults => {
+    const results = byBench.get(benchSlug) ?? [];
+    const groups: BenchResultGroup[] = [...groupBy(results, (r) => r.configuration.familyTag)].map(([familyTag, rows]) => {
+      const sorted = rows.sort(
+        (a, b) =>
+          Number(b.score.counts) - Number(a.score.counts) ||
+          b.score.normalizedScore - a.score.normalizedScore ||
+          a.configuration.position - b.configuration.position,
+      );
+      const counting = sorted.filter((r) => r.score.counts).map((r) => r.score.normalizedScore);
+      return { model: modelByFamily.get(familyTag)!, rows: sorted, best: counting.length ? Math.max(...counting) : undefined };
+    });
+    // Models with a counting score first, by it; then the others, by model rank.
+    groups.sort((a, b) => (b.best ?? -1) - (a.best ?? -1) || a.model.index - b.model.index);
+    return {
+      groups,
+      configurations: new Set(results.map((r) => r.configuration.slug)).size,
+      submissions: results.length,
+      normalizedText: scoreFormatter(results.map((r) => r.score.normalizedScore)),
+    };
+  });
 
-  const changes = loadChanges(reader, history.slice(0, FEED_ENTRIES + 1), comparable);
+  // Counting scores of each benchmark, best first, for a score's standing among its peers.
+  const countingOn = memo((benchSlug: string) =>
+    (byBench.get(benchSlug) ?? [])
+      .filter((r) => r.score.counts)
+      .map((r) => r.score.normalizedScore)
+      .sort((a, b) => b - a),
+  );
+  const standingOn = (benchSlug: string, value: number) => {
+    const sorted = countingOn(benchSlug);
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! > value) lo = mid + 1;
+      else hi = mid;
+    }
+    return { rank: lo + 1, of: sorted.length };
+  };
+
+  const measuredFor = memo((tagName: string): TagMeasurement => {
+    const tag = tagByName.get(tagName)!;
+    const weights = tagWeights(tag.benchList);
+    const candidates = new Map<string, { item: MeasuredModel; measurement: Measurement }[]>();
+    // Only configurations with a score on one of the tag's benchmarks can be measured.
+    const slugs = new Set(tag.benchList.flatMap((b) => (byBench.get(b.slug) ?? []).map((r) => r.configuration.slug)));
+    for (const slug of slugs) {
+      const configuration = configurationBySlug.get(slug)!;
+      const measurement = measure(weights, scoresFor(slug));
+      if (!measurement) continue;
+      const list = candidates.get(configuration.familyTag) ?? [];
+      list.push({ item: { model: modelByFamily.get(configuration.familyTag)!, configuration }, measurement });
+      candidates.set(configuration.familyTag, list);
+    }
+    const picked = [...candidates.values()].map((list) => pickMeasurement(list)!);
+    const ranking = rankMeasured(picked, (a, b) => a.model.index - b.model.index);
+    return { ...ranking, weights, valueText: scoreFormatter(picked.map((p) => p.measurement.value)) };
+  });
+
+  // The coverage recorded with the snapshot: one fact, the same on every page.
+  const detailCoverage: DetailCoverage = {
+    configurations: info.coverage.configurations,
+    withDetail: info.coverage.withDetails,
+    oldestFetch: info.coverage.oldestFetchedAt ?? undefined,
+    newestFetch: info.coverage.newestFetchedAt ?? undefined,
+  };
+
+  // Each model with the one just below it: at most two comparisons per model page, one page per pair.
+  const pairSegments = assignSegments(models.slice(1).map((m, i) => pairKey(models[i]!.segment, m.segment)));
+  const comparisons: Comparison[] = models.slice(1).map((m, i) => {
+    const above = models[i]!;
+    const ordered: [Model, Model] = compareText(above.segment, m.segment) <= 0 ? [above, m] : [m, above];
+    return { segment: pairSegments.get(pairKey(above.segment, m.segment))!, models: ordered };
+  });
 
   return {
     snapshot,
@@ -324,86 +550,58 @@ function loadFrom(reader: SnapshotReader): SiteData {
     configurationBySlug,
     models,
     modelByFamily,
+    modelBySegment,
     providers,
     benches,
     benchBySlug,
     tags,
     tagByName,
-    scoresFor: (slug) => scoreRows.get(slug) ?? [],
-    historyFor: (slug) =>
-      (packedHistory.get(slug) ?? '')
-        .split(';')
-        .filter(Boolean)
-        .map((p) => {
-          const [generatedAt, supraScore, position] = p.split(',').map(Number);
-          return { generatedAt: generatedAt!, supraScore: supraScore!, position: position! };
-        }),
-    changes,
+    scoreText,
+    scoresFor,
+    historyFor: past.configurationHistory,
+    modelHistoryFor: past.modelHistory,
+    weightHistoryFor: past.weightHistory,
+    recentChangesFor: (familyTag) => past.recentByModel.get(familyTag) ?? [],
+    resultsFor,
+    standingOn,
+    measuredFor,
+    tagPages: (tag) => {
+      const measured = measuredFor(tag.tag);
+      return pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), TAG_PAGE_SIZE);
+    },
+    detailCoverage,
+    comparisons,
+    neighboursOf: (model) => ({ above: comparisons[model.index - 1], below: comparisons[model.index] }),
+    changes: past.changes,
     skipped: reader.skipped(),
     recentHistory: function* (since) {
+      // Read when a download asks, in one pass over the file, then handed out a snapshot at a time.
       const again = openSnapshot(path);
+      let snapshots: { id: number; generatedAt: number }[];
+      const bySnapshot = new Map<number, HistoryEntry[]>();
       try {
-        const snapshots = again
+        snapshots = again
           .historySnapshots()
           .filter((h) => h.generatedAt >= since)
           .reverse();
-        for (const h of snapshots) {
-          yield { generatedAt: h.generatedAt, configurations: again.historyConfigurations(h.id).sort((a, b) => a.position - b.position) };
+        const first = snapshots[0]?.id;
+        if (first === undefined) return;
+        for (const { slug, name, points } of again.historyByConfiguration(first)) {
+          for (const point of points.split(';')) {
+            const [id, supraScore, position] = point.split(',').map(Number);
+            const list = bySnapshot.get(id!) ?? [];
+            list.push({ slug, name, supraScore: supraScore!, position: position! });
+            bySnapshot.set(id!, list);
+          }
         }
       } finally {
         again.close();
       }
+      for (const h of snapshots) {
+        yield { generatedAt: h.generatedAt, configurations: (bySnapshot.get(h.id) ?? []).sort((a, b) => a.position - b.position) };
+      }
     },
   };
-}
-
-/** New, removed and most-moved configurations between each snapshot and the one before it. */
-function loadChanges(reader: SnapshotReader, snapshots: HistorySnapshotRow[], comparable: (older: number | undefined, newer: number) => boolean): ChangeSet[] {
-  const load = (id: number) => new Map<string, Change>(reader.historyConfigurations(id).map((c) => [c.slug, { ...c }]));
-  const firstByPosition = (list: Change[]) => list.sort((a, b) => a.position - b.position).slice(0, CHANGES_LISTED);
-  const delta = (c: Change) => (c.previousPosition ?? c.position) - c.position;
-
-  // Newest first, two snapshots in memory at a time: history can be long and the field large.
-  const sets: ChangeSet[] = [];
-  let current = snapshots[0] ? load(snapshots[0].id) : new Map<string, Change>();
-  for (let i = 0; i < snapshots.length; i++) {
-    const { id, generatedAt } = snapshots[i]!;
-    const older = snapshots[i + 1];
-    // The oldest listed snapshot is compared with nothing, unless it is the very first one of history.
-    if (!older && snapshots.length > FEED_ENTRIES) break;
-    const previous = older ? load(older.id) : new Map<string, Change>();
-    const isComparable = older !== undefined && comparable(older.generatedAt, generatedAt);
-    const added = older ? [...current.values()].filter((c) => !previous.has(c.slug)) : [];
-    const removed = [...previous.values()].filter((c) => !current.has(c.slug));
-    const moved: Change[] = [];
-    if (isComparable) {
-      for (const c of current.values()) {
-        const p = previous.get(c.slug);
-        if (p && p.position !== c.position) moved.push({ ...c, previousPosition: p.position, previousScore: p.supraScore });
-      }
-    }
-    sets.push({
-      id,
-      generatedAt,
-      previousGeneratedAt: older?.generatedAt,
-      comparable: isComparable,
-      addedCount: added.length,
-      removedCount: removed.length,
-      movedCount: moved.length,
-      added: firstByPosition(added),
-      removed: firstByPosition(removed),
-      movedUp: moved
-        .filter((c) => delta(c) > 0)
-        .sort((a, b) => delta(b) - delta(a) || a.position - b.position)
-        .slice(0, CHANGES_LISTED),
-      movedDown: moved
-        .filter((c) => delta(c) < 0)
-        .sort((a, b) => delta(a) - delta(b) || a.position - b.position)
-        .slice(0, CHANGES_LISTED),
-    });
-    current = previous;
-  }
-  return sets;
 }
 
 let cached: SiteData | undefined;

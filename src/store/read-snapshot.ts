@@ -117,21 +117,21 @@ export interface HistorySnapshotRow {
   partial: boolean;
 }
 
-/** A configuration in one snapshot of history. */
-export interface HistoryConfigurationRow {
+/**
+ * One configuration's history from a given snapshot on, packed so that a year of daily snapshots of
+ * a large field reads fast: `points` holds `snapshotId,supraScore,position,benchCount,scoresDigest`
+ * entries joined by `;` (in no promised order), benchCount and scoresDigest empty when unknown.
+ */
+export interface PackedConfigurationHistory {
   slug: string;
   name: string;
-  supraScore: number;
-  position: number;
+  /** Its model when last seen; null in files before store version 3. */
+  familyTag: string | null;
+  points: string;
 }
 
-export interface HistoryBenchRow {
-  slug: string;
-  effectiveWeight: number;
-}
-
-/** One configuration's history: `generatedAt,supraScore,position` points joined by `;`, oldest first. */
-export interface PackedHistoryRow {
+/** One benchmark's effectiveWeight history: `snapshotId,effectiveWeight` entries joined by `;`. */
+export interface PackedBenchHistory {
   slug: string;
   points: string;
 }
@@ -163,10 +163,10 @@ export interface SnapshotReader {
   scores(): ScoreRow[];
   /** Newest first. */
   historySnapshots(): HistorySnapshotRow[];
-  historyConfigurations(snapshotId: number): HistoryConfigurationRow[];
-  historyBenches(snapshotId: number): HistoryBenchRow[];
-  /** Every configuration's points in the snapshots with id >= `sinceId`. */
-  packedHistory(sinceId: number): PackedHistoryRow[];
+  /** Every configuration's history in the snapshots with id >= `sinceId`, one packed row each (SQLite aggregates, JS unpacks). */
+  historyByConfiguration(sinceId: number): PackedConfigurationHistory[];
+  /** Every benchmark's weight history in the snapshots with id >= `sinceId`, one packed row each. */
+  historyByBench(sinceId: number): PackedBenchHistory[];
   /** Rows left out because a slug or tag is not a safe path segment. */
   skipped(): number;
   /** SQLite's `quick_check`: 'ok', or what is damaged. */
@@ -316,24 +316,22 @@ function createReader(db: Database.Database, path: string, version: number): Sna
           'partial'
         > & { partial: number })[]
       ).map((h) => ({ ...h, partial: h.partial === 1 })),
-    historyConfigurations: (snapshotId) =>
+    // Grouped by name_id, the primary key's order: SQLite scans without sorting.
+    historyByConfiguration: (sinceId) =>
       db
         .prepare(
-          `SELECT n.slug, n.name, h.supra_score AS supraScore, h.position FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`,
+          `SELECT n.slug, n.name, ${v3 ? 'n.family_tag' : 'NULL'} AS familyTag,
+                  group_concat(h.snapshot_id || ',' || h.supra_score || ',' || h.position || ',' || ${v3 ? "ifnull(h.bench_count, '') || ',' || ifnull(h.scores_digest, '')" : "','"}, ';') AS points
+           FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? GROUP BY h.name_id`,
         )
-        .all(snapshotId) as HistoryConfigurationRow[],
-    historyBenches: (snapshotId) =>
-      db
-        .prepare(`SELECT n.slug, h.effective_weight AS effectiveWeight FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id = ?`)
-        .all(snapshotId) as HistoryBenchRow[],
-    packedHistory: (sinceId) =>
+        .all(sinceId) as PackedConfigurationHistory[],
+    historyByBench: (sinceId) =>
       db
         .prepare(
-          `SELECT n.slug, group_concat(s.generated_at || ',' || h.supra_score || ',' || h.position, ';' ORDER BY s.generated_at) AS points
-           FROM history_models h JOIN history_names n ON n.id = h.name_id JOIN history_snapshots s ON s.id = h.snapshot_id
-           WHERE h.snapshot_id >= ? GROUP BY n.slug`,
+          `SELECT n.slug, group_concat(h.snapshot_id || ',' || h.effective_weight, ';') AS points
+           FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? GROUP BY h.name_id`,
         )
-        .all(sinceId) as PackedHistoryRow[],
+        .all(sinceId) as PackedBenchHistory[],
     skipped: () => skipped,
     quickCheck: () => String(db.pragma('quick_check', { simple: true })),
     close: () => db.close(),

@@ -13,7 +13,8 @@ export const STORE_VERSION = 3;
 
 /**
  * Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`; 1 and 2
- * lack `model_details.bench_count` and the `details_crawl` row (coverage and the quota ledger).
+ * lack `model_details.bench_count`, the `details_crawl` row (coverage and the quota ledger) and the
+ * history's `family_tag`, `bench_count` and `scores_digest` (read as unknown).
  */
 export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
 
@@ -146,20 +147,26 @@ CREATE TABLE history_snapshots (
   partial INTEGER NOT NULL
 );
 
--- One row per slug ever kept in history, so the history rows hold small integers.
+-- One row per slug ever kept in history, so the history rows hold small integers. family_tag: a
+-- configuration's model when it was last seen (NULL for benchmarks and in files before version 3).
 CREATE TABLE history_names (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('model', 'bench')),
   slug TEXT NOT NULL,
   name TEXT NOT NULL,
+  family_tag TEXT,
   UNIQUE (kind, slug)
 );
 
+-- bench_count and scores_digest (of the stored per-benchmark scores, NULL without them) tell a
+-- configuration's own evidence changing from the field moving; NULL before version 3.
 CREATE TABLE history_models (
   name_id INTEGER NOT NULL,
   snapshot_id INTEGER NOT NULL,
   supra_score REAL NOT NULL,
   position INTEGER NOT NULL,
+  bench_count INTEGER,
+  scores_digest INTEGER,
   PRIMARY KEY (name_id, snapshot_id)
 ) WITHOUT ROWID;
 

@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { ScoreEntry } from '../api/schema.ts';
 import type { ValidatedExport } from '../api/validate.ts';
@@ -161,11 +161,17 @@ function carryOver(db: Database.Database): void {
   const version = db.prepare('PRAGMA prev.user_version').pluck().get() as number;
   if (!READABLE_VERSIONS.includes(version)) return;
   const benchCount = version >= 3 ? 'd.bench_count' : '(SELECT pm.bench_count FROM prev.models pm WHERE pm.slug = d.slug)';
+  // Columns by name: files before version 3 lack the evidence columns, which stay unknown (NULL).
+  const v3 = version >= 3;
   db.exec(`
-    INSERT INTO history_snapshots SELECT * FROM prev.history_snapshots;
-    INSERT INTO history_names SELECT * FROM prev.history_names;
-    INSERT INTO history_models SELECT * FROM prev.history_models;
-    INSERT INTO history_benches SELECT * FROM prev.history_benches;
+    INSERT INTO history_snapshots (id, generated_at, fetched_at, body_sha256, partial)
+      SELECT id, generated_at, fetched_at, body_sha256, partial FROM prev.history_snapshots;
+    INSERT INTO history_names (id, kind, slug, name, family_tag)
+      SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} FROM prev.history_names;
+    INSERT INTO history_models (name_id, snapshot_id, supra_score, position, bench_count, scores_digest)
+      SELECT name_id, snapshot_id, supra_score, position, ${v3 ? 'bench_count, scores_digest' : 'NULL, NULL'} FROM prev.history_models;
+    INSERT INTO history_benches (name_id, snapshot_id, effective_weight)
+      SELECT name_id, snapshot_id, effective_weight FROM prev.history_benches;
     CREATE TEMP TABLE carried AS
       SELECT d.slug FROM prev.model_details d JOIN main.models m ON m.slug = d.slug
       WHERE d.slug NOT IN (SELECT slug FROM main.model_details);
@@ -199,21 +205,48 @@ function recordCrawl(db: Database.Database, { data, meta, crawl }: WriteInput): 
   return c;
 }
 
+/**
+ * Per configuration with stored per-benchmark scores: a 48-bit digest of what could change its
+ * evidence (which benchmarks, the scores, their sources, whether each counts), not of vote tallies.
+ */
+function scoresDigests(db: Database.Database): Map<string, number> {
+  const hashes = new Map<string, Hash>();
+  const rows = db
+    .prepare('SELECT slug, bench, raw_score, normalized_score, source_url, upvotes > downvotes FROM scores ORDER BY slug, position')
+    .raw()
+    .iterate() as IterableIterator<[string, string, number, number, string, number]>;
+  for (const [slug, ...fields] of rows) {
+    let hash = hashes.get(slug);
+    if (!hash) hashes.set(slug, (hash = createHash('sha256')));
+    hash.update(JSON.stringify(fields));
+  }
+  return new Map([...hashes].map(([slug, hash]) => [slug, parseInt(hash.digest('hex').slice(0, 12), 16)]));
+}
+
+/** The evidence digests of history snapshot `id`, from the per-benchmark scores the file now holds. */
+function recordDigests(db: Database.Database, id: number): void {
+  const digest = db.prepare(
+    `UPDATE history_models SET scores_digest = ? WHERE snapshot_id = ? AND name_id = (SELECT id FROM history_names WHERE kind = 'model' AND slug = ?)`,
+  );
+  for (const [slug, value] of scoresDigests(db)) digest.run(value, id, slug);
+}
+
 /** Appends this snapshot to the history and drops the oldest beyond the limit. */
 function appendHistory(db: Database.Database, { data, meta, historyLimit }: WriteInput): void {
   const id = db
     .prepare('INSERT INTO history_snapshots (generated_at, fetched_at, body_sha256, partial) VALUES (?, ?, ?, ?)')
     .run(data.generatedAt, meta.fetchedAt, meta.bodySha256, meta.partial ? 1 : 0).lastInsertRowid;
   db.exec(`
-    INSERT INTO history_names (kind, slug, name) SELECT 'model', slug, name FROM models WHERE true
-      ON CONFLICT (kind, slug) DO UPDATE SET name = excluded.name;
+    INSERT INTO history_names (kind, slug, name, family_tag) SELECT 'model', slug, name, family_tag FROM models WHERE true
+      ON CONFLICT (kind, slug) DO UPDATE SET name = excluded.name, family_tag = excluded.family_tag;
     INSERT INTO history_names (kind, slug, name) SELECT 'bench', slug, name FROM benches WHERE true
       ON CONFLICT (kind, slug) DO UPDATE SET name = excluded.name;
   `);
   db.prepare(
-    `INSERT INTO history_models (name_id, snapshot_id, supra_score, position)
-     SELECT n.id, ?, m.supra_score, m.position FROM models m JOIN history_names n ON n.kind = 'model' AND n.slug = m.slug`,
+    `INSERT INTO history_models (name_id, snapshot_id, supra_score, position, bench_count)
+     SELECT n.id, ?, m.supra_score, m.position, m.bench_count FROM models m JOIN history_names n ON n.kind = 'model' AND n.slug = m.slug`,
   ).run(id);
+  recordDigests(db, Number(id));
   db.prepare(
     `INSERT INTO history_benches (name_id, snapshot_id, effective_weight)
      SELECT n.id, ?, b.effective_weight FROM benches b JOIN history_names n ON n.kind = 'bench' AND n.slug = b.slug`,
@@ -253,6 +286,11 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
         if (hasPrevious) carryOver(db);
         coverage = recordCrawl(db, input);
         if (input.appendHistory !== false) appendHistory(db, input);
+        else {
+          // The same export again, with newly crawled details: its history entry gets their digests.
+          const latest = db.prepare('SELECT max(id) FROM history_snapshots').pluck().get() as number | null;
+          if (latest !== null) recordDigests(db, latest);
+        }
       })();
       if (hasPrevious) db.exec('DETACH DATABASE prev');
       const check = db.pragma('integrity_check', { simple: true });

@@ -58,8 +58,16 @@ export interface FixtureExport {
   [key: string]: unknown;
 }
 
-/** The fixture; `hostile: false` leaves out the rows validation drops. */
-export function fixtureExport({ hostile = true, generatedAt = GENERATED_AT } = {}): FixtureExport {
+/** A familyTag that could never be a path segment: the site derives one for its model. */
+export const UNSAFE_FAMILY = '../Evil family/..';
+
+/**
+ * The fixture; `hostile: false` leaves out the rows validation drops. `site: true` adds what the
+ * site's pages must get right: equal scores, scores that round alike, slugs, tags and family tags
+ * that collide on a case-insensitive or Windows file system, and a benchmark with scores whose tag
+ * no configuration carries.
+ */
+export function fixtureExport({ hostile = true, generatedAt = GENERATED_AT, site = false } = {}): FixtureExport {
   const models: Record<string, unknown>[] = [
     model('quillon-3-high', 'quillon-3', 91.25, { name: 'Quillon 3 (high)', tags: ['reasoning', 'code-generation', 'math'] }),
     model('quillon-3-low', 'quillon-3', 84.5, { name: 'Quillon 3 (low)', tags: ['reasoning'] }),
@@ -91,12 +99,67 @@ export function fixtureExport({ hostile = true, generatedAt = GENERATED_AT } = {
     (models[1]!.tags as string[]).push('../etc');
     tags.push({ tag: '../etc', models: 1, benches: 0 });
   }
+  if (site) {
+    models[4]!.familyTag = UNSAFE_FAMILY;
+    // plain-1 gains a benchmark: its own evidence changed.
+    models[5]!.benchCount = 4;
+    (models[5]!.tags as string[]).push('Math');
+    models.push(
+      // 20 like plain-3: a shared rank. 30.04 against plain-2's 30: reads 30.0 twice unless a digit is added.
+      model('twin-1', 'twin-1', 20, { name: 'Twin One' }),
+      model('near-1', 'near-1', 30.04, { name: 'Near One' }),
+      // Slugs and family tags that differ only by case, and Windows device names.
+      model('Mixed-Case', 'mixed-case', 7, { name: 'Mixed Upper', tags: [] }),
+      model('mixed-case', 'Mixed-Case', 6, { name: 'Mixed Lower', tags: [] }),
+      model('con', 'CON', 2, { name: 'Reserved Con', tags: [] }),
+    );
+    benches.push(
+      bench('aux', 1, { name: 'Aux Bench', tags: [] }),
+      bench('visionbench', 30, { name: 'Vision Bench', tags: ['vision'], isOfficial: false, scaleMin: 0, scaleMax: 1 }),
+    );
+    tags.push({ tag: 'Math', models: 1, benches: 0 });
+  }
   return { generatedAt, models, benches, tags, futureTopLevel: 'tolerated' };
 }
 
-/** Per-configuration details as `/v1/models/{slug}` returns them. */
-export function fixtureDetails(): Record<string, unknown> {
+const score = (bench: string, benchName: string, normalizedScore: number, extra: Record<string, unknown> = {}) => ({
+  bench,
+  benchName,
+  rawScore: normalizedScore,
+  normalizedScore,
+  sourceUrl: `https://scores.example.org/${bench}`,
+  accessedAt: GENERATED_AT - 10 * DAY,
+  upvotes: 4,
+  downvotes: 0,
+  ...extra,
+});
+
+/** Per-configuration details as `/v1/models/{slug}` returns them; `site: true` adds details for more configurations. */
+export function fixtureDetails({ site = false } = {}): Record<string, unknown> {
+  const more = site
+    ? {
+        // Vision Bench carries the tag `vision`, which no configuration does.
+        'mistral-x': {
+          ...model('mistral-x', 'mist-x', 88.1, { name: 'Mist X' }),
+          scores: [
+            score('prooflad', 'ProofLadder', 79),
+            score('codebench', 'Polyglot Patch', 74.5),
+            score('visionbench', 'Vision Bench', 40, { rawScore: 0.4 }),
+          ],
+        },
+        'quillon-3-low': {
+          ...model('quillon-3-low', 'quillon-3', 84.5, { name: 'Quillon 3 (low)' }),
+          scores: [score('prooflad', 'ProofLadder', 70), score('visionbench', 'Vision Bench', 55, { rawScore: 0.55 })],
+        },
+        // Counts on Sneaky Bench only: under half the weight of `reasoning`, so listed apart; Polyglot Patch does not count (1 up, 1 down).
+        'plain-1': {
+          ...model('plain-1', 'plain-1', 40, { name: 'Plain One' }),
+          scores: [score('sneaky', 'Sneaky Bench', 35), score('codebench', 'Polyglot Patch', 90, { upvotes: 1, downvotes: 1 })],
+        },
+      }
+    : {};
   return {
+    ...more,
     'quillon-3-high': {
       ...model('quillon-3-high', 'quillon-3', 91.25, { name: 'Quillon 3 (high)' }),
       scores: [

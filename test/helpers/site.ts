@@ -38,12 +38,11 @@ export async function fixtureSnapshot(dir: string): Promise<string> {
   writeFileSync(join(dir, 'b.json'), JSON.stringify(yesterday));
   await load_(out, join(dir, 'b.json'));
 
-  writeFileSync(join(dir, 'c.json'), JSON.stringify(fixtureExport()));
-  // As a rolling crawl leaves them: one detail fetched ten days before the snapshot (stale), one the day before.
-  const details = fixtureDetails() as Record<string, Record<string, unknown>>;
-  const quillon = details['quillon-3-high']!;
-  details['quillon-3-high'] = { ...quillon, mirrorFetchedAt: GENERATED_AT - 10 * DAY };
-  details['mistral-x'] = { ...fixtureExport().models[2], mirrorFetchedAt: GENERATED_AT - DAY, scores: (quillon.scores as unknown[]).slice(0, 1) };
+  writeFileSync(join(dir, 'c.json'), JSON.stringify(fixtureExport({ site: true })));
+  // As a rolling crawl leaves them: one detail fetched ten days before the snapshot (stale), the others the day before.
+  const details = fixtureDetails({ site: true }) as Record<string, Record<string, unknown>>;
+  for (const [slug, detail] of Object.entries(details))
+    details[slug] = { ...detail, mirrorFetchedAt: GENERATED_AT - (slug === 'quillon-3-high' ? 10 : 1) * DAY };
   writeFileSync(join(dir, 'c-details.json'), JSON.stringify(details));
   await load_(out, join(dir, 'c.json'), join(dir, 'c-details.json'));
 

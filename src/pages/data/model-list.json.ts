@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { attribution } from '../../site/downloads.ts';
+import { getSiteData } from '../../site/site-data.ts';
+
+/** Every model as [segment, name, model rank text, supraScore], for the comparison page's picker. */
+export const GET: APIRoute = () => {
+  const data = getSiteData();
+  const models = data.models.map((m) => [m.segment, m.name, m.rankText, m.best.supraScore]);
+  return new Response(JSON.stringify({ ...attribution(data), models }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};

@@ -1,0 +1,649 @@
+/**
+ * The site's history, read in one pass over the newest snapshots: the series the charts draw
+ * (configurations, models, benchmark weights), the model ranks of every snapshot, and the change
+ * sets of the newest snapshots with the reason for each change. SQLite hands over one packed row per
+ * configuration; the points are unpacked into typed columns, bucketed by snapshot and walked in
+ * order. Ranks and series go into typed matrices; objects are built only for the few snapshots the
+ * change sets compare, and a page's series only when the page asks.
+ */
+import type { HistorySnapshotRow, PackedBenchHistory, PackedConfigurationHistory } from '../store/read-snapshot.ts';
+import { explainChange, type ChangeReason } from './change-reasons.ts';
+import { competitionRanks, type Ranked } from './ranks.ts';
+
+export interface HistoryPoint {
+  generatedAt: number;
+  supraScore: number;
+  position: number;
+  /** Configuration rank then (equal scores share it). */
+  rank: number;
+  tied: boolean;
+}
+
+/** A model in one snapshot: its best configuration's score, and its model rank then. */
+export interface ModelHistoryPoint {
+  generatedAt: number;
+  supraScore: number;
+  rank: number;
+  tied: boolean;
+}
+
+export interface WeightPoint {
+  generatedAt: number;
+  effectiveWeight: number;
+}
+
+/** A configuration's change between two snapshots. For a removed one, its last score and position. */
+export interface Change {
+  slug: string;
+  name: string;
+  supraScore: number;
+  position: number;
+  previousPosition?: number;
+  previousScore?: number;
+  /** Its configuration rank in the newer snapshot (in the older one for a removed configuration). */
+  rank?: Ranked;
+  previousRank?: Ranked;
+  reason?: ChangeReason;
+}
+
+/** A model's change between two snapshots, with its configurations that changed beneath it. */
+export interface ModelChange {
+  /** The model's familyTag; a configuration whose model was never recorded stands for itself. */
+  familyTag: string;
+  name: string;
+  /** `new`: no configuration of it was in the older snapshot; `removed`: none is in the newer one. */
+  status: 'new' | 'removed' | 'present';
+  supraScore: number;
+  rank: Ranked;
+  previousScore?: number;
+  previousRank?: Ranked;
+  /** Why its standing changed: the reason of its best configuration. */
+  reason: ChangeReason;
+  /** When another configuration became its best. */
+  bestChanged?: { from: string; to: string };
+  /** Its configurations in the newer snapshot (in the older one when removed). */
+  configurationCount: number;
+  configurations: Change[];
+}
+
+/** The difference between two consecutive snapshots of the history. */
+export interface ChangeSet {
+  id: number;
+  generatedAt: number;
+  /** The id of its entry on the changes page, and the fragment the feed links to. */
+  anchor: string;
+  previousGeneratedAt: number | undefined;
+  comparable: boolean;
+  addedCount: number;
+  removedCount: number;
+  /** Configurations whose rank changed (0 when the two are not comparable). */
+  movedCount: number;
+  /** The first few of each list, by position: the counts say how many there are. */
+  added: Change[];
+  removed: Change[];
+  movedUp: Change[];
+  movedDown: Change[];
+  /** The same by model, ranked by model rank, each with its configurations that changed. */
+  models: {
+    addedCount: number;
+    removedCount: number;
+    movedCount: number;
+    movedUpCount: number;
+    movedDownCount: number;
+    added: ModelChange[];
+    removed: ModelChange[];
+    movedUp: ModelChange[];
+    movedDown: ModelChange[];
+  };
+}
+
+/** A model's recent change, for its own page. */
+export interface RecentModelChange {
+  generatedAt: number;
+  anchor: string;
+  comparable: boolean;
+  change: ModelChange;
+}
+
+export interface HistoryOptions {
+  /** Snapshots each chart shows, newest last. */
+  chartPoints: number;
+  /** Snapshots that get a change set, newest first. */
+  feedEntries: number;
+  /** Entries kept per list of a change set. */
+  listed: number;
+  /** Recent changes kept per model. */
+  recentPerModel: number;
+  /** The 2026-09-17 method change. */
+  methodChangeAt: number;
+  /** The display name of a model from its configurations' names. */
+  familyName: (names: string[]) => string;
+}
+
+/** What the current snapshot holds: series are kept for these only. */
+export interface CurrentSnapshot {
+  familyOf: ReadonlyMap<string, string>;
+  families: ReadonlySet<string>;
+}
+
+export interface HistoryResult {
+  /** Snapshots read, oldest first. */
+  snapshots: HistorySnapshotRow[];
+  /** Oldest first, the newest `chartPoints` snapshots; empty for anything the current snapshot lacks. */
+  configurationHistory(slug: string): HistoryPoint[];
+  modelHistory(familyTag: string): ModelHistoryPoint[];
+  weightHistory(benchSlug: string): WeightPoint[];
+  /** Newest first. */
+  changes: ChangeSet[];
+  recentByModel: Map<string, RecentModelChange[]>;
+  /** The snapshot before the latest, when it is comparable: for movement markers. */
+  previous:
+    | {
+        positions: Map<string, number>;
+        scores: Map<string, number>;
+        modelRanks: Map<string, Ranked>;
+      }
+    | undefined;
+  /** True when the latest snapshot has a predecessor at all. */
+  hasPrevious: boolean;
+}
+
+interface Entry {
+  slug: string;
+  name: string;
+  family: string;
+  supraScore: number;
+  position: number;
+  benchCount: number | null;
+  scoresDigest: number | null;
+  rank: Ranked;
+}
+
+interface Family {
+  key: string;
+  best: Entry;
+  members: Entry[];
+  rank: Ranked;
+}
+
+interface State {
+  id: number;
+  generatedAt: number;
+  entries: Map<string, Entry>;
+  families: Map<string, Family>;
+}
+
+export const snapshotAnchor = (generatedAt: number) => `snapshot-${generatedAt}`;
+
+/** A key for a configuration whose model the history never recorded: it cannot equal a familyTag (no control characters there). */
+const loneFamily = (slug: string) => `\u0000${slug}`;
+
+export function isComparable(older: number, newer: number, methodChangeAt: number): boolean {
+  return older >= methodChangeAt || newer < methodChangeAt;
+}
+
+/** One snapshot's points, best first, with the ranks the pass computed for them. */
+interface Ranked1 {
+  /** Point indexes into the columns, by position. */
+  points: Int32Array;
+  /** Configuration rank of each point; negative when shared. */
+  ranks: Int32Array;
+  /** Family id of each point. */
+  family: Int32Array;
+}
+
+/** The objects a change set compares: only built for the snapshots the feed lists, and the one before. */
+function buildState(
+  snapshot: HistorySnapshotRow,
+  s: Ranked1,
+  columns: Columns,
+  rows: readonly PackedConfigurationHistory[],
+  familyKeys: readonly string[],
+): State {
+  const entries = new Map<string, Entry>();
+  const families = new Map<string, Family>();
+  const order: Family[] = [];
+  for (let j = 0; j < s.points.length; j++) {
+    const p = s.points[j]!;
+    const row = rows[columns.configuration[p]!]!;
+    const benchCount = columns.benchCount[p]!;
+    const digest = columns.digest[p]!;
+    const rank = s.ranks[j]!;
+    const family = familyKeys[s.family[j]!]!;
+    const entry: Entry = {
+      slug: row.slug,
+      name: row.name,
+      family,
+      supraScore: columns.score[p]!,
+      position: columns.position[p]!,
+      benchCount: benchCount < 0 ? null : benchCount,
+      scoresDigest: Number.isNaN(digest) ? null : digest,
+      rank: { rank: Math.abs(rank), tied: rank < 0 },
+    };
+    entries.set(row.slug, entry);
+    const f = families.get(family);
+    if (f) f.members.push(entry);
+    else {
+      const created: Family = { key: family, best: entry, members: [entry], rank: { rank: 0, tied: false } };
+      families.set(family, created);
+      order.push(created);
+    }
+  }
+  // Points come by position, so families come in the order of their best configuration: the model ranking.
+  competitionRanks(order.map((f) => f.best.supraScore)).forEach((r, i) => (order[i]!.rank = r));
+  return { id: snapshot.id, generatedAt: snapshot.generatedAt, entries, families };
+}
+
+function changeOf(before: Entry | undefined, after: Entry | undefined, reason: ChangeReason): Change {
+  const e = (after ?? before)!;
+  return {
+    slug: e.slug,
+    name: e.name,
+    supraScore: e.supraScore,
+    position: e.position,
+    rank: e.rank,
+    ...(before && after ? { previousPosition: before.position, previousScore: before.supraScore, previousRank: before.rank } : {}),
+    reason,
+  };
+}
+
+function diff(
+  prev: State,
+  cur: State,
+  comparable: boolean,
+  options: HistoryOptions,
+): { set: Omit<ChangeSet, 'id' | 'generatedAt' | 'anchor'>; models: ModelChange[] } {
+  const explain = (slug: string) => explainChange(prev.entries.get(slug), cur.entries.get(slug), comparable, prev.generatedAt);
+  const added: Change[] = [];
+  const removed: Change[] = [];
+  const moved: Change[] = [];
+  for (const [slug, e] of cur.entries) {
+    const p = prev.entries.get(slug);
+    if (!p) added.push(changeOf(undefined, e, { kind: 'new' }));
+    else if (comparable && p.position !== e.position) moved.push(changeOf(p, e, explain(slug)));
+  }
+  for (const [slug, p] of prev.entries) if (!cur.entries.has(slug)) removed.push(changeOf(p, undefined, { kind: 'removed', lastSeen: prev.generatedAt }));
+
+  const modelChanges: ModelChange[] = [];
+  const configurationsOf = (key: string) => {
+    const slugs = new Set([...(cur.families.get(key)?.members ?? []), ...(prev.families.get(key)?.members ?? [])].map((e) => e.slug));
+    const out: Change[] = [];
+    for (const slug of slugs) {
+      const reason = explain(slug);
+      if (reason.kind !== 'none' && reason.kind !== 'method') out.push(changeOf(prev.entries.get(slug), cur.entries.get(slug), reason));
+    }
+    return out.sort((a, b) => a.position - b.position);
+  };
+  const nameOf = (f: Family) => options.familyName(f.members.map((m) => m.name));
+  for (const [key, f] of cur.families) {
+    const p = prev.families.get(key);
+    if (!p) {
+      modelChanges.push({
+        familyTag: key,
+        name: nameOf(f),
+        status: 'new',
+        supraScore: f.best.supraScore,
+        rank: f.rank,
+        reason: { kind: 'new' },
+        configurationCount: f.members.length,
+        configurations: configurationsOf(key),
+      });
+      continue;
+    }
+    const configurations = configurationsOf(key);
+    const bestChanged = p.best.slug !== f.best.slug ? { from: p.best.name, to: f.best.name } : undefined;
+    const unchanged = p.rank.rank === f.rank.rank && p.best.supraScore === f.best.supraScore && !bestChanged && configurations.length === 0;
+    if (comparable && unchanged) continue;
+    let reason: ChangeReason = comparable ? explainChange(prev.entries.get(f.best.slug), f.best, true, prev.generatedAt) : { kind: 'method' };
+    // Its best configuration stood still while other models moved past it.
+    if (reason.kind === 'none' && p.rank.rank !== f.rank.rank) reason = { kind: 'field', scoreChanged: false };
+    modelChanges.push({
+      familyTag: key,
+      name: nameOf(f),
+      status: 'present',
+      supraScore: f.best.supraScore,
+      rank: f.rank,
+      previousScore: p.best.supraScore,
+      previousRank: p.rank,
+      reason,
+      ...(bestChanged ? { bestChanged } : {}),
+      configurationCount: f.members.length,
+      configurations,
+    });
+  }
+  for (const [key, p] of prev.families) {
+    if (cur.families.has(key)) continue;
+    modelChanges.push({
+      familyTag: key,
+      name: nameOf(p),
+      status: 'removed',
+      supraScore: p.best.supraScore,
+      rank: p.rank,
+      reason: { kind: 'removed', lastSeen: prev.generatedAt },
+      configurationCount: p.members.length,
+      configurations: configurationsOf(key),
+    });
+  }
+
+  const first = <T>(list: T[]) => list.slice(0, options.listed);
+  const byPosition = (a: Change, b: Change) => a.position - b.position;
+  const delta = (c: Change) => (c.previousPosition ?? c.position) - c.position;
+  const modelDelta = (m: ModelChange) => (m.previousRank?.rank ?? m.rank.rank) - m.rank.rank;
+  const byRank = (a: ModelChange, b: ModelChange) => a.rank.rank - b.rank.rank;
+  const newModels = modelChanges.filter((m) => m.status === 'new');
+  const removedModels = modelChanges.filter((m) => m.status === 'removed');
+  const movedModels = comparable ? modelChanges.filter((m) => m.status === 'present' && modelDelta(m) !== 0) : [];
+  return {
+    set: {
+      previousGeneratedAt: prev.generatedAt,
+      comparable,
+      addedCount: added.length,
+      removedCount: removed.length,
+      movedCount: moved.length,
+      added: first(added.sort(byPosition)),
+      removed: first(removed.sort(byPosition)),
+      movedUp: first(moved.filter((c) => delta(c) > 0).sort((a, b) => delta(b) - delta(a) || a.position - b.position)),
+      movedDown: first(moved.filter((c) => delta(c) < 0).sort((a, b) => delta(a) - delta(b) || a.position - b.position)),
+      models: {
+        addedCount: newModels.length,
+        removedCount: removedModels.length,
+        movedCount: movedModels.length,
+        movedUpCount: movedModels.filter((m) => modelDelta(m) > 0).length,
+        movedDownCount: movedModels.filter((m) => modelDelta(m) < 0).length,
+        added: first(newModels.sort(byRank)),
+        removed: first(removedModels.sort(byRank)),
+        movedUp: first(movedModels.filter((m) => modelDelta(m) > 0).sort((a, b) => modelDelta(b) - modelDelta(a) || byRank(a, b))),
+        movedDown: first(movedModels.filter((m) => modelDelta(m) < 0).sort((a, b) => modelDelta(a) - modelDelta(b) || byRank(a, b))),
+      },
+    },
+    models: modelChanges,
+  };
+}
+
+/** The points of every configuration, as columns, with the rows of each snapshot together. */
+interface Columns {
+  configuration: Int32Array;
+  score: Float64Array;
+  position: Int32Array;
+  /** -1: unknown. */
+  benchCount: Int32Array;
+  /** NaN: none. */
+  digest: Float64Array;
+  /** Point indexes grouped by snapshot (oldest first); snapshot k's are `order[start[k]..start[k + 1])`. */
+  order: Int32Array;
+  start: Int32Array;
+}
+
+/** Unpacks `id,score,position,benchCount,digest;...` strings into columns, bucketed by snapshot index. */
+export function unpackHistory(rows: readonly PackedConfigurationHistory[], snapshotIndex: ReadonlyMap<number, number>, snapshots: number): Columns {
+  let total = 0;
+  for (const r of rows) {
+    if (!r.points) continue;
+    total++;
+    for (let at = r.points.indexOf(';'); at !== -1; at = r.points.indexOf(';', at + 1)) total++;
+  }
+  const snap = new Int32Array(total);
+  const c: Omit<Columns, 'order' | 'start'> = {
+    configuration: new Int32Array(total),
+    score: new Float64Array(total),
+    position: new Int32Array(total),
+    benchCount: new Int32Array(total),
+    digest: new Float64Array(total),
+  };
+  let n = 0;
+  // A scan with indexOf rather than split: a year of a large field is millions of points.
+  const fields: string[] = ['', '', '', '', ''];
+  rows.forEach((r, i) => {
+    const text = r.points;
+    let at = 0;
+    while (text && at <= text.length) {
+      let end = text.indexOf(';', at);
+      if (end === -1) end = text.length;
+      let f = 0;
+      let from = at;
+      for (let comma = text.indexOf(',', from); f < 4 && comma !== -1 && comma < end; comma = text.indexOf(',', from)) {
+        fields[f++] = text.slice(from, comma);
+        from = comma + 1;
+      }
+      fields[f] = text.slice(from, end);
+      for (let g = f + 1; g < 5; g++) fields[g] = '';
+      at = end + 1;
+      const k = snapshotIndex.get(Number(fields[0]));
+      if (k === undefined) continue;
+      snap[n] = k;
+      c.configuration[n] = i;
+      c.score[n] = Number(fields[1]);
+      c.position[n] = Number(fields[2]);
+      c.benchCount[n] = fields[3] ? Number(fields[3]) : -1;
+      c.digest[n] = fields[4] ? Number(fields[4]) : NaN;
+      n++;
+    }
+  });
+  // A counting sort by snapshot: the rows of each snapshot become contiguous.
+  const start = new Int32Array(snapshots + 1);
+  for (let p = 0; p < n; p++) start[snap[p]! + 1]!++;
+  for (let k = 0; k < snapshots; k++) start[k + 1]! += start[k]!;
+  const next = start.slice(0, snapshots);
+  const order = new Int32Array(n);
+  for (let p = 0; p < n; p++) order[next[snap[p]!]!++] = p;
+  return { ...c, order, start };
+}
+
+/** Model ranks of one snapshot from its families in ranking order, each scored by its first (best) point. */
+function modelRanksInto(
+  bestOrder: readonly number[],
+  points: Int32Array,
+  family: Int32Array,
+  columns: Columns,
+  offset: number,
+  mScore: Float64Array,
+  mRank: Int32Array,
+): void {
+  const best = new Map<number, number>();
+  for (let j = 0; j < points.length; j++) if (!best.has(family[j]!)) best.set(family[j]!, columns.score[points[j]!]!);
+  const scores = bestOrder.map((f) => best.get(f)!);
+  competitionRanks(scores).forEach((r, i) => {
+    mScore[offset + bestOrder[i]!] = scores[i]!;
+    mRank[offset + bestOrder[i]!] = r.tied ? -r.rank : r.rank;
+  });
+}
+
+/**
+ * Reads the history once. `history` is every snapshot, newest first; `configurations` and `benches`
+ * are the packed rows of the snapshots from `windowStart(history, options)` on.
+ */
+export function readHistory(
+  history: readonly HistorySnapshotRow[],
+  configurations: readonly PackedConfigurationHistory[],
+  benches: readonly PackedBenchHistory[],
+  current: CurrentSnapshot,
+  options: HistoryOptions,
+): HistoryResult {
+  const window = history.slice(0, Math.max(options.chartPoints, options.feedEntries + 1));
+  const snapshots = [...window].reverse();
+  const indexOf = new Map(snapshots.map((s, k) => [s.id, k]));
+  const chartFrom = window.slice(0, options.chartPoints).at(-1)?.id ?? 0;
+  const feedIds = new Set(history.slice(0, options.feedEntries).map((s) => s.id));
+  const firstId = history.at(-1)?.id;
+
+  const columns = unpackHistory(configurations, indexOf, snapshots.length);
+  const W = snapshots.length;
+
+  // Integer ids: a family per packed row (its recorded familyTag, else today's, else itself), and
+  // dense slots for what the current snapshot holds, so the walk below allocates almost nothing.
+  const familyIds = new Map<string, number>();
+  const familyKeys: string[] = [];
+  const familyOfRow = new Int32Array(configurations.length);
+  const slotOfRow = new Int32Array(configurations.length).fill(-1);
+  const slotOfSlug = new Map<string, number>();
+  configurations.forEach((c, i) => {
+    const key = c.familyTag ?? current.familyOf.get(c.slug) ?? loneFamily(c.slug);
+    let id = familyIds.get(key);
+    if (id === undefined) familyIds.set(key, (id = familyKeys.push(key) - 1));
+    familyOfRow[i] = id;
+    if (current.familyOf.has(c.slug)) {
+      slotOfRow[i] = slotOfSlug.size;
+      slotOfSlug.set(c.slug, slotOfSlug.size);
+    }
+  });
+  const F = familyKeys.length;
+  const C = slotOfSlug.size;
+  // Series as W x C and W x F matrices: NaN where absent; a negative rank is a shared one.
+  const cScore = new Float64Array(W * C).fill(NaN);
+  const cPosition = new Int32Array(W * C);
+  const cRank = new Int32Array(W * C);
+  const mScore = new Float64Array(W * F).fill(NaN);
+  const mRank = new Int32Array(W * F);
+  const firstSeen = new Int32Array(F).fill(-1);
+
+  const changes: ChangeSet[] = [];
+  const recentByModel = new Map<string, RecentModelChange[]>();
+  let prev: State | undefined;
+  let latestPair: { prev: State; cur: State } | undefined;
+  const needsState = (k: number) => k >= W - (options.feedEntries + 1);
+
+  for (let k = 0; k < W; k++) {
+    const snapshot = snapshots[k]!;
+    const from = columns.start[k]!;
+    const count = columns.start[k + 1]! - from;
+    if (count === 0) continue;
+    // Positions are unique within a snapshot: placing each point at its position sorts them.
+    let maxPosition = 0;
+    for (let q = from; q < from + count; q++) maxPosition = Math.max(maxPosition, columns.position[columns.order[q]!]!);
+    const byPosition = new Int32Array(maxPosition + 1).fill(-1);
+    for (let q = from; q < from + count; q++) byPosition[columns.position[columns.order[q]!]!] = columns.order[q]!;
+    const points = byPosition.filter((p) => p >= 0);
+    const ranks = new Int32Array(points.length);
+    const family = new Int32Array(points.length);
+    const bestOrder: number[] = [];
+    for (let j = 0; j < points.length; j++) {
+      const p = points[j]!;
+      const score = columns.score[p]!;
+      const tiedBefore = j > 0 && columns.score[points[j - 1]!] === score;
+      const tiedAfter = j + 1 < points.length && columns.score[points[j + 1]!] === score;
+      const rank = tiedBefore ? Math.abs(ranks[j - 1]!) : j + 1;
+      ranks[j] = tiedBefore || tiedAfter ? -rank : rank;
+      const row = columns.configuration[p]!;
+      const f = familyOfRow[row]!;
+      family[j] = f;
+      if (firstSeen[f] !== k) {
+        firstSeen[f] = k;
+        bestOrder.push(f);
+      }
+      const slot = slotOfRow[row]!;
+      if (slot >= 0) {
+        cScore[k * C + slot] = score;
+        cPosition[k * C + slot] = columns.position[p]!;
+        cRank[k * C + slot] = ranks[j]!;
+      }
+    }
+    if (needsState(k)) {
+      const state = buildState(snapshot, { points, ranks, family }, columns, configurations, familyKeys);
+      for (const f of state.families.values()) {
+        const id = familyIds.get(f.key)!;
+        mScore[k * F + id] = f.best.supraScore;
+        mRank[k * F + id] = f.rank.tied ? -f.rank.rank : f.rank.rank;
+      }
+      if (feedIds.has(snapshot.id)) {
+        const anchor = snapshotAnchor(snapshot.generatedAt);
+        // Only the very first snapshot of history has no predecessor; any other's is in the window.
+        if (prev && snapshot.id !== firstId) {
+          const comparable = isComparable(prev.generatedAt, snapshot.generatedAt, options.methodChangeAt);
+          const { set, models } = diff(prev, state, comparable, options);
+          changes.push({ id: snapshot.id, generatedAt: snapshot.generatedAt, anchor, ...set });
+          for (const change of models) {
+            if (!current.families.has(change.familyTag)) continue;
+            const list = recentByModel.get(change.familyTag) ?? [];
+            list.unshift({ generatedAt: snapshot.generatedAt, anchor, comparable, change });
+            recentByModel.set(change.familyTag, list.slice(0, options.recentPerModel));
+          }
+        } else if (snapshot.id === firstId) {
+          changes.push(emptySet(snapshot, anchor));
+        }
+      }
+      if (prev && snapshot.id === history[0]?.id) latestPair = { prev, cur: state };
+      prev = state;
+    } else {
+      modelRanksInto(bestOrder, points, family, columns, k * F, mScore, mRank);
+    }
+  }
+
+  const seriesFrom = indexOf.get(chartFrom) ?? 0;
+  const weightSeries = new Map<string, WeightPoint[]>();
+  for (const b of benches) {
+    const points: WeightPoint[] = [];
+    for (const point of b.points ? b.points.split(';') : []) {
+      const [id, weight] = point.split(',');
+      const s = snapshots[indexOf.get(Number(id)) ?? -1];
+      if (s && s.id >= chartFrom) points.push({ generatedAt: s.generatedAt, effectiveWeight: Number(weight) });
+    }
+    weightSeries.set(
+      b.slug,
+      points.sort((x, y) => x.generatedAt - y.generatedAt),
+    );
+  }
+
+  const comparableLatest = latestPair !== undefined && isComparable(latestPair.prev.generatedAt, latestPair.cur.generatedAt, options.methodChangeAt);
+  return {
+    snapshots,
+    configurationHistory: (slug) => {
+      const slot = slotOfSlug.get(slug);
+      const out: HistoryPoint[] = [];
+      if (slot === undefined) return out;
+      for (let k = seriesFrom; k < W; k++) {
+        const score = cScore[k * C + slot]!;
+        if (Number.isNaN(score)) continue;
+        const rank = cRank[k * C + slot]!;
+        out.push({ generatedAt: snapshots[k]!.generatedAt, supraScore: score, position: cPosition[k * C + slot]!, rank: Math.abs(rank), tied: rank < 0 });
+      }
+      return out;
+    },
+    modelHistory: (familyTag) => {
+      const id = familyIds.get(familyTag);
+      const out: ModelHistoryPoint[] = [];
+      if (id === undefined || !current.families.has(familyTag)) return out;
+      for (let k = seriesFrom; k < W; k++) {
+        const score = mScore[k * F + id]!;
+        if (Number.isNaN(score)) continue;
+        const rank = mRank[k * F + id]!;
+        out.push({ generatedAt: snapshots[k]!.generatedAt, supraScore: score, rank: Math.abs(rank), tied: rank < 0 });
+      }
+      return out;
+    },
+    weightHistory: (slug) => weightSeries.get(slug) ?? [],
+    changes: changes.reverse(),
+    recentByModel,
+    previous:
+      latestPair && comparableLatest
+        ? {
+            positions: new Map([...latestPair.prev.entries].map(([slug, e]) => [slug, e.position])),
+            scores: new Map([...latestPair.prev.entries].map(([slug, e]) => [slug, e.supraScore])),
+            modelRanks: new Map([...latestPair.prev.families].map(([key, f]) => [key, f.rank])),
+          }
+        : undefined,
+    hasPrevious: latestPair !== undefined,
+  };
+}
+
+function emptySet(snapshot: HistorySnapshotRow, anchor: string): ChangeSet {
+  return {
+    id: snapshot.id,
+    generatedAt: snapshot.generatedAt,
+    anchor,
+    previousGeneratedAt: undefined,
+    comparable: false,
+    addedCount: 0,
+    removedCount: 0,
+    movedCount: 0,
+    added: [],
+    removed: [],
+    movedUp: [],
+    movedDown: [],
+    models: { addedCount: 0, removedCount: 0, movedCount: 0, movedUpCount: 0, movedDownCount: 0, added: [], removed: [], movedUp: [], movedDown: [] },
+  };
+}
+
+/** The oldest snapshot id the pass needs: the charts' window, or the feed's and one more. */
+export function windowStart(history: readonly HistorySnapshotRow[], options: Pick<HistoryOptions, 'chartPoints' | 'feedEntries'>): number {
+  return history.slice(0, Math.max(options.chartPoints, options.feedEntries + 1)).at(-1)?.id ?? 0;
+}

@@ -1,0 +1,2 @@
+/** The day the API's `supraScore` method changed; values before it are not comparable with later ones. Free of settings, so the browser can import it. */
+export const METHOD_CHANGE_AT = Date.UTC(2026, 8, 17);

@@ -1,0 +1,106 @@
+/** The one pass over history: model ranks per snapshot, change sets by model with reasons, series for current rows only. */
+import { describe, expect, it } from 'vitest';
+import { readHistory, type HistoryOptions } from '../src/site/history-pass.ts';
+import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
+import type { HistorySnapshotRow, PackedConfigurationHistory } from '../src/store/read-snapshot.ts';
+
+const DAY = 86_400_000;
+const T0 = METHOD_CHANGE_AT + 10 * DAY;
+const options: HistoryOptions = {
+  chartPoints: 120,
+  feedEntries: 20,
+  listed: 25,
+  recentPerModel: 5,
+  methodChangeAt: METHOD_CHANGE_AT,
+  familyName: (names) => names[0]!,
+};
+
+type Row = [slug: string, family: string, score: number, benchCount: number];
+/** Snapshots oldest first; each row list in ranking order. */
+function history(...snapshots: { at: number; rows: Row[] }[]) {
+  const meta: HistorySnapshotRow[] = snapshots.map((s, i) => ({ id: i + 1, generatedAt: s.at, fetchedAt: s.at, partial: false })).reverse();
+  // Packed as the reader hands them over: one row per configuration, its points in no particular order.
+  const packed = new Map<string, PackedConfigurationHistory>();
+  snapshots.forEach((s, i) =>
+    s.rows.forEach(([slug, familyTag, supraScore, benchCount], position) => {
+      const row = packed.get(slug) ?? { slug, name: slug.toUpperCase(), familyTag, points: '' };
+      row.points = [`${i + 1},${supraScore},${position + 1},${benchCount},`, row.points].filter(Boolean).join(';');
+      packed.set(slug, row);
+    }),
+  );
+  const rows = [...packed.values()];
+  const last = snapshots.at(-1)!.rows;
+  const current = { familyOf: new Map(last.map(([slug, family]) => [slug, family])), families: new Set(last.map(([, family]) => family)) };
+  return readHistory(meta, rows, [], current, options);
+}
+
+const day1: Row[] = [
+  ['a-high', 'a', 90, 10],
+  ['b', 'b', 85, 8],
+  ['a-low', 'a', 80, 10],
+  ['gone', 'gone', 70, 5],
+];
+const day2: Row[] = [
+  ['b', 'b', 91, 9],
+  ['a-high', 'a', 90, 10],
+  ['a-low', 'a', 79, 10],
+  ['fresh', 'fresh', 60, 3],
+];
+
+describe('readHistory', () => {
+  it('ranks models in each snapshot by their best configuration, equal scores sharing a rank', () => {
+    const result = history(
+      { at: T0, rows: day1 },
+      {
+        at: T0 + DAY,
+        rows: [
+          ['a-high', 'a', 90, 10],
+          ['b', 'b', 90, 8],
+        ],
+      },
+    );
+    expect(result.modelHistory('a').map((p) => [p.rank, p.tied])).toEqual([
+      [1, false],
+      [1, true],
+    ]);
+    expect(result.modelHistory('b').map((p) => p.rank)).toEqual([2, 1]);
+  });
+
+  it('reports moves by model, with the reason of its best configuration', () => {
+    const [set] = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 }).changes;
+    expect(set!.models.movedUp.map((m) => [m.familyTag, m.previousRank!.rank, m.rank.rank, m.reason.kind])).toEqual([['b', 2, 1, 'evidence']]);
+    expect(set!.models.movedDown.map((m) => [m.familyTag, m.reason])).toEqual([['a', { kind: 'field', scoreChanged: false }]]);
+  });
+
+  it('lists a model whose configurations all left as removed, with its last model rank and date', () => {
+    const [set] = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 }).changes;
+    expect(set!.models.removed.map((m) => [m.familyTag, m.rank.rank, m.reason])).toEqual([['gone', 3, { kind: 'removed', lastSeen: T0 }]]);
+    expect(set!.models.added.map((m) => m.familyTag)).toEqual(['fresh']);
+  });
+
+  it('lists a model’s configurations that changed beneath it', () => {
+    const [set] = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 }).changes;
+    const a = set!.models.movedDown[0]!;
+    expect(a.configurations.map((c) => [c.slug, c.reason!.kind])).toEqual([
+      ['a-high', 'field'],
+      ['a-low', 'field'],
+    ]);
+  });
+
+  it('compares nothing across the method change', () => {
+    const result = history({ at: METHOD_CHANGE_AT - DAY, rows: day1 }, { at: T0, rows: day2 });
+    expect(result.changes[0]!.comparable).toBe(false);
+    expect(result.changes[0]!.models.movedCount).toBe(0);
+    expect(result.previous).toBeUndefined();
+    expect(result.hasPrevious).toBe(true);
+  });
+
+  it('keeps series and recent changes only for what the latest snapshot holds', () => {
+    const result = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 });
+    expect(result.configurationHistory('gone')).toEqual([]);
+    expect(result.modelHistory('gone')).toEqual([]);
+    expect(result.configurationHistory('a-low').map((p) => p.supraScore)).toEqual([80, 79]);
+    expect(result.recentByModel.get('b')![0]!.change.rank.rank).toBe(1);
+    expect(result.changes[0]!.anchor).toBe(`snapshot-${T0 + DAY}`);
+  });
+});
