@@ -6,7 +6,7 @@
  */
 import { openSnapshot, withSnapshot, type DetailsCoverage, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
-import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, TAG_PAGE_SIZE } from './config.ts';
+import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL, TAG_PAGE_SIZE } from './config.ts';
 import { pageCount } from './pagination.ts';
 import {
   readHistory,
@@ -254,8 +254,6 @@ export interface HistoryEntry {
 
 /** Entries kept per list of a change set. */
 const CHANGES_LISTED = 25;
-/** Recent changes shown on a model's page. */
-const RECENT_PER_MODEL = 5;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -359,7 +357,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
     chartPoints: HISTORY_CHART_POINTS,
     feedEntries: FEED_ENTRIES,
     listed: CHANGES_LISTED,
-    recentPerModel: RECENT_PER_MODEL,
+    recentPerModel: RECENT_CHANGES_PER_MODEL,
     methodChangeAt: METHOD_CHANGE_AT,
     familyName,
   };
