@@ -121,6 +121,18 @@ describe('routes', () => {
     }
   });
 
+  it('names its icons on every page, redirects included, so no browser asks for a missing /favicon.ico', () => {
+    for (const [file, $] of site.html) {
+      expect(
+        $('link[rel="icon"]')
+          .map((_, l) => $(l).attr('href'))
+          .get(),
+        file,
+      ).toEqual(['/favicon.ico', '/favicon.svg']);
+    }
+    expect(site.files).toEqual(expect.arrayContaining(['favicon.ico', 'favicon.svg']));
+  });
+
   it('resolves every internal link, asset and fragment to a built file', () => {
     const base = new URL(SITE_URL);
     let checked = 0;
