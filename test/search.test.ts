@@ -102,7 +102,7 @@ describe.skipIf(!available)('the search box in Chromium', () => {
   /** Closes a page's context once the requests its route still answers are let go. */
   async function close(page: Page): Promise<void> {
     await page.context().unrouteAll({ behavior: 'ignoreErrors' });
-    await close(page);
+    await page.context().close();
   }
 
   it('is served under the site’s Content-Security-Policy', async () => {
