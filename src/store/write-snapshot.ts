@@ -251,6 +251,11 @@ function appendHistory(db: Database.Database, { data, meta, historyLimit }: Writ
     `INSERT INTO history_benches (name_id, snapshot_id, effective_weight)
      SELECT n.id, ?, b.effective_weight FROM benches b JOIN history_names n ON n.kind = 'bench' AND n.slug = b.slug`,
   ).run(id);
+  trimHistory(db, historyLimit);
+}
+
+/** Drops the oldest snapshots of history beyond the limit, and the names no snapshot left uses. */
+function trimHistory(db: Database.Database, historyLimit: number): void {
   const keep = Math.max(1, Math.floor(historyLimit));
   db.prepare('DELETE FROM history_snapshots WHERE id NOT IN (SELECT id FROM history_snapshots ORDER BY id DESC LIMIT ?)').run(keep);
   db.exec(`
@@ -309,6 +314,79 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
     }
     fsyncPath(tmp);
     pauseForTest('store');
+    renameSync(tmp, target);
+    fsyncPath(dirname(target));
+    return result;
+  } finally {
+    process.off('exit', removeTmp);
+    removeTmp();
+  }
+}
+
+/** One snapshot of a bulk history import: what a run of the writer would have been given. */
+export type ImportedSnapshot = Pick<WriteInput, 'data' | 'meta' | 'details' | 'crawl'>;
+
+/**
+ * Writes a snapshot file holding `snapshots` (oldest first) as its history, the last one also as
+ * its current snapshot, in one pass: the file a daily writer would leave after as many runs, without
+ * copying the history once per day. For the benchmark and tests that need a deep history fast.
+ */
+export function importHistory(target: string, snapshots: Iterable<ImportedSnapshot>, historyLimit: number): WriteResult {
+  const tmp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const removeTmp = () => rmSync(tmp, { force: true });
+  process.once('exit', removeTmp);
+  try {
+    const db = new Database(tmp);
+    let result: WriteResult;
+    let coverage: DetailsCoverage | undefined;
+    try {
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+      db.pragma('cache_size = -262144');
+      db.exec(DDL);
+      db.pragma(`user_version = ${STORE_VERSION}`);
+      db.transaction(() => {
+        const names = new Map<string, { id: number; kind: 'model' | 'bench'; slug: string; name: string; familyTag: string | null }>();
+        const nameId = (kind: 'model' | 'bench', slug: string, name: string, familyTag: string | null) => {
+          const key = `${kind}\u0000${slug}`;
+          let entry = names.get(key);
+          if (!entry) names.set(key, (entry = { id: names.size + 1, kind, slug, name, familyTag }));
+          // The latest name and model win, as the writer's upsert does.
+          entry.name = name;
+          entry.familyTag = familyTag;
+          return entry.id;
+        };
+        const snapshot = db.prepare('INSERT INTO history_snapshots (generated_at, fetched_at, body_sha256, partial) VALUES (?, ?, ?, ?)');
+        const model = db.prepare(
+          'INSERT INTO history_models (name_id, snapshot_id, supra_score, position, bench_count, scores_digest) VALUES (?, ?, ?, ?, ?, NULL)',
+        );
+        const bench = db.prepare('INSERT INTO history_benches (name_id, snapshot_id, effective_weight) VALUES (?, ?, ?)');
+        let last: ImportedSnapshot | undefined;
+        for (const s of snapshots) {
+          const id = Number(snapshot.run(s.data.generatedAt, s.meta.fetchedAt, s.meta.bodySha256, s.meta.partial ? 1 : 0).lastInsertRowid);
+          [...s.data.models].sort(byRanking).forEach((m, i) => model.run(nameId('model', m.slug, m.name, m.familyTag), id, m.supraScore, i + 1, m.benchCount));
+          for (const b of s.data.benches) bench.run(nameId('bench', b.slug, b.name, null), id, b.effectiveWeight);
+          last = s;
+        }
+        if (!last) throw new RangeError('importHistory needs at least one snapshot');
+        const name = db.prepare('INSERT INTO history_names (id, kind, slug, name, family_tag) VALUES (?, ?, ?, ?, ?)');
+        for (const n of names.values()) name.run(n.id, n.kind, n.slug, n.name, n.familyTag);
+        const input: WriteInput = { ...last, historyLimit };
+        insertRows(db, input);
+        coverage = recordCrawl(db, input);
+        recordDigests(db, db.prepare('SELECT max(id) FROM history_snapshots').pluck().get() as number);
+        trimHistory(db, historyLimit);
+      })();
+      db.exec('ANALYZE');
+      result = {
+        historySnapshots: db.prepare('SELECT count(*) FROM history_snapshots').pluck().get() as number,
+        detailsKept: db.prepare('SELECT count(*) FROM model_details').pluck().get() as number,
+        coverage: coverage!,
+      };
+    } finally {
+      db.close();
+    }
+    fsyncPath(tmp);
     renameSync(tmp, target);
     fsyncPath(dirname(target));
     return result;

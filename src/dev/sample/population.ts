@@ -170,6 +170,8 @@ export interface WorldOptions {
   configurations: number;
   benches: BenchDef[];
   taxonomy: Taxonomy;
+  /** Each revision adds exactly as many configurations as it retires. */
+  steady?: boolean;
 }
 
 export class World {
@@ -190,9 +192,11 @@ export class World {
   private nextConfigId = 1;
 
   private readonly configurations: number;
+  private readonly steady: boolean;
 
   constructor(options: WorldOptions) {
     this.configurations = options.configurations;
+    this.steady = options.steady ?? false;
     this.seedKey = options.seedKey;
     this.benches = options.benches;
     this.taxonomy = options.taxonomy;
@@ -253,18 +257,19 @@ export class World {
     }
     if (victims.size > 0) this.alive = this.alive.filter((c) => !victims.has(c));
 
-    // Whole releases are added, so the target is overshot by about one release.
-    const target = 1 + rng.int(1 + Math.floor(size * 0.008));
+    // Whole releases are added, so the target is overshot by about one release (cut to size when steady).
+    const target = this.steady ? victims.size : 1 + rng.int(1 + Math.floor(size * 0.008));
+    const budget = (added: number) => (this.steady ? target - added : Infinity);
     const existing = this.alive.length;
     for (let added = 0; added < target;) {
       if (existing === 0 || rng.chance(0.2)) {
         const provider = this.providers[rng.int(this.providers.length)]!;
         const line = this.newLine(provider);
         const z = -0.3 + provider.strength + line.effect + 0.9 * rng.normal() + 0.3;
-        added += this.addRelease(line, rng.pick(START_TENTHS), z, rng, r);
+        added += this.addRelease(line, rng.pick(START_TENTHS), z, rng, r, budget(added));
       } else {
         const line = this.alive[rng.int(existing)]!.family.line;
-        added += this.addRelease(line, line.lastTenths + rng.pick(STEP_TENTHS), line.bestZ + rng.range(0.05, 0.45), rng, r);
+        added += this.addRelease(line, line.lastTenths + rng.pick(STEP_TENTHS), line.bestZ + rng.range(0.05, 0.45), rng, r, budget(added));
       }
     }
   }
