@@ -232,6 +232,7 @@ export class World {
         }
       }
     });
+    this.z0 = this.spread();
   }
 
   /** The step from revision r-1 to r. */
@@ -272,6 +273,29 @@ export class World {
         added += this.addRelease(line, line.lastTenths + rng.pick(STEP_TENTHS), line.bestZ + rng.range(0.05, 0.45), rng, r, budget(added));
       }
     }
+    if (this.steady) this.recentre();
+  }
+
+  private z0 = { mean: 0, sd: 1 };
+
+  /**
+   * Scores are relative to the field: as newer, stronger releases arrive, everyone else sinks, and
+   * the field's spread of skill stays as on day 0 (daily drift alone would widen it without end).
+   */
+  private recentre(): void {
+    const now = this.spread();
+    const scale = now.sd > 0 ? this.z0.sd / now.sd : 1;
+    const move = (z: number) => this.z0.mean + (z - now.mean) * scale;
+    const families = new Set(this.alive.map((c) => c.family));
+    for (const f of families) f.z = move(f.z);
+    for (const line of new Set([...families].map((f) => f.line))) line.bestZ = move(line.bestZ);
+  }
+
+  private spread(): { mean: number; sd: number } {
+    const n = Math.max(1, this.alive.length);
+    const mean = this.alive.reduce((sum, c) => sum + zOf(c), 0) / n;
+    const sd = Math.sqrt(this.alive.reduce((sum, c) => sum + (zOf(c) - mean) ** 2, 0) / n);
+    return { mean, sd };
   }
 
   /** Largest-remainder split of `n` with Zipf-like provider weights. */
@@ -356,6 +380,8 @@ export class World {
       tagCount,
     );
     const reach = rng.range(0.75, 1.25);
+    // A steady field keeps its make-up: a new release reports about as many benchmarks as a typical row does (its age's skill, not its own).
+    const typical = this.steady && rev > 0 && this.alive.length > 0 ? zOf(this.alive[rng.int(this.alive.length)]!) : undefined;
     const configs = members.map((m): Config => {
       const name = `${release}${m.tier ? ` ${m.tier}` : ''}${m.effort ? ` (${m.effort})` : ''}`;
       const slug = slugify(name);
@@ -363,7 +389,7 @@ export class World {
       this.slugs.add(slug);
       const z0 = spec.z + m.offset;
       const tags = familyTags.length > 1 && members.length > 1 && rng.chance(0.15) ? familyTags.filter((_, i) => i !== familyTags.length - 1) : [...familyTags];
-      const q = supraOf(z0) / 100;
+      const q = supraOf(typical === undefined ? z0 : typical + m.offset) / 100;
       const benchCount =
         this.benches.length === 0
           ? 0
