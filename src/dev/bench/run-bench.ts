@@ -101,14 +101,19 @@ async function benchSize(
   const say = (line: string) => ctx.log(`[${configurations}] ${line}`);
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(configurations);
   const peakFile = join(dir, 'peak-rss.json');
-  const run = (label: string, command: NodeCommand, args: string[], { cwd = REPO_ROOT, env = childEnv(), onLine = undefined as RouteTimer | undefined } = {}) =>
-    runChild(command, args, { cwd, env, timeoutMs, peakFile, onLine: onLine && ((line, at) => onLine.feed(line, at)) }).then((r) => check(label, r));
+  const run = (
+    label: string,
+    command: NodeCommand,
+    args: string[],
+    { cwd = REPO_ROOT, env = childEnv(), onLine = undefined as RouteTimer | undefined, limitMs = timeoutMs } = {},
+  ) =>
+    runChild(command, args, { cwd, env, timeoutMs: limitMs, peakFile, onLine: onLine && ((line, at) => onLine.feed(line, at)) }).then((r) => check(label, r));
   // A build prints Astro's page lines, from which each route is timed.
   const buildEnv = childEnv({ MIRROR_ASTRO_LOG_LEVEL: 'info' });
-  const timedBuild = async (label: string, snapshotPath: string, out: string) => {
+  const timedBuild = async (label: string, snapshotPath: string, out: string, limitMs = timeoutMs) => {
     const timer = new RouteTimer();
     const started = performance.now();
-    const res = await run(label, commands.build, ['--snapshot', snapshotPath, '--out', out], { env: buildEnv, onLine: timer });
+    const res = await run(label, commands.build, ['--snapshot', snapshotPath, '--out', out], { env: buildEnv, onLine: timer, limitMs });
     return { res, routes: timer.routes(started + res.ms) };
   };
   const note = (label: string, r: ChildRun, extra = '') =>
@@ -196,7 +201,8 @@ async function benchSize(
     startFile(detailsDb);
     await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb]);
     const detailsOut = join(dir, 'dist-details');
-    const withDetails = await timedBuild('build with details', detailsDb, detailsOut);
+    // Details make every page type heavier: this build gets more time before it counts as hung.
+    const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
     const details: DetailsBuild = {
       ms: withDetails.res.ms,
       peakRssKb: withDetails.res.peak?.maxRssKb,
