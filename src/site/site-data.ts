@@ -14,6 +14,7 @@ import {
   type TagLink,
 } from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
+import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, TAG_PAGE_SIZE } from './config.ts';
 import { pageCount } from './pagination.ts';
 import {
@@ -337,7 +338,8 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const details = reader.details();
   const fetchedAt = new Map(details.map((d) => [d.slug, d.fetchedAt]));
 
-  const rows = reader.configurations();
+  // Third-party text is cleaned once, here, for every format it reaches (src/site/text.ts).
+  const rows = reader.configurations().map(cleanStrings);
   const configurationSegments = assignSegments(rows.map((r) => r.slug));
   const scoreText = scoreFormatter(rows.map((r) => r.supraScore));
   const configurationRanks = competitionRanks(rows.map((r) => r.supraScore));
@@ -373,7 +375,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
   };
   const past = readHistory(
     history,
-    reader.historyNames(),
+    reader.historyNames().map(cleanStrings),
     reader.historyPoints(windowStart(history, historyOptions)),
     { familyOf: new Map(configurations.map((c) => [c.slug, c.familyTag])), families: new Set(familyTags) },
     historyOptions,
@@ -410,7 +412,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const modelBySegment = new Map(models.map((m) => [m.segment, m]));
   const providers = [...new Set(configurations.map((c) => c.provider))].sort((a, b) => a.localeCompare(b, 'en'));
 
-  const benchRows = reader.benches();
+  const benchRows = reader.benches().map(cleanStrings);
   const benchSegments = assignSegments(
     benchRows.map((b) => b.slug),
     ['page'],
@@ -462,7 +464,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
   // Per-benchmark scores, read once; indexed by configuration and, for benchmark pages, by benchmark.
   const scoreRows = new Map<string, Score[]>();
   const byBench = new Map<string, { configuration: Configuration; score: Score }[]>();
-  for (const { slug, ...row } of reader.scores()) {
+  for (const { slug, ...row } of reader.scores().map(cleanStrings)) {
     const score: Score = { ...row, counts: row.upvotes > row.downvotes };
     const list = scoreRows.get(slug);
     if (list) list.push(score);
@@ -594,7 +596,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
           .reverse();
         const first = snapshots[0]?.id;
         if (first === undefined) return;
-        names = new Map(again.historyNames().map((n) => [n.id, n]));
+        names = new Map(again.historyNames().map((n) => [n.id, cleanStrings(n)]));
         points = new Map(again.historyPoints(first).map((p) => [p.snapshotId, p]));
       } finally {
         again.close();
