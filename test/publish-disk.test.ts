@@ -87,7 +87,13 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
     cpSync(sample.dist, join(mount, 'dist'), { recursive: true });
     const before = tree(join(mount, 'dist'));
 
-    const r = await runScript('build.ts', ['--snapshot', snapshotCopy('full'), '--out', join(mount, 'dist')], {}, { timeoutMs: 300_000 });
+    // SITE_URL set, so the only line on stderr is the one under test.
+    const r = await runScript(
+      'build.ts',
+      ['--snapshot', snapshotCopy('full'), '--out', join(mount, 'dist')],
+      { SITE_URL: 'https://mirror.example/' },
+      { timeoutMs: 300_000 },
+    );
     expect(r.code).toBe(1);
     expect(stderrLines(r), r.stderr).toEqual([
       expect.stringMatching(/^error: the build stopped: the disk is full \(ENOSPC\) in .*full — free some space.*the previous one is kept$/),

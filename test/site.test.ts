@@ -9,9 +9,10 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:f
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { load } from 'cheerio';
+import { SaxesParser } from 'saxes';
 import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
-import { HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from './helpers/fixture.ts';
+import { BIDI_NAME, HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from './helpers/fixture.ts';
 import { fileFor, fixtureSnapshot, readSite, type BuiltSite } from './helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from './helpers/python.ts';
 import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../src/site/data-dictionary.ts';
@@ -120,6 +121,18 @@ describe('routes', () => {
     }
   });
 
+  it('names its icons on every page, redirects included, so no browser asks for a missing /favicon.ico', () => {
+    for (const [file, $] of site.html) {
+      expect(
+        $('link[rel="icon"]')
+          .map((_, l) => $(l).attr('href'))
+          .get(),
+        file,
+      ).toEqual(['/favicon.ico', '/favicon.svg']);
+    }
+    expect(site.files).toEqual(expect.arrayContaining(['favicon.ico', 'favicon.svg']));
+  });
+
   it('resolves every internal link, asset and fragment to a built file', () => {
     const base = new URL(SITE_URL);
     let checked = 0;
@@ -153,6 +166,38 @@ describe('routes', () => {
 });
 
 describe('untrusted strings', () => {
+  /** C0 controls but tab and line breaks, DEL, C1 controls, and the noncharacters XML 1.0 forbids. */
+  const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
+
+  it('writes no control character or code point XML forbids into any page, feed, sitemap or download', () => {
+    const written = site.files.filter((f) => /\.(html|xml|json|csv|txt)$/.test(f));
+    expect(written.length).toBeGreaterThan(50);
+    for (const file of written) expect(FORBIDDEN.exec(site.read(file))?.[0], file).toBeUndefined();
+    // The name and description that carried them are still there, cleaned.
+    expect(page('benchmarks/codebench/index.html')('.lede').text()).toBe('Patches code. Rings a bell.');
+  });
+
+  it('parses every feed and sitemap with a real XML parser', () => {
+    const xml = site.files.filter((f) => f.endsWith('.xml'));
+    expect(xml).toEqual(expect.arrayContaining(['changes/feed.xml', 'sitemap-index.xml']));
+    for (const file of xml) {
+      const parser = new SaxesParser();
+      parser.on('error', (e) => {
+        throw new Error(`${file}: ${e.message}`);
+      });
+      expect(() => parser.write(site.read(file)).close(), file).not.toThrow();
+    }
+    // The name with a bidirectional override reaches the feed, isolated.
+    expect(site.read('changes/feed.xml')).toContain('\u2068Plain \u202eSix');
+  });
+
+  it('isolates a name with a bidirectional override, so it cannot reverse the text around it', () => {
+    const h1 = page('configurations/plain-6/index.html')('h1').text();
+    expect(h1.startsWith('\u2068Plain \u202eSix')).toBe(true);
+    expect(h1.endsWith('end\u2069')).toBe(true);
+    expect(BIDI_NAME).not.toContain('\u2068');
+  });
+
   it('escapes names and descriptions everywhere', () => {
     for (const [file, $] of site.html) {
       expect($('img').length, file).toBe(0);

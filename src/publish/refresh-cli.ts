@@ -72,11 +72,9 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
     reporter.error(failure.toLine());
     return failure.exitCode;
   }
-  const { code, outcome } = await snapshotCli(argv, { env, reporter });
-  if (code !== 0 || !outcome) {
-    if (code !== 0) reporter.error(`refresh stopped: ${outDir}/ is untouched`);
-    return code;
-  }
+  // A failed snapshot step ends with its own exit line, which names dist/ too: the last line a maintainer reads.
+  const { code, outcome } = await snapshotCli(argv, { env, reporter, untouched: `the previous snapshot and ${outDir}/` });
+  if (code !== 0 || !outcome) return code;
   const out = parseSnapshotArgs(argv, env).request.out;
   if (!existsSync(out)) {
     reporter.error(`error: there is no snapshot at ${out} to render`);
@@ -95,7 +93,8 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   } catch (err) {
     const code = err instanceof MirrorError ? err.exitCode : 1;
     reporter.error(err instanceof MirrorError ? err.toLine() : `error: the build failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
-    reporter.error(`exit ${code}: the snapshot is updated, ${outDir}/ is untouched; the next refresh builds again`);
+    const snapshotState = outcome.status === 'written' ? 'the snapshot is updated' : 'the snapshot is as it was';
+    reporter.error(`exit ${code}: ${snapshotState}, ${outDir}/ is untouched; the next refresh builds again`);
     return code;
   }
 }

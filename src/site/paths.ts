@@ -7,7 +7,13 @@
  * reach outside its folder of `dist/` or overwrite another's page.
  */
 import { createHash } from 'node:crypto';
-import { isSafeSegment } from '../api/segment.ts';
+
+/**
+ * What a file name under `dist/` may be made of: RFC 3986 unreserved characters, starting with a
+ * letter or digit (never `.`, `..` or a hidden file). The site's own rule, whatever the API's
+ * validation let through: a tampered store cannot make the build write elsewhere.
+ */
+const UNRESERVED = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;
 
 /** Device names Windows reserves in any case and with any extension (`con`, `NUL.txt`, `com1`). */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
@@ -18,7 +24,7 @@ const PREFIX_MAX = 48;
 
 /** True when `value` may be its own segment: unreserved characters, no Windows device name, no trailing dot. */
 export function isPlainSegment(value: string): boolean {
-  return isSafeSegment(value) && value.length <= MAX_SEGMENT && !WINDOWS_RESERVED.test(value) && !value.endsWith('.');
+  return UNRESERVED.test(value) && value.length <= MAX_SEGMENT && !WINDOWS_RESERVED.test(value) && !value.endsWith('.');
 }
 
 /** The file-system identity of a segment: what a case-insensitive host compares. */

@@ -6,6 +6,7 @@
  */
 import { openSnapshot, withSnapshot, type DetailsCoverage, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
+import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, TAG_PAGE_SIZE } from './config.ts';
 import { pageCount } from './pagination.ts';
 import {
@@ -329,7 +330,8 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const details = reader.details();
   const fetchedAt = new Map(details.map((d) => [d.slug, d.fetchedAt]));
 
-  const rows = reader.configurations();
+  // Third-party text is cleaned once, here, for every format it reaches (src/site/text.ts).
+  const rows = reader.configurations().map(cleanStrings);
   const configurationSegments = assignSegments(rows.map((r) => r.slug));
   const scoreText = scoreFormatter(rows.map((r) => r.supraScore));
   const configurationRanks = competitionRanks(rows.map((r) => r.supraScore));
@@ -366,7 +368,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const since = windowStart(history, historyOptions);
   const past = readHistory(
     history,
-    reader.historyByConfiguration(since),
+    reader.historyByConfiguration(since).map(cleanStrings),
     reader.historyByBench(since),
     { familyOf: new Map(configurations.map((c) => [c.slug, c.familyTag])), families: new Set(familyTags) },
     historyOptions,
@@ -403,7 +405,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
   const modelBySegment = new Map(models.map((m) => [m.segment, m]));
   const providers = [...new Set(configurations.map((c) => c.provider))].sort((a, b) => a.localeCompare(b, 'en'));
 
-  const benchRows = reader.benches();
+  const benchRows = reader.benches().map(cleanStrings);
   const benchSegments = assignSegments(
     benchRows.map((b) => b.slug),
     ['page'],
@@ -455,7 +457,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
   // Per-benchmark scores, read once; indexed by configuration and, for benchmark pages, by benchmark.
   const scoreRows = new Map<string, Score[]>();
   const byBench = new Map<string, { configuration: Configuration; score: Score }[]>();
-  for (const { slug, ...row } of reader.scores()) {
+  for (const { slug, ...row } of reader.scores().map(cleanStrings)) {
     const score: Score = { ...row, counts: row.upvotes > row.downvotes };
     const list = scoreRows.get(slug);
     if (list) list.push(score);
@@ -586,7 +588,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
           .reverse();
         const first = snapshots[0]?.id;
         if (first === undefined) return;
-        for (const { slug, name, points } of again.historyByConfiguration(first)) {
+        for (const { slug, name, points } of again.historyByConfiguration(first).map(cleanStrings)) {
           for (const point of points.split(';')) {
             const [id, supraScore, position] = point.split(',').map(Number);
             const list = bySnapshot.get(id!) ?? [];

@@ -27,3 +27,10 @@ export function cleanText(value: string): string {
   const clean = value.replace(WHITESPACE_CONTROLS, ' ').replace(FORBIDDEN, '').replace(LONE_SURROGATE, '\ufffd');
   return BIDI_CONTROL.test(clean) ? `${FIRST_STRONG_ISOLATE}${clean}${POP_DIRECTIONAL_ISOLATE}` : clean;
 }
+
+/** The row with every string field cleaned for output (slugs and tags are safe segments already, and stay as they are). */
+export function cleanStrings<T extends object>(row: T): T {
+  const out = { ...row } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(out)) if (typeof value === 'string' && key !== 'slug' && key !== 'tag') out[key] = cleanText(value);
+  return out as T;
+}

@@ -97,7 +97,10 @@ export interface CliResult {
  * Runs `snapshot` with these flags. The key is read here, handed to the client and deleted from
  * `process.env`, so nothing that runs later in this process (the site build) can see it.
  */
-export async function snapshotCli(argv: string[], { env = loadEnv(), reporter: given }: { env?: Env; reporter?: Reporter } = {}): Promise<CliResult> {
+export async function snapshotCli(
+  argv: string[],
+  { env = loadEnv(), reporter: given, untouched = 'the previous snapshot' }: { env?: Env; reporter?: Reporter; untouched?: string } = {},
+): Promise<CliResult> {
   const secret = env.RANKING_API_KEY?.trim();
   delete process.env.RANKING_API_KEY;
   const reporter = given ?? createReporter({ secrets: secret ? [secret] : [] });
@@ -122,7 +125,7 @@ export async function snapshotCli(argv: string[], { env = loadEnv(), reporter: g
     if (err instanceof MirrorError) {
       reporter.error(err.toLine());
       // Repeated last, so retry warnings above cannot bury what happened.
-      reporter.error(`exit ${err.exitCode}: ${err.message}; the previous snapshot is untouched`);
+      reporter.error(`exit ${err.exitCode}: ${err.message}; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
       return { code: err.exitCode };
     }
     // One line, as for every failure; the stack only when asked for.
@@ -130,7 +133,7 @@ export async function snapshotCli(argv: string[], { env = loadEnv(), reporter: g
     reporter.error(
       `error: unexpected failure: ${first}${process.env.MIRROR_DEBUG ? `\n${(err as Error)?.stack}` : ' (MIRROR_DEBUG=1 prints where it happened)'}`,
     );
-    reporter.error('exit 1: this is a bug in the mirror; the previous snapshot is untouched');
+    reporter.error(`exit 1: this is a bug in the mirror; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
     return { code: 1 };
   }
 }

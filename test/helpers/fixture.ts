@@ -6,6 +6,10 @@ export const GENERATED_AT = Date.UTC(2026, 10, 16, 6, 0, 0);
 const DAY = 86_400_000;
 
 export const HOSTILE_NAME = '<img src=x onerror="alert(1)">Evil & Co';
+/** A name that tries to reverse the text after it, with characters XML 1.0 forbids and C1 controls that validation lets through. */
+export const BIDI_NAME = 'Plain \u202eSix\ufffe\u0085 \u0080end';
+/** A description with C0 controls (descriptions are not checked for them) and a noncharacter. */
+export const CONTROL_DESCRIPTION = 'Patches code.\u0001\u0007 Rings a bell.\uffff';
 export const HOSTILE_DESCRIPTION = '<script>alert("xss")</script> A benchmark that tries to break out.';
 
 const dims = (extra: Record<string, number> = {}) => ({
@@ -79,12 +83,12 @@ export function fixtureExport({ hostile = true, generatedAt = GENERATED_AT, site
     model('plain-3', 'plain-3', 20, { name: 'Plain Three' }),
     model('plain-4', 'plain-4', 10, { name: 'Plain Four' }),
     model('plain-5', 'plain-5', 5, { name: `=HYPERLINK("https://evil.example")` }),
-    model('plain-6', 'plain-6', 4, { name: 'Plain Six' }),
+    model('plain-6', 'plain-6', 4, { name: BIDI_NAME }),
     model('plain-7', 'plain-7', 3, { name: 'Plain Seven' }),
   ];
   const benches: Record<string, unknown>[] = [
     bench('prooflad', 82.5, { name: 'ProofLadder', isOfficial: true, tags: ['math', 'reasoning'] }),
-    bench('codebench', 64.2, { name: 'Polyglot Patch', tags: ['code-generation'], dimensions: dims({ freshness: 2.5 }) }),
+    bench('codebench', 64.2, { name: 'Polyglot Patch', description: CONTROL_DESCRIPTION, tags: ['code-generation'], dimensions: dims({ freshness: 2.5 }) }),
     bench('sneaky', 12.0, { name: 'Sneaky Bench', description: HOSTILE_DESCRIPTION, url: 'javascript:alert(1)' }),
   ];
   const tags: Record<string, unknown>[] = [
