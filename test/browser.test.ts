@@ -14,6 +14,7 @@ import { sharedSite } from './helpers/shared-sites.ts';
 import { chromiumAvailable, launchChromium } from './helpers/browser.ts';
 import { serveStatic, type StaticServer } from '../src/publish/static-server.ts';
 import type { LeaderboardIndex } from '../src/site/leaderboard-index.ts';
+import type { BenchmarkIndex, IndexBench } from '../src/site/benchmark-index.ts';
 
 const available = chromiumAvailable();
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
@@ -26,6 +27,7 @@ let base: string;
 let historyBase: string;
 let browser: Browser;
 let index: LeaderboardIndex;
+let benchIndex: BenchmarkIndex;
 let benchSlug: string;
 const problems: string[] = [];
 
@@ -51,6 +53,13 @@ const here = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
 };
+const benchNames = (page: Page) => page.locator('tbody th > a').allTextContents();
+/** The benchmarks in weight order, sorted by a column of the index (ties in weight order), as names. */
+const benchesBy = (column: 1 | 5 | 7 | 8 | 9, dir: 1 | -1, keep: (b: IndexBench) => boolean = () => true) =>
+  benchIndex.benchmarks
+    .filter(keep)
+    .sort((a, b) => dir * (column === 1 ? a[1].localeCompare(b[1], 'en') : (a[column] as number) - (b[column] as number)) || a[0] - b[0])
+    .map((b) => b[1]);
 /** Markup with the white space between tags removed: the server's compressed HTML and the DOM's own serialisation then compare. */
 const markup = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.outerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
 
@@ -64,6 +73,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     historyBase = hostileServer.url.replace(/\/$/, '');
     browser = await launchChromium();
     index = (await (await fetch(`${base}/data/leaderboard.json`)).json()) as LeaderboardIndex;
+    benchIndex = (await (await fetch(`${base}/data/benchmark-list.json`)).json()) as BenchmarkIndex;
     benchSlug = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
   }, 600_000);
 
@@ -283,6 +293,129 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await context.close();
   });
 
+  it('sorts the benchmarks list by a column, either way, and keeps the sort in the URL', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/benchmarks/');
+    const quality = page.locator('th[data-sort="quality"] button');
+    await quality.click();
+    await expect.poll(() => here(page)).toBe('/benchmarks/?sort=quality&dir=desc');
+    expect(await benchNames(page)).toEqual(benchesBy(7, -1));
+    expect(await page.locator('th[data-sort="quality"]').getAttribute('aria-sort')).toBe('descending');
+    await quality.click();
+    await expect.poll(() => here(page)).toBe('/benchmarks/?sort=quality&dir=asc');
+    expect(await benchNames(page)).toEqual(benchesBy(7, 1));
+    await page.locator('th[data-sort="name"] button').click();
+    await expect.poll(() => here(page)).toBe('/benchmarks/?sort=name&dir=asc');
+    expect(await benchNames(page)).toEqual(benchesBy(1, 1));
+    expect([await page.locator('th[aria-sort]').count(), await page.locator('caption').textContent()]).toEqual([1, 'Benchmarks sorted by name, A to Z']);
+    await context.close();
+  });
+
+  it('filters the benchmarks list to official sources and a tag, the rows, the "showing" line and the active filters agreeing', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/benchmarks/');
+    const official = benchIndex.benchmarks.filter((b) => b[4]);
+    const tagId = official.find((b) => b[10].length)![10][0]!;
+    const tag = benchIndex.tags[tagId]!;
+    const expected = benchesBy(5, -1, (b) => b[4] && b[10].includes(tagId));
+    await page.check('#bl-official');
+    await expect.poll(() => benchNames(page)).toEqual(benchesBy(5, -1, (b) => b[4]));
+    await page.selectOption('#bl-tag', tag);
+    await expect.poll(() => benchNames(page)).toEqual(expected);
+    const total = benchIndex.benchmarks.length;
+    expect(await status(page)).toBe(`Showing 1–${expected.length} of ${expected.length} benchmark${expected.length === 1 ? '' : 's'} (filtered from ${total})`);
+    expect(await page.locator('tbody th .official').count()).toBe(expected.length);
+    expect(here(page)).toBe(`/benchmarks/?official=1&tag=${tag}`);
+    expect(await page.locator('[data-chips] li span').allTextContents()).toEqual(['Official sources only', `Tag: ${tag}`]);
+    await page.getByRole('button', { name: 'Remove the filter Official sources only' }).click();
+    await expect.poll(() => here(page)).toBe(`/benchmarks/?tag=${tag}`);
+    expect([await page.isChecked('#bl-official'), await benchNames(page)]).toEqual([false, benchesBy(5, -1, (b) => b[10].includes(tagId))]);
+    await context.close();
+  });
+
+  it('finds benchmarks by their tags: “coding” finds those tagged code-something', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/benchmarks/');
+    await page.fill('#bl-q', 'coding');
+    await expect.poll(() => here(page)).toBe('/benchmarks/?q=coding');
+    const codeTags = new Set(benchIndex.tags.flatMap((t, i) => (t.split('-').some((w) => w.startsWith('cod')) ? [i] : [])));
+    const expected = benchesBy(5, -1, (b) => b[10].some((t) => codeTags.has(t)));
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(() => benchNames(page)).toEqual(expected);
+    await context.close();
+  });
+
+  it.each([
+    ['sample', () => base],
+    ['hostile', () => historyBase],
+  ])('draws the rows of a sorted view of the %s benchmarks from the same markup as the static rows', async (_, origin) => {
+    const withJs = await browser.newContext();
+    const drawn = await open(withJs, '/benchmarks/?sort=name&dir=asc', origin());
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await open(noJs, '/benchmarks/', origin());
+    const rows = (page: Page) =>
+      page
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [tr.querySelector('th a')!.textContent!, tr.outerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim()] as const),
+        );
+    const byName = (await rows(plain)).sort((a, b) => a[0].localeCompare(b[0], 'en'));
+    expect(await rows(drawn)).toEqual(byName);
+    await withJs.close();
+    await noJs.close();
+  });
+
+  it('draws page 2 of a longer benchmarks list with JavaScript exactly as the static page 2 reads without it', async () => {
+    const large = await serveStatic({ dir: (await sharedSite('large')).dist });
+    const origin = large.url.replace(/\/$/, '');
+    try {
+      const withJs = await browser.newContext();
+      const drawn = await open(withJs, '/benchmarks/?page=2', origin);
+      await expect.poll(() => here(drawn)).toBe('/benchmarks/page/2/');
+      const noJs = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await open(noJs, '/benchmarks/page/2/', origin);
+      expect(await markup(drawn, 'tbody')).toBe(await markup(plain, 'tbody'));
+      expect(await markup(drawn, '[data-pager]')).toBe(await markup(plain, '[data-pager]'));
+      expect([await heading(drawn), await status(drawn), await drawn.title()]).toEqual([await heading(plain), await status(plain), await plain.title()]);
+      await withJs.close();
+      await noJs.close();
+    } finally {
+      await large.close();
+    }
+  }, 600_000);
+
+  it('makes each change of the benchmarks list a history entry that Back undoes', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/benchmarks/');
+    const steps: [string, string | null, string, boolean][] = [];
+    const record = async () => steps.push([here(page), await status(page), (await benchNames(page))[0]!, await page.isChecked('#bl-official')]);
+    await record();
+    await page.locator('th[data-sort="raters"] button').click();
+    await expect.poll(() => here(page)).toBe('/benchmarks/?sort=raters&dir=desc');
+    await record();
+    await page.check('#bl-official');
+    await expect.poll(() => here(page)).toBe('/benchmarks/?official=1&sort=raters&dir=desc');
+    await record();
+    await page.selectOption('#bl-tag', benchIndex.tags[benchIndex.benchmarks.find((b) => b[4] && b[10].length)![10][0]!]!);
+    await expect.poll(() => new URL(page.url()).searchParams.has('tag')).toBe(true);
+    for (const [url, line, first, checked] of steps.reverse()) {
+      await page.goBack();
+      await expect.poll(() => here(page)).toBe(url);
+      await expect.poll(() => status(page)).toBe(line);
+      expect([(await benchNames(page))[0], await page.isChecked('#bl-official'), await page.inputValue('#bl-tag')]).toEqual([first, checked, '']);
+    }
+    await context.close();
+  });
+
+  it('lists every benchmark by weight without JavaScript, whatever filters the URL names', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await open(context, '/benchmarks/?official=1&tag=retired-tag&sort=name&dir=asc&q=x');
+    expect(await page.locator('form.controls').isVisible()).toBe(false);
+    expect(await benchNames(page)).toEqual(benchesBy(5, -1));
+    expect(await status(page)).toBe(`Showing 1–${benchIndex.benchmarks.length} of ${benchIndex.benchmarks.length} benchmarks`);
+    await context.close();
+  });
+
   /** Every page type of the sample site, and two views the script draws. */
   const pages = () => [
     '/',
@@ -299,7 +432,12 @@ describe.skipIf(!available)('the site in Chromium', () => {
     '/data/',
     '/404.html',
   ];
-  const DRAWN = ['/?page=2', '/?tag=retired-tag&sort=name&dir=desc&q=x'];
+  const DRAWN = [
+    '/?page=2',
+    '/?tag=retired-tag&sort=name&dir=desc&q=x',
+    '/benchmarks/?official=1&tag=retired-tag&sort=name&dir=desc&q=x',
+    '/benchmarks/?sort=quality&dir=asc',
+  ];
   /** Lists whose key column (the score, the weight) must never leave the screen. */
   const KEY_COLUMN_PAGES = ['/', '/leaderboard/2/', '/benchmarks/'];
 
@@ -409,7 +547,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     expect((await up.locator('.why').first().textContent())!.trim()).toMatch(/^Why: /);
     await up.locator('a').first().click();
     await page.waitForURL(/\/models\/[^/]+\/$/);
-    expect(await page.locator('#recent + ol > li').count()).toBeGreaterThan(0);
+    expect(await page.locator('#recent ~ ol > li').count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -515,7 +653,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
 
   it('makes every control and link outside a sentence a tap target of at least 24 × 24 px at 360 px', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-    for (const path of [...pages(), DRAWN[1]!]) {
+    for (const path of [...pages(), DRAWN[1]!, DRAWN[2]!]) {
       const page = await open(context, path);
       const small = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('a[href], button, summary, select, input')]

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readHistory, type HistoryOptions } from '../src/site/history-pass.ts';
 import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
-import type { HistorySnapshotRow, PackedConfigurationHistory } from '../src/store/read-snapshot.ts';
+import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../src/store/read-snapshot.ts';
 
 const DAY = 86_400_000;
 const T0 = METHOD_CHANGE_AT + 10 * DAY;
@@ -19,19 +19,25 @@ type Row = [slug: string, family: string, score: number, benchCount: number];
 /** Snapshots oldest first; each row list in ranking order. */
 function history(...snapshots: { at: number; rows: Row[] }[]) {
   const meta: HistorySnapshotRow[] = snapshots.map((s, i) => ({ id: i + 1, generatedAt: s.at, fetchedAt: s.at, partial: false })).reverse();
-  // Packed as the reader hands them over: one row per configuration, its points in no particular order.
-  const packed = new Map<string, PackedConfigurationHistory>();
-  snapshots.forEach((s, i) =>
-    s.rows.forEach(([slug, familyTag, supraScore, benchCount], position) => {
-      const row = packed.get(slug) ?? { slug, name: slug.toUpperCase(), familyTag, points: '' };
-      row.points = [`${i + 1},${supraScore},${position + 1},${benchCount},`, row.points].filter(Boolean).join(';');
-      packed.set(slug, row);
-    }),
-  );
-  const rows = [...packed.values()];
+  // As the reader hands them over: names by id, each snapshot's configurations in ranking order.
+  const names = new Map<string, HistoryName>();
+  const idOf = (slug: string, familyTag: string) => {
+    let n = names.get(slug);
+    if (!n) names.set(slug, (n = { id: names.size + 1, kind: 'model', slug, name: slug.toUpperCase(), familyTag }));
+    return n.id;
+  };
+  const points: HistoryPoints[] = snapshots.map((s, i) => ({
+    snapshotId: i + 1,
+    configurations: Int32Array.from(s.rows, ([slug, family]) => idOf(slug, family)),
+    supraScores: Float64Array.from(s.rows, (r) => r[2]),
+    benchCounts: Int32Array.from(s.rows, (r) => r[3]),
+    scoresDigests: new Float64Array(s.rows.length).fill(NaN),
+    benches: new Int32Array(0),
+    effectiveWeights: new Float64Array(0),
+  }));
   const last = snapshots.at(-1)!.rows;
   const current = { familyOf: new Map(last.map(([slug, family]) => [slug, family])), families: new Set(last.map(([, family]) => family)) };
-  return readHistory(meta, rows, [], current, options);
+  return readHistory(meta, [...names.values()], points, current, options);
 }
 
 const day1: Row[] = [

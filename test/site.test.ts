@@ -339,6 +339,18 @@ describe('pages', () => {
     ).toEqual(['ProofLadder', 'Polyglot Patch', 'Vision Bench', 'Sneaky Bench', 'Aux Bench']);
   });
 
+  it('renders the benchmarks list with its filters hidden until the script runs, a "showing" line, and the row the script fills', () => {
+    const $ = page('benchmarks/index.html');
+    expect([$('form.controls').is('[hidden]'), $('[data-status]').text()]).toEqual([true, 'Showing 1–5 of 5 benchmarks']);
+    expect(
+      $('thead th[data-sort]')
+        .map((_, th) => $(th).attr('data-sort'))
+        .get(),
+    ).toEqual(['name', 'weight', 'quality', 'models', 'raters']);
+    const template = load(`<table>${$('template[data-row-template]').html()!}</table>`);
+    expect([template('th .official').length, template('td .sub').length, template('a.tag').length]).toEqual([1, 1, 1]);
+  });
+
   it('lists tags alphabetically, and a tag without rows says so', () => {
     const $ = page('tags/index.html');
     const tags = $('tbody th a')
@@ -577,10 +589,23 @@ describe('model pages', () => {
 
   it('says what changed for the model recently, and links to that snapshot’s entry', () => {
     const $ = page('models/quillon-3/index.html');
-    const latest = $('#recent').next('ol').children('li').first();
+    const latest = $('#recent').nextAll('ol').first().children('li').first();
     expect(squash(latest.text())).toContain('model rank 2 → 1');
     expect(squash(latest.text())).toContain('Why: The field moved');
     expect(latest.find('a').first().attr('href')).toBe(`/changes/#snapshot-${GENERATED_AT}`);
+  });
+
+  it('explains the movement markers on every page that shows them', () => {
+    const marked = [...site.html].filter(([, $]) => $('main .movement').not('p.legend .movement').length > 0).map(([file]) => file);
+    expect(marked).toEqual(
+      expect.arrayContaining(['index.html', 'models/quillon-3/index.html', 'configurations/quillon-3-high/index.html', 'changes/index.html']),
+    );
+    expect(marked.filter((file) => page(file)('main p.legend').length === 0)).toEqual([]);
+  });
+
+  it('says what the markers of a model’s recent changes compare with', () => {
+    const $ = page('models/quillon-3/index.html');
+    expect(squash($('#recent').nextAll('.legend').first().text())).toBe('Model rank against the snapshot before each one: ▲2 up 2 places, ▼1 down 1.');
   });
 
   it('links to the pre-rendered comparisons with the models just above and below it', () => {

@@ -7,6 +7,7 @@ import { validateExport } from '../src/api/validate.ts';
 import { openSnapshot, withSnapshot } from '../src/store/read-snapshot.ts';
 import { READABLE_VERSIONS, STORE_VERSION } from '../src/store/schema.ts';
 import { writeSnapshot, type ModelDetailRecord } from '../src/store/write-snapshot.ts';
+import { packFloat64, packInt32, unpackFloat64, unpackInt32 } from '../src/store/packed.ts';
 import type { ModelSummary } from '../src/api/schema.ts';
 import { writeOldStore } from './helpers/old-stores.ts';
 import { fingerprint, tempDir } from './helpers/env.ts';
@@ -63,8 +64,12 @@ describe('writeSnapshot', () => {
     ]);
     // plain-7 was only in the first snapshot, which is gone: so is its name.
     expect(query<[string]>(out, "SELECT slug FROM history_names WHERE kind = 'model'").map((r) => r[0])).not.toContain('plain-7');
-    expect(query<[number]>(out, 'SELECT count(DISTINCT snapshot_id) FROM history_models')[0]).toEqual([2]);
-    expect(query<[number]>(out, 'SELECT count(*) FROM history_benches')[0]).toEqual([6]);
+    const points = withSnapshot(out, (r) => r.historyPoints(0));
+    expect(points.map((p) => [p.configurations.length, p.benches.length])).toEqual([
+      [11, 3],
+      [11, 3],
+    ]);
+    expect(query<[number]>(out, 'SELECT count(*) FROM history_points')[0]).toEqual([2]);
     expect(query<[number]>(out, 'PRAGMA user_version')[0]).toEqual([STORE_VERSION]);
   });
 
@@ -122,7 +127,7 @@ describe('writeSnapshot', () => {
     expect(written.coverage).toEqual(expected);
     expect(query(out, 'SELECT with_details, older_7d, older_30d FROM details_crawl')).toEqual([[5, 3, 1]]);
     withSnapshot(out, (r) => {
-      expect(r.version).toBe(3);
+      expect(r.version).toBe(STORE_VERSION);
       expect(r.info().coverage).toEqual(expected);
       const first = r.details().find((d) => d.slug === data.models[4]!.slug);
       expect(first).toMatchObject({ fetchedAt: asOf - 31 * DAY, benchCount: 3 });
@@ -158,8 +163,11 @@ describe('writeSnapshot', () => {
       const moved = exportOfDay(1);
       for (const m of moved.models) m.updatedAt += 60_000;
       writeSnapshot(out, { data: moved, meta: meta(1), historyLimit: 5, carryFrom: out });
-      expect(query(out, 'PRAGMA user_version')).toEqual([[3]]);
+      expect(query(out, 'PRAGMA user_version')).toEqual([[STORE_VERSION]]);
       expect(query(out, 'SELECT count(*) FROM history_snapshots')).toEqual([[2]]);
+      // The old snapshot's scores, in its ranking order, carried into the packed history.
+      const [first] = withSnapshot(out, (r) => r.historyPoints(0));
+      expect([...first!.supraScores]).toEqual(day0.models.map((m) => m.supraScore));
       // Both details come over, updatedAt moved or not, with the benchCount of the old file's summaries.
       expect(query(out, 'SELECT slug, fetched_at, bench_count FROM model_details ORDER BY fetched_at')).toEqual([
         [a!.slug, at - 10 * DAY, a!.benchCount],
@@ -188,38 +196,70 @@ describe('writeSnapshot', () => {
     const detail = (normalizedScore: number): ModelDetailRecord => ({ updatedAt: model.updatedAt, fetchedAt: GENERATED_AT, scores: scores(normalizedScore) });
     writeSnapshot(out, { data, meta: meta(0), historyLimit: 5, details: new Map([[model.slug, detail(50)]]) });
     writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out, details: new Map([[model.slug, detail(55)]]) });
-    const rows = query<[number, string | null, number | null, number | null]>(
-      out,
-      `SELECT h.snapshot_id, n.family_tag, h.bench_count, h.scores_digest FROM history_models h JOIN history_names n ON n.id = h.name_id
-       WHERE n.slug = 'quillon-3-high' ORDER BY h.snapshot_id`,
-    );
-    expect(rows.map((r) => [r[1], r[2]])).toEqual([
-      ['quillon-3', 3],
-      ['quillon-3', 3],
-    ]);
-    expect(rows[0]![3]).toEqual(expect.any(Number));
-    expect(rows[1]![3]).not.toBe(rows[0]![3]);
-    expect(
-      query<[number | null]>(out, "SELECT h.scores_digest FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE n.slug = 'plain-1'")[0],
-    ).toEqual([null]);
+    const { names, points } = withSnapshot(out, (r) => ({ names: r.historyNames(), points: r.historyPoints(0) }));
+    const pointOf = (slug: string, snapshot: number) => {
+      const id = names.find((n) => n.kind === 'model' && n.slug === slug)!.id;
+      const p = points[snapshot]!;
+      const j = p.configurations.indexOf(id);
+      return { benchCount: p.benchCounts[j], digest: p.scoresDigests[j]! };
+    };
+    expect(names.find((n) => n.slug === 'quillon-3-high')?.familyTag).toBe('quillon-3');
+    expect([pointOf('quillon-3-high', 0).benchCount, pointOf('quillon-3-high', 1).benchCount]).toEqual([3, 3]);
+    expect(pointOf('quillon-3-high', 0).digest).toEqual(expect.any(Number));
+    expect(Number.isNaN(pointOf('quillon-3-high', 0).digest)).toBe(false);
+    expect(pointOf('quillon-3-high', 1).digest).not.toBe(pointOf('quillon-3-high', 0).digest);
+    expect(Number.isNaN(pointOf('plain-1', 1).digest)).toBe(true);
   });
 
   it('carries the history of a version 2 file over, its evidence unknown', () => {
     const out = join(dir.path, 'older.db');
-    writeSnapshot(out, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
-    const db = new Database(out);
-    db.exec(
-      'ALTER TABLE history_models DROP COLUMN bench_count; ALTER TABLE history_models DROP COLUMN scores_digest; ALTER TABLE history_names DROP COLUMN family_tag',
+    writeOldStore(
+      out,
+      2,
+      GENERATED_AT - DAY,
+      exportOfDay(0).models.map((m) => ({ slug: m.slug, supraScore: m.supraScore, benchCount: m.benchCount, updatedAt: m.updatedAt })),
+      [],
     );
-    db.pragma('user_version = 2');
-    db.close();
     writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });
-    expect(query<[number, number | null]>(out, 'SELECT snapshot_id, count(bench_count) FROM history_models GROUP BY snapshot_id ORDER BY snapshot_id')).toEqual(
-      [
-        [1, 0],
-        [2, 12],
-      ],
+    const points = withSnapshot(out, (r) => r.historyPoints(0));
+    expect(points.map((p) => [p.snapshotId, [...p.benchCounts].filter((c) => c >= 0).length])).toEqual([
+      [1, 0],
+      [2, 12],
+    ]);
+  });
+
+  it('carries a version 3 history over whole, a row per configuration and snapshot becoming one per snapshot', () => {
+    const out = join(dir.path, 'v3.db');
+    const day0 = exportOfDay(0);
+    writeOldStore(
+      out,
+      3,
+      GENERATED_AT - DAY,
+      day0.models.map((m) => ({ slug: m.slug, supraScore: m.supraScore, benchCount: m.benchCount, updatedAt: m.updatedAt })),
+      [],
     );
+    const before = withSnapshot(out, (r) => ({ version: r.version, names: r.historyNames(), points: r.historyPoints(0) }));
+    expect(before.version).toBe(3);
+    writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });
+    const after = withSnapshot(out, (r) => ({ version: r.version, names: r.historyNames(), points: r.historyPoints(0) }));
+    expect(after.version).toBe(STORE_VERSION);
+    expect(after.points).toHaveLength(2);
+    expect(after.points[0]).toEqual(before.points[0]);
+    expect(after.names.filter((n) => n.kind === 'model').map((n) => n.slug)).toEqual(expect.arrayContaining(day0.models.map((m) => m.slug)));
+  });
+
+  it('writes over a file of this version by changing a copy: history stays byte for byte, one row is added', () => {
+    const out = join(dir.path, 'in-place.db');
+    writeSnapshot(out, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
+    writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });
+    const before = query<[number, Buffer]>(out, 'SELECT snapshot_id, model_ids || supra_scores FROM history_points ORDER BY snapshot_id');
+    writeSnapshot(out, { data: exportOfDay(2, ['plain-7']), meta: meta(2), historyLimit: 5, carryFrom: out });
+    const after = query<[number, Buffer]>(out, 'SELECT snapshot_id, model_ids || supra_scores FROM history_points ORDER BY snapshot_id');
+    expect(after.slice(0, 2)).toEqual(before);
+    expect(after.map((r) => r[0])).toEqual([1, 2, 3]);
+    // The current tables hold only the new snapshot.
+    expect(withSnapshot(out, (r) => [r.counts().configurations, r.info().generatedAt])).toEqual([11, GENERATED_AT + 2 * DAY]);
+    expect(query(out, 'PRAGMA integrity_check')).toEqual([['ok']]);
   });
 
   it('leaves the target untouched and no temporary file when writing fails', () => {
@@ -253,13 +293,30 @@ describe('the one reader', () => {
   });
 
   it('reads a file of version 1, and the writer carries its history over', () => {
-    const old = join(dir.path, 'v1.db');
-    writeSnapshot(old, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
-    const db = new Database(old);
-    db.exec('ALTER TABLE snapshot DROP COLUMN sample; ALTER TABLE snapshot DROP COLUMN history_limit; PRAGMA user_version = 1');
-    db.close();
+    const old = join(dir.path, 'v1-reader.db');
+    writeOldStore(
+      old,
+      1,
+      GENERATED_AT,
+      exportOfDay(0).models.map((m) => ({ slug: m.slug, supraScore: m.supraScore, benchCount: m.benchCount, updatedAt: m.updatedAt })),
+      [],
+    );
     expect(withSnapshot(old, (r) => [r.version, r.info().sample, r.info().historyLimit, r.counts().configurations])).toEqual([1, false, null, 12]);
     writeSnapshot(old, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: old });
     expect(withSnapshot(old, (r) => [r.version, r.counts().historySnapshots, r.info().historyLimit])).toEqual([STORE_VERSION, 2, 5]);
+  });
+});
+
+describe('packed history columns', () => {
+  it('round-trip int32 and float64 arrays as little-endian bytes, NaN and negatives included', () => {
+    const ints = [0, 1, -1, 2 ** 31 - 1, -(2 ** 31)];
+    const floats = [0, -0.5, 87.34, NaN, 2 ** 47 + 3, Number.MAX_VALUE];
+    expect([...unpackInt32(packInt32(ints))]).toEqual(ints);
+    expect([...unpackFloat64(packFloat64(floats))]).toEqual(floats);
+    expect(packInt32([1]).equals(Buffer.from([1, 0, 0, 0]))).toBe(true);
+    // A BLOB may start at any offset of a shared buffer.
+    const shifted = Buffer.concat([Buffer.from([9]), packFloat64([1.5, 2.5])]).subarray(1);
+    expect([...unpackFloat64(shifted)]).toEqual([1.5, 2.5]);
+    expect(() => unpackFloat64(Buffer.alloc(7))).toThrow(RangeError);
   });
 });

@@ -301,8 +301,49 @@ export const MODEL_LIST_JSON: Download = {
   ],
 };
 
+export const BENCHMARK_LIST_JSON: Download = {
+  file: 'benchmark-list.json',
+  format: 'JSON',
+  what: 'The compact index the benchmarks list’s sorting and filters read: one array per benchmark, by effectiveWeight (highest first), with tag names listed once.',
+  listKey: 'benchmarks',
+  positional: true,
+  topFields: [
+    { name: 'tags', schema: z.array(text()), meaning: 'The tags benchmarks carry, each listed once; a benchmark refers to its tags by position in this list.' },
+    { name: 'tagSegments', schema: z.array(nonEmpty()), meaning: 'The path segment of each tag in `tags` (its page is `/tags/{segment}/`), same order.' },
+  ],
+  fields: [
+    { name: '[0] position', schema: rank(), unit: '1 = highest', meaning: 'Its place in the list by effectiveWeight, then slug.' },
+    { name: '[1] name', schema: text(), meaning: 'Display name.' },
+    { name: '[2] slug', schema: nonEmpty(), meaning: 'The benchmark’s identifier.' },
+    { name: '[3] segment', schema: nonEmpty(), meaning: 'The path segment of its page (`/benchmarks/{segment}/`).' },
+    { name: '[4] isOfficial', schema: z.boolean(), meaning: 'true when its URL is a reviewed first-party or original source: provenance, not endorsement.' },
+    { name: '[5] effectiveWeight', schema: score(), unit: SCORE, meaning: 'The weight of a pairwise comparison on this benchmark in supraScore.' },
+    {
+      name: '[6] previousWeight',
+      schema: score().nullable(),
+      type: 'number or null',
+      unit: SCORE,
+      meaning: 'effectiveWeight in the previous comparable snapshot; null when there is none to compare with.',
+    },
+    { name: '[7] qualityScore', schema: score(), unit: SCORE, meaning: 'Mean of the quality dimensions × 20.' },
+    { name: '[8] modelCount', schema: count(), unit: 'models', meaning: 'Distinct models with at least one valid score.' },
+    { name: '[9] raterCount', schema: count(), unit: 'users', meaning: 'Users who rated the benchmark.' },
+    { name: '[10] tags', schema: z.array(count()), type: 'integer[]', meaning: 'Indexes into `tags`.' },
+  ],
+};
+
 /** In the order the data page lists them. */
-export const DOWNLOADS: Download[] = [MODELS_CSV, SCORES_CSV, HISTORY_CSV, MODELS_JSON, BENCHMARKS_JSON, TAGS_JSON, LEADERBOARD_JSON, MODEL_LIST_JSON];
+export const DOWNLOADS: Download[] = [
+  MODELS_CSV,
+  SCORES_CSV,
+  HISTORY_CSV,
+  MODELS_JSON,
+  BENCHMARKS_JSON,
+  TAGS_JSON,
+  LEADERBOARD_JSON,
+  MODEL_LIST_JSON,
+  BENCHMARK_LIST_JSON,
+];
 
 const record = (fields: Field[]) => z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
 /** A field holding an object, its fields documented beneath it. */

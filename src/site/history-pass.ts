@@ -1,12 +1,11 @@
 /**
  * The site's history, read in one pass over the newest snapshots: the series the charts draw
  * (configurations, models, benchmark weights), the model ranks of every snapshot, and the change
- * sets of the newest snapshots with the reason for each change. SQLite hands over one packed row per
- * configuration; the points are unpacked into typed columns, bucketed by snapshot and walked in
- * order. Ranks and series go into typed matrices; objects are built only for the few snapshots the
- * change sets compare, and a page's series only when the page asks.
+ * sets of the newest snapshots with the reason for each change. The store hands over each snapshot
+ * as typed columns in ranking order; ranks and series go into typed matrices, objects are built only
+ * for the few snapshots the change sets compare, and a page's series only when the page asks.
  */
-import type { HistorySnapshotRow, PackedBenchHistory, PackedConfigurationHistory } from '../store/read-snapshot.ts';
+import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../store/read-snapshot.ts';
 import { explainChange, type ChangeReason } from './change-reasons.ts';
 import { competitionRanks, type Ranked } from './ranks.ts';
 
@@ -182,40 +181,40 @@ export function isComparable(older: number, newer: number, methodChangeAt: numbe
   return older >= methodChangeAt || newer < methodChangeAt;
 }
 
-/** One snapshot's points, best first, with the ranks the pass computed for them. */
+/** Ranks the pass computed for one snapshot's points (which come best first). */
 interface Ranked1 {
-  /** Point indexes into the columns, by position. */
-  points: Int32Array;
   /** Configuration rank of each point; negative when shared. */
   ranks: Int32Array;
   /** Family id of each point. */
   family: Int32Array;
 }
 
+/** What the pass knows of each history name, by its index. */
+interface Names {
+  /** The index of a history name id (-1: not a configuration's). */
+  indexOf: (id: number) => number;
+  rows: readonly HistoryName[];
+}
+
 /** The objects a change set compares: only built for the snapshots the feed lists, and the one before. */
-function buildState(
-  snapshot: HistorySnapshotRow,
-  s: Ranked1,
-  columns: Columns,
-  rows: readonly PackedConfigurationHistory[],
-  familyKeys: readonly string[],
-): State {
+function buildState(snapshot: HistorySnapshotRow, points: HistoryPoints, s: Ranked1, names: Names, familyKeys: readonly string[]): State {
   const entries = new Map<string, Entry>();
   const families = new Map<string, Family>();
   const order: Family[] = [];
-  for (let j = 0; j < s.points.length; j++) {
-    const p = s.points[j]!;
-    const row = rows[columns.configuration[p]!]!;
-    const benchCount = columns.benchCount[p]!;
-    const digest = columns.digest[p]!;
+  for (let j = 0; j < points.configurations.length; j++) {
+    const i = names.indexOf(points.configurations[j]!);
+    if (i < 0) continue;
+    const row = names.rows[i]!;
+    const benchCount = points.benchCounts[j]!;
+    const digest = points.scoresDigests[j]!;
     const rank = s.ranks[j]!;
     const family = familyKeys[s.family[j]!]!;
     const entry: Entry = {
       slug: row.slug,
       name: row.name,
       family,
-      supraScore: columns.score[p]!,
-      position: columns.position[p]!,
+      supraScore: points.supraScores[j]!,
+      position: j + 1,
       benchCount: benchCount < 0 ? null : benchCount,
       scoresDigest: Number.isNaN(digest) ? null : digest,
       rank: { rank: Math.abs(rank), tied: rank < 0 },
@@ -360,102 +359,22 @@ function diff(
   };
 }
 
-/** The points of every configuration, as columns, with the rows of each snapshot together. */
-interface Columns {
-  configuration: Int32Array;
-  score: Float64Array;
-  position: Int32Array;
-  /** -1: unknown. */
-  benchCount: Int32Array;
-  /** NaN: none. */
-  digest: Float64Array;
-  /** Point indexes grouped by snapshot (oldest first); snapshot k's are `order[start[k]..start[k + 1])`. */
-  order: Int32Array;
-  start: Int32Array;
-}
-
-/** Unpacks `id,score,position,benchCount,digest;...` strings into columns, bucketed by snapshot index. */
-export function unpackHistory(rows: readonly PackedConfigurationHistory[], snapshotIndex: ReadonlyMap<number, number>, snapshots: number): Columns {
-  let total = 0;
-  for (const r of rows) {
-    if (!r.points) continue;
-    total++;
-    for (let at = r.points.indexOf(';'); at !== -1; at = r.points.indexOf(';', at + 1)) total++;
-  }
-  const snap = new Int32Array(total);
-  const c: Omit<Columns, 'order' | 'start'> = {
-    configuration: new Int32Array(total),
-    score: new Float64Array(total),
-    position: new Int32Array(total),
-    benchCount: new Int32Array(total),
-    digest: new Float64Array(total),
-  };
-  let n = 0;
-  // A scan with indexOf rather than split: a year of a large field is millions of points.
-  const fields: string[] = ['', '', '', '', ''];
-  rows.forEach((r, i) => {
-    const text = r.points;
-    let at = 0;
-    while (text && at <= text.length) {
-      let end = text.indexOf(';', at);
-      if (end === -1) end = text.length;
-      let f = 0;
-      let from = at;
-      for (let comma = text.indexOf(',', from); f < 4 && comma !== -1 && comma < end; comma = text.indexOf(',', from)) {
-        fields[f++] = text.slice(from, comma);
-        from = comma + 1;
-      }
-      fields[f] = text.slice(from, end);
-      for (let g = f + 1; g < 5; g++) fields[g] = '';
-      at = end + 1;
-      const k = snapshotIndex.get(Number(fields[0]));
-      if (k === undefined) continue;
-      snap[n] = k;
-      c.configuration[n] = i;
-      c.score[n] = Number(fields[1]);
-      c.position[n] = Number(fields[2]);
-      c.benchCount[n] = fields[3] ? Number(fields[3]) : -1;
-      c.digest[n] = fields[4] ? Number(fields[4]) : NaN;
-      n++;
-    }
-  });
-  // A counting sort by snapshot: the rows of each snapshot become contiguous.
-  const start = new Int32Array(snapshots + 1);
-  for (let p = 0; p < n; p++) start[snap[p]! + 1]!++;
-  for (let k = 0; k < snapshots; k++) start[k + 1]! += start[k]!;
-  const next = start.slice(0, snapshots);
-  const order = new Int32Array(n);
-  for (let p = 0; p < n; p++) order[next[snap[p]!]!++] = p;
-  return { ...c, order, start };
-}
-
 /** Model ranks of one snapshot from its families in ranking order, each scored by its first (best) point. */
-function modelRanksInto(
-  bestOrder: readonly number[],
-  points: Int32Array,
-  family: Int32Array,
-  columns: Columns,
-  offset: number,
-  mScore: Float64Array,
-  mRank: Int32Array,
-): void {
-  const best = new Map<number, number>();
-  for (let j = 0; j < points.length; j++) if (!best.has(family[j]!)) best.set(family[j]!, columns.score[points[j]!]!);
-  const scores = bestOrder.map((f) => best.get(f)!);
-  competitionRanks(scores).forEach((r, i) => {
-    mScore[offset + bestOrder[i]!] = scores[i]!;
+function modelRanksInto(bestOrder: readonly number[], bestScore: readonly number[], offset: number, mScore: Float64Array, mRank: Int32Array): void {
+  competitionRanks(bestScore).forEach((r, i) => {
+    mScore[offset + bestOrder[i]!] = bestScore[i]!;
     mRank[offset + bestOrder[i]!] = r.tied ? -r.rank : r.rank;
   });
 }
 
 /**
- * Reads the history once. `history` is every snapshot, newest first; `configurations` and `benches`
- * are the packed rows of the snapshots from `windowStart(history, options)` on.
+ * Reads the history once. `history` is every snapshot, newest first; `names` every name the
+ * history refers to, and `points` the snapshots from `windowStart(history, options)` on.
  */
 export function readHistory(
   history: readonly HistorySnapshotRow[],
-  configurations: readonly PackedConfigurationHistory[],
-  benches: readonly PackedBenchHistory[],
+  names: readonly HistoryName[],
+  points: readonly HistoryPoints[],
   current: CurrentSnapshot,
   options: HistoryOptions,
 ): HistoryResult {
@@ -465,18 +384,26 @@ export function readHistory(
   const chartFrom = window.slice(0, options.chartPoints).at(-1)?.id ?? 0;
   const feedIds = new Set(history.slice(0, options.feedEntries).map((s) => s.id));
   const firstId = history.at(-1)?.id;
-
-  const columns = unpackHistory(configurations, indexOf, snapshots.length);
   const W = snapshots.length;
+  const pointsAt: (HistoryPoints | undefined)[] = new Array(W);
+  for (const p of points) {
+    const k = indexOf.get(p.snapshotId);
+    if (k !== undefined) pointsAt[k] = p;
+  }
 
-  // Integer ids: a family per packed row (its recorded familyTag, else today's, else itself), and
-  // dense slots for what the current snapshot holds, so the walk below allocates almost nothing.
+  // Integer ids: a family per configuration name (its recorded familyTag, else today's, else
+  // itself), and dense slots for what the current snapshot holds, so the walk allocates little.
+  const models = names.filter((n) => n.kind === 'model');
+  const maxId = names.reduce((m, n) => Math.max(m, n.id), 0);
+  const modelIndex = new Int32Array(maxId + 1).fill(-1);
+  models.forEach((n, i) => (modelIndex[n.id] = i));
+  const nameIndex: Names = { indexOf: (id) => (id >= 0 && id <= maxId ? modelIndex[id]! : -1), rows: models };
   const familyIds = new Map<string, number>();
   const familyKeys: string[] = [];
-  const familyOfRow = new Int32Array(configurations.length);
-  const slotOfRow = new Int32Array(configurations.length).fill(-1);
+  const familyOfRow = new Int32Array(models.length);
+  const slotOfRow = new Int32Array(models.length).fill(-1);
   const slotOfSlug = new Map<string, number>();
-  configurations.forEach((c, i) => {
+  models.forEach((c, i) => {
     const key = c.familyTag ?? current.familyOf.get(c.slug) ?? loneFamily(c.slug);
     let id = familyIds.get(key);
     if (id === undefined) familyIds.set(key, (id = familyKeys.push(key) - 1));
@@ -504,41 +431,37 @@ export function readHistory(
 
   for (let k = 0; k < W; k++) {
     const snapshot = snapshots[k]!;
-    const from = columns.start[k]!;
-    const count = columns.start[k + 1]! - from;
-    if (count === 0) continue;
-    // Positions are unique within a snapshot: placing each point at its position sorts them.
-    let maxPosition = 0;
-    for (let q = from; q < from + count; q++) maxPosition = Math.max(maxPosition, columns.position[columns.order[q]!]!);
-    const byPosition = new Int32Array(maxPosition + 1).fill(-1);
-    for (let q = from; q < from + count; q++) byPosition[columns.position[columns.order[q]!]!] = columns.order[q]!;
-    const points = byPosition.filter((p) => p >= 0);
-    const ranks = new Int32Array(points.length);
-    const family = new Int32Array(points.length);
+    const p = pointsAt[k];
+    if (!p || p.configurations.length === 0) continue;
+    const n = p.configurations.length;
+    const ranks = new Int32Array(n);
+    const family = new Int32Array(n);
     const bestOrder: number[] = [];
-    for (let j = 0; j < points.length; j++) {
-      const p = points[j]!;
-      const score = columns.score[p]!;
-      const tiedBefore = j > 0 && columns.score[points[j - 1]!] === score;
-      const tiedAfter = j + 1 < points.length && columns.score[points[j + 1]!] === score;
+    const bestScore: number[] = [];
+    for (let j = 0; j < n; j++) {
+      const score = p.supraScores[j]!;
+      const tiedBefore = j > 0 && p.supraScores[j - 1] === score;
+      const tiedAfter = j + 1 < n && p.supraScores[j + 1] === score;
       const rank = tiedBefore ? Math.abs(ranks[j - 1]!) : j + 1;
       ranks[j] = tiedBefore || tiedAfter ? -rank : rank;
-      const row = columns.configuration[p]!;
+      const row = nameIndex.indexOf(p.configurations[j]!);
+      if (row < 0) continue;
       const f = familyOfRow[row]!;
       family[j] = f;
       if (firstSeen[f] !== k) {
         firstSeen[f] = k;
         bestOrder.push(f);
+        bestScore.push(score);
       }
       const slot = slotOfRow[row]!;
       if (slot >= 0) {
         cScore[k * C + slot] = score;
-        cPosition[k * C + slot] = columns.position[p]!;
+        cPosition[k * C + slot] = j + 1;
         cRank[k * C + slot] = ranks[j]!;
       }
     }
     if (needsState(k)) {
-      const state = buildState(snapshot, { points, ranks, family }, columns, configurations, familyKeys);
+      const state = buildState(snapshot, p, { ranks, family }, nameIndex, familyKeys);
       for (const f of state.families.values()) {
         const id = familyIds.get(f.key)!;
         mScore[k * F + id] = f.best.supraScore;
@@ -564,23 +487,29 @@ export function readHistory(
       if (prev && snapshot.id === history[0]?.id) latestPair = { prev, cur: state };
       prev = state;
     } else {
-      modelRanksInto(bestOrder, points, family, columns, k * F, mScore, mRank);
+      modelRanksInto(bestOrder, bestScore, k * F, mScore, mRank);
     }
   }
 
   const seriesFrom = indexOf.get(chartFrom) ?? 0;
-  const weightSeries = new Map<string, WeightPoint[]>();
-  for (const b of benches) {
-    const points: WeightPoint[] = [];
-    for (const point of b.points ? b.points.split(';') : []) {
-      const [id, weight] = point.split(',');
-      const s = snapshots[indexOf.get(Number(id)) ?? -1];
-      if (s && s.id >= chartFrom) points.push({ generatedAt: s.generatedAt, effectiveWeight: Number(weight) });
+  // Benchmark weights as a W x B matrix, read into points only when a page asks.
+  const benchSlot = new Map<string, number>();
+  const benchIndex = new Int32Array(maxId + 1).fill(-1);
+  for (const n of names) {
+    if (n.kind !== 'bench') continue;
+    benchIndex[n.id] = benchSlot.size;
+    benchSlot.set(n.slug, benchSlot.size);
+  }
+  const B = benchSlot.size;
+  const weights = new Float64Array(W * B).fill(NaN);
+  for (let k = seriesFrom; k < W; k++) {
+    const p = pointsAt[k];
+    if (!p) continue;
+    for (let j = 0; j < p.benches.length; j++) {
+      const id = p.benches[j]!;
+      const b = id >= 0 && id <= maxId ? benchIndex[id]! : -1;
+      if (b >= 0) weights[k * B + b] = p.effectiveWeights[j]!;
     }
-    weightSeries.set(
-      b.slug,
-      points.sort((x, y) => x.generatedAt - y.generatedAt),
-    );
   }
 
   const comparableLatest = latestPair !== undefined && isComparable(latestPair.prev.generatedAt, latestPair.cur.generatedAt, options.methodChangeAt);
@@ -610,7 +539,16 @@ export function readHistory(
       }
       return out;
     },
-    weightHistory: (slug) => weightSeries.get(slug) ?? [],
+    weightHistory: (slug) => {
+      const b = benchSlot.get(slug);
+      const out: WeightPoint[] = [];
+      if (b === undefined) return out;
+      for (let k = seriesFrom; k < W; k++) {
+        const weight = weights[k * B + b]!;
+        if (!Number.isNaN(weight)) out.push({ generatedAt: snapshots[k]!.generatedAt, effectiveWeight: weight });
+      }
+      return out;
+    },
     changes: changes.reverse(),
     recentByModel,
     previous:

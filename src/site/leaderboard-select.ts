@@ -4,31 +4,15 @@
  */
 import type { IndexModel, LeaderboardIndex } from './leaderboard-index.ts';
 import type { LeaderboardState, SortKey } from './leaderboard-state.ts';
-
-/** Lower case without accents, so "Élan" is found by "elan". */
-export const fold = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
-/** A word's stem for matching tags: "coding" and "code" give "cod", "reasoner" and "reasoning" "reason". */
-export function stem(word: string): string {
-  const s = word.replace(/(ions?|ings?|ers?|ed|es|e|s)$/, '');
-  return s.length >= 3 ? s : word;
-}
+import { matchesWords } from './search-words.ts';
 
 /**
  * True when every search word is found in the model's name, familyTag, provider, configuration
  * names or tags, or names a tag by its stem ("coding" finds a model tagged `code-generation`).
  */
 export function matchesSearch(index: LeaderboardIndex, m: IndexModel, query: string): boolean {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (!words.length) return true;
   const tags = m[7].map((i) => index.tags[i] ?? '');
-  const text = fold([m[1], m[2], index.providers[m[4]] ?? '', ...m[8].map((c) => c[1]), ...tags].join(' '));
-  const tagStems = tags.flatMap((t) => t.split('-')).map(stem);
-  return words.every((word) => text.includes(word) || tagStems.some((t) => t.startsWith(stem(word))));
+  return matchesWords(query, [m[1], m[2], index.providers[m[4]] ?? '', ...m[8].map((c) => c[1])], tags);
 }
 
 const compareBy = (index: LeaderboardIndex): Record<SortKey, (a: IndexModel, b: IndexModel) => number> => ({

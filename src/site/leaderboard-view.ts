@@ -111,9 +111,9 @@ export const leaderboardHeading = (page: number, pages: number) => (page === 1 ?
 /** The page title before the site's name; none on the first page. */
 export const leaderboardTitle = (page: number) => (page === 1 ? undefined : `Leaderboard, page ${page}`);
 
-/** "Showing 101–177 of 177 models", with "(filtered from N)" when filters hide some. */
-export function showingLine(first: number, shown: number, total: number, all: number): string {
-  if (total === 0) return 'No model matches these filters.';
+/** "Showing 101–177 of 177 models", with "(filtered from N)" when filters hide some; the benchmarks list says "benchmarks". */
+export function showingLine(first: number, shown: number, total: number, all: number, noun = 'model'): string {
+  if (total === 0) return `No ${noun} matches these filters.`;
   const filtered = total < all ? ` (filtered from ${formatCount(all)})` : '';
-  return `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${plural(total, 'model')}${filtered}`;
+  return `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${plural(total, noun)}${filtered}`;
 }

@@ -36,3 +36,10 @@ export const formatRank = ({ rank, tied }: Ranked) => `${tied ? '=' : ''}${rank}
 
 /** "model rank =5", "configuration rank 12": a rank that says what it ranks. */
 export const labelledRank = (kind: RankKind, ranked: Ranked) => `${RANK_LABEL[kind]} ${formatRank(ranked)}`;
+
+/**
+ * Places a model gained (positive) or lost (negative) between two snapshots, as its ▲▼ marker shows
+ * it; 0 without an earlier rank, and across the 2026-09-17 method change, where ranks do not compare.
+ */
+export const rankMove = (change: { rank: Ranked; previousRank?: Ranked | undefined; reason: { kind: string } }) =>
+  change.reason.kind !== 'method' && change.previousRank ? change.previousRank.rank - change.rank.rank : 0;

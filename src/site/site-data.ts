@@ -4,7 +4,15 @@
  * rows, benchmark results, history, changes). Pages import `getSiteData()` instead of querying on
  * their own; what only some pages need is computed on first use and kept.
  */
-import { openSnapshot, withSnapshot, type DetailsCoverage, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
+import {
+  openSnapshot,
+  withSnapshot,
+  type DetailsCoverage,
+  type HistoryPoints,
+  type SnapshotReader,
+  type SnapshotSource,
+  type TagLink,
+} from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
 import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL, TAG_PAGE_SIZE } from './config.ts';
@@ -363,11 +371,10 @@ function loadFrom(reader: SnapshotReader): SiteData {
     methodChangeAt: METHOD_CHANGE_AT,
     familyName,
   };
-  const since = windowStart(history, historyOptions);
   const past = readHistory(
     history,
-    reader.historyByConfiguration(since).map(cleanStrings),
-    reader.historyByBench(since),
+    reader.historyNames().map(cleanStrings),
+    reader.historyPoints(windowStart(history, historyOptions)),
     { familyOf: new Map(configurations.map((c) => [c.slug, c.familyTag])), families: new Set(familyTags) },
     historyOptions,
   );
@@ -575,10 +582,11 @@ function loadFrom(reader: SnapshotReader): SiteData {
     changes: past.changes,
     skipped: reader.skipped(),
     recentHistory: function* (since) {
-      // Read when a download asks, in one pass over the file, then handed out a snapshot at a time.
+      // Read when a download asks, then handed out a snapshot at a time.
       const again = openSnapshot(path);
       let snapshots: { id: number; generatedAt: number }[];
-      const bySnapshot = new Map<number, HistoryEntry[]>();
+      let names: Map<number, { slug: string; name: string }>;
+      let points: Map<number, HistoryPoints>;
       try {
         snapshots = again
           .historySnapshots()
@@ -586,19 +594,19 @@ function loadFrom(reader: SnapshotReader): SiteData {
           .reverse();
         const first = snapshots[0]?.id;
         if (first === undefined) return;
-        for (const { slug, name, points } of again.historyByConfiguration(first).map(cleanStrings)) {
-          for (const point of points.split(';')) {
-            const [id, supraScore, position] = point.split(',').map(Number);
-            const list = bySnapshot.get(id!) ?? [];
-            list.push({ slug, name, supraScore: supraScore!, position: position! });
-            bySnapshot.set(id!, list);
-          }
-        }
+        names = new Map(again.historyNames().map((n) => [n.id, cleanStrings(n)]));
+        points = new Map(again.historyPoints(first).map((p) => [p.snapshotId, p]));
       } finally {
         again.close();
       }
       for (const h of snapshots) {
-        yield { generatedAt: h.generatedAt, configurations: (bySnapshot.get(h.id) ?? []).sort((a, b) => a.position - b.position) };
+        const p = points.get(h.id);
+        const configurations: HistoryEntry[] = [];
+        p?.configurations.forEach((id, j) => {
+          const n = names.get(id);
+          if (n) configurations.push({ slug: n.slug, name: n.name, supraScore: p.supraScores[j]!, position: j + 1 });
+        });
+        yield { generatedAt: h.generatedAt, configurations };
       }
     },
   };

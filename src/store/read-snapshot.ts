@@ -9,6 +9,7 @@ import { MirrorError } from '../api/errors.ts';
 import { isSafeSegment } from '../api/segment.ts';
 import { READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
 import { coverageAsOf, measureCoverage, type DetailsCoverage } from './coverage.ts';
+import { unpackFloat64, unpackInt32 } from './packed.ts';
 
 export type { SnapshotSource } from './schema.ts';
 export type { DetailsCoverage } from './coverage.ts';
@@ -117,23 +118,30 @@ export interface HistorySnapshotRow {
   partial: boolean;
 }
 
-/**
- * One configuration's history from a given snapshot on, packed so that a year of daily snapshots of
- * a large field reads fast: `points` holds `snapshotId,supraScore,position,benchCount,scoresDigest`
- * entries joined by `;` (in no promised order), benchCount and scoresDigest empty when unknown.
- */
-export interface PackedConfigurationHistory {
+/** A configuration or benchmark the history refers to by id. */
+export interface HistoryName {
+  id: number;
+  kind: 'model' | 'bench';
   slug: string;
   name: string;
-  /** Its model when last seen; null in files before store version 3. */
+  /** A configuration's model when last seen; null for benchmarks and in files before store version 3. */
   familyTag: string | null;
-  points: string;
 }
 
-/** One benchmark's effectiveWeight history: `snapshotId,effectiveWeight` entries joined by `;`. */
-export interface PackedBenchHistory {
-  slug: string;
-  points: string;
+/**
+ * One snapshot of history as columns: its configurations in ranking order (position = index + 1)
+ * and its benchmarks, by `HistoryName` id. Typed arrays, so a year of a large field stays compact.
+ */
+export interface HistoryPoints {
+  snapshotId: number;
+  configurations: Int32Array;
+  supraScores: Float64Array;
+  /** -1 when unknown (files before store version 3). */
+  benchCounts: Int32Array;
+  /** A digest of the configuration's stored per-benchmark scores; NaN without them. */
+  scoresDigests: Float64Array;
+  benches: Int32Array;
+  effectiveWeights: Float64Array;
 }
 
 export interface SnapshotCounts {
@@ -163,13 +171,13 @@ export interface SnapshotReader {
   scores(): ScoreRow[];
   /** Newest first. */
   historySnapshots(): HistorySnapshotRow[];
-  /** Every configuration's history in the snapshots with id >= `sinceId`, one packed row each (SQLite aggregates, JS unpacks). */
-  historyByConfiguration(sinceId: number): PackedConfigurationHistory[];
-  /** Every benchmark's weight history in the snapshots with id >= `sinceId`, one packed row each. */
-  historyByBench(sinceId: number): PackedBenchHistory[];
+  /** Every configuration and benchmark the history refers to. */
+  historyNames(): HistoryName[];
+  /** The snapshots of history with id >= `sinceId`, oldest first. */
+  historyPoints(sinceId: number): HistoryPoints[];
   /** Rows left out because a slug or tag is not a safe path segment. */
   skipped(): number;
-  /** SQLite's `quick_check`: 'ok', or what is damaged. */
+  /** SQLite's `quick_check` of the tables that describe the current snapshot: 'ok', or what is damaged. */
   quickCheck(): string;
   close(): void;
 }
@@ -207,10 +215,81 @@ export function openSnapshot(path: string): SnapshotReader {
   }
 }
 
+/** What describes the current snapshot, as opposed to its history. */
+const CURRENT_TABLES = ['snapshot', 'models', 'model_tags', 'benches', 'bench_tags', 'tags', 'model_details', 'scores', 'details_crawl'];
+
+/** History as store version 4 keeps it: a row per snapshot of packed columns. */
+function packedPoints(db: Database.Database, sinceId: number): HistoryPoints[] {
+  const rows = db
+    .prepare(
+      `SELECT snapshot_id, bench_ids, effective_weights, model_ids, supra_scores, bench_counts, scores_digests
+       FROM history_points WHERE snapshot_id >= ? ORDER BY snapshot_id`,
+    )
+    .raw()
+    .all(sinceId) as [number, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer | null][];
+  return rows.map(([snapshotId, benches, weights, models, scores, counts, digests]) => {
+    const configurations = unpackInt32(models);
+    return {
+      snapshotId,
+      configurations,
+      supraScores: unpackFloat64(scores),
+      benchCounts: unpackInt32(counts),
+      scoresDigests: digests ? unpackFloat64(digests) : new Float64Array(configurations.length).fill(NaN),
+      benches: unpackInt32(benches),
+      effectiveWeights: unpackFloat64(weights),
+    };
+  });
+}
+
+/** History as store versions 1 to 3 kept it: a row per configuration (and benchmark) and snapshot. */
+function rowPoints(db: Database.Database, sinceId: number, v3: boolean): HistoryPoints[] {
+  const byId = new Map<number, { ids: number[]; scores: number[]; counts: number[]; digests: number[]; benches: number[]; weights: number[] }>();
+  const at = (id: number) => {
+    let p = byId.get(id);
+    if (!p) byId.set(id, (p = { ids: [], scores: [], counts: [], digests: [], benches: [], weights: [] }));
+    return p;
+  };
+  const models = db
+    .prepare(
+      `SELECT snapshot_id, name_id, supra_score, ${v3 ? 'ifnull(bench_count, -1), scores_digest' : '-1, NULL'}
+       FROM history_models WHERE snapshot_id >= ? ORDER BY snapshot_id, position`,
+    )
+    .raw()
+    .iterate(sinceId) as IterableIterator<[number, number, number, number, number | null]>;
+  for (const [id, name, score, count, digest] of models) {
+    const p = at(id);
+    p.ids.push(name);
+    p.scores.push(score);
+    p.counts.push(count);
+    p.digests.push(digest ?? NaN);
+  }
+  const benches = db
+    .prepare('SELECT snapshot_id, name_id, effective_weight FROM history_benches WHERE snapshot_id >= ? ORDER BY snapshot_id, name_id')
+    .raw()
+    .iterate(sinceId) as IterableIterator<[number, number, number]>;
+  for (const [id, name, weight] of benches) {
+    const p = at(id);
+    p.benches.push(name);
+    p.weights.push(weight);
+  }
+  return [...byId]
+    .sort(([a], [b]) => a - b)
+    .map(([snapshotId, p]) => ({
+      snapshotId,
+      configurations: Int32Array.from(p.ids),
+      supraScores: Float64Array.from(p.scores),
+      benchCounts: Int32Array.from(p.counts),
+      scoresDigests: Float64Array.from(p.digests),
+      benches: Int32Array.from(p.benches),
+      effectiveWeights: Float64Array.from(p.weights),
+    }));
+}
+
 function createReader(db: Database.Database, path: string, version: number): SnapshotReader {
   let skipped = 0;
   const v2 = version >= 2;
   const v3 = version >= 3;
+  const v4 = version >= 4;
   const infoRow = db
     .prepare(
       `SELECT generated_at AS generatedAt, fetched_at AS fetchedAt, source, api_origin AS apiOrigin, computed_at AS computedAt,
@@ -316,24 +395,15 @@ function createReader(db: Database.Database, path: string, version: number): Sna
           'partial'
         > & { partial: number })[]
       ).map((h) => ({ ...h, partial: h.partial === 1 })),
-    // Grouped by name_id, the primary key's order: SQLite scans without sorting.
-    historyByConfiguration: (sinceId) =>
-      db
-        .prepare(
-          `SELECT n.slug, n.name, ${v3 ? 'n.family_tag' : 'NULL'} AS familyTag,
-                  group_concat(h.snapshot_id || ',' || h.supra_score || ',' || h.position || ',' || ${v3 ? "ifnull(h.bench_count, '') || ',' || ifnull(h.scores_digest, '')" : "','"}, ';') AS points
-           FROM history_models h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? GROUP BY h.name_id`,
-        )
-        .all(sinceId) as PackedConfigurationHistory[],
-    historyByBench: (sinceId) =>
-      db
-        .prepare(
-          `SELECT n.slug, group_concat(h.snapshot_id || ',' || h.effective_weight, ';') AS points
-           FROM history_benches h JOIN history_names n ON n.id = h.name_id WHERE h.snapshot_id >= ? GROUP BY h.name_id`,
-        )
-        .all(sinceId) as PackedBenchHistory[],
+    historyNames: () =>
+      (db.prepare(`SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} AS familyTag FROM history_names`).all() as HistoryName[]).map((n) => ({ ...n })),
+    historyPoints: (sinceId) => (v4 ? packedPoints(db, sinceId) : rowPoints(db, sinceId, v3)),
     skipped: () => skipped,
-    quickCheck: () => String(db.pragma('quick_check', { simple: true })),
+    // The tables a run plans with: checking a year of history too would read the whole file every run.
+    quickCheck: () =>
+      CURRENT_TABLES.filter((t) => t !== 'details_crawl' || v3)
+        .map((t) => String(db.pragma(`quick_check(${t})`, { simple: true })))
+        .find((r) => r !== 'ok') ?? 'ok',
     close: () => db.close(),
   };
 }

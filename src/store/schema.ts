@@ -1,7 +1,9 @@
 /**
  * The SQLite layout of a snapshot file. Columns are the API's fields in snake case; indexes serve
- * the site's queries (ranking, families, tags, per-benchmark scores) and the history tables keep
- * one compact row per configuration and benchmark per accepted snapshot.
+ * the site's queries (ranking, families, tags, per-benchmark scores). History keeps one row per
+ * accepted snapshot holding its configurations and benchmarks as packed columns: a year of daily
+ * snapshots grows the file by days x configurations, is appended and trimmed a row at a time, and
+ * reads back without parsing.
  */
 
 /**
@@ -9,14 +11,16 @@
  * `READABLE_VERSIONS` (filling what they lack with defaults), and the writer carries their history
  * over, so upgrading the tool never costs a maintainer's history.
  */
-export const STORE_VERSION = 3;
+export const STORE_VERSION = 4;
 
 /**
  * Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`; 1 and 2
  * lack `model_details.bench_count`, the `details_crawl` row (coverage and the quota ledger) and the
- * history's `family_tag`, `bench_count` and `scores_digest` (read as unknown).
+ * history's `family_tag`, `bench_count` and `scores_digest` (read as unknown); 1 to 3 keep history
+ * as a row per configuration and snapshot (`history_models`, `history_benches`) instead of
+ * `history_points`, and lack `history_names.last_snapshot_id`.
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 /** Where a snapshot came from: the API (export or list endpoints), an export file, or the bundled sample. */
 export const SNAPSHOT_SOURCES = ['api', 'file', 'sample'] as const;
@@ -147,33 +151,30 @@ CREATE TABLE history_snapshots (
   partial INTEGER NOT NULL
 );
 
--- One row per slug ever kept in history, so the history rows hold small integers. family_tag: a
--- configuration's model when it was last seen (NULL for benchmarks and in files before version 3).
+-- One row per slug in the history kept, so history holds small integers. family_tag: a
+-- configuration's model when it was last seen (NULL for benchmarks); last_snapshot_id: the newest
+-- snapshot holding it, so trimming the oldest snapshot finds the names it leaves unused.
 CREATE TABLE history_names (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('model', 'bench')),
   slug TEXT NOT NULL,
   name TEXT NOT NULL,
   family_tag TEXT,
+  last_snapshot_id INTEGER NOT NULL,
   UNIQUE (kind, slug)
 );
 
--- bench_count and scores_digest (of the stored per-benchmark scores, NULL without them) tell a
--- configuration's own evidence changing from the field moving; NULL before version 3.
-CREATE TABLE history_models (
-  name_id INTEGER NOT NULL,
-  snapshot_id INTEGER NOT NULL,
-  supra_score REAL NOT NULL,
-  position INTEGER NOT NULL,
-  bench_count INTEGER,
-  scores_digest INTEGER,
-  PRIMARY KEY (name_id, snapshot_id)
-) WITHOUT ROWID;
-
-CREATE TABLE history_benches (
-  name_id INTEGER NOT NULL,
-  snapshot_id INTEGER NOT NULL,
-  effective_weight REAL NOT NULL,
-  PRIMARY KEY (name_id, snapshot_id)
-) WITHOUT ROWID;
+-- One row per snapshot of history: its configurations in ranking order (position = index + 1) and
+-- its benchmarks, as little-endian arrays of equal length: int32 history_names ids, float64
+-- supraScore, int32 benchCount (-1 unknown), float64 digest of the stored per-benchmark scores (NaN
+-- without them; the column NULL when no configuration has them), float64 effectiveWeight.
+CREATE TABLE history_points (
+  snapshot_id INTEGER PRIMARY KEY,
+  model_ids BLOB NOT NULL,
+  supra_scores BLOB NOT NULL,
+  bench_counts BLOB NOT NULL,
+  scores_digests BLOB,
+  bench_ids BLOB NOT NULL,
+  effective_weights BLOB NOT NULL
+);
 `;

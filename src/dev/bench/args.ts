@@ -6,6 +6,8 @@ export interface BenchOptions {
   /** Configurations per measured size, ascending, without repeats. */
   sizes: number[];
   runs: number;
+  /** Daily snapshots of history in the measured snapshot file, the newest included (1: no history). */
+  historyDays: number;
   keep: boolean;
   json: string | undefined;
   /** Per-process limit; undefined picks one by size (defaultTimeoutMs). */
@@ -27,6 +29,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
   --size N         configurations in the synthetic export (default 10000)
   --sizes N,M,...  several sizes in one run (the report adds the time growth between them)
   --runs K         runs of each stage; the median is reported with min and max (default 3)
+  --history-days D the snapshot holds D daily snapshots of history (default 1): the population keeps
+                   its size while configurations come and go and scores and ranks drift
   --keep           keep the temporary folder (its path is printed)
   --json PATH      also write the results as JSON
   --timeout S      seconds a single stage process may take (default 300 + 0.06 per configuration)
@@ -54,6 +58,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         size: { type: 'string' },
         sizes: { type: 'string' },
         runs: { type: 'string' },
+        'history-days': { type: 'string' },
         keep: { type: 'boolean' },
         json: { type: 'string' },
         timeout: { type: 'string' },
@@ -76,6 +81,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   return {
     sizes,
     runs: values.runs === undefined ? 3 : positiveInt('--runs', values.runs),
+    historyDays: values['history-days'] === undefined ? 1 : positiveInt('--history-days', values['history-days']),
     keep: Boolean(values.keep),
     json: values.json,
     timeoutMs: values.timeout === undefined ? undefined : positiveInt('--timeout', values.timeout) * 1000,

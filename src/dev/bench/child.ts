@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import type { NodeCommand } from './npm-script.ts';
 
 /** `--import` this into a process to have its peak RSS written to $BENCH_PEAK_RSS_FILE at exit. */
@@ -33,6 +34,8 @@ export interface ChildOptions {
   timeoutMs: number;
   /** Where the hook writes the peak; removed after reading. */
   peakFile: string;
+  /** Each whole line of stdout and stderr as it arrives, with performance.now(). */
+  onLine?: ((line: string, at: number) => void) | undefined;
 }
 
 const OUTPUT_KEEP = 64 * 1024;
@@ -84,12 +87,23 @@ export function runChild(command: NodeCommand, extraArgs: readonly string[], opt
       detached: true,
     });
     running.add(child);
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.length > 2 * OUTPUT_KEEP) output = output.slice(-OUTPUT_KEEP);
+    const collector = () => {
+      let partial = '';
+      // A character may be split between chunks.
+      const decoder = new StringDecoder('utf8');
+      return (chunk: Buffer) => {
+        const text = decoder.write(chunk);
+        output += text;
+        if (output.length > 2 * OUTPUT_KEEP) output = output.slice(-OUTPUT_KEEP);
+        if (!options.onLine) return;
+        const at = performance.now();
+        const lines = (partial + text).split('\n');
+        partial = lines.pop()!;
+        for (const line of lines) options.onLine(line, at);
+      };
     };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
+    child.stdout!.on('data', collector());
+    child.stderr!.on('data', collector());
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup(child);

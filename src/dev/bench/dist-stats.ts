@@ -17,6 +17,10 @@ export interface DistStats {
   pages: number;
   files: number;
   bytes: number;
+  /** What the files take on this disk (whole blocks), which is what a host with a size limit may count. */
+  diskBytes: number;
+  /** The largest file of any kind: hosts limit a single file (Cloudflare Pages: 25 MiB). */
+  largestFile: { path: string; raw: number } | undefined;
   /** `index.html`, the leaderboard's first page. */
   index: Weight | undefined;
   largestPage: (Weight & { path: string }) | undefined;
@@ -29,11 +33,14 @@ export interface DistStats {
 
 export const gzipSize = (data: Buffer | string): number => gzipSync(data, { level: 9 }).length;
 
-function* walk(dir: string): Generator<{ path: string; size: number }> {
+function* walk(dir: string): Generator<{ path: string; size: number; disk: number }> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile()) yield { path, size: statSync(path).size };
+    else if (entry.isFile()) {
+      const stat = statSync(path);
+      yield { path, size: stat.size, disk: stat.blocks * 512 };
+    }
   }
 }
 
@@ -100,6 +107,8 @@ export function measureDist(dist: string, { perGroup = 200 } = {}): DistStats {
   const html: { rel: string; size: number }[] = [];
   let files = 0;
   let bytes = 0;
+  let diskBytes = 0;
+  let largestFile: DistStats['largestFile'];
   const js = { files: 0, raw: 0, gzip: 0 };
   const gzipOf = new Map<string, number>();
   const gzipFile = (file: string): number => {
@@ -110,7 +119,9 @@ export function measureDist(dist: string, { perGroup = 200 } = {}): DistStats {
   for (const f of walk(dist)) {
     files++;
     bytes += f.size;
+    diskBytes += f.disk;
     const rel = relative(dist, f.path).split(sep).join('/');
+    if (!largestFile || f.size > largestFile.raw) largestFile = { path: rel, raw: f.size };
     if (rel.endsWith('.html')) html.push({ rel, size: f.size });
     if (rel.startsWith('_astro/') && /\.m?js$/.test(rel)) {
       js.files++;
@@ -168,10 +179,36 @@ export function measureDist(dist: string, { perGroup = 200 } = {}): DistStats {
     pages: html.length,
     files,
     bytes,
+    diskBytes,
+    largestFile,
     index,
     largestPage: largest ? { path: largest.rel, ...weigh(largest.rel) } : undefined,
     js,
     heaviestPageJs: heaviest,
     sampledPages: sampled.length,
   };
+}
+
+/** One page type (an Astro route) of a built site: how many files it wrote and how large they are. */
+export interface PageTypeSize {
+  route: string;
+  files: number;
+  bytes: number;
+  medianBytes: number;
+  largest: { path: string; bytes: number } | undefined;
+}
+
+/** Sizes of each route's files, as `RouteTimer` listed them; a file the build did not leave is skipped. */
+export function pageTypeSizes(dist: string, routes: readonly { route: string; files: readonly string[] }[]): PageTypeSize[] {
+  return routes.map(({ route, files }) => {
+    const sizes: { path: string; bytes: number }[] = [];
+    for (const path of files) {
+      const file = join(dist, path);
+      if (existsSync(file)) sizes.push({ path, bytes: statSync(file).size });
+    }
+    sizes.sort((a, b) => a.bytes - b.bytes);
+    const mid = sizes.length >> 1;
+    const medianBytes = sizes.length === 0 ? 0 : sizes.length % 2 ? sizes[mid]!.bytes : (sizes[mid - 1]!.bytes + sizes[mid]!.bytes) / 2;
+    return { route, files: sizes.length, bytes: sizes.reduce((a, b) => a + b.bytes, 0), medianBytes, largest: sizes.at(-1) };
+  });
 }

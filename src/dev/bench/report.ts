@@ -3,7 +3,7 @@
  * each target with PASS or FAIL, and the machine it ran on. Pure functions of the results.
  */
 import { median, spread } from './stats.ts';
-import { STAGES, type BenchResults, type Machine, type SizeResult, type StageName, type StageResult } from './results.ts';
+import { STAGES, type BenchResults, type Machine, type PageTypeResult, type SizeResult, type StageName, type StageResult } from './results.ts';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -54,6 +54,23 @@ export interface Target {
 
 const target = (label: string, value: string, pass: boolean): Target => ({ label, value, pass });
 
+const distTargets = (result: SizeResult, limitBytes: number, limitText: string): Target[] => {
+  const out: Target[] = [];
+  const sites = [{ label: '', dist: result.dist }, ...(result.details ? [{ label: ' with details for every configuration', dist: result.details.dist }] : [])];
+  for (const { label, dist } of sites) {
+    out.push(target(`dist/${label} < ${limitText}`, `${megabytes(dist.bytes)} MB (${megabytes(dist.diskBytes)} MB on disk)`, dist.bytes < limitBytes));
+    const largest = dist.largestFile;
+    out.push(
+      target(
+        `largest file${label} < 25 MB (one file on Cloudflare Pages)`,
+        largest ? `${megabytes(largest.raw)} MB (${largest.path})` : 'no files',
+        (largest?.raw ?? 0) < 25 * MB,
+      ),
+    );
+  }
+  return out;
+};
+
 /** The issue's targets for one size: those stated for 10,000 up to 10,000, those for 50,000 above. */
 export function sizeTargets(result: SizeResult): { heading: string; targets: Target[] } {
   const n = result.size.configurations;
@@ -62,21 +79,32 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
   const highest = peaks.reduce<StageResult | undefined>((a, b) => ((a?.peakRssKb ?? -1) >= (b.peakRssKb ?? -1) ? a : b), undefined);
   const highestKb = highest?.peakRssKb;
   const peakValue = highestKb === undefined ? 'unknown' : `${(highestKb / KB).toFixed(0)} MB (${highest!.stage})`;
+  const validate = median(stageOf(result, 'validate+store').ms);
+  const refresh = median(stageOf(result, 'unchanged refresh').ms);
+  const history = (result.historyDays ?? 1) > 1;
+  // Storing one snapshot: 2 s from scratch; 5 s over a year of history.
+  const storeLimit = history ? 5000 : 2000;
+  const storeTarget = target(
+    `validate+store < ${storeLimit / 1000} s${history ? ` over ${result.historyDays - 1} days of history` : ''}`,
+    `${seconds(validate)} s`,
+    validate < storeLimit,
+  );
+  const refreshTarget = target('unchanged refresh < 3 s', `${seconds(refresh)} s`, refresh < 3000);
   const targets: Target[] = [];
   let heading: string;
   if (n <= 10_000) {
     heading = n === 10_000 ? 'Targets (10,000 configurations):' : `Targets (stated for 10,000 configurations, applied at ${thousands(n)}):`;
-    const validate = median(stageOf(result, 'validate+store').ms);
-    const refresh = median(stageOf(result, 'unchanged refresh').ms);
     targets.push(
-      target('full build <= 2 x the trivial reference', `${result.ratio.toFixed(2)} x`, result.ratio <= 2),
-      target('validate+store < 2 s', `${seconds(validate)} s`, validate < 2000),
-      target('unchanged refresh < 3 s', `${seconds(refresh)} s`, refresh < 3000),
+      target('full build <= 1.5 x the trivial reference', `${result.ratio.toFixed(2)} x`, result.ratio <= 1.5),
+      target('full build <= 2 x the trivial reference (the first step)', `${result.ratio.toFixed(2)} x`, result.ratio <= 2),
+      storeTarget,
+      refreshTarget,
       target(
         'every stage peak RSS < 1 GiB',
         peakValue,
         peaks.every((s) => s.peakRssKb !== undefined && s.peakRssKb * KB < GIB),
       ),
+      ...distTargets(result, 100 * MB, '100 MB'),
     );
   } else {
     heading = n === 50_000 ? 'Targets (50,000 configurations):' : `Targets (stated for 50,000 configurations, applied at ${thousands(n)}):`;
@@ -86,6 +114,9 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
         `${peakValue}; build ${thousands(build.pages ?? 0)} pages`,
         peaks.every((s) => s.peakRssKb !== undefined && s.peakRssKb * KB < 2 * GIB),
       ),
+      storeTarget,
+      refreshTarget,
+      ...distTargets(result, GIB, '1 GB (a GitHub Pages site)'),
     );
   }
   const { index, heaviestPageJs } = result.dist;
@@ -98,6 +129,51 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
     ),
   );
   return { heading, targets };
+}
+
+/** Per page type: files and their sizes without and with details, and the build's time on it (median of the runs). */
+export function pageTypeTable(types: readonly PageTypeResult[]): string {
+  const kb = (bytes: number | undefined) => (bytes === undefined ? '' : (bytes / KB).toFixed(1));
+  const time = (t: PageTypeResult) => median(t.ms);
+  // Routes of one small file each (the about page, the downloads) are one row: they cost little.
+  const minor = (t: PageTypeResult) => t.plain.files <= 1 && (t.withDetails?.files ?? 0) <= 1 && time(t) < 500 && (t.withDetails?.bytes ?? t.plain.bytes) < MB;
+  const rows = [...types]
+    .filter((t) => !minor(t))
+    .sort((a, b) => time(b) - time(a) || b.plain.bytes - a.plain.bytes)
+    .map((t) => [
+      t.route,
+      thousands(t.plain.files),
+      kb(t.plain.medianBytes),
+      kb(t.plain.largest?.bytes),
+      kb(t.withDetails?.medianBytes),
+      kb(t.withDetails?.largest?.bytes),
+      megabytes(t.withDetails?.bytes ?? t.plain.bytes),
+      seconds(time(t)),
+    ]);
+  const rest = types.filter(minor);
+  if (rest.length) {
+    const largest = Math.max(...rest.map((t) => t.withDetails?.largest?.bytes ?? t.plain.largest?.bytes ?? 0));
+    rows.push([
+      `${rest.length} single files (about, downloads, ...)`,
+      thousands(rest.reduce((a, t) => a + t.plain.files, 0)),
+      '',
+      kb(Math.max(...rest.map((t) => t.plain.largest?.bytes ?? 0))),
+      '',
+      kb(largest),
+      megabytes(rest.reduce((a, t) => a + (t.withDetails?.bytes ?? t.plain.bytes), 0)),
+      seconds(rest.reduce((a, t) => a + time(t), 0)),
+    ]);
+  }
+  return markdownTable(['page type', 'files', 'median KB', 'largest KB', 'median KB, details', 'largest KB, details', 'all MB, details', 'build s'], rows, [
+    'l',
+    'r',
+    'r',
+    'r',
+    'r',
+    'r',
+    'r',
+    'r',
+  ]);
 }
 
 /** Build time per page at each larger size against the next smaller one: "no faster than linear" allows 1.2 x. */
@@ -126,12 +202,20 @@ export function sizeReport(result: SizeResult): string {
   const { size, dist } = result;
   const build = stageOf(result, 'build');
   const reference = stageOf(result, 'reference build');
+  const days = result.historyDays ?? 1;
   const lines = [
-    `## ${thousands(size.configurations)} configurations (${thousands(size.benches)} benchmarks, ${thousands(size.tags)} tags; export ${megabytes(result.exportBytes)} MB; ${result.runs} run${result.runs === 1 ? '' : 's'} per stage)`,
+    `## ${thousands(size.configurations)} configurations × ${thousands(days)} day${days === 1 ? '' : 's'} of history (${thousands(size.benches)} benchmarks, ${thousands(size.tags)} tags; export ${megabytes(result.exportBytes)} MB; ${result.runs} run${result.runs === 1 ? '' : 's'} per stage)`,
     '',
     stageTable(result),
     '',
     `ratio: build / reference build = ${result.ratio.toFixed(2)} (median ${seconds(median(build.ms))} s / ${seconds(median(reference.ms))} s; ${thousands(build.pages ?? 0)} / ${thousands(reference.pages ?? 0)} pages)`,
+    `snapshot file: ${megabytes(result.snapshotBytes)} MB with ${thousands(days)} daily snapshot${days === 1 ? '' : 's'}${result.details ? `, ${megabytes(result.details.snapshotBytes)} MB with details for every configuration` : ''}${result.history ? ` (the ${thousands(result.history.snapshots)} days before the last imported in one pass in ${seconds(result.history.ms)} s, not a measured stage)` : ''}`,
+    `dist/: ${megabytes(dist.bytes)} MB (${megabytes(dist.diskBytes)} MB on disk), ${thousands(dist.files)} files; largest file ${dist.largestFile ? `${dist.largestFile.path}, ${megabytes(dist.largestFile.raw)} MB` : 'none'}`,
+    ...(result.details
+      ? [
+          `with details for every configuration (one build, ${seconds(result.details.ms)} s, peak RSS ${result.details.peakRssKb === undefined ? '?' : (result.details.peakRssKb / KB).toFixed(0)} MB): dist/ ${megabytes(result.details.dist.bytes)} MB (${megabytes(result.details.dist.diskBytes)} MB on disk); largest file ${result.details.dist.largestFile ? `${result.details.dist.largestFile.path}, ${megabytes(result.details.dist.largestFile.raw)} MB` : 'none'}; largest page ${result.details.dist.largestPage ? `${result.details.dist.largestPage.path}, ${kilobytes(result.details.dist.largestPage.raw)}` : 'none'}`,
+        ]
+      : []),
     `leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
     `largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,
     `JavaScript in _astro/: ${dist.js.files} file${dist.js.files === 1 ? '' : 's'}, ${kilobytes(dist.js.raw)} raw, ${kilobytes(dist.js.gzip)} gzip`,
@@ -152,6 +236,13 @@ export function sizeReport(result: SizeResult): string {
       `helper processes alive at exit (not in peak RSS): ${helpers.map((s) => `${s.stage}: ${s.helperPeak!.name} ${(s.helperPeak!.kb / KB).toFixed(0)} MB`).join('; ')}`,
     );
   }
+  if (result.pageTypes?.length)
+    lines.push(
+      '',
+      'Per page type (build s: from its first page line to the next route’s, median of the runs; the first route also loads the site’s data):',
+      '',
+      pageTypeTable(result.pageTypes),
+    );
   const { heading, targets } = sizeTargets(result);
   lines.push('', heading, ...targets.map(targetLine));
   return lines.join('\n');

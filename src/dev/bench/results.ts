@@ -1,5 +1,5 @@
 /** The shapes of a benchmark's results: what the report prints and `--json` writes. */
-import type { DistStats } from './dist-stats.ts';
+import type { DistStats, PageTypeSize } from './dist-stats.ts';
 import type { BenchSize } from './proportions.ts';
 
 export const STAGES = ['fetch', 'validate+store', 'build', 'unchanged refresh', 'reference build'] as const;
@@ -19,15 +19,42 @@ export interface StageResult {
   inner?: Record<string, number[]>;
 }
 
+/** One page type of the build: its files without and with per-benchmark details, and the build's time on it. */
+export interface PageTypeResult {
+  route: string;
+  /** Wall time from the route's first line to the next route's, ms per run of the build. */
+  ms: number[];
+  plain: PageTypeSize;
+  /** The same route in the build with details for every configuration. */
+  withDetails: PageTypeSize | undefined;
+}
+
+/** The build of the same snapshot with per-benchmark details for every configuration: one run. */
+export interface DetailsBuild {
+  ms: number;
+  peakRssKb: number | undefined;
+  /** The snapshot file with the details. */
+  snapshotBytes: number;
+  dist: DistStats;
+}
+
 export interface SizeResult {
   size: BenchSize;
   exportBytes: number;
   runs: number;
+  /** Daily snapshots the stored file holds after validate+store, the new one included. */
+  historyDays: number;
+  /** The snapshot file that validate+store wrote: the cost of keeping that history. */
+  snapshotBytes: number;
+  /** The history before the last day, written once by the store's bulk import (not a measured stage). */
+  history?: { snapshots: number; bytes: number; ms: number } | undefined;
   stages: StageResult[];
   /** median(build) / median(reference build). */
   ratio: number;
   /** The real build's output, from its last run. */
   dist: DistStats;
+  pageTypes?: PageTypeResult[] | undefined;
+  details?: DetailsBuild | undefined;
 }
 
 export interface Machine {

@@ -8,15 +8,16 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { cpus, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateSample, serializeExport } from '../sample/generate.ts';
 import { demoKey, startSimulator } from '../simulator/index.ts';
 import { defaultTimeoutMs, type BenchOptions } from './args.ts';
 import { outputTail, runChild, type ChildRun } from './child.ts';
-import { countPages, measureDist } from './dist-stats.ts';
+import { countPages, measureDist, pageTypeSizes } from './dist-stats.ts';
+import { writeHistorySeed } from './history-seed.ts';
 import { heapFlagsOf, readNodeCommands, type NodeCommand } from './npm-script.ts';
 import { sizeFor } from './proportions.ts';
 import { astroCli, referenceBuildArgs, writeReferenceProject } from './reference.ts';
-import type { BenchResults, Machine, SizeResult, StageName, StageResult } from './results.ts';
+import type { BenchResults, DetailsBuild, Machine, PageTypeResult, SizeResult, StageName, StageResult } from './results.ts';
+import { RouteTimer, type RouteTime } from './route-times.ts';
 import { median } from './stats.ts';
 
 /** The repository root: stages run from here, as `npm run` would (Astro's root is the cwd). */
@@ -100,16 +101,40 @@ async function benchSize(
   const say = (line: string) => ctx.log(`[${configurations}] ${line}`);
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(configurations);
   const peakFile = join(dir, 'peak-rss.json');
-  const run = (label: string, command: NodeCommand, args: string[], { cwd = REPO_ROOT, env = childEnv() } = {}) =>
-    runChild(command, args, { cwd, env, timeoutMs, peakFile }).then((r) => check(label, r));
+  const run = (
+    label: string,
+    command: NodeCommand,
+    args: string[],
+    { cwd = REPO_ROOT, env = childEnv(), onLine = undefined as RouteTimer | undefined, limitMs = timeoutMs } = {},
+  ) =>
+    runChild(command, args, { cwd, env, timeoutMs: limitMs, peakFile, onLine: onLine && ((line, at) => onLine.feed(line, at)) }).then((r) => check(label, r));
+  // A build prints Astro's page lines, from which each route is timed.
+  const buildEnv = childEnv({ MIRROR_ASTRO_LOG_LEVEL: 'info' });
+  const timedBuild = async (label: string, snapshotPath: string, out: string, limitMs = timeoutMs) => {
+    const timer = new RouteTimer();
+    const started = performance.now();
+    const res = await run(label, commands.build, ['--snapshot', snapshotPath, '--out', out], { env: buildEnv, onLine: timer, limitMs });
+    return { res, routes: timer.routes(started + res.ms) };
+  };
   const note = (label: string, r: ChildRun, extra = '') =>
     say(`${label}: ${(r.ms / 1000).toFixed(2)} s, peak ${r.peak ? `${(r.peak.maxRssKb / 1024).toFixed(0)} MB` : '?'}${extra}`);
 
-  say(`generating the export: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
+  const days = options.historyDays;
+  say(`generating ${days} daily export${days === 1 ? '' : 's'}: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
   const exportPath = join(dir, 'export.json');
-  const body = Buffer.from(serializeExport(generateSample({ ...size, withDetails: false }).export));
+  const detailsPath = join(dir, 'details.json');
+  const generated = writeHistorySeed(size, days, join(dir, 'history-seed.db'), Math.max(days, 365));
+  const body = generated.exportBody;
   writeFileSync(exportPath, body);
-  say(`export: ${(body.length / 1024 / 1024).toFixed(1)} MB`);
+  writeFileSync(detailsPath, generated.detailsBody);
+  say(`export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${(generated.detailsBody.length / 1024 / 1024).toFixed(1)} MB`);
+  const seed = generated.seed;
+  if (seed) say(`history: ${seed.snapshots} daily snapshots imported in ${(seed.ms / 1000).toFixed(1)} s, ${(seed.bytes / 1024 / 1024).toFixed(0)} MB`);
+  /** A snapshot file to store the last day over: a copy of the history, or nothing. */
+  const startFile = (path: string) => {
+    rmSync(path, { force: true });
+    if (seed) copyFileSync(seed.path, path);
+  };
 
   const key = demoKey('partner');
   const simulator = await startSimulator({ exportBody: body, keys: { [key]: { tier: 'partner' } } });
@@ -132,6 +157,7 @@ async function benchSize(
     const snapshot = join(dir, 'snapshot.db');
     for (let r = 1; r <= runs; r++) {
       const out = join(dir, `validate-${r}.db`);
+      startFile(out);
       const res = await run('validate+store', commands.snapshot, ['--from-file', exportPath, '--out', out]);
       if (!existsSync(out)) throw new StageFailed('validate+store', res, `${out} was not written`);
       validateStage.add(res);
@@ -146,9 +172,11 @@ async function benchSize(
     const buildOut = join(dir, 'dist');
     const referenceDir = join(dir, 'reference');
     const referenceCommand: NodeCommand = { nodeArgs: heapFlagsOf(commands.build), script: astroCli(REPO_ROOT), args: [...referenceBuildArgs] };
+    const routeRuns: RouteTime[][] = [];
     for (let r = 1; r <= runs; r++) {
       rmSync(buildOut, { recursive: true, force: true });
-      const res = await run('build', commands.build, ['--snapshot', snapshot, '--out', buildOut]);
+      const { res, routes } = await timedBuild('build', snapshot, buildOut);
+      routeRuns.push(routes);
       const counted = countPages(buildOut);
       buildStage.add(res);
       Object.assign(buildStage.result, { pages: counted.pages, distBytes: counted.bytes });
@@ -166,6 +194,31 @@ async function benchSize(
     }
     say('measuring the built pages');
     const dist = measureDist(buildOut);
+    const plainTypes = pageTypeSizes(buildOut, routeRuns.at(-1)!);
+
+    // 3b. the same snapshot with per-benchmark details for every configuration, as production has them: one build
+    const detailsDb = join(dir, 'details.db');
+    startFile(detailsDb);
+    await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb]);
+    const detailsOut = join(dir, 'dist-details');
+    // Details make every page type heavier: this build gets more time before it counts as hung.
+    const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
+    const details: DetailsBuild = {
+      ms: withDetails.res.ms,
+      peakRssKb: withDetails.res.peak?.maxRssKb,
+      snapshotBytes: statSync(detailsDb).size,
+      dist: measureDist(detailsOut),
+    };
+    note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
+    const detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
+    rmSync(detailsOut, { recursive: true, force: true });
+    rmSync(detailsDb, { force: true });
+    const pageTypes: PageTypeResult[] = plainTypes.map((plain) => ({
+      route: plain.route,
+      ms: routeRuns.map((routes) => routes.find((t) => t.route === plain.route)?.ms ?? 0),
+      plain,
+      withDetails: detailTypes.get(plain.route),
+    }));
 
     // 4. unchanged refresh: the snapshot and site are current, so each run fetches, compares, renders nothing
     const refreshStage = new StageRecorder('unchanged refresh');
@@ -192,9 +245,14 @@ async function benchSize(
       size,
       exportBytes: statSync(exportPath).size,
       runs,
+      historyDays: days,
+      snapshotBytes: statSync(snapshot).size,
+      history: seed && { snapshots: seed.snapshots, bytes: seed.bytes, ms: seed.ms },
       stages,
       ratio: median(buildStage.result.ms) / median(referenceStage.result.ms),
       dist,
+      pageTypes,
+      details,
     };
   } finally {
     await simulator.close();

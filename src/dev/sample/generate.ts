@@ -27,6 +27,8 @@ export interface GenerateOptions {
   withDetails?: boolean;
   /** Unix ms of the snapshot; default SAMPLE_EPOCH plus one day per revision. */
   generatedAt?: number;
+  /** Default false; true keeps the field's size: each revision adds exactly as many configurations as it retires. */
+  steady?: boolean;
 }
 
 /**
@@ -74,16 +76,19 @@ function fetchAge(seedKey: number, config: Config, revision: number): number {
   return HOUR + Math.floor((days * DAY) / 1000) * 1000;
 }
 
-/** effectiveWeight and raterCount at `revision`: a small multiplicative walk, and raters only join. */
-function benchAt(seedKey: number, bench: BenchDef, revision: number): { effectiveWeight: number; raterCount: number } {
-  let weight = bench.baseWeight;
-  let raters = bench.raterCount;
-  for (let r = 1; r <= revision; r++) {
-    const rng = rngFor(seedKey, CHANNEL.benchDrift, bench.key, r);
-    weight *= Math.exp(0.03 * rng.normal());
-    raters += rng.int(3);
-  }
-  return { effectiveWeight: clamp(round2(weight), 0, 100), raterCount: raters };
+interface BenchDrift {
+  effectiveWeight: number;
+  /** Unrounded, so each step starts from where the last one ended. */
+  weight: number;
+  raterCount: number;
+}
+
+/** effectiveWeight and raterCount from revision - 1 to `revision`: a small multiplicative walk, and raters only join. */
+function benchStep(seedKey: number, bench: BenchDef, revision: number, state: BenchDrift): void {
+  const rng = rngFor(seedKey, CHANNEL.benchDrift, bench.key, revision);
+  state.weight *= Math.exp(0.03 * rng.normal());
+  state.raterCount += rng.int(3);
+  state.effectiveWeight = clamp(round2(state.weight), 0, 100);
 }
 
 /**
@@ -103,23 +108,56 @@ function tagBenchesWithUnusedTags(taxonomy: Taxonomy, benches: BenchDef[], confi
 }
 
 export function generateSample(options: GenerateOptions): GeneratedSample {
+  let last: GeneratedSample | undefined;
+  for (const sample of generateRevisions(options, options.revision ?? 0)) last = sample;
+  return last!;
+}
+
+/**
+ * Revisions `from` to `options.revision` of one population, a day apart, each as `generateSample`
+ * makes it alone, in one walk: a year of daily snapshots costs a year of steps, not a year of years.
+ * Only the last revision gets details (when `withDetails`).
+ */
+export function* generateRevisions(options: GenerateOptions, from = 0): Generator<GeneratedSample> {
   const configurations = count('configurations', options.configurations, 0);
   const benchCount = count('benches', options.benches, 0);
   const tagCount = count('tags', options.tags, 0);
   const seed = count('seed', options.seed ?? 1, 0);
-  const revision = count('revision', options.revision ?? 0, 0);
+  const last = count('revision', options.revision ?? 0, 0);
   const withDetails = options.withDetails ?? true;
-  const generatedAt = count('generatedAt', options.generatedAt ?? SAMPLE_EPOCH + revision * DAY, 0);
-  // Snapshot r of this call was taken (revision - r) days before generatedAt.
-  const snapshotAt = (r: number) => generatedAt - (revision - r) * DAY;
+  const lastAt = count('generatedAt', options.generatedAt ?? SAMPLE_EPOCH + last * DAY, 0);
   const seedKey = hash(CHANNEL.seed, seed % 0x1_0000_0000, Math.floor(seed / 0x1_0000_0000));
 
   const taxonomy = buildTaxonomy(seedKey, tagCount);
   const benches = buildBenches(seedKey, benchCount, taxonomy);
-  const world = new World({ seedKey, configurations, benches, taxonomy });
+  const world = new World({ seedKey, configurations, benches, taxonomy, steady: options.steady ?? false });
   world.populate();
   tagBenchesWithUnusedTags(taxonomy, benches, world.alive);
-  for (let r = 1; r <= revision; r++) world.evolve(r);
+  const drift = benches.map((b) => ({ effectiveWeight: clamp(round2(b.baseWeight), 0, 100), weight: b.baseWeight, raterCount: b.raterCount }));
+  for (let revision = 0; revision <= last; revision++) {
+    if (revision > 0) {
+      world.evolve(revision);
+      benches.forEach((b, i) => benchStep(seedKey, b, revision, drift[i]!));
+    }
+    if (revision < from) continue;
+    const generatedAt = lastAt - (last - revision) * DAY;
+    yield sampleOf(seedKey, world, benches, taxonomy, drift, revision, generatedAt, withDetails && revision === last);
+  }
+}
+
+/** One revision of the population as an export (and its details). */
+function sampleOf(
+  seedKey: number,
+  world: World,
+  benches: BenchDef[],
+  taxonomy: Taxonomy,
+  drift: readonly BenchDrift[],
+  revision: number,
+  generatedAt: number,
+  withDetails: boolean,
+): GeneratedSample {
+  // Snapshot r of this population was taken (revision - r) days before generatedAt.
+  const snapshotAt = (r: number) => generatedAt - (revision - r) * DAY;
   const alive = world.alive;
 
   const tagNames = taxonomy.tags.map((t) => t.name);
@@ -150,7 +188,7 @@ export function generateSample(options: GenerateOptions): GeneratedSample {
 
   const benchRows: BenchSummary[] = benches
     .map((b) => {
-      const { effectiveWeight, raterCount } = benchAt(seedKey, b, revision);
+      const { effectiveWeight, raterCount } = drift[b.index]!;
       return {
         slug: b.slug,
         name: b.name,

@@ -170,6 +170,8 @@ export interface WorldOptions {
   configurations: number;
   benches: BenchDef[];
   taxonomy: Taxonomy;
+  /** Each revision adds exactly as many configurations as it retires. */
+  steady?: boolean;
 }
 
 export class World {
@@ -190,9 +192,11 @@ export class World {
   private nextConfigId = 1;
 
   private readonly configurations: number;
+  private readonly steady: boolean;
 
   constructor(options: WorldOptions) {
     this.configurations = options.configurations;
+    this.steady = options.steady ?? false;
     this.seedKey = options.seedKey;
     this.benches = options.benches;
     this.taxonomy = options.taxonomy;
@@ -228,6 +232,7 @@ export class World {
         }
       }
     });
+    this.z0 = this.spread();
   }
 
   /** The step from revision r-1 to r. */
@@ -253,20 +258,44 @@ export class World {
     }
     if (victims.size > 0) this.alive = this.alive.filter((c) => !victims.has(c));
 
-    // Whole releases are added, so the target is overshot by about one release.
-    const target = 1 + rng.int(1 + Math.floor(size * 0.008));
+    // Whole releases are added, so the target is overshot by about one release (cut to size when steady).
+    const target = this.steady ? victims.size : 1 + rng.int(1 + Math.floor(size * 0.008));
+    const budget = (added: number) => (this.steady ? target - added : Infinity);
     const existing = this.alive.length;
     for (let added = 0; added < target;) {
       if (existing === 0 || rng.chance(0.2)) {
         const provider = this.providers[rng.int(this.providers.length)]!;
         const line = this.newLine(provider);
         const z = -0.3 + provider.strength + line.effect + 0.9 * rng.normal() + 0.3;
-        added += this.addRelease(line, rng.pick(START_TENTHS), z, rng, r);
+        added += this.addRelease(line, rng.pick(START_TENTHS), z, rng, r, budget(added));
       } else {
         const line = this.alive[rng.int(existing)]!.family.line;
-        added += this.addRelease(line, line.lastTenths + rng.pick(STEP_TENTHS), line.bestZ + rng.range(0.05, 0.45), rng, r);
+        added += this.addRelease(line, line.lastTenths + rng.pick(STEP_TENTHS), line.bestZ + rng.range(0.05, 0.45), rng, r, budget(added));
       }
     }
+    if (this.steady) this.recentre();
+  }
+
+  private z0 = { mean: 0, sd: 1 };
+
+  /**
+   * Scores are relative to the field: as newer, stronger releases arrive, everyone else sinks, and
+   * the field's spread of skill stays as on day 0 (daily drift alone would widen it without end).
+   */
+  private recentre(): void {
+    const now = this.spread();
+    const scale = now.sd > 0 ? this.z0.sd / now.sd : 1;
+    const move = (z: number) => this.z0.mean + (z - now.mean) * scale;
+    const families = new Set(this.alive.map((c) => c.family));
+    for (const f of families) f.z = move(f.z);
+    for (const line of new Set([...families].map((f) => f.line))) line.bestZ = move(line.bestZ);
+  }
+
+  private spread(): { mean: number; sd: number } {
+    const n = Math.max(1, this.alive.length);
+    const mean = this.alive.reduce((sum, c) => sum + zOf(c), 0) / n;
+    const sd = Math.sqrt(this.alive.reduce((sum, c) => sum + (zOf(c) - mean) ** 2, 0) / n);
+    return { mean, sd };
   }
 
   /** Largest-remainder split of `n` with Zipf-like provider weights. */
@@ -351,6 +380,8 @@ export class World {
       tagCount,
     );
     const reach = rng.range(0.75, 1.25);
+    // A steady field keeps its make-up: a new release reports about as many benchmarks as a typical row does (its age's skill, not its own).
+    const typical = this.steady && rev > 0 && this.alive.length > 0 ? zOf(this.alive[rng.int(this.alive.length)]!) : undefined;
     const configs = members.map((m): Config => {
       const name = `${release}${m.tier ? ` ${m.tier}` : ''}${m.effort ? ` (${m.effort})` : ''}`;
       const slug = slugify(name);
@@ -358,7 +389,7 @@ export class World {
       this.slugs.add(slug);
       const z0 = spec.z + m.offset;
       const tags = familyTags.length > 1 && members.length > 1 && rng.chance(0.15) ? familyTags.filter((_, i) => i !== familyTags.length - 1) : [...familyTags];
-      const q = supraOf(z0) / 100;
+      const q = supraOf(typical === undefined ? z0 : typical + m.offset) / 100;
       const benchCount =
         this.benches.length === 0
           ? 0
