@@ -2,7 +2,7 @@
  * `npm run build`: render the snapshot with Astro into a temporary folder, check the result, and
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readClientTuning } from '../cli/env.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
@@ -94,6 +94,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/**
+ * Server-side files Astro 5 can leave at the root of an output folder outside the project
+ * (withastro/astro#14903): its content-layer modules, now and then its data store and settings, and
+ * the prerender chunks (`chunks/`, `pages/`, `*.mjs`). The site publishes no `.mjs` and none of these
+ * names at its root (its top-level folders are its routes), so they go before the build is checked.
+ */
+const ASTRO_LEFTOVERS = ['data-store.json', 'settings.json'];
+const ASTRO_SERVER_DIRS = ['chunks', 'pages'];
+
+function onlyModules(dir: string): boolean {
+  return readdirSync(dir, { withFileTypes: true }).every((e) =>
+    e.isDirectory() ? onlyModules(join(dir, e.name)) : e.name.endsWith('.mjs') || e.name.endsWith('.mjs.map'),
+  );
+}
+
+function removeAstroLeftovers(out: string): void {
+  for (const entry of readdirSync(out, { withFileTypes: true })) {
+    const path = join(out, entry.name);
+    if (entry.isFile() && (entry.name.endsWith('.mjs') || ASTRO_LEFTOVERS.includes(entry.name))) rmSync(path, { force: true });
+    else if (entry.isDirectory() && ASTRO_SERVER_DIRS.includes(entry.name) && onlyModules(path)) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 async function renderInto(target: string, options: BuildOptions, started: number): Promise<BuildResult> {
   const { reporter } = options;
   await ensureSnapshot(options);
@@ -135,6 +158,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
     const logLevel = process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn';
     await reporter.stage('render', () => build({ root: process.cwd(), outDir: fresh, logLevel }));
+    removeAstroLeftovers(fresh);
     // Waiting here is what the extras cost the build; their own CPU time is in the detail.
     await reporter.stage(
       'extras',
