@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/profile-build.ts --snapshot PATH [--out DIR] [--keep PATH]`: one build under
+ * `npm run profile-build -- --snapshot PATH [--out DIR] [--keep PATH]`: one build under
  * `node --cpu-prof`, started as `npm run build` starts it, and a summary of where its time went.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { profileReport, summarizeProfile, type CpuProfile } from '../src/dev/ben
 import { readNodeCommands } from '../src/dev/bench/npm-script.ts';
 import { REPO_ROOT } from '../src/dev/bench/run-bench.ts';
 
-const USAGE = 'Usage: npx tsx scripts/profile-build.ts --snapshot PATH [--out DIR] [--keep PROFILE]';
+const USAGE = 'Usage: npm run profile-build -- --snapshot PATH [--out DIR] [--keep PROFILE]';
 const { values } = parseArgs({ options: { snapshot: { type: 'string' }, out: { type: 'string' }, keep: { type: 'string' } }, strict: true });
 if (!values.snapshot) {
   console.error(USAGE);

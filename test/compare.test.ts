@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareModels, gapSentences, parseModelsParam } from '../src/site/compare.ts';
 import type { ModelFile, ModelFileScore } from '../src/site/model-file.ts';
+import { scoreFormatter } from '../src/site/precision.ts';
 
 const score = (bench: string, normalizedScore: number, counts = true, effectiveWeight = 50): ModelFileScore => ({
   bench,
@@ -63,6 +64,12 @@ describe('gapSentences', () => {
     expect(text).toContain('no error bars');
     expect(text).toContain('On the 2 benchmarks where each has a counting score');
     expect(text).toContain('too few benchmarks');
+  });
+
+  it('gives a small gap with the digits its scores are shown with, never as zero', () => {
+    const close = [file('p', 90.92, []), file('q', 90.87, [])];
+    const shown = scoreFormatter(close.map((f) => f.model.supraScore));
+    expect(gapSentences(compareModels(close), shown)[0]).toBe('p is 0.05 points of supraScore ahead of q (90.92 against 90.87).');
   });
 });
 

@@ -121,6 +121,10 @@ describe('routes', () => {
     }
   });
 
+  it('publishes none of Astro’s own files, even when built outside the project (withastro/astro#14903)', () => {
+    expect(site.files.filter((f) => /\.mjs(\.map)?$|^(data-store|settings)\.json$|^(chunks|pages)\//.test(f))).toEqual([]);
+  });
+
   it('names its icons on every page, redirects included, so no browser asks for a missing /favicon.ico', () => {
     for (const [file, $] of site.html) {
       expect(
@@ -200,7 +204,12 @@ describe('untrusted strings', () => {
 
   it('escapes names and descriptions everywhere', () => {
     for (const [file, $] of site.html) {
-      expect($('img').length, file).toBe(0);
+      // The one image is a model page's own badge, from the site, with its alt text.
+      $('img').each((_, img) => {
+        expect($(img).attr('src'), file).toMatch(/\/badges\/[\w.-]+\.svg$/);
+        expect($(img).attr('alt'), file).toMatch(/: model rank =?\d+ of \d+, supraScore /);
+      });
+      expect($('img').length, file).toBe(/^models\/[^/]+\/index\.html$/.test(file) ? 1 : 0);
       $('script').each((_, s) => {
         expect($(s).attr('type'), file).toBe('module');
         expect($(s).attr('src'), file).toMatch(/^\/_astro\/[\w.-]+\.js$/);

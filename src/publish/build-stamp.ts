@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { attributionSentence, readSiteSettings } from '../site/config.ts';
 import type { SnapshotSummary } from '../store/read-snapshot.ts';
 
 /** Where a built site records the snapshot it shows. */
@@ -47,9 +48,13 @@ export function readBuildStamp(outDir: string): string | undefined {
   }
 }
 
-export function writeBuildStamp(dist: string, summary: SnapshotSummary): void {
+/** The stamp's text: the data API's manifest lists it before the stamp is written, once the build is checked. */
+export function buildStampText(summary: SnapshotSummary): string {
+  const { attributionName, attributionUrl } = readSiteSettings();
   const stamp = {
     stamp: snapshotStamp(summary),
+    attribution: attributionSentence(attributionName, attributionUrl),
+    sourceUrl: attributionUrl,
     generatedAt: new Date(summary.generatedAt).toISOString(),
     fetchedAt: new Date(summary.fetchedAt).toISOString(),
     source: summary.source,
@@ -60,5 +65,9 @@ export function writeBuildStamp(dist: string, summary: SnapshotSummary): void {
     benches: summary.benches,
     tags: summary.tags,
   };
-  writeFileSync(join(dist, BUILD_STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
+  return `${JSON.stringify(stamp, null, 2)}\n`;
+}
+
+export function writeBuildStamp(dist: string, summary: SnapshotSummary, text = buildStampText(summary)): void {
+  writeFileSync(join(dist, BUILD_STAMP), text);
 }

@@ -2,7 +2,7 @@
  * The checks a build passes before it may replace `dist/`: nothing written beside it, every
  * contract route present, and the attribution link in the footer of every page.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MirrorError } from '../api/errors.ts';
 import { readSiteSettings } from '../site/config.ts';
@@ -37,6 +37,8 @@ export const REQUIRED_FILES = [
   'data/history.csv',
   'leaderboard/index.html',
   'leaderboard/1/index.html',
+  'data/manifest.json',
+  'pagefind/pagefind.js',
 ];
 
 const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
@@ -78,7 +80,17 @@ export function checkBuild(dist: string, work: string, expected: { configuration
   });
   if (missing.length) throw new MirrorError('internal', `the build is missing ${missing.join(', ')}`, { hint: CHECK_HINT });
 
-  const attribution = readSiteSettings().attributionUrl;
+  const { attributionUrl: attribution, siteUrl } = readSiteSettings();
+  const cards = new Map<string, boolean>();
+  const cardExists = (url: string) => {
+    let found = cards.get(url);
+    if (found === undefined) {
+      const rel = url.startsWith(siteUrl.href) ? url.slice(siteUrl.href.length) : undefined;
+      found = rel !== undefined && !rel.includes('..') && existsSync(join(dist, rel));
+      cards.set(url, found);
+    }
+    return found;
+  };
   let pages = 0;
   let files = 0;
   let bytes = 0;
@@ -99,6 +111,8 @@ export function checkBuild(dist: string, work: string, expected: { configuration
     if (!footerLinksTo(html, attribution)) {
       throw new MirrorError('internal', `${rel} has no attribution link in its footer`, { hint: CHECK_HINT });
     }
+    const card = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1];
+    if (!card || !cardExists(decodeAttribute(card))) throw new MirrorError('internal', `${rel} has no link-preview image`, { hint: CHECK_HINT });
   }
   // A page per configuration and at most one per model (a model has at least one configuration): more means a path rule failed.
   if (configurationPages > expected.configurations)

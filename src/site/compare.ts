@@ -94,6 +94,12 @@ export function compareModels(files: readonly ModelFile[]): ComparisonResult {
   };
 }
 
+/** A gap with as many decimals as the two scores are shown with, so "90.92 against 90.87" is 0.05 apart, never "0.0". */
+export function gapText(gap: number, aheadText: string, behindText: string): string {
+  const decimals = Math.max(...[aheadText, behindText].map((t) => t.split('.')[1]?.length ?? 0));
+  return gap.toFixed(decimals);
+}
+
 /** Fewer shared benchmarks than this, and the per-benchmark wins say little. */
 export const FEW_SHARED = 3;
 
@@ -111,7 +117,7 @@ export function gapSentences(result: ComparisonResult, scoreText: (n: number) =>
     out.push(
       gap === 0
         ? `${first.model.name} and ${other.model.name} have exactly the same supraScore (${scoreText(first.model.supraScore)}).`
-        : `${ahead.model.name} is ${scoreText(gap)} points of supraScore ahead of ${behind.model.name} (${scoreText(ahead.model.supraScore)} against ${scoreText(behind.model.supraScore)}).`,
+        : `${ahead.model.name} is ${gapText(gap, scoreText(ahead.model.supraScore), scoreText(behind.model.supraScore))} points of supraScore ahead of ${behind.model.name} (${scoreText(ahead.model.supraScore)} against ${scoreText(behind.model.supraScore)}).`,
     );
   }
   out.push(

@@ -21,6 +21,9 @@ export const HISTORY_CHART_POINTS = 120;
 /** Snapshots listed in the Atom feed of changes. */
 export const FEED_ENTRIES = 20;
 
+/** Recent changes kept per model: its page and its feed list them, and a tag's feed covers this many snapshots. */
+export const RECENT_CHANGES_PER_MODEL = 5;
+
 export const SITE_TITLE = 'Model Rankings Mirror';
 export const SITE_DESCRIPTION =
   'A fast, static mirror of the AI-model rankings: configurations scored by supraScore, benchmarks with their quality and weight, and the capability tags.';
@@ -28,6 +31,8 @@ export const SITE_DESCRIPTION =
 const DEFAULT_SITE_URL = 'http://localhost:4321/';
 const DEFAULT_ATTRIBUTION_URL = 'https://ranking.example.org/';
 const DEFAULT_ATTRIBUTION_NAME = 'AI Model Ranking API';
+/** The models that matter most get a link-preview card of their own. */
+const DEFAULT_CARD_MODELS = 200;
 
 function httpUrl(value: string | undefined): URL | undefined {
   if (!value) return undefined;
@@ -46,6 +51,8 @@ export interface SiteSettings {
   siteUrlSet: boolean;
   attributionUrl: string;
   attributionName: string;
+  /** Models with a link-preview card of their own (CARD_MODELS, the top N by model rank); the others use the site's card. */
+  cardModels: number;
   /** Settings that fell back to a default, for the build to mention. */
   defaulted: string[];
 }
@@ -62,14 +69,22 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
   if (!attribution) defaulted.push(`ATTRIBUTION_URL (using ${DEFAULT_ATTRIBUTION_URL})`);
   const name = env.ATTRIBUTION_NAME?.trim();
   if (!name) defaulted.push(`ATTRIBUTION_NAME (using "${DEFAULT_ATTRIBUTION_NAME}")`);
+  const cards = env.CARD_MODELS?.trim();
+  const cardsValid = cards !== undefined && /^\d{1,7}$/.test(cards);
+  if (cards && !cardsValid) defaulted.push(`CARD_MODELS (not a whole number; using ${DEFAULT_CARD_MODELS})`);
+  const cardModels = cardsValid ? Number(cards) : DEFAULT_CARD_MODELS;
   return {
     siteUrl,
     siteUrlSet: site !== undefined,
     attributionUrl: attribution ?? DEFAULT_ATTRIBUTION_URL,
     attributionName: name || DEFAULT_ATTRIBUTION_NAME,
+    cardModels,
     defaulted,
   };
 }
+
+/** The sentence every download carries. */
+export const attributionSentence = (name: string, url: string) => `Data from ${name} (${url}). Please keep this attribution when you republish it.`;
 
 /** Read once at module level so every page shares it. */
 export const SITE = readSiteSettings();

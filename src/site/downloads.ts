@@ -4,7 +4,7 @@
  * CSV files in a last column of every row and in `data/README.txt`; no preamble line comes before
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
-import { SITE } from './config.ts';
+import { attributionSentence, SITE } from './config.ts';
 import { DOWNLOADS, HISTORY_DAYS, csvColumns, type Download } from './data-dictionary.ts';
 import type { Bench, Configuration, SiteData, Tag } from './site-data.ts';
 
@@ -14,7 +14,7 @@ export function attribution(data: SiteData) {
   return {
     source: SITE.attributionName,
     sourceUrl: SITE.attributionUrl,
-    attribution: `Data from ${SITE.attributionName} (${SITE.attributionUrl}). Please keep this attribution when you republish it.`,
+    attribution: attributionSentence(SITE.attributionName, SITE.attributionUrl),
     generatedAt: new Date(data.snapshot.generatedAt).toISOString(),
     fetchedAt: new Date(data.snapshot.fetchedAt).toISOString(),
     sample: data.snapshot.sample,

@@ -1,4 +1,5 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
+import { badgeFile, modelFeedFile, tagFeedFile } from './outputs.ts';
 
 const BASE: string = import.meta.env.BASE_URL;
 
@@ -33,6 +34,12 @@ export const compareHref = (models: readonly HasSegment[]) => href(`/compare/${m
 export const leaderboardHref = (page: number) => (page <= 1 ? href('/') : href(`/leaderboard/${page}/`));
 /** Two segments deep, so no benchmark slug can collide with a page of the list. */
 export const benchmarksHref = (page: number) => (page <= 1 ? href('/benchmarks/') : href(`/benchmarks/page/${page}/`));
+/** The Atom feed of a model's own changes. */
+export const modelFeedHref = (model: HasSegment) => href(`/${modelFeedFile(model)}`);
+/** The Atom feed of the changes of a tag's models. */
+export const tagFeedHref = (tag: HasSegment) => href(`/${tagFeedFile(tag)}`);
+/** A model's rank badge, as SVG or as a shields.io endpoint. */
+export const badgeHref = (model: HasSegment, format: 'svg' | 'json') => href(`/${badgeFile(model, format)}`);
 /** The entry of one snapshot on the changes page. */
 export const changesHref = (anchor?: string) => href(`/changes/${anchor ? `#${anchor}` : ''}`);
 

@@ -15,7 +15,7 @@ import {
 } from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
 import { cleanStrings } from './text.ts';
-import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, TAG_PAGE_SIZE } from './config.ts';
+import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL, TAG_PAGE_SIZE } from './config.ts';
 import { pageCount } from './pagination.ts';
 import {
   readHistory,
@@ -263,8 +263,6 @@ export interface HistoryEntry {
 
 /** Entries kept per list of a change set. */
 const CHANGES_LISTED = 25;
-/** Recent changes shown on a model's page. */
-const RECENT_PER_MODEL = 5;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -369,7 +367,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
     chartPoints: HISTORY_CHART_POINTS,
     feedEntries: FEED_ENTRIES,
     listed: CHANGES_LISTED,
-    recentPerModel: RECENT_PER_MODEL,
+    recentPerModel: RECENT_CHANGES_PER_MODEL,
     methodChangeAt: METHOD_CHANGE_AT,
     familyName,
   };

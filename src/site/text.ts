@@ -19,13 +19,27 @@ const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const FIRST_STRONG_ISOLATE = '\u2068';
 const POP_DIRECTIONAL_ISOLATE = '\u2069';
 
+/** True when every bidirectional control of the text sits inside an isolate that the text also closes. */
+function contained(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '\u2066' || ch === '\u2067' || ch === FIRST_STRONG_ISOLATE) depth++;
+    else if (ch === POP_DIRECTIONAL_ISOLATE) {
+      if (depth === 0) return false;
+      depth--;
+    } else if (depth === 0 && BIDI_CONTROL.test(ch)) return false;
+  }
+  return depth === 0;
+}
+
 /**
  * The text as every output may carry it. A string with bidirectional controls is wrapped in a
- * first-strong isolate (U+2068 … U+2069), which ends every embedding or override it opened.
+ * first-strong isolate (U+2068 … U+2069), which ends every embedding or override it opened, unless
+ * they are all inside closed isolates already: cleaning a sentence built from cleaned names changes nothing.
  */
 export function cleanText(value: string): string {
   const clean = value.replace(WHITESPACE_CONTROLS, ' ').replace(FORBIDDEN, '').replace(LONE_SURROGATE, '\ufffd');
-  return BIDI_CONTROL.test(clean) ? `${FIRST_STRONG_ISOLATE}${clean}${POP_DIRECTIONAL_ISOLATE}` : clean;
+  return BIDI_CONTROL.test(clean) && !contained(clean) ? `${FIRST_STRONG_ISOLATE}${clean}${POP_DIRECTIONAL_ISOLATE}` : clean;
 }
 
 /** The row with every string field cleaned for output (slugs and tags are safe segments already, and stay as they are). */

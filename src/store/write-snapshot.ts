@@ -230,18 +230,24 @@ function carryOver(db: Database.Database): void {
     b.weights.push(weight);
   }
   let current: { id: number; ids: number[]; scores: number[]; counts: number[]; digests: number[]; anyDigest: boolean } | undefined;
+  // The connection cannot write while it reads the old rows: each snapshot is kept as typed arrays
+  // (a few bytes per configuration) and inserted once the reading is done.
+  const pending: [number, Points][] = [];
   const flush = () => {
     if (!current) return;
     const b = benches.get(current.id) ?? { ids: [], weights: [] };
     benches.delete(current.id);
-    insertPoints(db, current.id, {
-      modelIds: current.ids,
-      supraScores: current.scores,
-      benchCounts: current.counts,
-      scoresDigests: current.anyDigest ? current.digests : undefined,
-      benchIds: b.ids,
-      effectiveWeights: b.weights,
-    });
+    pending.push([
+      current.id,
+      {
+        modelIds: Int32Array.from(current.ids),
+        supraScores: Float64Array.from(current.scores),
+        benchCounts: Int32Array.from(current.counts),
+        scoresDigests: current.anyDigest ? Float64Array.from(current.digests) : undefined,
+        benchIds: Int32Array.from(b.ids),
+        effectiveWeights: Float64Array.from(b.weights),
+      },
+    ]);
   };
   for (const [id, nameId, score, count, digest] of models) {
     if (current?.id !== id) {
@@ -255,6 +261,7 @@ function carryOver(db: Database.Database): void {
     if (digest !== null) current.anyDigest = true;
   }
   flush();
+  for (const [id, points] of pending) insertPoints(db, id, points);
   // Snapshots that held benchmarks and no configuration.
   for (const [id, b] of benches)
     insertPoints(db, id, { modelIds: [], supraScores: [], benchCounts: [], scoresDigests: undefined, benchIds: b.ids, effectiveWeights: b.weights });

@@ -47,4 +47,12 @@ describe('cleanText', () => {
     expect(cleanText(name)).toBe(`\u2068${name}\u2069`);
     expect(cleanText('plain')).toBe('plain');
   });
+
+  it('leaves a sentence built from cleaned names as it is, and isolates one whose override escapes them', () => {
+    const name = cleanText('Evil \u202eredro');
+    const sentence = `${name}: model rank 3 of 16, beside ${name}`;
+    expect(cleanText(sentence)).toBe(sentence);
+    expect(cleanText(cleanText(name))).toBe(name);
+    for (const escaping of [`${name} \u202etail`, `\u2069${name}`, `\u2068open`]) expect(cleanText(escaping)).toBe(`\u2068${escaping}\u2069`);
+  });
 });

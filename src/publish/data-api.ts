@@ -1,0 +1,74 @@
+/**
+ * The documented static data API: once Astro has written the downloads, the publish step writes
+ * each file's JSON Schema beside it and `/data/manifest.json`, which lists every file under
+ * `/data/` with its size and sha256 (the build stamp included, from the text it will be written
+ * with once the build is checked).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { BUILD_STAMP } from './build-stamp.ts';
+import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, schemaFileOf } from '../site/data-dictionary.ts';
+import { schemaFiles } from '../site/data-schemas.ts';
+
+const DATA = 'data';
+/** Under /data/ but not part of the API: the page that documents it, and the manifest itself. */
+const NOT_LISTED = new Set(['index.html', MANIFEST_JSON.file]);
+
+export interface ManifestEntry {
+  path: string;
+  bytes: number;
+  sha256: string;
+  schema: string | null;
+}
+
+/** The schema that describes a file under /data/, by its path there. */
+export function schemaFor(path: string): string | null {
+  if (/^models\/[^/]+\.json$/.test(path)) return schemaFileOf(MODEL_FILE_JSON);
+  const download = DATA_FILES.find((d) => d.file === path);
+  return download ? schemaFileOf(download) : null;
+}
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+const entry = (path: string, bytes: Buffer): ManifestEntry => ({
+  path,
+  bytes: bytes.length,
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+  schema: schemaFor(path),
+});
+
+/** Writes the schemas and the manifest into `dist/data/`; `stampText` is the build stamp to come. */
+export function writeDataApi(dist: string, stampText: string): { files: number; bytes: number } {
+  const root = join(dist, DATA);
+  for (const { file, text } of schemaFiles()) writeFileSync(join(root, file), text);
+  const listed: ManifestEntry[] = [];
+  for (const path of files(root)) {
+    const rel = relative(root, path).split(sep).join('/');
+    if (!NOT_LISTED.has(rel) && rel !== 'snapshot.json') listed.push(entry(rel, readFileSync(path)));
+  }
+  listed.push(entry(relative(DATA, BUILD_STAMP), Buffer.from(stampText)));
+  listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, unknown[]> & Record<string, unknown>;
+  const models = read('models.json');
+  const header = Object.fromEntries(JSON_HEADER_FIELDS.map((f) => [f.name, models[f.name]]));
+  const manifest = {
+    ...header,
+    counts: {
+      configurations: models.models!.length,
+      models: read('model-list.json').models!.length,
+      benchmarks: read('benchmarks.json').benchmarks!.length,
+      tags: read('tags.json').tags!.length,
+    },
+    files: listed,
+  };
+  writeFileSync(join(root, MANIFEST_JSON.file), `${JSON.stringify(manifest)}\n`);
+  return { files: listed.length, bytes: listed.reduce((n, f) => n + f.bytes, 0) };
+}

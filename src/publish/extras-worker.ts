@@ -1,0 +1,80 @@
+/**
+ * The child process of extras.ts: reads the snapshot as the pages do (getSiteData), writes every
+ * model's badges and feed and every tag's feed, and renders the cards whose inputs changed since
+ * the previous build, reusing the others. Ends itself when its parent goes.
+ */
+import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
+import { cardsOf } from '../site/cards.ts';
+import { SITE } from '../site/config.ts';
+import { modelFeed, tagFeed } from '../site/feed.ts';
+import { badgeFile, modelFeedFile, tagFeedFile } from '../site/outputs.ts';
+import { getSiteData } from '../site/site-data.ts';
+import { fontMeasure } from './cards/font-metrics.ts';
+import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
+import { CARD_MANIFEST, readCardManifest, reuseInto, writeInside, type CardManifest, type ExtrasReport, type ExtrasRequest } from './extras.ts';
+
+const cpuMs = (since?: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
+
+async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> {
+  const started = performance.now();
+  const data = getSiteData();
+  const attribution = { name: SITE.attributionName, url: SITE.attributionUrl };
+  const { generatedAt, sample } = data.snapshot;
+
+  const measure = fontMeasure(FONT_FILES.regular);
+  for (const model of data.models) {
+    const facts: BadgeFacts = {
+      name: model.name,
+      rankText: model.rankText,
+      rank: model.rank,
+      of: data.models.length,
+      scoreText: model.best.scoreText,
+      generatedAt,
+      sample,
+    };
+    writeInside(staging, badgeFile(model, 'svg'), badgeSvg(facts, measure, attribution));
+    writeInside(staging, badgeFile(model, 'json'), `${JSON.stringify(badgeEndpoint(facts))}\n`);
+    writeInside(staging, modelFeedFile(model), modelFeed(model, data.recentChangesFor(model.familyTag), generatedAt, attribution));
+  }
+  for (const tag of data.tags) {
+    const models = tag.modelList.map((m) => m.model);
+    writeInside(staging, tagFeedFile(tag), tagFeed({ ...tag, models }, data.changes, data.recentChangesFor, generatedAt, attribution));
+  }
+
+  const cardsStarted = process.cpuUsage();
+  const cards = cardsOf(data);
+  const renderer = rendererVersion();
+  const before = readCardManifest(previous);
+  const reusable = before?.renderer === renderer;
+  const render = createCardRenderer();
+  let reused = 0;
+  for (const card of cards) {
+    if (reusable && reuseInto(previous, staging, card.file)) reused++;
+    else writeInside(staging, card.file, await render.png(card.input));
+  }
+  const manifest: CardManifest = { renderer, files: cards.map((c) => c.file) };
+  writeInside(staging, CARD_MANIFEST, `${JSON.stringify(manifest)}\n`);
+
+  return {
+    cards: cards.length,
+    rendered: cards.length - reused,
+    reused,
+    badges: data.models.length,
+    feeds: data.models.length + data.tags.length,
+    cardCpuMs: cpuMs(cardsStarted),
+    workerCpuMs: cpuMs(),
+    ms: performance.now() - started,
+  };
+}
+
+// The build that started this process may be killed: then there is nothing to finish.
+process.on('disconnect', () => process.exit(0));
+process.once('message', (request: ExtrasRequest) => {
+  run(request).then(
+    (report) => process.send!({ report }, () => process.exit(0)),
+    (err: unknown) => process.send!({ error: String((err as Error)?.stack ?? err) }, () => process.exit(1)),
+  );
+});

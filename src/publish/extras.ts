@@ -1,0 +1,118 @@
+/**
+ * The files the publish step writes beside Astro's pages: link-preview cards (PNG), rank badges
+ * (SVG and shields.io JSON) and the Atom feeds of every model and tag. They are made in a child
+ * process (extras-worker.ts) while Astro renders on the other core, into a folder of the work
+ * folder, then moved into the new site once Astro is done.
+ */
+import { fork } from 'node:child_process';
+import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ExtrasRequest {
+  /** Where the worker writes, laid out as `dist/` is. */
+  staging: string;
+  /** The site being replaced, whose cards may be reused. */
+  previous: string;
+}
+
+export interface ExtrasReport {
+  cards: number;
+  rendered: number;
+  reused: number;
+  badges: number;
+  feeds: number;
+  /** CPU time of rendering the cards, and of the whole worker (start-up and data load included). */
+  cardCpuMs: number;
+  workerCpuMs: number;
+  ms: number;
+}
+
+/** The list of cards a build published, and what rendered them: the next build reuses a card only with the same renderer. */
+export const CARD_MANIFEST = 'og/cards.json';
+
+export interface CardManifest {
+  renderer: string;
+  files: string[];
+}
+
+/** Writes `data` at `rel` under `root`, refusing any path that would leave it. */
+export function writeInside(root: string, rel: string, data: string | Buffer): void {
+  const target = resolve(root, rel);
+  if (rel.split('/').some((s) => s === '' || s === '.' || s === '..') || !target.startsWith(resolve(root) + sep)) {
+    throw new Error(`refusing to write ${JSON.stringify(rel)} outside the site`);
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, data);
+}
+
+/** Reuses the previous site's copy of `rel` (a hard link where the file system allows), or returns false. */
+export function reuseInto(previous: string, staging: string, rel: string): boolean {
+  const from = join(previous, rel);
+  if (!existsSync(from)) return false;
+  const to = resolve(staging, rel);
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+  return true;
+}
+
+/** Moves everything under `from` into `into`: a folder Astro did not write moves whole; a file that is there already is a bug. */
+export function mergeInto(from: string, into: string): number {
+  let moved = 0;
+  for (const name of readdirSync(from)) {
+    const source = join(from, name);
+    const target = join(into, name);
+    if (!existsSync(target)) {
+      renameSync(source, target);
+      moved++;
+    } else if (statSync(source).isDirectory() && statSync(target).isDirectory()) moved += mergeInto(source, target);
+    else throw new Error(`the publish step and Astro both wrote ${relative(into, target) || name}`);
+  }
+  return moved;
+}
+
+export function readCardManifest(site: string): CardManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(site, CARD_MANIFEST), 'utf8')) as CardManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ExtrasJob {
+  done: Promise<ExtrasReport>;
+  stop(): void;
+}
+
+/** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
+export function startExtras(request: ExtrasRequest): ExtrasJob {
+  const child = fork(fileURLToPath(new URL('./extras-worker.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let settled = false;
+  const done = new Promise<ExtrasReport>((resolvePromise, reject) => {
+    child.once('message', (message: { report?: ExtrasReport; error?: string }) => {
+      settled = true;
+      if (message.report) resolvePromise(message.report);
+      else reject(new Error(`the cards, badges and feeds failed: ${message.error}`));
+    });
+    child.once('exit', (code, signal) => {
+      if (!settled) reject(new Error(`the cards, badges and feeds worker ended (${signal ?? `exit ${code}`}) before it was done`));
+    });
+    child.once('error', reject);
+  });
+  // A rejection nobody awaits yet (Astro failed first) must not end the process on its own.
+  done.catch(() => {});
+  child.send(request);
+  return {
+    done,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    },
+  };
+}
+
+/** Removes the staging folder once merged (it is inside the work folder, which goes anyway). */
+export const removeStaging = (staging: string) => rmSync(staging, { recursive: true, force: true });

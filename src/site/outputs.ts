@@ -1,0 +1,18 @@
+/**
+ * Where the files the publish step writes beside Astro's pages live in `dist/`, relative to its
+ * root: link previews, rank badges and the per-model and per-tag feeds. Only a `segment` from the
+ * one path rule (paths.ts) becomes part of a path; pages link these through links.ts.
+ */
+
+interface HasSegment {
+  segment: string;
+}
+
+/** The folder of the link-preview images. */
+export const CARD_DIR = 'og';
+/** The folder of the rank badges. */
+export const BADGE_DIR = 'badges';
+
+export const modelFeedFile = (model: HasSegment) => `models/${model.segment}/feed.xml`;
+export const tagFeedFile = (tag: HasSegment) => `tags/${tag.segment}/feed.xml`;
+export const badgeFile = (model: HasSegment, format: 'svg' | 'json') => `${BADGE_DIR}/${model.segment}.${format}`;
