@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { ROOT, runScript, tempDir, type RunResult } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
+import { READABLE_VERSIONS, STORE_VERSION } from '../src/store/schema.ts';
 
 /** A key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
@@ -94,7 +95,7 @@ describe('build as a process', () => {
     const r = await run('build.ts', ['--snapshot', db, '--out', out], {});
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe(
-      `error: ${db}: store version 7; this tool reads versions 1, 2, 3 (writes 3) — a newer version of the mirror wrote it: update this checkout`,
+      `error: ${db}: store version 7; this tool reads versions ${READABLE_VERSIONS.join(', ')} (writes ${STORE_VERSION}) — a newer version of the mirror wrote it: update this checkout`,
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(out)).toBe(false);
