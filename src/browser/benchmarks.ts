@@ -13,12 +13,11 @@ import {
   benchmarkListUrl,
   readBenchmarkListState,
   sameBenchView,
-  type BenchSortKey,
   type BenchmarkListState,
 } from '../site/benchmark-list-state.ts';
 import { benchmarkRow, benchmarksCaption, benchmarksHeading, benchmarksTitle, type BenchmarkRowView } from '../site/benchmark-list-view.ts';
 import { showingLine } from '../site/leaderboard-view.ts';
-import { chooseOption, fillChips, listView, need, searchAsYouType, sortHeaders, type ActiveFilter } from './list-view.ts';
+import { enhanceList, need, selectFilter, type ActiveFilter } from './list-view.ts';
 
 /** A clone of the template row, filled with one benchmark. */
 function fillRow(proto: Element, row: BenchmarkRowView): Element {
@@ -56,40 +55,11 @@ export function enhanceBenchmarkList(): void {
   const root = document.querySelector<HTMLElement>('[data-benchmarks]');
   if (!root?.querySelector('template[data-row-template]')) return;
   const form = need<HTMLFormElement>(root, 'form');
-  const chips = need<HTMLElement>(root, '[data-chips]');
   const caption = need(root, '[data-caption]');
-  const chipProto = need(need<HTMLTemplateElement>(root, 'template[data-chip-template]').content, 'li');
-  const fields = {
-    q: form.elements.namedItem('q') as HTMLInputElement,
-    tag: form.elements.namedItem('tag') as HTMLSelectElement,
-    official: form.elements.namedItem('official') as HTMLInputElement,
-  };
-  const markSorted = sortHeaders(root, (key) => {
-    const sort = key as BenchSortKey;
-    const now = list.wanted();
-    const dir = now.sort === sort ? (now.dir === 'asc' ? 'desc' : 'asc') : BENCH_FIRST_DIR[sort];
-    void list.show({ ...now, sort, dir, page: 1 }, 'push');
-  });
+  const tag = form.elements.namedItem('tag') as HTMLSelectElement;
+  const official = form.elements.namedItem('official') as HTMLInputElement;
 
-  function sync(s: BenchmarkListState): void {
-    if (document.activeElement !== fields.q) fields.q.value = s.q;
-    const knownTag = chooseOption(fields.tag, s.tag);
-    fields.official.checked = s.official;
-    const change = (part: Partial<BenchmarkListState>, focus: HTMLElement) => () => {
-      if (part.q === '') fields.q.value = '';
-      void list.show({ ...list.wanted(), ...part, page: 1 }, 'push');
-      focus.focus();
-    };
-    const active: ActiveFilter[] = [];
-    if (s.q) active.push({ label: `Search: “${s.q}”`, remove: change({ q: '' }, fields.q) });
-    if (s.official) active.push({ label: 'Official sources only', remove: change({ official: false }, fields.official) });
-    if (s.tag) active.push({ label: `Tag: ${s.tag}${knownTag ? '' : ' (not in this snapshot)'}`, remove: change({ tag: '' }, fields.tag) });
-    fillChips(chips, chipProto, active);
-    markSorted(s.sort, s.dir);
-    caption.textContent = benchmarksCaption(s);
-  }
-
-  const list = listView<BenchmarkListState, BenchmarkIndex, IndexBench>(
+  enhanceList<BenchmarkListState, BenchmarkIndex, IndexBench>(
     {
       root,
       what: 'benchmark index',
@@ -103,28 +73,20 @@ export function enhanceBenchmarkList(): void {
       heading: benchmarksHeading,
       title: benchmarksTitle,
       showing: (first, shown, total, all) => showingLine(first, shown, total, all, 'benchmark'),
-      sync,
+      firstDir: BENCH_FIRST_DIR,
+      fields: [
+        [tag, () => ({ tag: tag.value })],
+        [official, () => ({ official: official.checked })],
+      ],
+      sync: (s) => {
+        official.checked = s.official;
+        caption.textContent = benchmarksCaption(s);
+        const onlyOfficial: ActiveFilter<BenchmarkListState>[] = s.official
+          ? [{ label: 'Official sources only', clear: { official: false }, field: official }]
+          : [];
+        return [...onlyOfficial, ...selectFilter(tag, s.tag, 'Tag', { tag: '' })];
+      },
     },
     document.querySelector('[data-benchmarks-heading]'),
   );
-
-  const search = searchAsYouType(
-    fields.q,
-    () => list.wanted().q,
-    (q, entry) => void list.show({ ...list.wanted(), q, page: 1 }, entry),
-  );
-  fields.tag.addEventListener('change', () => void list.show({ ...list.wanted(), tag: fields.tag.value, page: 1 }, 'push'));
-  fields.official.addEventListener('change', () => void list.show({ ...list.wanted(), official: fields.official.checked, page: 1 }, 'push'));
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    search();
-  });
-  form.addEventListener('reset', (e) => {
-    e.preventDefault();
-    fields.q.value = '';
-    void list.show(PLAIN_BENCH_VIEW, 'push');
-  });
-
-  form.hidden = false;
-  list.start();
 }

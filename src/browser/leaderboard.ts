@@ -7,9 +7,9 @@
  */
 import type { LeaderboardIndex } from '../site/leaderboard-index.ts';
 import { selectModels } from '../site/leaderboard-select.ts';
-import { FIRST_DIR, PLAIN_VIEW, leaderboardUrl, readLeaderboardState, sameView, type LeaderboardState, type SortKey } from '../site/leaderboard-state.ts';
+import { FIRST_DIR, PLAIN_VIEW, leaderboardUrl, readLeaderboardState, sameView, type LeaderboardState } from '../site/leaderboard-state.ts';
 import { TAGS_SHOWN, leaderboardHeading, leaderboardRow, leaderboardTitle, showingLine, type LeaderboardRowView } from '../site/leaderboard-view.ts';
-import { chooseOption, fillChips, listView, need, searchAsYouType, sortHeaders, type ActiveFilter } from './list-view.ts';
+import { enhanceList, need, selectFilter } from './list-view.ts';
 
 /** A clone of the template row, filled with one model. */
 function fillRow(proto: Element, row: LeaderboardRowView): Element {
@@ -72,37 +72,10 @@ export function enhanceLeaderboard(): void {
   const root = document.querySelector<HTMLElement>('[data-leaderboard]');
   if (!root?.querySelector('template[data-row-template]')) return;
   const form = need<HTMLFormElement>(root, 'form');
-  const chips = need<HTMLElement>(root, '[data-chips]');
-  const chipProto = need(need<HTMLTemplateElement>(root, 'template[data-chip-template]').content, 'li');
-  const fields = {
-    q: form.elements.namedItem('q') as HTMLInputElement,
-    tag: form.elements.namedItem('tag') as HTMLSelectElement,
-    provider: form.elements.namedItem('provider') as HTMLSelectElement,
-  };
-  const markSorted = sortHeaders(root, (key) => {
-    const sort = key as SortKey;
-    const now = list.wanted();
-    const dir = now.sort === sort ? (now.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[sort];
-    void list.show({ ...now, sort, dir, page: 1 }, 'push');
-  });
+  const tag = form.elements.namedItem('tag') as HTMLSelectElement;
+  const provider = form.elements.namedItem('provider') as HTMLSelectElement;
 
-  function sync(s: LeaderboardState): void {
-    if (document.activeElement !== fields.q) fields.q.value = s.q;
-    const known = { tag: chooseOption(fields.tag, s.tag), provider: chooseOption(fields.provider, s.provider) };
-    const active: ActiveFilter[] = [];
-    const removing = (key: 'q' | 'tag' | 'provider') => () => {
-      if (key === 'q') fields.q.value = '';
-      void list.show({ ...list.wanted(), [key]: '', page: 1 }, 'push');
-      fields[key].focus();
-    };
-    if (s.q) active.push({ label: `Search: “${s.q}”`, remove: removing('q') });
-    if (s.tag) active.push({ label: `Tag: ${s.tag}${known.tag ? '' : ' (not in this snapshot)'}`, remove: removing('tag') });
-    if (s.provider) active.push({ label: `Provider: ${s.provider}${known.provider ? '' : ' (not in this snapshot)'}`, remove: removing('provider') });
-    fillChips(chips, chipProto, active);
-    markSorted(s.sort, s.dir);
-  }
-
-  const list = listView<LeaderboardState, LeaderboardIndex, LeaderboardIndex['models'][number]>(
+  enhanceList<LeaderboardState, LeaderboardIndex, LeaderboardIndex['models'][number]>(
     {
       root,
       what: 'leaderboard index',
@@ -116,28 +89,13 @@ export function enhanceLeaderboard(): void {
       heading: leaderboardHeading,
       title: leaderboardTitle,
       showing: showingLine,
-      sync,
+      firstDir: FIRST_DIR,
+      fields: [
+        [tag, () => ({ tag: tag.value })],
+        [provider, () => ({ provider: provider.value })],
+      ],
+      sync: (s) => [...selectFilter(tag, s.tag, 'Tag', { tag: '' }), ...selectFilter(provider, s.provider, 'Provider', { provider: '' })],
     },
     document.querySelector('[data-leaderboard-heading]'),
   );
-
-  const search = searchAsYouType(
-    fields.q,
-    () => list.wanted().q,
-    (q, entry) => void list.show({ ...list.wanted(), q, page: 1 }, entry),
-  );
-  fields.tag.addEventListener('change', () => void list.show({ ...list.wanted(), tag: fields.tag.value, page: 1 }, 'push'));
-  fields.provider.addEventListener('change', () => void list.show({ ...list.wanted(), provider: fields.provider.value, page: 1 }, 'push'));
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    search();
-  });
-  form.addEventListener('reset', (e) => {
-    e.preventDefault();
-    fields.q.value = '';
-    void list.show(PLAIN_VIEW, 'push');
-  });
-
-  form.hidden = false;
-  list.start();
 }

@@ -1,8 +1,9 @@
 /**
  * What the enhanced lists (the leaderboard, the benchmarks list) share: a view drawn from a static
  * index into clones of server-rendered `<template>` markup, with the page, heading, title, "showing"
- * line and URL kept in agreement, each change a history entry, and page links that stay links. Each
- * list's own script says what its view is, how to select and fill its rows, and wires its controls.
+ * line and URL kept in agreement, each change a history entry, and page links that stay links; the
+ * search field, sort buttons, active-filter chips and reset work the same on both. Each list's own
+ * script says what its view is, how to select and fill its rows, and what its other fields change.
  */
 import { pageCount, pagerItems } from '../site/pagination.ts';
 
@@ -37,7 +38,7 @@ export function fillPager(proto: Element, page: number, pages: number, hrefFor: 
 }
 
 /** A select shows a value from the URL even when its list does not hold it; true when the list holds it. */
-export function chooseOption(select: HTMLSelectElement, value: string): boolean {
+function chooseOption(select: HTMLSelectElement, value: string): boolean {
   for (const extra of select.querySelectorAll('option[data-extra]')) extra.remove();
   const known = !value || [...select.options].some((o) => o.value === value);
   if (!known) {
@@ -49,13 +50,8 @@ export function chooseOption(select: HTMLSelectElement, value: string): boolean 
   return known;
 }
 
-export interface ActiveFilter {
-  label: string;
-  remove: () => void;
-}
-
 /** One chip per active filter, each with a button that removes it; the list hides when there is none. */
-export function fillChips(list: HTMLElement, proto: Element, filters: readonly ActiveFilter[]): void {
+function fillChips(list: HTMLElement, proto: Element, filters: readonly { label: string; remove: () => void }[]): void {
   list.replaceChildren(
     ...filters.map(({ label, remove }) => {
       const chip = proto.cloneNode(true) as Element;
@@ -70,7 +66,7 @@ export function fillChips(list: HTMLElement, proto: Element, filters: readonly A
 }
 
 /** Puts a sort button in each header with a `data-sort` key, and marks the one the view is sorted by. */
-export function sortHeaders(root: ParentNode, onSort: (key: string) => void) {
+function sortHeaders(root: ParentNode, onSort: (key: string) => void) {
   const headers = [...root.querySelectorAll<HTMLTableCellElement>('th[data-sort]')];
   for (const th of headers) {
     const button = document.createElement('button');
@@ -89,7 +85,7 @@ export function sortHeaders(root: ParentNode, onSort: (key: string) => void) {
 }
 
 /** Searches as the visitor types: one history entry per visit to the field, not one per pause. */
-export function searchAsYouType(input: HTMLInputElement, current: () => string, apply: (q: string, entry: 'push' | 'replace') => void): () => void {
+function searchAsYouType(input: HTMLInputElement, current: () => string, apply: (q: string, entry: 'push' | 'replace') => void): () => void {
   let typing: ReturnType<typeof setTimeout> | undefined;
   let typedEntry = false;
   const search = () => {
@@ -142,7 +138,7 @@ export interface ListSpec<S extends PagedView, I, R> {
  * and a `[data-…-heading]` heading; row and pager `<template>`s) and returns `show`, which draws a
  * view and writes its URL. A plain click on a page link draws it in place; Back redraws.
  */
-export function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, heading: Element | null) {
+function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, heading: Element | null) {
   const { root } = spec;
   const tbody = need(root, 'tbody');
   const status = need(root, '[data-status]');
@@ -236,4 +232,94 @@ export function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, hea
     /** Draws the view the address names, in place of the current history entry. */
     start: () => void show(spec.read(location.pathname, location.search), 'replace'),
   };
+}
+
+/** A view with search words and a sort, as every enhanced list has. */
+export interface FilteredView extends PagedView {
+  q: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** A filter the view has: what its chip says, what removing it changes, and the field that then takes focus. */
+export interface ActiveFilter<S> {
+  label: string;
+  clear: Partial<S>;
+  field: HTMLElement;
+}
+
+/** Shows a view's value in a select, and returns its filter when it has one ("Tag: x", marked when the list does not hold it). */
+export function selectFilter<S>(select: HTMLSelectElement, value: string, name: string, clear: Partial<S>): ActiveFilter<S>[] {
+  const known = chooseOption(select, value);
+  return value ? [{ label: `${name}: ${value}${known ? '' : ' (not in this snapshot)'}`, clear, field: select }] : [];
+}
+
+export interface EnhancedListSpec<S extends FilteredView, I, R> extends Omit<ListSpec<S, I, R>, 'sync'> {
+  /** The direction each column sorts in when first chosen. */
+  firstDir: Record<S['sort'], 'asc' | 'desc'>;
+  /** The form's fields beside the search: each changes the view by the part it reads. */
+  fields: [field: HTMLElement, part: () => Partial<S>][];
+  /** Shows a view in the list's own controls (the search field and sort aside) and lists its filters other than the search words. */
+  sync: (view: S) => ActiveFilter<S>[];
+}
+
+/**
+ * Makes a server-rendered list sortable and filterable in place: its form (a `q` search field, the
+ * spec's other fields, a reset button), the sort buttons in its `th[data-sort]` headers and its
+ * active-filter chips (`[data-chips]`, filled from `template[data-chip-template]`) change the view,
+ * each change a history entry; then the form shows and the view the address names is drawn.
+ */
+export function enhanceList<S extends FilteredView, I, R>(spec: EnhancedListSpec<S, I, R>, heading: Element | null): void {
+  const { root } = spec;
+  const form = need<HTMLFormElement>(root, 'form');
+  const q = form.elements.namedItem('q') as HTMLInputElement;
+  const chips = need<HTMLElement>(root, '[data-chips]');
+  const chipProto = need(need<HTMLTemplateElement>(root, 'template[data-chip-template]').content, 'li');
+  /** The current view with this change, from its first page, as a new history entry. */
+  const change = (part: Partial<S>) => void list.show({ ...list.wanted(), ...part, page: 1 }, 'push');
+  const markSorted = sortHeaders(root, (sort) => {
+    const now = list.wanted();
+    const dir = now.sort === sort ? (now.dir === 'asc' ? 'desc' : 'asc') : spec.firstDir[sort as S['sort']];
+    change({ sort, dir } as Partial<S>);
+  });
+
+  const list = listView<S, I, R>(
+    {
+      ...spec,
+      sync: (view) => {
+        if (document.activeElement !== q) q.value = view.q;
+        const search: ActiveFilter<S>[] = view.q ? [{ label: `Search: “${view.q}”`, clear: { q: '' } as Partial<S>, field: q }] : [];
+        const filters = [...search, ...spec.sync(view)].map(({ label, clear, field }) => ({
+          label,
+          remove: () => {
+            if (field === q) q.value = '';
+            change(clear);
+            field.focus();
+          },
+        }));
+        fillChips(chips, chipProto, filters);
+        markSorted(view.sort, view.dir);
+      },
+    },
+    heading,
+  );
+
+  const search = searchAsYouType(
+    q,
+    () => list.wanted().q,
+    (words, entry) => void list.show({ ...list.wanted(), q: words, page: 1 }, entry),
+  );
+  for (const [field, part] of spec.fields) field.addEventListener('change', () => change(part()));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    search();
+  });
+  form.addEventListener('reset', (e) => {
+    e.preventDefault();
+    q.value = '';
+    void list.show(spec.plain, 'push');
+  });
+
+  form.hidden = false;
+  list.start();
 }
