@@ -1,11 +1,12 @@
 /**
- * Site search: what the build marks for Pagefind and writes into dist/pagefind/ (the hostile
+ * Site search: the records the build has Pagefind index and write into dist/pagefind/ (the hostile
  * fixture), and the search box in Chromium on the bundled sample, served with the response
  * headers of `_headers` (its Content-Security-Policy included), with JavaScript and without.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from './helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from './helpers/site.ts';
@@ -19,30 +20,61 @@ beforeAll(async () => {
   site = readSite((await sharedSite('hostile')).dist);
 }, 600_000);
 
-const SEARCHED = /^(models|configurations|benchmarks|tags)\/[^/]+\/index\.html$/;
+/** Every record of the index: Pagefind's fragments are gzipped JSON after a signature. */
+function indexRecords(dist: string): { url: string; content: string; meta: { title: string; kind: string } }[] {
+  const dir = join(dist, 'pagefind', 'fragment');
+  return readdirSync(dir).map((file) => {
+    const text = gunzipSync(readFileSync(join(dir, file))).toString('utf8');
+    return JSON.parse(text.slice(text.indexOf('{'))) as { url: string; content: string; meta: { title: string; kind: string } };
+  });
+}
 
 describe('the search index', () => {
-  it('marks the main content of every model, configuration, benchmark and tag page for search, and of no other page', () => {
-    for (const [page, $] of site.html) {
-      const marked = $('[data-pagefind-body]');
-      if (SEARCHED.test(page) && page !== 'benchmarks/index.html' && page !== 'tags/index.html') {
-        expect(marked.length, page).toBe(1);
-        expect(marked.is('main'), page).toBe(true);
-        expect(marked.attr('data-pagefind-meta'), page).toMatch(/^kind:(Model|Configuration|Benchmark|Tag)$/);
-      } else expect(marked.length, page).toBe(0);
+  it('holds one record for every model, configuration, benchmark and tag page, titled and kinded as the page is, and no other', () => {
+    const records = indexRecords(site.dist);
+    const pages = (re: RegExp) => [...site.html.keys()].filter((p) => re.test(p)).map((p) => `/${p.replace(/index\.html$/, '')}`);
+    const expected = new Map<string, string>([
+      ...pages(/^models\/[^/]+\/index\.html$/).map((u) => [u, 'Model'] as const),
+      ...pages(/^configurations\/[^/]+\/index\.html$/).map((u) => [u, 'Configuration'] as const),
+      ...pages(/^benchmarks\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Benchmark'] as const),
+      ...pages(/^tags\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Tag'] as const),
+    ]);
+    expect(records.length).toBe(expected.size);
+    expect(new Map(records.map((r) => [r.url, r.meta.kind]))).toEqual(expected);
+    for (const record of records) {
+      const $ = site.html.get(`${decodeURI(record.url).slice(1)}index.html`)!;
+      // The record's title is the page's heading (a tag's reads "Best at <tag>"), and its text starts with it.
+      const heading = $('h1').first().text().replace(/\s+/g, ' ').trim();
+      const title = record.meta.title.replace(/\s+/g, ' ').trim();
+      expect(heading, record.url).toBe(record.meta.kind === 'Tag' ? `Best at ${title}` : title);
+      expect(record.content.replace(/\s+/g, ' ').startsWith(title), record.url).toBe(true);
     }
   });
 
-  it('leaves tables of numbers and charts out of the index', () => {
-    const $ = site.html.get('models/quillon-3/index.html')!;
-    expect($('main [data-pagefind-ignore] table.matrix').length).toBe(1);
-    expect($('main figure.linechart:not([data-pagefind-ignore])').length).toBe(0);
+  it('indexes the words a visitor looks for: family tag, tags and descriptions as the pages show them, but no table of numbers', () => {
+    const records = indexRecords(site.dist);
+    const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
+    const pageOf = (url: string) => site.html.get(`${decodeURI(url).slice(1)}index.html`)!;
+    let tagged = 0;
+    for (const record of records.filter((r) => r.meta.kind === 'Configuration')) {
+      const $ = pageOf(record.url);
+      expect(record.content, record.url).toContain($('main p.meta code').first().text());
+      const tags = $('main ul.tags a.tag')
+        .map((_, a) => $(a).text().trim())
+        .get();
+      for (const tag of tags) expect(record.content, record.url).toContain(tag);
+      tagged += tags.length ? 1 : 0;
+    }
+    expect(tagged).toBeGreaterThan(0);
+    for (const record of records.filter((r) => r.meta.kind === 'Benchmark')) {
+      expect(squash(record.content), record.url).toContain(squash(pageOf(record.url)('main p.lede').text()));
+    }
+    expect(records.filter((r) => /supraScore \d/.test(r.content))).toEqual([]);
   });
 
-  it('writes the index of every marked page into dist/pagefind/, without Pagefind’s ready-made interfaces', () => {
-    const marked = [...site.html].filter(([, $]) => $('[data-pagefind-body]').length).length;
+  it('writes the index into dist/pagefind/, without Pagefind’s ready-made interfaces', () => {
     const entry = JSON.parse(site.read('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
-    expect(Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0)).toBe(marked);
+    expect(Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0)).toBe(indexRecords(site.dist).length);
     const files = readdirSync(join(site.dist, 'pagefind'));
     expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'index', 'fragment']));
     expect(files.filter((f) => /-ui\.|highlight/.test(f))).toEqual([]);

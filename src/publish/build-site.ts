@@ -13,7 +13,6 @@ import { readSiteSettings } from '../site/config.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
 import { mergeInto, removeStaging, startExtras, type ExtrasJob } from './extras.ts';
-import { writeSearchIndex } from './search-index.ts';
 import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
@@ -139,7 +138,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
   let releaseTarget: (() => void) | undefined;
   const work = workDirFor(target);
   const fresh = join(work, FRESH);
-  // Cards, badges and feeds are made in a child process on the other core while Astro renders.
+  // Cards, badges, feeds and the search index are made in a child process on the other core while Astro renders.
   const staging = join(work, 'extras');
   let extras: ExtrasJob | undefined;
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
@@ -170,12 +169,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       },
       (r) =>
         `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
-        `${r.badges} badges, ${r.feeds} feeds; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU`,
-    );
-    await reporter.stage(
-      'search',
-      () => writeSearchIndex(fresh),
-      (r) => `${r.pages} pages indexed`,
+        `${r.badges} badges, ${r.feeds} feeds; search index of ${r.searchPages} pages in ${(r.searchMs / 1000).toFixed(2)} s; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU`,
     );
     const stampText = buildStampText(summary);
     await reporter.stage(

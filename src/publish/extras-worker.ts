@@ -1,17 +1,23 @@
 /**
- * The child process of extras.ts: reads the snapshot as the pages do (getSiteData), writes every
- * model's badges and feed and every tag's feed, and renders the cards whose inputs changed since
- * the previous build, reusing the others. Ends itself when its parent goes.
+ * The child process of extras.ts: reads the snapshot as the pages do (getSiteData), has Pagefind
+ * index the site's search records, writes every model's badges and feed and every tag's feed, and
+ * renders the cards whose inputs changed since the previous build, reusing the others. Ends itself
+ * when its parent goes.
  */
 import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
 import { modelFeed, tagFeed } from '../site/feed.ts';
 import { badgeFile, modelFeedFile, tagFeedFile } from '../site/outputs.ts';
+import { searchRecords } from '../site/search-records.ts';
 import { getSiteData } from '../site/site-data.ts';
 import { fontMeasure } from './cards/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
+import { indexForSearch } from './search-index.ts';
 import { CARD_MANIFEST, readCardManifest, reuseInto, writeInside, type CardManifest, type ExtrasReport, type ExtrasRequest } from './extras.ts';
+
+/** Lets the event loop read Pagefind's answers between pieces of this process's own work. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const cpuMs = (since?: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
@@ -23,9 +29,16 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
   const data = getSiteData();
   const attribution = { name: SITE.attributionName, url: SITE.attributionUrl };
   const { generatedAt, sample } = data.snapshot;
+  // Pagefind indexes in its own process; it writes its files while this one writes and draws.
+  const searchStarted = performance.now();
+  const search = await indexForSearch(staging, searchRecords(data));
+  let searchMs = 0;
+  const searchWritten = search.written.then(() => void (searchMs = performance.now() - searchStarted));
+  searchWritten.catch(() => {});
 
   const measure = fontMeasure(FONT_FILES.regular);
-  for (const model of data.models) {
+  for (const [i, model] of data.models.entries()) {
+    if (i % 500 === 499) await yieldToIo();
     const facts: BadgeFacts = {
       name: model.name,
       rankText: model.rankText,
@@ -52,13 +65,17 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
   const render = createCardRenderer();
   let reused = 0;
   for (const card of cards) {
+    await yieldToIo();
     if (reusable && reuseInto(previous, staging, card.file)) reused++;
     else writeInside(staging, card.file, await render.png(card.input));
   }
   const manifest: CardManifest = { renderer, files: cards.map((c) => c.file) };
   writeInside(staging, CARD_MANIFEST, `${JSON.stringify(manifest)}\n`);
+  await searchWritten;
 
   return {
+    searchPages: search.pages,
+    searchMs,
     cards: cards.length,
     rendered: cards.length - reused,
     reused,

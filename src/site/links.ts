@@ -1,5 +1,5 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
-import { badgeFile, modelFeedFile, tagFeedFile } from './outputs.ts';
+import { badgeFile, benchPath, configurationPath, modelFeedFile, modelPath, tagFeedFile, tagPath } from './outputs.ts';
 
 const BASE: string = import.meta.env.BASE_URL;
 
@@ -18,13 +18,13 @@ interface HasSegment {
 }
 
 /** A model (`familyTag`) page. */
-export const modelHref = (model: HasSegment) => href(`/models/${model.segment}/`);
+export const modelHref = (model: HasSegment) => href(modelPath(model));
 /** A configuration (row of `/v1/models`) page. */
-export const configurationHref = (configuration: HasSegment) => href(`/configurations/${configuration.segment}/`);
+export const configurationHref = (configuration: HasSegment) => href(configurationPath(configuration));
 /** A benchmark's page, or page N of its results. */
-export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? `/benchmarks/${bench.segment}/` : `/benchmarks/${bench.segment}/page/${page}/`);
+export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? benchPath(bench) : `${benchPath(bench)}page/${page}/`);
 /** A tag's page, or page N of its models. */
-export const tagHref = (tag: HasSegment, page = 1) => href(page <= 1 ? `/tags/${tag.segment}/` : `/tags/${tag.segment}/page/${page}/`);
+export const tagHref = (tag: HasSegment, page = 1) => href(page <= 1 ? tagPath(tag) : `${tagPath(tag)}page/${page}/`);
 /** The per-model data file the comparison loads. */
 export const modelDataHref = (model: HasSegment) => href(`/data/models/${model.segment}.json`);
 /** A pre-rendered comparison (`/compare/a-vs-b/`). */

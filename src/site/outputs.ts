@@ -13,6 +13,12 @@ export const CARD_DIR = 'og';
 /** The folder of the rank badges. */
 export const BADGE_DIR = 'badges';
 
+/** The pages of things, from the site's root (links.ts puts them under the configured base). */
+export const modelPath = (model: HasSegment) => `/models/${model.segment}/`;
+export const configurationPath = (configuration: HasSegment) => `/configurations/${configuration.segment}/`;
+export const benchPath = (bench: HasSegment) => `/benchmarks/${bench.segment}/`;
+export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
+
 export const modelFeedFile = (model: HasSegment) => `models/${model.segment}/feed.xml`;
 export const tagFeedFile = (tag: HasSegment) => `tags/${tag.segment}/feed.xml`;
 export const badgeFile = (model: HasSegment, format: 'svg' | 'json') => `${BADGE_DIR}/${model.segment}.${format}`;
