@@ -6,6 +6,19 @@ import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
 const DAY = 86_400_000;
 const p = (days: number, v: number) => ({ t: METHOD_CHANGE_AT + days * DAY, v });
 
+/** A path's subpaths as absolute points, read as an SVG renderer reads `M`, `l` (with its implicit repeats) and `h`. */
+function subpaths(d: string): [number, number][][] {
+  const out: [number, number][][] = [];
+  for (const [, command, args] of d.matchAll(/([MlhH])([^MlhH]*)/g)) {
+    const n = (args!.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+    const current = out.at(-1)!;
+    if (command === 'M') out.push([[n[0]!, n[1]!]]);
+    else if (command === 'h') current.push([current.at(-1)![0] + n[0]!, current.at(-1)![1]]);
+    else for (let i = 0; i < n.length; i += 2) current.push([current.at(-1)![0] + n[i]!, current.at(-1)![1] + n[i + 1]!]);
+  }
+  return out;
+}
+
 describe('lineChart', () => {
   it('puts round ticks around the scores', () => {
     expect(lineChart([[p(1, 16.9), p(2, 17.2)]])!.yTicks.map((t) => t.value)).toEqual([15, 16, 17, 18, 19]);
@@ -19,14 +32,32 @@ describe('lineChart', () => {
       [p(1, 40), p(2, 41)],
     ])!;
     expect(chart.paths).toHaveLength(2);
-    expect(chart.paths[0]!.match(/M/g)).toHaveLength(2);
-    expect(chart.paths[0]!.match(/L/g)).toHaveLength(3);
+    const runs = subpaths(chart.paths[0]!);
+    expect(runs.map((r) => r.length)).toEqual([2, 3]);
+    // Time runs left to right across the whole box, and the second run starts right of the first.
+    expect(runs[0]![0]![0]).toBe(0);
+    expect(runs[1]!.at(-1)![0]).toBe(1000);
+    expect(runs[1]![0]![0]).toBeGreaterThan(runs[0]![1]![0]);
+    expect(subpaths(chart.paths[1]!)).toHaveLength(1);
     expect(chart.methodChange).toBeGreaterThan(0);
     expect(chart.methodChange).toBeLessThan(100);
   });
 
+  it('draws in whole units with relative steps, a few bytes a point, and lands on every point', () => {
+    const values = Array.from({ length: 120 }, (_, i) => 40 + ((i * 37) % 23) / 3);
+    const chart = lineChart([values.map((v, i) => p(i + 1, v))])!;
+    const d = chart.paths[0]!;
+    expect(d).toMatch(/^M\d+ \d+l[-\d ]+$/);
+    expect(d.length / values.length).toBeLessThan(8);
+    const [run] = subpaths(d);
+    expect(run).toHaveLength(120);
+    const [lo, , , , hi] = chart.yTicks.map((t) => t.value) as [number, number, number, number, number];
+    // Each point is where the scale puts it, to the unit.
+    run!.forEach(([, y], i) => expect(Math.abs(y - (20 + (1 - (values[i]! - lo) / (hi - lo)) * 360))).toBeLessThanOrEqual(0.5));
+  });
+
   it('draws a lone point as a zero-length stroke, not a line', () => {
-    expect(lineChart([[p(1, 40)]])!.paths[0]).toMatch(/^M[\d.]+ [\d.]+h0$/);
+    expect(lineChart([[p(1, 40)]])!.paths[0]).toMatch(/^M\d+ \d+h0$/);
     expect(lineChart([[]])).toBeUndefined();
   });
 
@@ -34,8 +65,8 @@ describe('lineChart', () => {
     const chart = lineChart([[p(1, 1), p(2, 7)]], 'rank')!;
     expect(chart.yTicks[0]!.value).toBe(1);
     expect(chart.yTicks[0]!.top).toBeLessThan(chart.yTicks[4]!.top);
-    const [, y1, , y2] = chart.paths[0]!.match(/[\d.]+/g)!.map(Number);
-    expect(y1).toBeLessThan(y2!);
+    const [[[, y1], [, y2]]] = subpaths(chart.paths[0]!) as [[[number, number], [number, number]]];
+    expect(y1).toBeLessThan(y2);
   });
 });
 

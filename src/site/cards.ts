@@ -73,7 +73,16 @@ function common(data: SiteData): CardCommon {
 
 const sampleNote = (input: CardCommon) => (input.sample ? ' (fictional sample data)' : '');
 
+/** Every page without a card of its own names this one: made once per snapshot, not once per page. */
+const siteCards = new WeakMap<SiteData, Card>();
+
 export function siteCard(data: SiteData): Card {
+  let card = siteCards.get(data);
+  if (!card) siteCards.set(data, (card = makeSiteCard(data)));
+  return card;
+}
+
+function makeSiteCard(data: SiteData): Card {
   const input: CardInput = {
     ...common(data),
     kind: 'site',
