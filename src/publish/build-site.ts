@@ -138,7 +138,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
   let releaseTarget: (() => void) | undefined;
   const work = workDirFor(target);
   const fresh = join(work, FRESH);
-  // Cards, badges, feeds and the search index are made in a child process on the other core while Astro renders.
+  // Cards, badges, feeds, per-model data files, history.csv and the search index are made in a child process on the other core while Astro renders.
   const staging = join(work, 'extras');
   let extras: ExtrasJob | undefined;
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
@@ -169,7 +169,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       },
       (r) =>
         `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
-        `${r.badges} badges, ${r.feeds} feeds; search index of ${r.searchPages} pages in ${(r.searchMs / 1000).toFixed(2)} s; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU`,
+        `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages in ${(r.searchMs / 1000).toFixed(2)} s; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU`,
     );
     const stampText = buildStampText(summary);
     await reporter.stage(

@@ -1,14 +1,16 @@
 /**
  * The child process of extras.ts: reads the snapshot as the pages do (getSiteData), has Pagefind
- * index the site's search records, writes every model's badges and feed and every tag's feed, and
- * renders the cards whose inputs changed since the previous build, reusing the others. Ends itself
+ * index the site's search records, writes every model's badges, feed and data file, every tag's
+ * feed and history.csv, and renders the cards whose inputs changed since the previous build, reusing the others. Ends itself
  * when its parent goes.
  */
 import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
 import { modelFeed, tagFeed } from '../site/feed.ts';
-import { badgeFile, modelFeedFile, tagFeedFile } from '../site/outputs.ts';
+import { attribution as downloadAttribution, historyCsv } from '../site/downloads.ts';
+import { modelFile } from '../site/model-file.ts';
+import { badgeFile, HISTORY_CSV_FILE, modelDataFile, modelFeedFile, tagFeedFile } from '../site/outputs.ts';
 import { searchRecords } from '../site/search-records.ts';
 import { getSiteData } from '../site/site-data.ts';
 import { fontMeasure } from './cards/font-metrics.ts';
@@ -37,6 +39,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
   searchWritten.catch(() => {});
 
   const measure = fontMeasure(FONT_FILES.regular);
+  const fileAttribution = downloadAttribution(data);
   for (const [i, model] of data.models.entries()) {
     if (i % 500 === 499) await yieldToIo();
     const facts: BadgeFacts = {
@@ -51,7 +54,9 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     writeInside(staging, badgeFile(model, 'svg'), badgeSvg(facts, measure, attribution));
     writeInside(staging, badgeFile(model, 'json'), `${JSON.stringify(badgeEndpoint(facts))}\n`);
     writeInside(staging, modelFeedFile(model), modelFeed(model, data.recentChangesFor(model.familyTag), generatedAt, attribution));
+    writeInside(staging, modelDataFile(model), JSON.stringify(modelFile(data, model, fileAttribution)));
   }
+  writeInside(staging, HISTORY_CSV_FILE, historyCsv(data));
   for (const tag of data.tags) {
     const models = tag.modelList.map((m) => m.model);
     writeInside(staging, tagFeedFile(tag), tagFeed({ ...tag, models }, data.changes, data.recentChangesFor, generatedAt, attribution));
@@ -81,6 +86,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     reused,
     badges: data.models.length,
     feeds: data.models.length + data.tags.length,
+    dataFiles: data.models.length + 1,
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
     ms: performance.now() - started,

@@ -1,5 +1,5 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
-import { badgeFile, benchPath, configurationPath, modelFeedFile, modelPath, tagFeedFile, tagPath } from './outputs.ts';
+import { badgeFile, benchPath, configurationPath, modelDataFile, modelFeedFile, modelPath, tagFeedFile, tagPath } from './outputs.ts';
 
 const BASE: string = import.meta.env.BASE_URL;
 
@@ -26,7 +26,7 @@ export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? bench
 /** A tag's page, or page N of its models. */
 export const tagHref = (tag: HasSegment, page = 1) => href(page <= 1 ? tagPath(tag) : `${tagPath(tag)}page/${page}/`);
 /** The per-model data file the comparison loads. */
-export const modelDataHref = (model: HasSegment) => href(`/data/models/${model.segment}.json`);
+export const modelDataHref = (model: HasSegment) => href(`/${modelDataFile(model)}`);
 /** A pre-rendered comparison (`/compare/a-vs-b/`). */
 export const comparisonHref = (comparison: HasSegment) => href(`/compare/${comparison.segment}/`);
 /** The comparison page for any 2-4 models (drawn by its script). */

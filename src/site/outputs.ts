@@ -1,6 +1,7 @@
 /**
  * Where the files the publish step writes beside Astro's pages live in `dist/`, relative to its
- * root: link previews, rank badges and the per-model and per-tag feeds. Only a `segment` from the
+ * root: link previews, rank badges, the per-model and per-tag feeds, and the per-model data files
+ * and history.csv. Only a `segment` from the
  * one path rule (paths.ts) becomes part of a path; pages link these through links.ts.
  */
 
@@ -18,6 +19,11 @@ export const modelPath = (model: HasSegment) => `/models/${model.segment}/`;
 export const configurationPath = (configuration: HasSegment) => `/configurations/${configuration.segment}/`;
 export const benchPath = (bench: HasSegment) => `/benchmarks/${bench.segment}/`;
 export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
+
+/** A model's data file, which the comparison page's script loads. */
+export const modelDataFile = (model: HasSegment) => `data/models/${model.segment}.json`;
+/** The last days of every configuration's rank and supraScore. */
+export const HISTORY_CSV_FILE = 'data/history.csv';
 
 export const modelFeedFile = (model: HasSegment) => `models/${model.segment}/feed.xml`;
 export const tagFeedFile = (tag: HasSegment) => `tags/${tag.segment}/feed.xml`;
