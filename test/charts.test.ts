@@ -1,6 +1,7 @@
 /** Chart geometry: one path per series, never a line across the method change, rank charts with 1 on top. */
 import { describe, expect, it } from 'vitest';
-import { describeSeries, lineChart } from '../src/site/charts.ts';
+import { captionValues, describeSeries, lineChart } from '../src/site/charts.ts';
+import { scoreFormatter } from '../src/site/precision.ts';
 import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
 
 const DAY = 86_400_000;
@@ -71,6 +72,16 @@ describe('lineChart', () => {
 });
 
 describe('describeSeries', () => {
+  it('tells apart the values its caption prints, with the digits they need and no more', () => {
+    const points = [p(1, 40.01), p(2, 45), p(3, 44.99), p(4, 40.02)];
+    expect(captionValues(points)).toEqual([40.01, 40.02, 40.01, 45]);
+    // 44.99 is not in the caption, so 45 needs no second decimal to stand apart from it.
+    expect(describeSeries('supraScore', points, scoreFormatter(captionValues(points)))).toBe(
+      'supraScore in 4 snapshots, from 40.01 on 2026-09-18 to 40.02 on 2026-09-21; lowest 40.01, highest 45.0.',
+    );
+    expect(captionValues([])).toEqual([]);
+  });
+
   it('says in words what the chart shows', () => {
     expect(describeSeries('supraScore', [p(1, 40), p(2, 45), p(3, 42)], (v) => v.toFixed(1))).toBe(
       'supraScore in 3 snapshots, from 40.0 on 2026-09-18 to 42.0 on 2026-09-20; lowest 40.0, highest 45.0.',

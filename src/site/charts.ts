@@ -101,6 +101,14 @@ export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'sco
   };
 }
 
+/** The values a caption (describeSeries) prints: first, last, lowest and highest; a formatter needs to tell only these apart. */
+export function captionValues(points: readonly ChartPoint[]): number[] {
+  if (points.length === 0) return [];
+  let [low, high] = [points[0]!.v, points[0]!.v];
+  for (const { v } of points) [low, high] = [Math.min(low, v), Math.max(high, v)];
+  return [points[0]!.v, points.at(-1)!.v, low, high];
+}
+
 /**
  * A chart in words, for its caption: "supraScore in 3 snapshots, from 84.1 on 2026-09-10 to 91.3
  * on 2026-11-16; lowest 80.2, highest 91.3." For ranks, lower is better and says so.
