@@ -1,16 +1,16 @@
 /**
  * The child process of extras.ts: reads the snapshot as the pages do (getSiteData), has Pagefind
  * index the site's search records, writes every model's badges, feed and data file, every tag's
- * feed and history.csv, and renders the cards whose inputs changed since the previous build, reusing the others. Ends itself
+ * feed, history.csv and scores.csv (in parts when large), and renders the cards whose inputs changed since the previous build, reusing the others. Ends itself
  * when its parent goes.
  */
 import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
 import { modelFeed, tagFeed } from '../site/feed.ts';
-import { attribution as downloadAttribution, historyCsv } from '../site/downloads.ts';
+import { attribution as downloadAttribution, historyCsv, scoresCsvParts } from '../site/downloads.ts';
 import { modelFile } from '../site/model-file.ts';
-import { badgeFile, HISTORY_CSV_FILE, modelDataFile, modelFeedFile, tagFeedFile } from '../site/outputs.ts';
+import { badgeFile, HISTORY_CSV_FILE, modelDataFile, modelFeedFile, scoresPartFile, tagFeedFile } from '../site/outputs.ts';
 import { searchRecords } from '../site/search-records.ts';
 import { getSiteData } from '../site/site-data.ts';
 import { fontMeasure } from './cards/font-metrics.ts';
@@ -57,6 +57,8 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     writeInside(staging, modelDataFile(model), JSON.stringify(modelFile(data, model, fileAttribution)));
   }
   writeInside(staging, HISTORY_CSV_FILE, historyCsv(data));
+  const scoreParts = scoresCsvParts(data);
+  scoreParts.forEach((part, i) => writeInside(staging, scoresPartFile(i + 1), part));
   for (const tag of data.tags) {
     const models = tag.modelList.map((m) => m.model);
     writeInside(staging, tagFeedFile(tag), tagFeed({ ...tag, models }, data.changes, data.recentChangesFor, generatedAt, attribution));
@@ -86,7 +88,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     reused,
     badges: data.models.length,
     feeds: data.models.length + data.tags.length,
-    dataFiles: data.models.length + 1,
+    dataFiles: data.models.length + 1 + scoreParts.length,
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
     ms: performance.now() - started,

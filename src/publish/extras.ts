@@ -1,7 +1,7 @@
 /**
  * The files the publish step writes beside Astro's pages: link-preview cards (PNG), rank badges
- * (SVG and shields.io JSON), the Atom feeds of every model and tag, every model's data file and
- * history.csv, and the search index. They are made in a child
+ * (SVG and shields.io JSON), the Atom feeds of every model and tag, every model's data file,
+ * history.csv and scores.csv, and the search index. They are made in a child
  * process (extras-worker.ts) while Astro renders on the other core, into a folder of the work
  * folder, then moved into the new site once Astro is done.
  */
@@ -23,7 +23,7 @@ export interface ExtrasReport {
   reused: number;
   badges: number;
   feeds: number;
-  /** The per-model data files and history.csv. */
+  /** The per-model data files, history.csv and the parts of scores.csv. */
   dataFiles: number;
   /** Records in the search index, and the time from starting Pagefind to its files written. */
   searchPages: number;

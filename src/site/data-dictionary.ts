@@ -115,7 +115,10 @@ export const MODELS_CSV: Download = {
 export const SCORES_CSV: Download = {
   file: 'scores.csv',
   format: 'CSV',
-  what: 'One row per per-benchmark score submission of a configuration, for the configurations whose details the mirror fetched.',
+  what:
+    'One row per per-benchmark score submission of a configuration, for the configurations whose details the mirror fetched, in configuration rank order. ' +
+    'Past 20 MB the table continues, split between rows, in scores-2.csv, scores-3.csv and so on, each with the same header and schema (manifest.json lists every part), ' +
+    'so that no file passes the 25 MiB a static host such as Cloudflare Pages allows.',
   fields: [
     { name: 'configuration', schema: nonEmpty(), meaning: 'The configuration’s slug (see models.csv).' },
     { name: 'benchmark', schema: nonEmpty(), meaning: 'The benchmark’s slug (see benchmarks.json).' },

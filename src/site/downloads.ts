@@ -82,22 +82,49 @@ type Cell = string | number | boolean | undefined;
  * cannot disagree. Built in chunks of bytes: a file can be large.
  */
 export function csvFile(download: Download, rows: Iterable<Record<string, Cell>>, columns = csvColumns(download)): Buffer<ArrayBuffer> {
-  const chunks: Buffer[] = [];
-  let lines: string[] = [columns.map(csvField).join(',')];
+  return Buffer.concat(csvParts(download, rows, columns, Infinity));
+}
+
+/**
+ * The same CSV in parts of at most `maxBytes` each (a row longer than that gets a part of its own),
+ * split between rows, in order, each part starting with the header.
+ */
+export function csvParts(download: Download, rows: Iterable<Record<string, Cell>>, columns: string[], maxBytes: number): Buffer[] {
+  const header = `${columns.map(csvField).join(',')}\r\n`;
+  const parts: Buffer[] = [];
+  let chunks: Buffer[] = [];
+  let lines: string[] = [];
+  let bytes = Buffer.byteLength(header);
+  const flushLines = () => {
+    if (lines.length) chunks.push(Buffer.from(lines.join('')));
+    lines = [];
+  };
+  const endPart = () => {
+    flushLines();
+    parts.push(Buffer.concat([Buffer.from(header), ...chunks]));
+    chunks = [];
+    bytes = Buffer.byteLength(header);
+  };
+  let rowsInPart = 0;
   for (const row of rows) {
     const cells = columns.map((name) => {
       if (!(name in row)) throw new Error(`${download.file}: a row has no ${name}`);
       const value = row[name];
       return value === undefined ? '' : csvField(value);
     });
-    lines.push(cells.join(','));
-    if (lines.length >= 10_000) {
-      chunks.push(Buffer.from(`${lines.join('\r\n')}\r\n`));
-      lines = [];
+    const line = `${cells.join(',')}\r\n`;
+    const size = Buffer.byteLength(line);
+    if (rowsInPart > 0 && bytes + size > maxBytes) {
+      endPart();
+      rowsInPart = 0;
     }
+    lines.push(line);
+    bytes += size;
+    rowsInPart++;
+    if (lines.length >= 10_000) flushLines();
   }
-  if (lines.length) chunks.push(Buffer.from(`${lines.join('\r\n')}\r\n`));
-  return Buffer.concat(chunks);
+  endPart();
+  return parts;
 }
 
 export const csvResponse = (body: Buffer<ArrayBuffer>) => new Response(body, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
@@ -125,7 +152,11 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
   );
 }
 
-export function scoresCsv(data: SiteData): Buffer<ArrayBuffer> {
+/** Parts of scores.csv stay under this, below the 25 MiB one file may have on Cloudflare Pages. */
+export const SCORES_PART_BYTES = 20 * 1024 * 1024;
+
+/** scores.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
+export function scoresCsvParts(data: SiteData, maxBytes = SCORES_PART_BYTES): Buffer[] {
   const source = SITE.attributionUrl;
   function* rows() {
     for (const c of data.configurations) {
@@ -149,7 +180,8 @@ export function scoresCsv(data: SiteData): Buffer<ArrayBuffer> {
       }
     }
   }
-  return csvFile(download('scores.csv'), rows());
+  const file = download('scores.csv');
+  return csvParts(file, rows(), csvColumns(file), maxBytes);
 }
 
 interface HistoryRow {
