@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BUILD_STAMP } from './build-stamp.ts';
-import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, SCORES_CSV, schemaFileOf } from '../site/data-dictionary.ts';
-import { SCORES_PART } from '../site/outputs.ts';
+import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, schemaFileOf } from '../site/data-dictionary.ts';
+import { partedCsvOf } from '../site/outputs.ts';
 import { schemaFiles } from '../site/data-schemas.ts';
 
 const DATA = 'data';
@@ -26,8 +26,9 @@ export interface ManifestEntry {
 /** The schema that describes a file under /data/, by its path there. */
 export function schemaFor(path: string): string | null {
   if (/^models\/[^/]+\.json$/.test(path)) return schemaFileOf(MODEL_FILE_JSON);
-  if (SCORES_PART.test(path)) return schemaFileOf(SCORES_CSV);
-  const download = DATA_FILES.find((d) => d.file === path);
+  // A later part of a CSV that comes in parts has the first part's schema.
+  const file = partedCsvOf(path) ?? path;
+  const download = DATA_FILES.find((d) => d.file === file);
   return download ? schemaFileOf(download) : null;
 }
 

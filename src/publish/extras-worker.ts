@@ -1,16 +1,16 @@
 /**
  * The child process of extras.ts: reads the snapshot as the pages do (getSiteData), has Pagefind
  * index the site's search records, writes every model's badges, feed and data file, every tag's
- * feed, history.csv and scores.csv (in parts when large), and renders the cards whose inputs changed since the previous build, reusing the others. Ends itself
+ * feed, history.csv and scores.csv (in parts past 20 MB), and renders the cards whose inputs changed since the previous build, reusing the others. Ends itself
  * when its parent goes.
  */
 import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
 import { modelFeed, tagFeed } from '../site/feed.ts';
-import { attribution as downloadAttribution, historyCsv, scoresCsvParts } from '../site/downloads.ts';
+import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/downloads.ts';
 import { modelFile } from '../site/model-file.ts';
-import { badgeFile, HISTORY_CSV_FILE, modelDataFile, modelFeedFile, scoresPartFile, tagFeedFile } from '../site/outputs.ts';
+import { badgeFile, csvPartFile, modelDataFile, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
 import { searchRecords } from '../site/search-records.ts';
 import { getSiteData } from '../site/site-data.ts';
 import { fontMeasure } from './cards/font-metrics.ts';
@@ -56,9 +56,13 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     writeInside(staging, modelFeedFile(model), modelFeed(model, data.recentChangesFor(model.familyTag), generatedAt, attribution));
     writeInside(staging, modelDataFile(model), JSON.stringify(modelFile(data, model, fileAttribution)));
   }
-  writeInside(staging, HISTORY_CSV_FILE, historyCsv(data));
-  const scoreParts = scoresCsvParts(data);
-  scoreParts.forEach((part, i) => writeInside(staging, scoresPartFile(i + 1), part));
+  let csvParts = 0;
+  const writeParts = (file: PartedCsv, parts: Buffer[]) => {
+    parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1), part));
+    csvParts += parts.length;
+  };
+  writeParts('history.csv', historyCsvParts(data));
+  writeParts('scores.csv', scoresCsvParts(data));
   for (const tag of data.tags) {
     const models = tag.modelList.map((m) => m.model);
     writeInside(staging, tagFeedFile(tag), tagFeed({ ...tag, models }, data.changes, data.recentChangesFor, generatedAt, attribution));
@@ -88,7 +92,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     reused,
     badges: data.models.length,
     feeds: data.models.length + data.tags.length,
-    dataFiles: data.models.length + 1 + scoreParts.length,
+    dataFiles: data.models.length + csvParts,
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
     ms: performance.now() - started,

@@ -160,7 +160,7 @@ export const PER_SNAPSHOT_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\
 export const HISTORY_CSV: Download = {
   file: 'history.csv',
   format: 'CSV',
-  what: `One row per configuration in any snapshot of the last ${HISTORY_DAYS} days the mirror holds, with a rank and a supraScore column per snapshot, oldest snapshot first; rows in rank order of the newest snapshot that holds them. Wide, so each configuration and date is written once: pandas.wide_to_long(df, ['rank', 'supraScore'], i='configuration', j='generatedAt', sep='_', suffix='.+') makes it one row per configuration and snapshot.`,
+  what: `One row per configuration in any snapshot of the last ${HISTORY_DAYS} days the mirror holds, with a rank and a supraScore column per snapshot, oldest snapshot first; rows in rank order of the newest snapshot that holds them. Wide, so each configuration and date is written once: pandas.wide_to_long(df, ['rank', 'supraScore'], i='configuration', j='generatedAt', sep='_', suffix='.+') makes it one row per configuration and snapshot. Past 20 MB the table continues, split between rows, in history-2.csv, history-3.csv and so on, each with the same header and schema (manifest.json lists every part).`,
   fields: [
     { name: 'configuration', schema: nonEmpty(), meaning: 'The configuration’s slug (it may have left the current snapshot).' },
     { name: 'name', schema: text(), meaning: 'Its display name in the newest snapshot that holds it.' },

@@ -152,11 +152,11 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
   );
 }
 
-/** Parts of scores.csv stay under this, below the 25 MiB one file may have on Cloudflare Pages. */
-export const SCORES_PART_BYTES = 20 * 1024 * 1024;
+/** Parts of the large CSV files (scores.csv, history.csv) stay under this, below the 25 MiB one file may have on Cloudflare Pages. */
+export const CSV_PART_BYTES = 20 * 1024 * 1024;
 
 /** scores.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
-export function scoresCsvParts(data: SiteData, maxBytes = SCORES_PART_BYTES): Buffer[] {
+export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffer[] {
   const source = SITE.attributionUrl;
   function* rows() {
     for (const c of data.configurations) {
@@ -199,6 +199,11 @@ interface HistoryRow {
  * snapshot, which would repeat every slug, name, date and attribution.
  */
 export function historyCsv(data: SiteData): Buffer<ArrayBuffer> {
+  return Buffer.concat(historyCsvParts(data, Infinity));
+}
+
+/** history.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
+export function historyCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffer[] {
   const source = SITE.attributionUrl;
   const snapshots: string[] = [];
   const byConfiguration = new Map<string, HistoryRow>();
@@ -225,7 +230,7 @@ export function historyCsv(data: SiteData): Buffer<ArrayBuffer> {
       yield cells;
     }
   }
-  return csvFile(file, rows(), columns);
+  return csvParts(file, rows(), columns, maxBytes);
 }
 
 /** `data/README.txt`: the companion note of the downloads, in plain text. */

@@ -1,7 +1,7 @@
 /**
  * Where the files the publish step writes beside Astro's pages live in `dist/`, relative to its
  * root: link previews, rank badges, the per-model and per-tag feeds, and the per-model data files
- * history.csv and scores.csv. Only a `segment` from the
+ * history.csv and scores.csv (in parts past a size). Only a `segment` from the
  * one path rule (paths.ts) becomes part of a path; pages link these through links.ts.
  */
 
@@ -22,12 +22,17 @@ export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
 
 /** A model's data file, which the comparison page's script loads. */
 export const modelDataFile = (model: HasSegment) => `data/models/${model.segment}.json`;
-/** The last days of every configuration's rank and supraScore. */
-export const HISTORY_CSV_FILE = 'data/history.csv';
-/** Part `n` (from 1) of the per-benchmark scores: `data/scores.csv`, then `data/scores-2.csv`, … */
-export const scoresPartFile = (n: number) => (n === 1 ? 'data/scores.csv' : `data/scores-${n}.csv`);
-/** The name of every part after the first, under /data/. */
-export const SCORES_PART = /^scores-([2-9]|[1-9]\d+)\.csv$/;
+/**
+ * Part `n` (from 1) of a CSV download that comes in parts past a size: `data/scores.csv`, then
+ * `data/scores-2.csv`, `data/scores-3.csv`, …
+ */
+export const csvPartFile = (file: PartedCsv, n: number) => `data/${n === 1 ? file : file.replace(/\.csv$/, `-${n}.csv`)}`;
+export type PartedCsv = 'scores.csv' | 'history.csv';
+/** The download a later part (`scores-2.csv`, under /data/) continues, or undefined. */
+export function partedCsvOf(name: string): PartedCsv | undefined {
+  const m = /^(scores|history)-([2-9]|[1-9]\d+)\.csv$/.exec(name);
+  return m ? (`${m[1]}.csv` as PartedCsv) : undefined;
+}
 
 export const modelFeedFile = (model: HasSegment) => `models/${model.segment}/feed.xml`;
 export const tagFeedFile = (tag: HasSegment) => `tags/${tag.segment}/feed.xml`;

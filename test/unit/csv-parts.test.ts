@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvFile, csvParts, scoresCsvParts } from '../../src/site/downloads.ts';
 import { csvColumns, SCORES_CSV } from '../../src/site/data-dictionary.ts';
-import { SCORES_PART, scoresPartFile } from '../../src/site/outputs.ts';
+import { csvPartFile, partedCsvOf } from '../../src/site/outputs.ts';
 import { schemaFor } from '../../src/publish/data-api.ts';
 import type { Score, SiteData } from '../../src/site/site-data.ts';
 
@@ -58,7 +58,7 @@ describe('csvParts', () => {
 });
 
 describe('scoresCsvParts', () => {
-  it('names its parts scores.csv, scores-2.csv, … and publishes each under the scores.csv schema', () => {
+  it('names its parts scores.csv, scores-2.csv, … and publishes each under the first part’s schema', () => {
     const scores = new Map<string, Score[]>(
       Array.from({ length: 40 }, (_, i) => [
         `config-${i}`,
@@ -84,11 +84,14 @@ describe('scoresCsvParts', () => {
     expect(parts.length).toBeGreaterThan(2);
     expect(parts.flatMap((p) => lines(p).body)).toHaveLength(400);
     expect(lines(parts[0]!).body[0]).toMatch(/^config-0,bench-0,/);
-    expect(parts.map((_, i) => scoresPartFile(i + 1))).toEqual(['data/scores.csv', ...parts.slice(1).map((_, i) => `data/scores-${i + 2}.csv`)]);
-    expect(parts.slice(1).every((_, i) => SCORES_PART.test(scoresPartFile(i + 2).replace('data/', '')))).toBe(true);
-    expect(['scores.csv', 'scores-1.csv', 'scores-01.csv', 'scores-2.csv.bak'].some((f) => SCORES_PART.test(f))).toBe(false);
+    expect(parts.map((_, i) => csvPartFile('scores.csv', i + 1))).toEqual(['data/scores.csv', ...parts.slice(1).map((_, i) => `data/scores-${i + 2}.csv`)]);
+    expect(csvPartFile('history.csv', 12)).toBe('data/history-12.csv');
+    expect(['scores-2.csv', 'history-3.csv', 'scores-10.csv'].map(partedCsvOf)).toEqual(['scores.csv', 'history.csv', 'scores.csv']);
+    expect(['scores.csv', 'scores-1.csv', 'scores-01.csv', 'scores-2.csv.bak', 'models-2.csv'].map(partedCsvOf)).toEqual(Array(5).fill(undefined));
     // The manifest names the scores.csv schema for every part, so each validates against it.
     expect(['scores.csv', 'scores-2.csv', 'scores-13.csv'].map(schemaFor)).toEqual(Array(3).fill(schemaFor('scores.csv')));
+    expect(schemaFor('history-2.csv')).toBe(schemaFor('history.csv'));
+    expect(schemaFor('history.csv')).not.toBe(schemaFor('scores.csv'));
     expect(schemaFor('scores.csv')).toMatch(/\.schema\.json$/);
   });
 });
