@@ -9,7 +9,7 @@ import { parseBenchArgs } from '../src/dev/bench/args.ts';
 import { gzipSize, measureDist, samplePages } from '../src/dev/bench/dist-stats.ts';
 import { heapFlagsOf, nodeCommandOf } from '../src/dev/bench/npm-script.ts';
 import { sizeFor } from '../src/dev/bench/proportions.ts';
-import { growthTargets, markdownTable, sizeTargets } from '../src/dev/bench/report.ts';
+import { growthTargets, markdownTable, sizeReport, sizeTargets } from '../src/dev/bench/report.ts';
 import type { SizeResult } from '../src/dev/bench/results.ts';
 import { innerSteps } from '../src/dev/bench/run-bench.ts';
 import { median, spread } from '../src/dev/bench/stats.ts';
@@ -73,7 +73,8 @@ describe('npm script commands', () => {
 
 describe('flags', () => {
   it('defaults to one size of 10,000 and 3 runs', () => {
-    expect(parseBenchArgs([])).toMatchObject({ sizes: [10_000], runs: 3, keep: false, json: undefined, timeoutMs: undefined });
+    expect(parseBenchArgs([])).toMatchObject({ sizes: [10_000], runs: 3, details: true, keep: false, json: undefined, timeoutMs: undefined });
+    expect(parseBenchArgs(['--skip-details'])).toMatchObject({ details: false });
   });
   it('takes several sizes, sorted and without repeats', () => {
     expect(parseBenchArgs(['--sizes', '50000,10000,10000', '--runs', '1', '--keep', '--json', 'r.json'])).toMatchObject({
@@ -247,6 +248,16 @@ describe('npm run bench, end to end at 300 configurations', () => {
     expect(run.stdout).toMatch(/^- (PASS|FAIL) {2}full build <= 2 x the trivial reference \(the first step\): /m);
     expect(run.stdout).toMatch(/^- (PASS|FAIL) {2}no page ships > 20 KB gzipped JavaScript: /m);
     expect(run.stdout).toMatch(/^machine: node v\d+\.\d+\.\d+, .+, \d+ cores, [\d.]+ GiB RAM, /m);
+  });
+
+  it('measures the build with details for every configuration, and without it (--skip-details) says it was not measured', () => {
+    const json = JSON.parse(readFileSync(join(out.path, 'results.json'), 'utf8')) as { sizes: SizeResult[] };
+    const [size] = json.sizes;
+    expect(size?.details?.ms).toBeGreaterThan(0);
+    expect(sizeReport(size!)).toMatch(/^with details for every configuration \(one build, /m);
+    const skipped = sizeReport({ ...size!, details: undefined });
+    expect(skipped).toMatch(/^with details for every configuration: not measured \(--skip-details\)$/m);
+    expect(skipped).not.toMatch(/^- (PASS|FAIL) .*with details/m);
   });
 
   it('writes the same results as JSON', () => {

@@ -8,6 +8,8 @@ export interface BenchOptions {
   runs: number;
   /** Daily snapshots of history in the measured snapshot file, the newest included (1: no history). */
   historyDays: number;
+  /** Also build the snapshot with per-benchmark details for every configuration (one run). */
+  details: boolean;
   keep: boolean;
   json: string | undefined;
   /** Per-process limit; undefined picks one by size (defaultTimeoutMs). */
@@ -31,6 +33,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
   --runs K         runs of each stage; the median is reported with min and max (default 3)
   --history-days D the snapshot holds D daily snapshots of history (default 1): the population keeps
                    its size while configurations come and go and scores and ranks drift
+  --skip-details   leave out the build with per-benchmark details for every configuration (its
+                   lines in the report say it was not measured)
   --keep           keep the temporary folder (its path is printed)
   --json PATH      also write the results as JSON
   --timeout S      seconds a single stage process may take (default 300 + 0.06 per configuration)
@@ -59,6 +63,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         sizes: { type: 'string' },
         runs: { type: 'string' },
         'history-days': { type: 'string' },
+        'skip-details': { type: 'boolean' },
         keep: { type: 'boolean' },
         json: { type: 'string' },
         timeout: { type: 'string' },
@@ -82,6 +87,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     sizes,
     runs: values.runs === undefined ? 3 : positiveInt('--runs', values.runs),
     historyDays: values['history-days'] === undefined ? 1 : positiveInt('--history-days', values['history-days']),
+    details: !values['skip-details'],
     keep: Boolean(values.keep),
     json: values.json,
     timeoutMs: values.timeout === undefined ? undefined : positiveInt('--timeout', values.timeout) * 1000,

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { demoKey, startSimulator } from '../simulator/index.ts';
 import { defaultTimeoutMs, type BenchOptions } from './args.ts';
 import { outputTail, runChild, type ChildRun } from './child.ts';
-import { countPages, measureDist, pageTypeSizes } from './dist-stats.ts';
+import { countPages, measureDist, pageTypeSizes, type PageTypeSize } from './dist-stats.ts';
 import { writeHistorySeed } from './history-seed.ts';
 import { heapFlagsOf, readNodeCommands, type NodeCommand } from './npm-script.ts';
 import { sizeFor } from './proportions.ts';
@@ -197,22 +197,26 @@ async function benchSize(
     const plainTypes = pageTypeSizes(buildOut, routeRuns.at(-1)!);
 
     // 3b. the same snapshot with per-benchmark details for every configuration, as production has them: one build
-    const detailsDb = join(dir, 'details.db');
-    startFile(detailsDb);
-    await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb]);
-    const detailsOut = join(dir, 'dist-details');
-    // Details make every page type heavier: this build gets more time before it counts as hung.
-    const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
-    const details: DetailsBuild = {
-      ms: withDetails.res.ms,
-      peakRssKb: withDetails.res.peak?.maxRssKb,
-      snapshotBytes: statSync(detailsDb).size,
-      dist: measureDist(detailsOut),
-    };
-    note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
-    const detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
-    rmSync(detailsOut, { recursive: true, force: true });
-    rmSync(detailsDb, { force: true });
+    let details: DetailsBuild | undefined;
+    let detailTypes = new Map<string, PageTypeSize>();
+    if (options.details) {
+      const detailsDb = join(dir, 'details.db');
+      startFile(detailsDb);
+      await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb]);
+      const detailsOut = join(dir, 'dist-details');
+      // Details make every page type heavier: this build gets more time before it counts as hung.
+      const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
+      details = {
+        ms: withDetails.res.ms,
+        peakRssKb: withDetails.res.peak?.maxRssKb,
+        snapshotBytes: statSync(detailsDb).size,
+        dist: measureDist(detailsOut),
+      };
+      note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
+      detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
+      rmSync(detailsOut, { recursive: true, force: true });
+      rmSync(detailsDb, { force: true });
+    } else say('build with details: skipped (--skip-details)');
     const pageTypes: PageTypeResult[] = plainTypes.map((plain) => ({
       route: plain.route,
       ms: routeRuns.map((routes) => routes.find((t) => t.route === plain.route)?.ms ?? 0),
