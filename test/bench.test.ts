@@ -9,6 +9,7 @@ import { parseBenchArgs } from '../src/dev/bench/args.ts';
 import { gzipSize, measureDist, samplePages } from '../src/dev/bench/dist-stats.ts';
 import { heapFlagsOf, nodeCommandOf } from '../src/dev/bench/npm-script.ts';
 import { sizeFor } from '../src/dev/bench/proportions.ts';
+import { writeHistorySeed } from '../src/dev/bench/history-seed.ts';
 import { growthTargets, markdownTable, sizeReport, sizeTargets } from '../src/dev/bench/report.ts';
 import type { SizeResult } from '../src/dev/bench/results.ts';
 import { innerSteps } from '../src/dev/bench/run-bench.ts';
@@ -217,6 +218,23 @@ describe('page weights', () => {
     expect(sample).toContain('index.html');
     expect(sample).toContain('tags/t/index.html');
     expect(sample.filter((p) => p.startsWith('models/'))).toEqual(['models/m0/index.html', 'models/m3/index.html', 'models/m6/index.html']);
+  });
+});
+
+describe('the history seed', () => {
+  it('makes the details of every configuration only when the build with details is measured', () => {
+    const dir = tempDir('mirror-seed-test-');
+    try {
+      const without = writeHistorySeed(sizeFor(300), 2, join(dir.path, 'a.db'), 365, false);
+      const withDetails = writeHistorySeed(sizeFor(300), 2, join(dir.path, 'b.db'), 365);
+      expect(without.detailsBody.length).toBe(0);
+      expect(Object.keys(JSON.parse(withDetails.detailsBody.toString('utf8')) as object).length).toBeGreaterThan(0);
+      // The export is the same either way: details are never part of it.
+      expect(without.exportBody.equals(withDetails.exportBody)).toBe(true);
+      expect(without.seed?.snapshots).toBe(1);
+    } finally {
+      dir.cleanup();
+    }
   });
 });
 

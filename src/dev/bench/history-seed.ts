@@ -13,7 +13,7 @@ import type { BenchSize } from './proportions.ts';
 export interface HistorySeed {
   /** The export of the last day, as the simulator serves it. */
   exportBody: Buffer;
-  /** Per-benchmark details of every configuration of the last day (a `--details-file`). */
+  /** Per-benchmark details of every configuration of the last day (a `--details-file`); empty when not asked for. */
   detailsBody: Buffer;
   /** Undefined for one day: the last day is then the whole history. */
   seed: { path: string; snapshots: number; bytes: number; ms: number } | undefined;
@@ -37,9 +37,9 @@ function imported(sample: GeneratedSample, revision: number): ImportedSnapshot {
  * Days 1..`days` of one population whose size stays at `size.configurations` while configurations
  * come and go; days before the last are imported into `seedPath`.
  */
-export function writeHistorySeed(size: BenchSize, days: number, seedPath: string, historyLimit: number): HistorySeed {
+export function writeHistorySeed(size: BenchSize, days: number, seedPath: string, historyLimit: number, withDetails = true): HistorySeed {
   // The last day is the sample's date, so a year of history reaches back across the 2026-09-17 method change.
-  const revisions = generateRevisions({ ...size, revision: days - 1, generatedAt: SAMPLE_EPOCH, withDetails: true, steady: true });
+  const revisions = generateRevisions({ ...size, revision: days - 1, generatedAt: SAMPLE_EPOCH, withDetails, steady: true });
   let last: GeneratedSample | undefined;
   let revision = 0;
   function* past(): Generator<ImportedSnapshot> {
@@ -59,7 +59,8 @@ export function writeHistorySeed(size: BenchSize, days: number, seedPath: string
   }
   return {
     exportBody: Buffer.from(serializeExport(last!.export)),
-    detailsBody: Buffer.from(serializeDetails(last!.details)),
+    // At 50,000 configurations the details are one string longer than V8 allows: made only when measured.
+    detailsBody: withDetails ? Buffer.from(serializeDetails(last!.details)) : Buffer.alloc(0),
     seed,
   };
 }

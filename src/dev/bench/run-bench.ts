@@ -123,11 +123,13 @@ async function benchSize(
   say(`generating ${days} daily export${days === 1 ? '' : 's'}: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
   const exportPath = join(dir, 'export.json');
   const detailsPath = join(dir, 'details.json');
-  const generated = writeHistorySeed(size, days, join(dir, 'history-seed.db'), Math.max(days, 365));
+  const generated = writeHistorySeed(size, days, join(dir, 'history-seed.db'), Math.max(days, 365), options.details);
   const body = generated.exportBody;
   writeFileSync(exportPath, body);
   writeFileSync(detailsPath, generated.detailsBody);
-  say(`export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${(generated.detailsBody.length / 1024 / 1024).toFixed(1)} MB`);
+  say(
+    `export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${options.details ? `${(generated.detailsBody.length / 1024 / 1024).toFixed(1)} MB` : 'not made (--skip-details)'}`,
+  );
   const seed = generated.seed;
   if (seed) say(`history: ${seed.snapshots} daily snapshots imported in ${(seed.ms / 1000).toFixed(1)} s, ${(seed.bytes / 1024 / 1024).toFixed(0)} MB`);
   /** A snapshot file to store the last day over: a copy of the history, or nothing. */
