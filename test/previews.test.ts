@@ -91,6 +91,8 @@ describe('link previews', () => {
   it('reuses the previous build’s cards whose inputs did not change, byte for byte', () => {
     const cards = [...new Set([...again.site.html.keys()].map((p) => cardFile(again.site, p)))];
     expect(again.stdout).toMatch(new RegExp(`extras .*\\(${cards.length} cards \\(0 rendered, ${cards.length} reused\\)`));
+    // The worker says what it did and what it cost, its own memory included (it is outside the build's peak).
+    expect(again.stdout).toMatch(/search index of \d+ pages in [\d.]+ s; worker [\d.]+ s, [\d.]+ s CPU, peak [1-9]\d* MB\)/);
     for (const card of cards) expect(readFileSync(join(again.site.dist, card)).equals(readFileSync(join(fixture.dist, card))), card).toBe(true);
   });
 

@@ -95,6 +95,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     dataFiles: data.models.length + csvParts,
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
+    workerPeakKb: process.resourceUsage().maxRSS,
     ms: performance.now() - started,
   };
 }

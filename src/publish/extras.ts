@@ -31,6 +31,8 @@ export interface ExtrasReport {
   /** CPU time of rendering the cards, and of the whole worker (start-up and data load included). */
   cardCpuMs: number;
   workerCpuMs: number;
+  /** The worker's peak resident memory (it holds the site's data a second time). */
+  workerPeakKb: number;
   ms: number;
 }
 
