@@ -3,6 +3,7 @@
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { readClientTuning } from '../cli/env.ts';
 import { formatBytes, type Reporter } from '../cli/reporter.ts';
@@ -12,7 +13,7 @@ import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { readSiteSettings } from '../site/config.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
-import { mergeInto, removeStaging, startExtras, type ExtrasJob } from './extras.ts';
+import { mergeInto, STAGING, startExtras, type ExtrasJob } from './extras.ts';
 import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
@@ -139,8 +140,11 @@ async function renderInto(target: string, options: BuildOptions, started: number
   const work = workDirFor(target);
   const fresh = join(work, FRESH);
   // Cards, badges, feeds, per-model data files, history.csv and the search index are made in a child process on the other core while Astro renders.
-  const staging = join(work, 'extras');
+  const staging = join(work, STAGING);
   let extras: ExtrasJob | undefined;
+  // Once merged, the staging folder holds only the folders Astro had too (about 7,400 at 10,000
+  // configurations): removing them took 3.8 s, so it happens in the background while the site is checked.
+  let stagingGone: Promise<void> | undefined;
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
   const removeWork = () => rmSync(work, { recursive: true, force: true });
   process.once('exit', removeWork);
@@ -164,7 +168,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       async () => {
         const report = await extras!.done;
         mergeInto(staging, fresh);
-        removeStaging(staging);
+        stagingGone = rm(staging, { recursive: true, force: true });
         return report;
       },
       (r) =>
@@ -179,16 +183,18 @@ async function renderInto(target: string, options: BuildOptions, started: number
     );
     const check = await reporter.stage(
       'check',
-      () => checkBuild(fresh, work, summary),
+      () => checkBuild(fresh, work, summary, [STAGING]),
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
     );
     // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.
     writeBuildStamp(fresh, summary, stampText);
+    await stagingGone;
     swapIn(fresh, target, work);
     process.off('exit', removeWork);
     return { ...check, ms: performance.now() - started };
   } finally {
     extras?.stop();
+    await stagingGone?.catch(() => {});
     // After a failure the exit hook stays: Astro's pages in flight keep writing after build() rejects.
     removeWork();
     releaseTarget?.();

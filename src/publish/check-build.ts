@@ -67,9 +67,12 @@ function* walk(dir: string): Generator<string> {
 
 const CHECK_HINT = 'a bug in the site or its build; the previous site is kept';
 
-/** Throws a MirrorError (kind `internal`, exit 1) naming the first problem; the caller then keeps the old `dist/`. */
-export function checkBuild(dist: string, work: string, expected: { configurations: number }): BuildCheck {
-  const beside = readdirSync(work).filter((name) => name !== 'dist');
+/**
+ * Throws a MirrorError (kind `internal`, exit 1) naming the first problem; the caller then keeps the old `dist/`.
+ * `ours` names the build's own folders beside `dist` (one being removed meanwhile).
+ */
+export function checkBuild(dist: string, work: string, expected: { configurations: number }, ours: readonly string[] = []): BuildCheck {
+  const beside = readdirSync(work).filter((name) => name !== 'dist' && !ours.includes(name));
   if (beside.length) throw new MirrorError('internal', `the build wrote outside dist/: ${beside.slice(0, 3).join(', ')}`, { hint: CHECK_HINT });
   const missing = REQUIRED_FILES.filter((f) => {
     try {

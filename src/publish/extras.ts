@@ -6,7 +6,7 @@
  * folder, then moved into the new site once Astro is done.
  */
 import { fork } from 'node:child_process';
-import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -122,5 +122,5 @@ export function startExtras(request: ExtrasRequest): ExtrasJob {
   };
 }
 
-/** Removes the staging folder once merged (it is inside the work folder, which goes anyway). */
-export const removeStaging = (staging: string) => rmSync(staging, { recursive: true, force: true });
+/** The worker's folder inside the build's work folder, merged into the site once Astro is done. */
+export const STAGING = 'extras';
