@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import sitemap from '@astrojs/sitemap';
 import { readSiteSettings } from './src/site/config.ts';
+import { sitemap } from './src/publish/sitemap.ts';
 
 const { siteUrl } = readSiteSettings();
 
@@ -22,5 +22,5 @@ export default defineConfig({
   // never inlined (Vite inlines small ones by default): the Content-Security-Policy allows only same-origin files.
   vite: { envDir: false, build: { assetsInlineLimit: 0 } },
   // Neither the not-found page nor the redirect pages of /leaderboard/ and /leaderboard/1/ are addresses of their own.
-  integrations: [sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !/\/leaderboard\/(1\/)?$/.test(page) })],
+  integrations: [sitemap(siteUrl, (path) => /^(?:404\/?|leaderboard\/(?:1\/)?)$/.test(path))],
 });

@@ -34,7 +34,6 @@ export function ownerOf(url: string, functionName: string): string {
   if (/\/(?:\.prerender|chunks|pages)\/.*\.mjs/.test(url) && !url.includes('node_modules')) return 'the site (compiled pages and components)';
   if (/\/src\/(?:site|store)\//.test(url)) return 'the site (src/site, src/store)';
   if (url.includes('/better-sqlite3/')) return 'SQLite reads';
-  if (url.includes('/@astrojs/sitemap/')) return '@astrojs/sitemap';
   if (/node_modules\/astro\/dist\/(?:runtime|core\/render)/.test(url)) return 'Astro render pipeline';
   if (url.includes('node_modules/astro/')) return 'Astro build pipeline (routes, page writer)';
   if (/node_modules\/(?:vite|rollup|@rollup|esbuild|postcss|lightningcss|@babel)\//.test(url)) return 'bundling (Vite, Rollup, esbuild)';
