@@ -34,10 +34,20 @@ const PAD = 20;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** Lowest and highest of `values` (not `Math.min(...values)`: a long series would be as many arguments). */
+function extent(values: readonly number[]): [number, number] {
+  let [min, max] = [Infinity, -Infinity];
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return [min, max];
+}
+
 /** Five round ticks (a step of 1, 2, 5, 10, 20 or 25) around values on a 0-100 scale. */
 function scoreTicks(values: number[]): number[] {
-  const min = Math.min(...values);
-  const spread = Math.max(...values) - min;
+  const [min, max] = extent(values);
+  const spread = max - min;
   const step = [1, 2, 5, 10, 20].find((s) => s * 4 >= spread + 2) ?? 25;
   let lo = Math.max(0, Math.floor((min - 1) / step) * step);
   if (lo + 4 * step > 100) lo = 100 - 4 * step;
@@ -46,7 +56,7 @@ function scoreTicks(values: number[]): number[] {
 
 /** Ticks for ranks, best (1) on top: whole numbers from 1 to a round number at or above the worst. */
 function rankTicks(values: number[]): number[] {
-  const worst = Math.max(2, ...values);
+  const worst = Math.max(2, extent(values)[1]);
   const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000].find((s) => s * 4 >= worst - 1) ?? Math.ceil((worst - 1) / 4);
   return [0, 1, 2, 3, 4].map((i) => 1 + i * step);
 }
@@ -56,11 +66,18 @@ function rankTicks(values: number[]): number[] {
  * fits round ticks around the data. Points before 2026-09-17 are never joined to later ones.
  */
 export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'score' | 'rank' = 'score'): LineChart | undefined {
-  const all = series.flat();
-  if (all.length === 0) return undefined;
-  const t0 = Math.min(...all.map((p) => p.t));
-  const t1 = Math.max(...all.map((p) => p.t));
-  const ticks = kind === 'rank' ? rankTicks(all.map((p) => p.v)) : scoreTicks(all.map((p) => p.v));
+  // One pass for the extent: a year of history is hundreds of points a series, on tens of thousands of pages.
+  let [t0, t1] = [Infinity, -Infinity];
+  const values: number[] = [];
+  for (const points of series) {
+    for (const p of points) {
+      if (p.t < t0) t0 = p.t;
+      if (p.t > t1) t1 = p.t;
+      values.push(p.v);
+    }
+  }
+  if (values.length === 0) return undefined;
+  const ticks = kind === 'rank' ? rankTicks(values) : scoreTicks(values);
   const lo = ticks[0]!;
   const hi = ticks[4]!;
   // Whole units: a 1000 × 400 box is finer than any screen draws it.
@@ -75,15 +92,21 @@ export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'sco
     let py = 0;
     let previous: number | undefined;
     for (const p of points) {
-      const [nx, ny] = [x(p.t), y(p.v)];
+      const nx = x(p.t);
+      const ny = y(p.v);
       // A point before the method change is never joined to a later one: a new subpath starts.
       if (previous !== undefined && previous < METHOD_CHANGE_AT && p.t >= METHOD_CHANGE_AT) {
         if (run === 1) d += 'h0';
         run = 0;
       }
-      if (run === 0) d += `M${nx} ${ny}`;
-      else d += `${run === 1 ? 'l' : ' '}${nx - px}${ny - py < 0 ? '' : ' '}${ny - py}`;
-      [px, py, previous] = [nx, ny, p.t];
+      if (run === 0) d += 'M' + nx + ' ' + ny;
+      else {
+        const dy = ny - py;
+        d += (run === 1 ? 'l' : ' ') + (nx - px) + (dy < 0 ? '' : ' ') + dy;
+      }
+      px = nx;
+      py = ny;
+      previous = p.t;
       run++;
     }
     // A lone point is a zero-length stroke, which a round cap draws as a dot.
@@ -118,9 +141,7 @@ export function describeSeries(what: string, points: readonly ChartPoint[], text
   const first = points[0]!;
   const last = points[points.length - 1]!;
   if (points.length === 1) return `${what} ${text(last.v)} on ${formatDate(last.t)}: one snapshot so far; the line grows with each new one.`;
-  const values = points.map((p) => p.v);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
+  const [low, high] = extent(points.map((p) => p.v));
   const range = kind === 'rank' ? `best ${text(low)}, worst ${text(high)}` : `lowest ${text(low)}, highest ${text(high)}`;
   return `${what} in ${points.length} snapshots, from ${text(first.v)} on ${formatDate(first.t)} to ${text(last.v)} on ${formatDate(last.t)}; ${range}.`;
 }
