@@ -115,3 +115,17 @@ export function modelFile(data: SiteData, model: Model, attribution: Attribution
     },
   };
 }
+
+/**
+ * The pre-rendered comparisons pair each model with its neighbour below, in ranking order, so each
+ * model's file is wanted by two pages in a row: the last few made are kept.
+ */
+const recent: { model: Model; file: ModelFile }[] = [];
+export function recentModelFile(data: SiteData, model: Model, attribution: Attribution): ModelFile {
+  const hit = recent.find((r) => r.model === model);
+  if (hit) return hit.file;
+  const file = modelFile(data, model, attribution);
+  recent.push({ model, file });
+  if (recent.length > 8) recent.shift();
+  return file;
+}
