@@ -1,0 +1,189 @@
+/**
+ * The markup every page repeats: its head, the header's brand and navigation, the banners and the
+ * footer. Written here as strings (every value escaped) rather than as Astro expressions, because at
+ * 25,000 pages Astro's per-expression and per-attribute work on identical markup was a measurable
+ * part of the build; what is the same on every page of a snapshot is made once.
+ */
+import { CARD_HEIGHT, CARD_WIDTH, type Card } from './cards.ts';
+import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from './config.ts';
+import { formatCount, formatDate, formatDateTime, isoTime, plural } from './format.ts';
+import { href } from './links.ts';
+import type { SiteData } from './site-data.ts';
+import { xmlText as esc } from './xml.ts';
+
+export type Section = 'leaderboard' | 'benchmarks' | 'tags' | 'compare' | 'changes' | 'about';
+
+const NAV: readonly { id: Section; label: string; path: string }[] = [
+  { id: 'leaderboard', label: 'Leaderboard', path: '/' },
+  { id: 'benchmarks', label: 'Benchmarks', path: '/benchmarks/' },
+  { id: 'tags', label: 'Tags', path: '/tags/' },
+  { id: 'compare', label: 'Compare', path: '/compare/' },
+  { id: 'changes', label: 'Changes', path: '/changes/' },
+  { id: 'about', label: 'About', path: '/about/' },
+];
+
+export interface HeadFields {
+  /** The `<title>`, with the site's name. */
+  fullTitle: string;
+  /** The page's own title for link previews. */
+  title: string;
+  /** Cut for search results and link previews. */
+  summary: string;
+  /** Absolute; undefined for a page that is no address of its own. */
+  canonical: string | undefined;
+  /** Absolute URL of the link-preview image. */
+  cardUrl: string;
+  card: Card;
+  feed?: { href: string; title: string } | undefined;
+}
+
+const attr = (name: string, value: string) => ` ${name}="${esc(value)}"`;
+const meta = (key: 'name' | 'property', name: string, content: string) => `<meta${attr(key, name)}${attr('content', content)}>`;
+
+/** The head's elements after the charset and viewport, which Astro must see in the layout itself. */
+export function headHtml(f: HeadFields): string {
+  return [
+    `<title>${esc(f.fullTitle)}</title>`,
+    meta('name', 'description', f.summary),
+    '<meta name="color-scheme" content="light dark">',
+    f.canonical === undefined ? '' : `<link rel="canonical"${attr('href', f.canonical)}>`,
+    '<meta property="og:type" content="website">',
+    meta('property', 'og:site_name', SITE_TITLE),
+    meta('property', 'og:title', f.title),
+    meta('property', 'og:description', f.summary),
+    f.canonical === undefined ? '' : meta('property', 'og:url', f.canonical),
+    meta('property', 'og:image', f.cardUrl),
+    '<meta property="og:image:type" content="image/png">',
+    meta('property', 'og:image:width', String(CARD_WIDTH)),
+    meta('property', 'og:image:height', String(CARD_HEIGHT)),
+    meta('property', 'og:image:alt', f.card.alt),
+    '<meta name="twitter:card" content="summary_large_image">',
+    meta('name', 'twitter:image:alt', f.card.alt),
+    `<link rel="icon"${attr('href', href('/favicon.ico'))} sizes="32x32">`,
+    `<link rel="icon"${attr('href', href('/favicon.svg'))} type="image/svg+xml">`,
+    `<link rel="alternate" type="application/atom+xml" title="What changed between snapshots"${attr('href', href('/changes/feed.xml'))}>`,
+    f.feed ? `<link rel="alternate" type="application/atom+xml"${attr('title', f.feed.title)}${attr('href', f.feed.href)}>` : '',
+  ].join('');
+}
+
+const BRAND_ICON =
+  '<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><rect x="2" y="12" width="5" height="10" rx="1" fill="currentColor" opacity=".45"></rect>' +
+  '<rect x="9.5" y="4" width="5" height="18" rx="1" fill="currentColor"></rect><rect x="17" y="8" width="5" height="14" rx="1" fill="currentColor" opacity=".7"></rect></svg>';
+
+interface Chrome {
+  top: Map<Section | undefined, string>;
+  banners: string;
+  footer: string;
+}
+const made = new WeakMap<SiteData, Chrome>();
+
+function makeChrome(data: SiteData): Chrome {
+  const { snapshot } = data;
+  const banner = (text: string) => `<div class="banner" role="note"><p class="wrap">${text}</p></div>`;
+  return {
+    top: new Map(),
+    banners:
+      (snapshot.sample
+        ? banner(
+            `<strong>Sample data.</strong> This site shows fictional sample data, not live rankings. <a${attr('href', href('/about/#sample'))}>What this means</a>`,
+          )
+        : '') +
+      (snapshot.partial
+        ? banner(
+            '<strong>Partial snapshot.</strong> Built from the list endpoints (at most 500 configurations and 500 benchmarks), not the full export. ' +
+              `<a${attr('href', href('/about/#partial'))}>Why</a>`,
+          )
+        : ''),
+    footer:
+      '<footer class="site-footer"><div class="wrap"><p>' +
+      `Data: <a${attr('href', SITE.attributionUrl)} rel="external">${esc(SITE.attributionName)}</a> · Snapshot of ` +
+      `<time${attr('datetime', isoTime(snapshot.generatedAt))}>${esc(formatDateTime(snapshot.generatedAt))}</time>${snapshot.sample ? ' (sample data)' : ''}</p>` +
+      `<p><a${attr('href', href('/about/'))}>About this mirror</a> · <a${attr('href', href('/data/'))}>Downloads</a> (CSV, JSON) · ` +
+      `<a${attr('href', href('/changes/feed.xml'))}>Atom feed</a></p></div></footer>`,
+  };
+}
+
+function chromeOf(data: SiteData): Chrome {
+  let chrome = made.get(data);
+  if (!chrome) made.set(data, (chrome = makeChrome(data)));
+  return chrome;
+}
+
+/** The header's brand link and main navigation, with `aria-current` on the page's section. */
+export function headerTopHtml(data: SiteData, section: Section | undefined): string {
+  const { top } = chromeOf(data);
+  let html = top.get(section);
+  if (html === undefined) {
+    const items = NAV.map(
+      (item) => `<li><a${attr('href', href(item.path))}${section === item.id ? ' aria-current="page"' : ''}>${esc(item.label)}</a></li>`,
+    ).join('');
+    html = `<a class="brand"${attr('href', href('/'))}>${BRAND_ICON} ${esc(SITE_TITLE)}</a><nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`;
+    top.set(section, html);
+  }
+  return html;
+}
+
+/** The sample and partial-snapshot banners under the header (empty for a full, live snapshot). */
+export const bannersHtml = (data: SiteData) => chromeOf(data).banners;
+
+/** The footer with the attribution link the API's terms require on every page. */
+export const footerHtml = (data: SiteData) => chromeOf(data).footer;
+
+const legends = new WeakMap<SiteData, Map<boolean, string>>();
+
+/**
+ * What the movement markers (▲ ▼ – new) beside model ranks mean, and since when: one legend for the
+ * snapshot's movement, another (`each`) for a model's recent changes, each against the snapshot before.
+ */
+export function movementLegendHtml(data: SiteData, each: boolean): string {
+  let byKind = legends.get(data);
+  if (!byKind) legends.set(data, (byKind = new Map()));
+  let html = byKind.get(each);
+  if (html === undefined) byKind.set(each, (html = makeMovementLegend(data, each)));
+  return html;
+}
+
+function makeMovementLegend(data: SiteData, each: boolean): string {
+  const latest = data.changes[0];
+  const since = latest?.previousGeneratedAt;
+  const time = (ms: number) => `<time${attr('datetime', isoTime(ms))}>${esc(formatDate(ms))}</time>`;
+  let body: string;
+  if (!each && since === undefined) body = 'Rank movement (▲ ▼) appears once the mirror holds a previous snapshot to compare with.';
+  else if (!each && !latest?.comparable)
+    body = `No rank movement is shown: the previous snapshot (${time(since!)}) predates the ${esc(formatDate(METHOD_CHANGE_AT))} method change.`;
+  else {
+    // Each marker with an example; a model's recent changes show only moves, and "new" is not a marker there.
+    const moves = [
+      { kind: 'up', mark: '▲2', means: 'up 2 places' },
+      { kind: 'down', mark: '▼1', means: 'down 1' },
+      ...(each ? [] : [{ kind: 'same', mark: '–', means: 'unchanged' }]),
+    ];
+    const keys = moves.map(
+      (k, i) =>
+        ` <span class="key"><span class="movement ${k.kind}" aria-hidden="true">${k.mark}</span> ${k.means}${each && i === moves.length - 1 ? '.' : ','}</span>`,
+    );
+    body =
+      (each ? 'Model rank against the snapshot before each one:' : `Model rank since the snapshot of ${time(since!)}:`) +
+      keys.join('') +
+      (each ? '' : ' <span class="key"><span class="movement new">new</span>: not in that snapshot.</span>');
+  }
+  return `<p class="legend">${body}</p>`;
+}
+
+const coverageNotes = new WeakMap<SiteData, string>();
+
+/** How much of the field the mirror has per-benchmark scores for, as recorded with the snapshot (never a silent "current"). */
+export function coverageNoteHtml(data: SiteData): string {
+  let html = coverageNotes.get(data);
+  if (html !== undefined) return html;
+  const { withDetails, configurations, oldestFetchedAt, newestFetchedAt, olderThan7Days, olderThan30Days } = data.snapshot.coverage;
+  const time = (ms: number) => `<time${attr('datetime', isoTime(ms))}>${esc(formatDate(ms))}</time>`;
+  const ages = olderThan7Days > 0 ? ` (${formatCount(olderThan7Days)} fetched over 7 days before this snapshot, ${formatCount(olderThan30Days)} over 30)` : '';
+  const body =
+    withDetails === 0 || oldestFetchedAt === null || newestFetchedAt === null
+      ? 'The mirror has no per-benchmark scores in this snapshot yet: the bulk export leaves them out, and the mirror fetches them a few each day.'
+      : `Per-benchmark scores for ${formatCount(withDetails)} of ${plural(configurations, 'configuration')}${ages}, fetched between ` +
+        `${time(oldestFetchedAt)} and ${time(newestFetchedAt)}.`;
+  coverageNotes.set(data, (html = `<p class="meta coverage">${body}</p>`));
+  return html;
+}
