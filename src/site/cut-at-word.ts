@@ -8,6 +8,8 @@ export const DESCRIPTION_LENGTH = 155;
  * of whole words that fits with an ellipsis after it. Counts code points, so no emoji is split.
  */
 export function cutAtWord(text: string, max = DESCRIPTION_LENGTH): string {
+  // Most descriptions are short single-spaced text already: no need to split them into code points.
+  if (text.length <= max && !/\s\s|^\s|\s$|[^\S ]/.test(text)) return text;
   const chars = [...text.replace(/\s+/g, ' ').trim()];
   if (chars.length <= max) return chars.join('');
   const head = chars.slice(0, max - 1).join('');

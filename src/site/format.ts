@@ -3,8 +3,20 @@
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export const formatScore = (n: number) => n.toFixed(1);
-/** Below 1,000 a whole number needs no grouping: Intl's formatter costs about a microsecond a call. */
-export const formatCount = (n: number) => (Number.isInteger(n) && n < 1000 && n > -1000 ? String(n) : integer.format(n));
+/**
+ * Below 1,000 a whole number needs no grouping; above, the same counts (of models, configurations)
+ * are printed on every page, and Intl's formatter costs about a microsecond a call: each is made once.
+ */
+const counts = new Map<number, string>();
+export function formatCount(n: number): string {
+  if (Number.isInteger(n) && n < 1000 && n > -1000) return String(n);
+  let text = counts.get(n);
+  if (text === undefined) {
+    if (counts.size >= 10_000) counts.clear();
+    counts.set(n, (text = integer.format(n)));
+  }
+  return text;
+}
 
 /** A native-scale number: as few decimals as it needs, up to three. */
 export const formatNative = (n: number) => (Number.isInteger(n) ? integer.format(n) : Number(n.toFixed(3)).toString());
@@ -27,7 +39,17 @@ export function formatDate(ms: number): string {
 /** `2026-11-16 06:00 UTC`. */
 export const formatDateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-export const isoTime = (ms: number) => new Date(ms).toISOString();
+/** `2026-11-16T06:00:00.000Z`; the same few snapshot and fetch times recur on every page. */
+const isoTimes = new Map<number, string>();
+export function isoTime(ms: number): string {
+  let text = isoTimes.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString();
+    if (isoTimes.size >= 10_000) isoTimes.clear();
+    isoTimes.set(ms, text);
+  }
+  return text;
+}
 
 /** "3 configurations", "1 benchmark". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -3,10 +3,11 @@ import { badgeFile, benchPath, configurationPath, modelDataFile, modelFeedFile, 
 
 const BASE: string = import.meta.env.BASE_URL;
 
+const BASE_DIR = BASE.endsWith('/') ? BASE : `${BASE}/`;
+
 /** An internal path under the site's base (`/models/x/` -> `/mirror/models/x/` when SITE_URL has a path). */
 export function href(path: string): string {
-  const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
-  return base + path.replace(/^\//, '');
+  return BASE_DIR + (path.startsWith('/') ? path.slice(1) : path);
 }
 
 /**
