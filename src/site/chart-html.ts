@@ -1,0 +1,39 @@
+/**
+ * A line chart's figure as HTML: the SVG paths of src/site/charts.ts, tick labels and dates as HTML
+ * beside them (so text keeps its CSS size on any screen), a legend when there are several series,
+ * and the caption that says it all in words. Labels and the caption are escaped here.
+ */
+import { CHART_HEIGHT, CHART_WIDTH, type LineChart } from './charts.ts';
+import { formatDate } from './format.ts';
+import { xmlText as esc } from './xml.ts';
+
+const METHOD_NOTE =
+  ' The dashed line marks 2026-09-17, when the supraScore method changed: values before it are not comparable with later ones and are not joined.';
+
+export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): string {
+  const methodX = chart.methodChange === undefined ? undefined : (chart.methodChange / 100) * CHART_WIDTH;
+  const paths = chart.paths.map((d, i) => `<path class="line s${i}" d="${d}"></path>`).join('');
+  const svg =
+    `<svg viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">` +
+    `<path class="grid" d="${chart.grid}"></path>` +
+    (methodX === undefined ? '' : `<path class="method" d="M${methodX} 0V${CHART_HEIGHT}"></path>`) +
+    `${paths}</svg>`;
+  const yAxis = `<ul class="yaxis" aria-hidden="true">${chart.yTicks.map((t) => `<li style="top:${t.top}%">${t.value}</li>`).join('')}</ul>`;
+  const xAxis =
+    `<div class="xaxis" aria-hidden="true"><span>${formatDate(chart.from)}</span>` +
+    (chart.to === chart.from ? '' : `<span>${formatDate(chart.to)}</span>`) +
+    '</div>';
+  const legend =
+    series.length > 1
+      ? '<ul class="legend">' +
+        series
+          .map(
+            (s, i) =>
+              `<li><svg class="swatch" viewBox="0 0 24 8" aria-hidden="true" focusable="false"><path class="line s${i}" d="M2 4H22"></path></svg>${esc(s.label)}</li>`,
+          )
+          .join('') +
+        '</ul>'
+      : '';
+  const caption = `<figcaption class="meta">${esc(summary)}${chart.methodChange === undefined ? '' : METHOD_NOTE}</figcaption>`;
+  return `<figure class="linechart"><div class="plot" data-kind="${kind}">${svg}${yAxis}</div>${xAxis}${legend}${caption}</figure>`;
+}
