@@ -1,6 +1,6 @@
 /**
- * The markup every page repeats: its head, the header's brand and navigation, the banners and the
- * footer. Written here as strings (every value escaped) rather than as Astro expressions, because at
+ * The markup every page repeats: its head, the header's brand and navigation, the banners, the
+ * footer, and the movement legend and coverage note of model and configuration pages. Written here as strings (every value escaped) rather than as Astro expressions, because at
  * 25,000 pages Astro's per-expression and per-attribute work on identical markup was a measurable
  * part of the build; what is the same on every page of a snapshot is made once.
  */
@@ -70,18 +70,26 @@ const BRAND_ICON =
   '<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><rect x="2" y="12" width="5" height="10" rx="1" fill="currentColor" opacity=".45"></rect>' +
   '<rect x="9.5" y="4" width="5" height="18" rx="1" fill="currentColor"></rect><rect x="17" y="8" width="5" height="14" rx="1" fill="currentColor" opacity=".7"></rect></svg>';
 
+const time = (ms: number) => `<time${attr('datetime', isoTime(ms))}>${esc(formatDate(ms))}</time>`;
+
+/** Everything here that is the same on every page of one snapshot, made once per snapshot. */
 interface Chrome {
+  /** The header's brand and navigation, by the page's section. */
   top: Map<Section | undefined, string>;
   banners: string;
   footer: string;
+  /** The movement legend of the snapshot's movement, and of a model's recent changes (`each`). */
+  legend: { snapshot: string; each: string };
+  coverage: string;
 }
 const made = new WeakMap<SiteData, Chrome>();
 
 function makeChrome(data: SiteData): Chrome {
   const { snapshot } = data;
   const banner = (text: string) => `<div class="banner" role="note"><p class="wrap">${text}</p></div>`;
+  const sections: (Section | undefined)[] = [undefined, ...NAV.map((item) => item.id)];
   return {
-    top: new Map(),
+    top: new Map(sections.map((section) => [section, makeHeaderTop(section)])),
     banners:
       (snapshot.sample
         ? banner(
@@ -100,6 +108,8 @@ function makeChrome(data: SiteData): Chrome {
       `<time${attr('datetime', isoTime(snapshot.generatedAt))}>${esc(formatDateTime(snapshot.generatedAt))}</time>${snapshot.sample ? ' (sample data)' : ''}</p>` +
       `<p><a${attr('href', href('/about/'))}>About this mirror</a> · <a${attr('href', href('/data/'))}>Downloads</a> (CSV, JSON) · ` +
       `<a${attr('href', href('/changes/feed.xml'))}>Atom feed</a></p></div></footer>`,
+    legend: { snapshot: makeMovementLegend(data, false), each: makeMovementLegend(data, true) },
+    coverage: makeCoverageNote(data),
   };
 }
 
@@ -109,44 +119,16 @@ function chromeOf(data: SiteData): Chrome {
   return chrome;
 }
 
-/** The header's brand link and main navigation, with `aria-current` on the page's section. */
-export function headerTopHtml(data: SiteData, section: Section | undefined): string {
-  const { top } = chromeOf(data);
-  let html = top.get(section);
-  if (html === undefined) {
-    const items = NAV.map(
-      (item) => `<li><a${attr('href', href(item.path))}${section === item.id ? ' aria-current="page"' : ''}>${esc(item.label)}</a></li>`,
-    ).join('');
-    html = `<a class="brand"${attr('href', href('/'))}>${BRAND_ICON} ${esc(SITE_TITLE)}</a><nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`;
-    top.set(section, html);
-  }
-  return html;
-}
-
-/** The sample and partial-snapshot banners under the header (empty for a full, live snapshot). */
-export const bannersHtml = (data: SiteData) => chromeOf(data).banners;
-
-/** The footer with the attribution link the API's terms require on every page. */
-export const footerHtml = (data: SiteData) => chromeOf(data).footer;
-
-const legends = new WeakMap<SiteData, Map<boolean, string>>();
-
-/**
- * What the movement markers (▲ ▼ – new) beside model ranks mean, and since when: one legend for the
- * snapshot's movement, another (`each`) for a model's recent changes, each against the snapshot before.
- */
-export function movementLegendHtml(data: SiteData, each: boolean): string {
-  let byKind = legends.get(data);
-  if (!byKind) legends.set(data, (byKind = new Map()));
-  let html = byKind.get(each);
-  if (html === undefined) byKind.set(each, (html = makeMovementLegend(data, each)));
-  return html;
+function makeHeaderTop(section: Section | undefined): string {
+  const items = NAV.map(
+    (item) => `<li><a${attr('href', href(item.path))}${section === item.id ? ' aria-current="page"' : ''}>${esc(item.label)}</a></li>`,
+  ).join('');
+  return `<a class="brand"${attr('href', href('/'))}>${BRAND_ICON} ${esc(SITE_TITLE)}</a><nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`;
 }
 
 function makeMovementLegend(data: SiteData, each: boolean): string {
   const latest = data.changes[0];
   const since = latest?.previousGeneratedAt;
-  const time = (ms: number) => `<time${attr('datetime', isoTime(ms))}>${esc(formatDate(ms))}</time>`;
   let body: string;
   if (!each && since === undefined) body = 'Rank movement (▲ ▼) appears once the mirror holds a previous snapshot to compare with.';
   else if (!each && !latest?.comparable)
@@ -170,20 +152,31 @@ function makeMovementLegend(data: SiteData, each: boolean): string {
   return `<p class="legend">${body}</p>`;
 }
 
-const coverageNotes = new WeakMap<SiteData, string>();
-
-/** How much of the field the mirror has per-benchmark scores for, as recorded with the snapshot (never a silent "current"). */
-export function coverageNoteHtml(data: SiteData): string {
-  let html = coverageNotes.get(data);
-  if (html !== undefined) return html;
+function makeCoverageNote(data: SiteData): string {
   const { withDetails, configurations, oldestFetchedAt, newestFetchedAt, olderThan7Days, olderThan30Days } = data.snapshot.coverage;
-  const time = (ms: number) => `<time${attr('datetime', isoTime(ms))}>${esc(formatDate(ms))}</time>`;
   const ages = olderThan7Days > 0 ? ` (${formatCount(olderThan7Days)} fetched over 7 days before this snapshot, ${formatCount(olderThan30Days)} over 30)` : '';
   const body =
     withDetails === 0 || oldestFetchedAt === null || newestFetchedAt === null
       ? 'The mirror has no per-benchmark scores in this snapshot yet: the bulk export leaves them out, and the mirror fetches them a few each day.'
       : `Per-benchmark scores for ${formatCount(withDetails)} of ${plural(configurations, 'configuration')}${ages}, fetched between ` +
         `${time(oldestFetchedAt)} and ${time(newestFetchedAt)}.`;
-  coverageNotes.set(data, (html = `<p class="meta coverage">${body}</p>`));
-  return html;
+  return `<p class="meta coverage">${body}</p>`;
 }
+
+/** The header's brand link and main navigation, with `aria-current` on the page's section. */
+export const headerTopHtml = (data: SiteData, section: Section | undefined) => chromeOf(data).top.get(section)!;
+
+/** The sample and partial-snapshot banners under the header (empty for a full, live snapshot). */
+export const bannersHtml = (data: SiteData) => chromeOf(data).banners;
+
+/** The footer with the attribution link the API's terms require on every page. */
+export const footerHtml = (data: SiteData) => chromeOf(data).footer;
+
+/**
+ * What the movement markers (▲ ▼ – new) beside model ranks mean, and since when: one legend for the
+ * snapshot's movement, another (`each`) for a model's recent changes, each against the snapshot before.
+ */
+export const movementLegendHtml = (data: SiteData, each: boolean) => chromeOf(data).legend[each ? 'each' : 'snapshot'];
+
+/** How much of the field the mirror has per-benchmark scores for, as recorded with the snapshot (never a silent "current"). */
+export const coverageNoteHtml = (data: SiteData) => chromeOf(data).coverage;

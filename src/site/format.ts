@@ -3,58 +3,43 @@
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export const formatScore = (n: number) => n.toFixed(1);
+
 /**
- * Below 1,000 a whole number needs no grouping; above, the same counts (of models, configurations)
- * are printed on every page, and Intl's formatter costs about a microsecond a call: each is made once.
+ * `make`, remembering each value's text: the pages print the same counts, days and times many times
+ * over (a year of snapshots, the dates of details). At most `limit` are kept.
  */
-const counts = new Map<number, string>();
-export function formatCount(n: number): string {
-  if (Number.isInteger(n) && n < 1000 && n > -1000) return String(n);
-  let text = counts.get(n);
-  if (text === undefined) {
-    if (counts.size >= 10_000) counts.clear();
-    counts.set(n, (text = integer.format(n)));
-  }
-  return text;
+function remembered<K>(make: (key: K) => string, limit = 10_000): (key: K) => string {
+  const seen = new Map<K, string>();
+  return (key) => {
+    let text = seen.get(key);
+    if (text === undefined) {
+      if (seen.size >= limit) seen.clear();
+      seen.set(key, (text = make(key)));
+    }
+    return text;
+  };
 }
+
+const groupedCount = remembered((n: number) => integer.format(n));
+/** Below 1,000 a whole number needs no grouping; Intl's formatter costs about a microsecond a call. */
+export const formatCount = (n: number) => (Number.isInteger(n) && n < 1000 && n > -1000 ? String(n) : groupedCount(n));
 
 /** A native-scale number: as few decimals as it needs, up to three. */
 export const formatNative = (n: number) => (Number.isInteger(n) ? integer.format(n) : Number(n.toFixed(3)).toString());
 
-/**
- * `2026-11-16` (UTC). The pages print the same few hundred days many times over (a year of
- * snapshots, the dates of details), so each day's text is made once.
- */
-const days = new Map<number, string>();
-export function formatDate(ms: number): string {
-  const day = Math.floor(ms / 86_400_000);
-  let text = days.get(day);
-  if (text === undefined) {
-    text = new Date(ms).toISOString().slice(0, 10);
-    days.set(day, text);
-  }
-  return text;
-}
+const DAY = 86_400_000;
+const dayText = remembered((day: number) => new Date(day * DAY).toISOString().slice(0, 10));
+/** `2026-11-16` (UTC). */
+export const formatDate = (ms: number) => dayText(Math.floor(ms / DAY));
 
 /** `2026-11-16 06:00 UTC`. */
 export const formatDateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** `2026-11-16T06:00:00.000Z`; the same few snapshot and fetch times recur on every page. */
-const isoTimes = new Map<number, string>();
-export function isoTime(ms: number): string {
-  let text = isoTimes.get(ms);
-  if (text === undefined) {
-    text = new Date(ms).toISOString();
-    if (isoTimes.size >= 10_000) isoTimes.clear();
-    isoTimes.set(ms, text);
-  }
-  return text;
-}
+/** `2026-11-16T06:00:00.000Z`. */
+export const isoTime = remembered((ms: number) => new Date(ms).toISOString());
 
 /** "3 configurations", "1 benchmark". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-const DAY = 86_400_000;
 
 /** How long before `reference` (the snapshot) a time was: "5 days before this snapshot", "3 months before …". */
 export function formatAge(then: number, reference: number): string {
