@@ -246,24 +246,50 @@ function changeOf(before: Entry | undefined, after: Entry | undefined, reason: C
   };
 }
 
+/** True when a configuration's standing differs between two snapshots for a reason the changes list (explainChange without the objects). */
+function memberChanged(before: Entry | undefined, after: Entry | undefined, comparable: boolean): boolean {
+  if (!before || !after) return before !== after;
+  if (!comparable) return false;
+  return (
+    before.position !== after.position ||
+    before.supraScore !== after.supraScore ||
+    (before.benchCount !== null && after.benchCount !== null && before.benchCount !== after.benchCount) ||
+    (before.scoresDigest !== null && after.scoresDigest !== null && before.scoresDigest !== after.scoresDigest)
+  );
+}
+
+/** A model's change before it is made an object: only the models a page shows become one. */
+interface FamilyMove {
+  key: string;
+  status: ModelChange['status'];
+  /** Places up (negative: down) in model rank; 0 when new, removed or not comparable. */
+  delta: number;
+  rank: number;
+}
+
+/**
+ * The change set between two snapshots. `all` asks for a ModelChange of every model that changed
+ * (the newest snapshots, whose changes model pages and feeds list); otherwise only the listed ones
+ * are made into objects, and the rest are counted.
+ */
 function diff(
   prev: State,
   cur: State,
   comparable: boolean,
   options: HistoryOptions,
+  all: boolean,
 ): { set: Omit<ChangeSet, 'id' | 'generatedAt' | 'anchor'>; models: ModelChange[] } {
   const explain = (slug: string) => explainChange(prev.entries.get(slug), cur.entries.get(slug), comparable, prev.generatedAt);
-  const added: Change[] = [];
-  const removed: Change[] = [];
-  const moved: Change[] = [];
+  const added: Entry[] = [];
+  const removed: Entry[] = [];
+  const moved: { entry: Entry; delta: number }[] = [];
   for (const [slug, e] of cur.entries) {
     const p = prev.entries.get(slug);
-    if (!p) added.push(changeOf(undefined, e, { kind: 'new' }));
-    else if (comparable && p.position !== e.position) moved.push(changeOf(p, e, explain(slug)));
+    if (!p) added.push(e);
+    else if (comparable && p.position !== e.position) moved.push({ entry: e, delta: p.position - e.position });
   }
-  for (const [slug, p] of prev.entries) if (!cur.entries.has(slug)) removed.push(changeOf(p, undefined, { kind: 'removed', lastSeen: prev.generatedAt }));
+  for (const [slug, p] of prev.entries) if (!cur.entries.has(slug)) removed.push(p);
 
-  const modelChanges: ModelChange[] = [];
   const configurationsOf = (key: string) => {
     const slugs = new Set([...(cur.families.get(key)?.members ?? []), ...(prev.families.get(key)?.members ?? [])].map((e) => e.slug));
     const out: Change[] = [];
@@ -273,65 +299,63 @@ function diff(
     }
     return out.sort((a, b) => a.position - b.position);
   };
-  const nameOf = (f: Family) => options.familyName(f.members.map((m) => m.name));
+  const anyMemberChanged = (key: string) => {
+    for (const e of cur.families.get(key)?.members ?? []) if (memberChanged(prev.entries.get(e.slug), e, comparable)) return true;
+    for (const p of prev.families.get(key)?.members ?? []) if (memberChanged(p, cur.entries.get(p.slug), comparable)) return true;
+    return false;
+  };
+
+  const moves: FamilyMove[] = [];
   for (const [key, f] of cur.families) {
     const p = prev.families.get(key);
     if (!p) {
-      modelChanges.push({
-        familyTag: key,
-        name: nameOf(f),
-        status: 'new',
-        supraScore: f.best.supraScore,
-        rank: f.rank,
-        reason: { kind: 'new' },
-        configurationCount: f.members.length,
-        configurations: configurationsOf(key),
-      });
+      moves.push({ key, status: 'new', delta: 0, rank: f.rank.rank });
       continue;
     }
-    const configurations = configurationsOf(key);
-    const bestChanged = p.best.slug !== f.best.slug ? { from: p.best.name, to: f.best.name } : undefined;
-    const unchanged = p.rank.rank === f.rank.rank && p.best.supraScore === f.best.supraScore && !bestChanged && configurations.length === 0;
+    const unchanged = p.rank.rank === f.rank.rank && p.best.supraScore === f.best.supraScore && p.best.slug === f.best.slug && !anyMemberChanged(key);
     if (comparable && unchanged) continue;
+    moves.push({ key, status: 'present', delta: comparable ? p.rank.rank - f.rank.rank : 0, rank: f.rank.rank });
+  }
+  for (const [key, p] of prev.families) if (!cur.families.has(key)) moves.push({ key, status: 'removed', delta: 0, rank: p.rank.rank });
+
+  const nameOf = (f: Family) => options.familyName(f.members.map((m) => m.name));
+  const modelChange = ({ key, status }: FamilyMove): ModelChange => {
+    const f = status === 'removed' ? prev.families.get(key)! : cur.families.get(key)!;
+    const common = {
+      familyTag: key,
+      name: nameOf(f),
+      supraScore: f.best.supraScore,
+      rank: f.rank,
+      configurationCount: f.members.length,
+      configurations: configurationsOf(key),
+    };
+    if (status === 'new') return { ...common, status, reason: { kind: 'new' } };
+    if (status === 'removed') return { ...common, status, reason: { kind: 'removed', lastSeen: prev.generatedAt } };
+    const p = prev.families.get(key)!;
+    const bestChanged = p.best.slug !== f.best.slug ? { from: p.best.name, to: f.best.name } : undefined;
     let reason: ChangeReason = comparable ? explainChange(prev.entries.get(f.best.slug), f.best, true, prev.generatedAt) : { kind: 'method' };
     // Its best configuration stood still while other models moved past it.
     if (reason.kind === 'none' && p.rank.rank !== f.rank.rank) reason = { kind: 'field', scoreChanged: false };
-    modelChanges.push({
-      familyTag: key,
-      name: nameOf(f),
-      status: 'present',
-      supraScore: f.best.supraScore,
-      rank: f.rank,
-      previousScore: p.best.supraScore,
-      previousRank: p.rank,
-      reason,
-      ...(bestChanged ? { bestChanged } : {}),
-      configurationCount: f.members.length,
-      configurations,
-    });
-  }
-  for (const [key, p] of prev.families) {
-    if (cur.families.has(key)) continue;
-    modelChanges.push({
-      familyTag: key,
-      name: nameOf(p),
-      status: 'removed',
-      supraScore: p.best.supraScore,
-      rank: p.rank,
-      reason: { kind: 'removed', lastSeen: prev.generatedAt },
-      configurationCount: p.members.length,
-      configurations: configurationsOf(key),
-    });
-  }
+    return { ...common, status, previousScore: p.best.supraScore, previousRank: p.rank, reason, ...(bestChanged ? { bestChanged } : {}) };
+  };
 
+  const made = new Map<FamilyMove, ModelChange>();
+  const objectOf = (m: FamilyMove) => {
+    let change = made.get(m);
+    if (!change) made.set(m, (change = modelChange(m)));
+    return change;
+  };
   const first = <T>(list: T[]) => list.slice(0, options.listed);
-  const byPosition = (a: Change, b: Change) => a.position - b.position;
-  const delta = (c: Change) => (c.previousPosition ?? c.position) - c.position;
-  const modelDelta = (m: ModelChange) => (m.previousRank?.rank ?? m.rank.rank) - m.rank.rank;
-  const byRank = (a: ModelChange, b: ModelChange) => a.rank.rank - b.rank.rank;
-  const newModels = modelChanges.filter((m) => m.status === 'new');
-  const removedModels = modelChanges.filter((m) => m.status === 'removed');
-  const movedModels = comparable ? modelChanges.filter((m) => m.status === 'present' && modelDelta(m) !== 0) : [];
+  const byRank = (a: FamilyMove, b: FamilyMove) => a.rank - b.rank;
+  const listed = (list: FamilyMove[], order: (a: FamilyMove, b: FamilyMove) => number) => first(list.sort(order)).map(objectOf);
+  const newModels = moves.filter((m) => m.status === 'new');
+  const removedModels = moves.filter((m) => m.status === 'removed');
+  const up = comparable ? moves.filter((m) => m.status === 'present' && m.delta > 0) : [];
+  const down = comparable ? moves.filter((m) => m.status === 'present' && m.delta < 0) : [];
+
+  const byPosition = (a: Entry, b: Entry) => a.position - b.position;
+  const movedList = (list: typeof moved, order: (a: (typeof moved)[number], b: (typeof moved)[number]) => number) =>
+    first(list.sort(order)).map(({ entry }) => changeOf(prev.entries.get(entry.slug), entry, explain(entry.slug)));
   return {
     set: {
       previousGeneratedAt: prev.generatedAt,
@@ -339,23 +363,29 @@ function diff(
       addedCount: added.length,
       removedCount: removed.length,
       movedCount: moved.length,
-      added: first(added.sort(byPosition)),
-      removed: first(removed.sort(byPosition)),
-      movedUp: first(moved.filter((c) => delta(c) > 0).sort((a, b) => delta(b) - delta(a) || a.position - b.position)),
-      movedDown: first(moved.filter((c) => delta(c) < 0).sort((a, b) => delta(a) - delta(b) || a.position - b.position)),
+      added: first(added.sort(byPosition)).map((e) => changeOf(undefined, e, { kind: 'new' })),
+      removed: first(removed.sort(byPosition)).map((p) => changeOf(p, undefined, { kind: 'removed', lastSeen: prev.generatedAt })),
+      movedUp: movedList(
+        moved.filter((m) => m.delta > 0),
+        (a, b) => b.delta - a.delta || a.entry.position - b.entry.position,
+      ),
+      movedDown: movedList(
+        moved.filter((m) => m.delta < 0),
+        (a, b) => a.delta - b.delta || a.entry.position - b.entry.position,
+      ),
       models: {
         addedCount: newModels.length,
         removedCount: removedModels.length,
-        movedCount: movedModels.length,
-        movedUpCount: movedModels.filter((m) => modelDelta(m) > 0).length,
-        movedDownCount: movedModels.filter((m) => modelDelta(m) < 0).length,
-        added: first(newModels.sort(byRank)),
-        removed: first(removedModels.sort(byRank)),
-        movedUp: first(movedModels.filter((m) => modelDelta(m) > 0).sort((a, b) => modelDelta(b) - modelDelta(a) || byRank(a, b))),
-        movedDown: first(movedModels.filter((m) => modelDelta(m) < 0).sort((a, b) => modelDelta(a) - modelDelta(b) || byRank(a, b))),
+        movedCount: up.length + down.length,
+        movedUpCount: up.length,
+        movedDownCount: down.length,
+        added: listed(newModels, byRank),
+        removed: listed(removedModels, byRank),
+        movedUp: listed(up, (a, b) => b.delta - a.delta || byRank(a, b)),
+        movedDown: listed(down, (a, b) => a.delta - b.delta || byRank(a, b)),
       },
     },
-    models: modelChanges,
+    models: all ? moves.map(objectOf) : [],
   };
 }
 
@@ -383,6 +413,7 @@ export function readHistory(
   const indexOf = new Map(snapshots.map((s, k) => [s.id, k]));
   const chartFrom = window.slice(0, options.chartPoints).at(-1)?.id ?? 0;
   const feedIds = new Set(history.slice(0, options.feedEntries).map((s) => s.id));
+  const recentIds = new Set(history.slice(0, options.recentPerModel).map((s) => s.id));
   const firstId = history.at(-1)?.id;
   const W = snapshots.length;
   const pointsAt: (HistoryPoints | undefined)[] = new Array(W);
@@ -472,7 +503,8 @@ export function readHistory(
         // Only the very first snapshot of history has no predecessor; any other's is in the window.
         if (prev && snapshot.id !== firstId) {
           const comparable = isComparable(prev.generatedAt, snapshot.generatedAt, options.methodChangeAt);
-          const { set, models } = diff(prev, state, comparable, options);
+          // Model pages and feeds list each model's changes in the newest few snapshots only.
+          const { set, models } = diff(prev, state, comparable, options, recentIds.has(snapshot.id));
           changes.push({ id: snapshot.id, generatedAt: snapshot.generatedAt, anchor, ...set });
           for (const change of models) {
             if (!current.families.has(change.familyTag)) continue;
