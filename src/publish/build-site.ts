@@ -13,6 +13,7 @@ import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { readSiteSettings } from '../site/config.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
+import { startAstroRender, type AstroRender } from './astro-render.ts';
 import { mergeInto, STAGING, startExtras, type ExtrasJob } from './extras.ts';
 import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, type BuildCheck } from './check-build.ts';
@@ -142,6 +143,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
   // Cards, badges, feeds, per-model data files, history.csv and the search index are made in a child process on the other core while Astro renders.
   const staging = join(work, STAGING);
   let extras: ExtrasJob | undefined;
+  let astro: AstroRender | undefined;
   // Once merged, the staging folder holds only the folders Astro had too (about 7,400 at 10,000
   // configurations): removing them took 3.8 s, so it happens in the background while the site is checked.
   let stagingGone: Promise<void> | undefined;
@@ -157,10 +159,13 @@ async function renderInto(target: string, options: BuildOptions, started: number
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     extras = startExtras({ staging, previous: target });
-    const { build } = await import('astro');
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
-    const logLevel = process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn';
-    await reporter.stage('render', () => build({ root: process.cwd(), outDir: fresh, logLevel }));
+    astro = startAstroRender(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn');
+    await reporter.stage(
+      'render',
+      () => astro!.done,
+      (r) => `Astro peak ${Math.round(r.peakKb / 1024)} MB`,
+    );
     removeAstroLeftovers(fresh);
     // Waiting here is what the extras cost the build; their own CPU time is in the detail.
     await reporter.stage(
@@ -193,9 +198,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
     process.off('exit', removeWork);
     return { ...check, ms: performance.now() - started };
   } finally {
+    astro?.stop();
     extras?.stop();
     await stagingGone?.catch(() => {});
-    // After a failure the exit hook stays: Astro's pages in flight keep writing after build() rejects.
+    // After a failure the exit hook stays, in case anything still writes there.
     removeWork();
     releaseTarget?.();
     release();

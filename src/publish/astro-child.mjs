@@ -1,0 +1,27 @@
+// The Astro build of build-site.ts, in a process of its own started with plain Node: tsx's loader
+// hooks (which the mirror's TypeScript commands run under) would sit in front of every module Astro,
+// Vite and the built pages load, and cost the build about a second and 170 MB at 10,000
+// configurations. Plain JavaScript so that it needs no loader. It takes { outDir, logLevel } by IPC
+// and answers { peakKb } or { error, peakKb }; it ends itself when its parent goes.
+import { build } from 'astro';
+
+/** What the parent needs of an error: its message, stack and the codes of its causes (build-failure.ts reads them). */
+function plain(err, depth = 0) {
+  if (!err || typeof err !== 'object' || depth > 8) return { message: String(err) };
+  const inner = [err.cause, ...(Array.isArray(err.errors) ? err.errors : [])].filter(Boolean);
+  return {
+    message: String(err.message ?? err),
+    stack: typeof err.stack === 'string' ? err.stack : undefined,
+    code: typeof err.code === 'string' ? err.code : undefined,
+    errors: inner.map((e) => plain(e, depth + 1)),
+  };
+}
+
+process.on('disconnect', () => process.exit(1));
+process.once('message', ({ outDir, logLevel }) => {
+  const answer = (message, code) => process.send({ ...message, peakKb: process.resourceUsage().maxRSS }, () => process.exit(code));
+  build({ root: process.cwd(), outDir, logLevel }).then(
+    () => answer({}, 0),
+    (err) => answer({ error: plain(err) }, 1),
+  );
+});

@@ -1,0 +1,61 @@
+/**
+ * Renders the site with Astro in a child process (astro-child.mjs) started with plain Node and the
+ * build's heap limit: the pages need no TypeScript loader, since Vite compiles them.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Heap flags the build passes on to the Astro process (set in package.json's build script). */
+export function heapFlags(execArgv: readonly string[] = process.execArgv): string[] {
+  return execArgv.filter((flag) => /^--max-(old|semi)-space-size=\d+$/.test(flag));
+}
+
+/** An error of the Astro process, rebuilt with its cause chain for explainBuildFailure. */
+interface PlainError {
+  message: string;
+  stack?: string;
+  code?: string;
+  errors?: PlainError[];
+}
+
+function revive(plain: PlainError): Error {
+  const err = new Error(plain.message, plain.errors?.length ? { cause: revive(plain.errors[0]!) } : undefined) as Error & { code?: string; errors?: Error[] };
+  if (plain.stack) err.stack = plain.stack;
+  if (plain.code) err.code = plain.code;
+  if (plain.errors && plain.errors.length > 1) err.errors = plain.errors.map(revive);
+  return err;
+}
+
+export interface AstroRender {
+  /** Settles when Astro is done: its peak resident memory (KB), or its error. */
+  done: Promise<{ peakKb: number }>;
+  stop(): void;
+}
+
+/** Starts `astro build` of the project in the current directory into `outDir`; the environment (snapshot path, SITE_URL) is inherited. */
+export function startAstroRender(outDir: string, logLevel: 'info' | 'warn'): AstroRender {
+  const child = fork(fileURLToPath(new URL('./astro-child.mjs', import.meta.url)), [], {
+    execArgv: heapFlags(),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let settled = false;
+  const done = new Promise<{ peakKb: number }>((resolve, reject) => {
+    child.once('message', (message: { peakKb: number; error?: PlainError }) => {
+      settled = true;
+      if (message.error) reject(revive(message.error));
+      else resolve({ peakKb: message.peakKb });
+    });
+    child.once('exit', (code, signal) => {
+      if (!settled) reject(new Error(`the Astro build ended (${signal ?? `exit ${code}`}) before it was done`));
+    });
+    child.once('error', reject);
+  });
+  done.catch(() => {});
+  child.send({ outDir, logLevel });
+  return {
+    done,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    },
+  };
+}
