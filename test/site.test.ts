@@ -319,16 +319,19 @@ describe('pages', () => {
     expect($('.lede').text()).toContain('The only configuration of its model');
   });
 
-  it('draws score and rank over time as one path per series, never joined across the method change', () => {
+  it('draws score over time as one path per series, never joined across the method change, and says the rank in words', () => {
     const $ = page('configurations/quillon-3-high/index.html');
     // Three snapshots, the first before 2026-09-17: a lone point, then a line through the two later ones.
+    expect($('.linechart').length).toBe(1);
     const score = $('.linechart').first();
     expect(score.find('path.line').length).toBe(1);
     expect(score.find('path.line').attr('d')!.match(/M/g)).toHaveLength(2);
     expect(score.find('path.method').length).toBe(1);
     expect(score.find('circle, text').length).toBe(0);
     expect(score.find('figcaption').text()).toContain('2026-09-17');
-    expect($('.linechart figcaption').last().text()).toMatch(/^Configuration rank in 3 snapshots/);
+    expect(score.find('figcaption').text()).toMatch(
+      /^supraScore in 3 snapshots, .*\. Configuration rank in 3 snapshots, from \d+ on 2026-09-10 to \d+ on 2026-11-16; best \d+, worst \d+\./,
+    );
   });
 
   it('shows every dimension of a benchmark, new keys included, by weight in the list', () => {

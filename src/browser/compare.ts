@@ -72,7 +72,7 @@ function region(label: string, table: HTMLTableElement): HTMLElement {
   return el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': label }, table);
 }
 
-/** The same sections as ComparisonView.astro. */
+/** The same sections as src/views/comparison.ts. */
 function comparisonNodes(files: ModelFile[]): Node[] {
   const result = compareModels(files);
   const scoreText = scoreFormatter(files.map((f) => f.model.supraScore));

@@ -1,8 +1,8 @@
 /**
  * Enhances the search box: as a visitor types, Pagefind (loaded from `/pagefind/` on first focus)
  * lists the matching model, configuration, benchmark and tag pages under the box. The box is a
- * plain form: Enter, or no JavaScript, filters the leaderboard with `/?q=`. Results are filled
- * into clones of the server-rendered template as text.
+ * plain form: Enter, or no JavaScript, filters the leaderboard with `/?q=`. The list exists only
+ * with this script, so it makes it; results are written into it as text.
  */
 import { excerptParts, SEARCH_RESULTS_SHOWN, searchStatus } from '../site/search.ts';
 
@@ -19,11 +19,22 @@ interface Pagefind {
 export function enhanceSearch(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-site-search]');
   const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
-  const panel = form?.querySelector<HTMLElement>('[data-search-results]');
-  const status = panel?.querySelector<HTMLElement>('[data-search-status]');
-  const list = panel?.querySelector<HTMLElement>('[data-search-list]');
-  const item = form?.querySelector<HTMLTemplateElement>('template[data-search-item]')?.content.firstElementChild;
-  if (!form || !input || !panel || !status || !list || !item) return;
+  if (!form || !input) return;
+  const element = <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: Node[]) => {
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    el.append(...children);
+    return el;
+  };
+  const hint = element('p', { id: 'site-search-hint', class: 'visually-hidden' });
+  hint.textContent = 'Enter filters the leaderboard; as you type, matching pages of every kind are listed below the box.';
+  const status = element('p', { class: 'meta', role: 'status', 'data-search-status': '' });
+  const list = element('ol', { class: 'list-plain', 'data-search-list': '' });
+  const panel = element('div', { id: 'site-search-results', class: 'search-results', 'data-search-results': '' }, status, list);
+  panel.hidden = true;
+  form.append(hint, panel);
+  input.setAttribute('aria-controls', panel.id);
+  input.setAttribute('aria-describedby', hint.id);
 
   let engine: Promise<Pagefind> | undefined;
   const load = () =>
@@ -32,21 +43,25 @@ export function enhanceSearch(): void {
       return pagefind;
     }));
 
+  const text = (tag: 'span' | 'mark', className: string, value: string) => {
+    const el = element(tag, className ? { class: className } : {});
+    el.textContent = value;
+    return el;
+  };
   const fill = (data: PagefindData) => {
-    const li = item.cloneNode(true) as Element;
-    const link = li.querySelector('a')!;
-    link.setAttribute('href', data.url);
-    li.querySelector('.search-kind')!.textContent = data.meta.kind ?? '';
-    li.querySelector('.search-title')!.textContent = data.meta.title ?? data.url;
-    li.querySelector('.search-excerpt')!.replaceChildren(
-      ...excerptParts(data.excerpt).map((p) => {
-        if (!p.mark) return document.createTextNode(p.text);
-        const mark = document.createElement('mark');
-        mark.textContent = p.text;
-        return mark;
-      }),
+    const link = element(
+      'a',
+      { href: data.url },
+      text('span', 'search-kind', data.meta.kind ?? ''),
+      document.createTextNode(' '),
+      text('span', 'search-title', data.meta.title ?? data.url),
     );
-    return li;
+    const excerpt = element(
+      'p',
+      { class: 'search-excerpt' },
+      ...excerptParts(data.excerpt).map((p) => (p.mark ? text('mark', '', p.text) : document.createTextNode(p.text))),
+    );
+    return element('li', {}, link, excerpt);
   };
 
   const close = () => {

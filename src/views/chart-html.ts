@@ -3,12 +3,11 @@
  * beside them (so text keeps its CSS size on any screen), a legend when there are several series,
  * and the caption that says it all in words. Labels and the caption are escaped here.
  */
-import { CHART_HEIGHT, CHART_WIDTH, type LineChart } from './charts.ts';
-import { formatDate } from './format.ts';
-import { xmlText as esc } from './xml.ts';
+import { CHART_HEIGHT, CHART_WIDTH, lineChart, type ChartPoint, type LineChart } from '../site/charts.ts';
+import { formatDate } from '../site/format.ts';
+import { xmlText as esc } from '../site/xml.ts';
 
-const METHOD_NOTE =
-  ' The dashed line marks 2026-09-17, when the supraScore method changed: values before it are not comparable with later ones and are not joined.';
+const METHOD_NOTE = ' Dashed line: the 2026-09-17 change of the supraScore method; values on either side are not comparable and are not joined.';
 
 export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): string {
   const methodX = chart.methodChange === undefined ? undefined : (chart.methodChange / 100) * CHART_WIDTH;
@@ -36,4 +35,13 @@ export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: 
       : '';
   const caption = `<figcaption class="meta">${esc(summary)}${chart.methodChange === undefined ? '' : METHOD_NOTE}</figcaption>`;
   return `<figure class="linechart"><div class="plot" data-kind="${kind}">${svg}${yAxis}</div>${xAxis}${legend}${caption}</figure>`;
+}
+
+/** The figure of `series` (each oldest first; several get a legend), or nothing when there is no point to draw. */
+export function lineFigureHtml(series: readonly { label: string; points: readonly ChartPoint[] }[], kind: 'score' | 'rank', summary: string): string {
+  const chart = lineChart(
+    series.map((s) => s.points),
+    kind,
+  );
+  return chart ? lineChartHtml(chart, kind, series, summary) : '';
 }

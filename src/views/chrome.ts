@@ -4,12 +4,13 @@
  * 25,000 pages Astro's per-expression and per-attribute work on identical markup was a measurable
  * part of the build; what is the same on every page of a snapshot is made once.
  */
-import { CARD_HEIGHT, CARD_WIDTH, type Card } from './cards.ts';
-import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from './config.ts';
-import { formatCount, formatDate, formatDateTime, isoTime, plural } from './format.ts';
-import { href } from './links.ts';
-import type { SiteData } from './site-data.ts';
-import { xmlText as esc } from './xml.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type Card } from '../site/cards.ts';
+import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/config.ts';
+import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../site/format.ts';
+import { href } from '../site/links.ts';
+import { SEARCH_LABEL } from '../site/search.ts';
+import type { SiteData } from '../site/site-data.ts';
+import { xmlText as esc } from '../site/xml.ts';
 
 export type Section = 'leaderboard' | 'benchmarks' | 'tags' | 'compare' | 'changes' | 'about';
 
@@ -40,35 +41,45 @@ export interface HeadFields {
 const attr = (name: string, value: string) => ` ${name}="${esc(value)}"`;
 const meta = (key: 'name' | 'property', name: string, content: string) => `<meta${attr(key, name)}${attr('content', content)}>`;
 
-/** The head's elements after the charset and viewport, which Astro must see in the layout itself. */
+/**
+ * The head's elements after the charset and viewport, which Astro must see in the layout itself.
+ * What previews need and nothing they can do without: `og:type` defaults to website, the image's
+ * type is in its file name, and the stylesheet sets the colour scheme.
+ */
 export function headHtml(f: HeadFields): string {
   return [
     `<title>${esc(f.fullTitle)}</title>`,
     meta('name', 'description', f.summary),
-    '<meta name="color-scheme" content="light dark">',
     f.canonical === undefined ? '' : `<link rel="canonical"${attr('href', f.canonical)}>`,
-    '<meta property="og:type" content="website">',
     meta('property', 'og:site_name', SITE_TITLE),
     meta('property', 'og:title', f.title),
     meta('property', 'og:description', f.summary),
     f.canonical === undefined ? '' : meta('property', 'og:url', f.canonical),
     meta('property', 'og:image', f.cardUrl),
-    '<meta property="og:image:type" content="image/png">',
     meta('property', 'og:image:width', String(CARD_WIDTH)),
     meta('property', 'og:image:height', String(CARD_HEIGHT)),
     meta('property', 'og:image:alt', f.card.alt),
     '<meta name="twitter:card" content="summary_large_image">',
-    meta('name', 'twitter:image:alt', f.card.alt),
-    `<link rel="icon"${attr('href', href('/favicon.ico'))} sizes="32x32">`,
-    `<link rel="icon"${attr('href', href('/favicon.svg'))} type="image/svg+xml">`,
-    `<link rel="alternate" type="application/atom+xml" title="What changed between snapshots"${attr('href', href('/changes/feed.xml'))}>`,
+    ICONS,
     f.feed ? `<link rel="alternate" type="application/atom+xml"${attr('title', f.feed.title)}${attr('href', f.feed.href)}>` : '',
   ].join('');
 }
 
-const BRAND_ICON =
-  '<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><rect x="2" y="12" width="5" height="10" rx="1" fill="currentColor" opacity=".45"></rect>' +
-  '<rect x="9.5" y="4" width="5" height="18" rx="1" fill="currentColor"></rect><rect x="17" y="8" width="5" height="14" rx="1" fill="currentColor" opacity=".7"></rect></svg>';
+/** The icons and the site-wide feed: the same on every page. */
+const ICONS =
+  `<link rel="icon"${attr('href', href('/favicon.ico'))} sizes="32x32">` +
+  `<link rel="icon"${attr('href', href('/favicon.svg'))} type="image/svg+xml">` +
+  `<link rel="alternate" type="application/atom+xml" title="What changed between snapshots"${attr('href', href('/changes/feed.xml'))}>`;
+
+/**
+ * The search box: a plain form, so Enter (or no JavaScript) filters the leaderboard with `/?q=`;
+ * src/browser/search.ts adds the list of matching pages under it as a visitor types.
+ */
+const SEARCH_FORM =
+  `<form class="site-search" role="search" aria-label="${esc(SEARCH_LABEL)}"${attr('action', href('/'))} method="get" data-site-search${attr('data-pagefind-url', href('/pagefind/'))}>` +
+  `<label for="site-q" class="visually-hidden">${esc(SEARCH_LABEL)}</label>` +
+  '<input id="site-q" name="q" type="search" placeholder="Search models, benchmarks, tags" autocomplete="off">' +
+  '<button class="button">Search</button></form>';
 
 const time = (ms: number) => `<time${attr('datetime', isoTime(ms))}>${esc(formatDate(ms))}</time>`;
 
@@ -123,7 +134,8 @@ function makeHeaderTop(section: Section | undefined): string {
   const items = NAV.map(
     (item) => `<li><a${attr('href', href(item.path))}${section === item.id ? ' aria-current="page"' : ''}>${esc(item.label)}</a></li>`,
   ).join('');
-  return `<a class="brand"${attr('href', href('/'))}>${BRAND_ICON} ${esc(SITE_TITLE)}</a><nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`;
+  // The brand's mark is the favicon, drawn by the stylesheet in the text's colour.
+  return `<a class="brand"${attr('href', href('/'))}>${esc(SITE_TITLE)}</a><nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>${SEARCH_FORM}`;
 }
 
 function makeMovementLegend(data: SiteData, each: boolean): string {
@@ -163,7 +175,7 @@ function makeCoverageNote(data: SiteData): string {
   return `<p class="meta coverage">${body}</p>`;
 }
 
-/** The header's brand link and main navigation, with `aria-current` on the page's section. */
+/** The header's brand link, main navigation (with `aria-current` on the page's section) and search box. */
 export const headerTopHtml = (data: SiteData, section: Section | undefined) => chromeOf(data).top.get(section)!;
 
 /** The sample and partial-snapshot banners under the header (empty for a full, live snapshot). */

@@ -1,0 +1,183 @@
+/**
+ * The body of `/configurations/{slug}/`: what the configuration is, its standing, its tags and
+ * siblings, its supraScore over time (its configuration rank over the same snapshots in words; the
+ * model page charts the model rank), and every per-benchmark score with its source, date, votes and
+ * standing. Rendered as one string per page: there is a page per configuration.
+ */
+import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
+import { formatAge, formatCount, formatDate, formatNative, isoTime, plural } from '../site/format.ts';
+import { encodeMovement } from '../site/leaderboard-index.ts';
+import { movementView } from '../site/leaderboard-view.ts';
+import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../site/links.ts';
+import { scoreFormatter } from '../site/precision.ts';
+import type { Configuration, Score, SiteData } from '../site/site-data.ts';
+import { lineFigureHtml } from './chart-html.ts';
+import { coverageNoteHtml, movementLegendHtml } from './chrome.ts';
+import { html, trusted, type Markup } from './html.ts';
+import { movementHtml, tagListHtml } from './parts.ts';
+
+const NO_SCORES =
+  'This snapshot has no per-benchmark scores for this configuration: the bulk export leaves them out, and the mirror fetches them within a request budget.';
+
+export function configurationPageHtml(data: SiteData, config: Configuration): string {
+  const model = data.modelByFamily.get(config.familyTag)!;
+  const siblings = model.configurations;
+  const history = data.historyFor(config.slug);
+  const scorePoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.supraScore }));
+  const rankPoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.rank }));
+  const summary = `${describeSeries('supraScore', scorePoints, scoreFormatter(captionValues(scorePoints)))} ${
+    rankPoints.length > 1 ? describeSeries('Configuration rank', rankPoints, String, 'rank') : ''
+  }`.trim();
+
+  const lede = html`<p class="lede">
+    A configuration by ${config.provider}.
+    ${
+      siblings.length > 1
+        ? html`One of ${siblings.length} configurations of the model <a href="${modelHref(model)}">${model.name}</a>${
+              model.best === config
+                ? html` — its best, so the model’s score is this one’s.`
+                : html` — not its best, which is <a href="${configurationHref(model.best)}">${model.best.name}</a>.`
+            }`
+        : html`The only configuration of its model, so <a href="${modelHref(model)}">the model’s page</a> shows the same score with its model rank over time.`
+    }
+  </p>`;
+
+  const siblingTable =
+    siblings.length > 1 &&
+    html`<h2 id="siblings">Configurations of ${model.name}</h2>
+      <div class="table-wrap" tabindex="0" role="region" aria-labelledby="siblings">
+        <table class="sticky-first">
+          <thead>
+            <tr>
+              <th scope="col">Configuration</th>
+              <th scope="col" class="num">supraScore</th>
+              <th scope="col" class="num">Configuration rank</th>
+              <th scope="col" class="num">Benchmarks</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${siblings.map(
+              (c) =>
+                html`<tr>
+                  <th scope="row">
+                    ${c === config ? html`<span aria-current="page">${c.name} (this page)</span>` : html`<a href="${configurationHref(c)}">${c.name}</a>`}
+                  </th>
+                  <td class="num">${c.scoreText}</td>
+                  <td class="num">${c.rankText}</td>
+                  <td class="num">${c.benchCount}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+
+  return html`<nav class="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        <li><a href="${href('/')}">Leaderboard</a></li>
+        <li><a href="${modelHref(model)}">${model.name}</a></li>
+        <li><span aria-current="page">${config.name}</span></li>
+      </ol>
+    </nav>
+    <h1>${config.name}</h1>
+    ${lede}
+    <dl class="figures">
+      <div>
+        <dt>supraScore</dt>
+        <dd>${config.scoreText}</dd>
+      </div>
+      <div>
+        <dt>Configuration rank</dt>
+        <dd>${config.rankText} <small>of ${formatCount(data.configurations.length)} configurations</small></dd>
+      </div>
+      <div>
+        <dt>Model rank</dt>
+        <dd>${model.rankText} <small>of ${formatCount(data.models.length)} models</small> ${movementHtml(model.movement)}</dd>
+      </div>
+      <div>
+        <dt>Benchmarks</dt>
+        <dd>${config.benchCount}</dd>
+      </div>
+    </dl>
+    ${movementView(encodeMovement(model.movement)) !== undefined && trusted(movementLegendHtml(data, false))}
+    <p class="meta">
+      Family tag <code>${config.familyTag}</code> · Ranking refreshed <time datetime="${isoTime(config.updatedAt)}">${formatDate(config.updatedAt)}</time>
+    </p>
+    ${
+      config.tags.length > 0 &&
+      html`<h2>Tags</h2>
+        ${tagListHtml(data, config.tags)}`
+    }${siblingTable}
+    <h2 id="history">Score over time</h2>
+    ${trusted(lineFigureHtml([{ label: config.name, points: scorePoints }], 'score', summary))}${
+      history.length === 0 && html`<p class="note">No history yet for this configuration.</p>`
+    }
+    <h2 id="scores">Per-benchmark scores</h2>
+    ${trusted(coverageNoteHtml(data))}${scoresHtml(data, config)}`.html;
+}
+
+function scoresHtml(data: SiteData, config: Configuration): Markup {
+  const weightOf = (bench: string) => data.benchBySlug.get(bench)?.effectiveWeight ?? -1;
+  // Heaviest benchmark first: the ones that move supraScore most.
+  const scores = [...data.scoresFor(config.slug)].sort((a, b) => weightOf(b.bench) - weightOf(a.bench) || (a.bench < b.bench ? -1 : 1));
+  if (scores.length === 0) return html`<p class="note">${NO_SCORES}</p>`;
+  const counted = scores.filter((s) => s.counts).length;
+  const normalizedText = scoreFormatter(scores.map((s) => s.normalizedScore));
+  const generatedAt = data.snapshot.generatedAt;
+  const row = (s: Score) => {
+    const bench = data.benchBySlug.get(s.bench);
+    const source = safeExternalUrl(s.sourceUrl);
+    const standing = s.counts && bench ? data.standingOn(bench.slug, s.normalizedScore) : undefined;
+    return html`<tr>
+      <th scope="row">
+        ${bench ? html`<a href="${benchHref(bench)}">${s.benchName}</a>` : s.benchName}
+        <span class="sub">${bench ? `weight ${bench.effectiveWeight.toFixed(1)}` : 'not in this snapshot'}</span>
+      </th>
+      <td class="num">
+        ${formatNative(s.rawScore)}${bench && html` <span class="sub">of ${formatNative(bench.scaleMin)}–${formatNative(bench.scaleMax)}</span>`}
+      </td>
+      <td class="num">${normalizedText(s.normalizedScore)}</td>
+      <td class="num">${standing ? html`${standing.rank} <span class="sub">of ${standing.of}</span>` : html`<span class="meta">—</span>`}</td>
+      <td>
+        ${
+          source
+            ? html`<a href="${source}" rel="external nofollow">${hostOf(source)}</a>`
+            : html`<span class="sub">${s.sourceUrl || 'none'} (not a web link)</span>`
+        }
+      </td>
+      <td><time datetime="${isoTime(s.accessedAt)}">${formatDate(s.accessedAt)}</time> <span class="sub">${formatAge(s.accessedAt, generatedAt)}</span></td>
+      <td class="num">
+        <span aria-hidden="true">▲${s.upvotes} ▼${s.downvotes}</span> <span class="visually-hidden">${s.upvotes} up, ${s.downvotes} down</span>
+      </td>
+      <td>${s.counts ? 'Yes' : 'No'}</td>
+    </tr>`;
+  };
+  return html`<p class="note">
+      Only submissions with more upvotes than downvotes count toward supraScore: ${counted} of ${plural(scores.length, 'submission')} here count. Benchmarks by
+      weight (effectiveWeight); “standing” is this score’s place among the counting scores of every configuration on that
+      benchmark.${
+        config.detail &&
+        html` Fetched <time datetime="${isoTime(config.detail.fetchedAt)}">${formatDate(config.detail.fetchedAt)}</time>.${
+            config.detail.stale && html` <strong>Stale: fetched over a week before this snapshot.</strong>`
+          }`
+      }
+    </p>
+    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="scores">
+      <table class="sticky-first">
+        <thead>
+          <tr>
+            <th scope="col">Benchmark</th>
+            <th scope="col" class="num">Raw score</th>
+            <th scope="col" class="num">Normalized</th>
+            <th scope="col" class="num">Standing</th>
+            <th scope="col">Source</th>
+            <th scope="col">Accessed</th>
+            <th scope="col" class="num">Votes</th>
+            <th scope="col">Counts</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${scores.map(row)}
+        </tbody>
+      </table>
+    </div>`;
+}

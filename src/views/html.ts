@@ -1,0 +1,44 @@
+/**
+ * Markup as strings, for the pages built tens of thousands of times (configurations, models,
+ * comparisons): Astro's per-expression and per-component work on them was most of the build. The
+ * `html` tag escapes every value it is given, as Astro does (`& < > " '` as entities, after the
+ * site's data cleaned the text once), so a third-party name can never become markup; only what
+ * `html` itself made, or `trusted` geometry, passes through as markup. Attribute values are always
+ * written quoted: `<a href="${url}">`.
+ */
+
+/** Markup that `html` made: it passes through another `html` unescaped. */
+export class Markup {
+  constructor(readonly html: string) {}
+  toString(): string {
+    return this.html;
+  }
+}
+
+/** What a template may interpolate: false, null and undefined write nothing, so `${cond && html`…`}` reads as in Astro. */
+export type Value = Markup | string | number | boolean | null | undefined | readonly Value[];
+
+const SPECIAL = /[&<>"']/;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe as element content and inside a quoted attribute. */
+export const escapeHtml = (text: string) => (SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c]!) : text);
+
+function render(value: Value): string {
+  if (typeof value === 'string') return escapeHtml(value);
+  if (value instanceof Markup) return value.html;
+  if (typeof value === 'number') return String(value);
+  if (value === null || value === undefined || typeof value === 'boolean') return '';
+  let out = '';
+  for (const v of value) out += render(v);
+  return out;
+}
+
+export function html(strings: TemplateStringsArray, ...values: Value[]): Markup {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  return new Markup(out);
+}
+
+/** Markup the site's own code made from numbers (chart paths), never from third-party text. */
+export const trusted = (markup: string) => new Markup(markup);

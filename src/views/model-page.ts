@@ -1,0 +1,232 @@
+/**
+ * The body of `/models/{model}/`: a model (a `familyTag`) with its configurations side by side,
+ * their per-benchmark scores in one table, its supraScore and model rank over time, what changed
+ * for it recently, its rank badge and the comparisons with its neighbours. One string per page:
+ * there is a page per model.
+ */
+import { badgeEmbed, badgeTitle } from '../site/badges.ts';
+import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
+import { formatCount, formatDate, isoTime, plural } from '../site/format.ts';
+import { encodeMovement } from '../site/leaderboard-index.ts';
+import { movementView } from '../site/leaderboard-view.ts';
+import { badgeHref, benchHref, changesHref, compareHref, comparisonHref, configurationHref, href, modelDataHref, modelFeedHref } from '../site/links.ts';
+import { scoreFormatter } from '../site/precision.ts';
+import { RANK_LABEL, rankMove } from '../site/ranks.ts';
+import type { Comparison, Model, SiteData } from '../site/site-data.ts';
+import { lineFigureHtml } from './chart-html.ts';
+import { coverageNoteHtml, movementLegendHtml } from './chrome.ts';
+import { html, trusted, type Markup } from './html.ts';
+import { modelChangeHtml } from './model-change.ts';
+import { movementHtml, tagListHtml } from './parts.ts';
+
+export function modelPageHtml(data: SiteData, model: Model): string {
+  const { configurations, best } = model;
+  const history = data.modelHistoryFor(model.familyTag);
+  const scorePoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.supraScore }));
+  const rankPoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.rank }));
+
+  const configurationRows = configurations.map(
+    (c) =>
+      html`<tr>
+        <th scope="row"><a href="${configurationHref(c)}">${c.name}</a>${c === best && html` <span class="sub">best: the model’s score</span>`}</th>
+        <td class="num">${c.scoreText}</td>
+        <td class="num">${c.rankText} <span class="sub">of ${formatCount(data.configurations.length)}</span></td>
+        <td class="num">${c.benchCount}</td>
+        <td class="wide-only">${c.tags.length ? tagListHtml(data, c.tags) : html`<span class="meta">none</span>`}</td>
+      </tr>`,
+  );
+
+  return html`<nav class="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        <li><a href="${href('/')}">Leaderboard</a></li>
+        <li><span aria-current="page">${model.name}</span></li>
+      </ol>
+    </nav>
+    <h1>${model.name}</h1>
+    <p class="lede">
+      A model by ${best.provider}, with ${plural(configurations.length, 'configuration')}. A model is scored by its best configuration:
+      <a href="${configurationHref(best)}">${best.name}</a>.
+    </p>
+    <dl class="figures">
+      <div>
+        <dt>supraScore</dt>
+        <dd>${best.scoreText} <small>its best configuration’s</small></dd>
+      </div>
+      <div>
+        <dt>Model rank</dt>
+        <dd>${model.rankText} <small>of ${formatCount(data.models.length)} models</small> ${movementHtml(model.movement)}</dd>
+      </div>
+      <div>
+        <dt>Configurations</dt>
+        <dd>${configurations.length}</dd>
+      </div>
+      <div>
+        <dt>Benchmarks</dt>
+        <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
+      </div>
+    </dl>
+    ${movementView(encodeMovement(model.movement)) !== undefined && trusted(movementLegendHtml(data, false))}
+    <p class="meta">
+      Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as
+      <a href="${modelDataHref(model)}">JSON</a>
+    </p>
+    <h2 id="configurations">Its configurations side by side</h2>
+    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="configurations">
+      <table class="sticky-first">
+        <thead>
+          <tr>
+            <th scope="col">Configuration</th>
+            <th scope="col" class="num">supraScore</th>
+            <th scope="col" class="num">Configuration rank</th>
+            <th scope="col" class="num">Benchmarks</th>
+            <th scope="col" class="wide-only">Tags</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${configurationRows}
+        </tbody>
+      </table>
+    </div>
+    <h2 id="scores">Per-benchmark scores</h2>
+    ${trusted(coverageNoteHtml(data))}${scoreMatrixHtml(data, model)}
+    <h2>Rank and score over time</h2>
+    <div class="two-charts">
+      <section>
+        <h3 id="chart-score">supraScore (its best configuration’s)</h3>
+        ${trusted(
+          lineFigureHtml(
+            [{ label: model.name, points: scorePoints }],
+            'score',
+            describeSeries('supraScore', scorePoints, scoreFormatter(captionValues(scorePoints))),
+          ),
+        )}
+      </section>
+      <section>
+        <h3 id="chart-rank">Model rank (1 = best)</h3>
+        ${trusted(lineFigureHtml([{ label: model.name, points: rankPoints }], 'rank', describeSeries('Model rank', rankPoints, String, 'rank')))}
+      </section>
+    </div>
+    ${history.length === 0 && html`<p class="note">No history yet for this model.</p>`}
+    <p class="meta">Past model ranks group configurations by the family tag they had when the mirror last saw them, as the leaderboard does today.</p>
+    ${recentHtml(data, model)}${badgeHtml(data, model)}${compareHtml(data, model)}`.html;
+}
+
+/** One row per benchmark any configuration has a score on, heaviest first; one column per configuration. */
+function scoreMatrixHtml(data: SiteData, model: Model): Markup {
+  const { configurations } = model;
+  const scored = configurations.map((c) => data.scoresFor(c.slug));
+  const benchKeys = [...new Set(scored.flat().map((s) => s.bench))];
+  if (benchKeys.length === 0) {
+    return html`<p class="note">
+      The mirror has no per-benchmark scores for this model’s configurations in this snapshot: the bulk export leaves them out, and the mirror fetches them
+      within a request budget.
+    </p>`;
+  }
+  const weightOf = (key: string) => data.benchBySlug.get(key)?.effectiveWeight ?? -1;
+  benchKeys.sort((a, b) => weightOf(b) - weightOf(a) || (a < b ? -1 : 1));
+  const withDetail = configurations.filter((c) => c.hasDetail).length;
+  const rows = benchKeys.map((key) => {
+    const cells = scored.map((list) => list.filter((s) => s.bench === key));
+    const bench = data.benchBySlug.get(key);
+    const name = cells.flat()[0]!.benchName;
+    // Configurations are compared within a row: its scores get the digits that tell them apart.
+    const text = scoreFormatter(cells.flat().map((s) => s.normalizedScore));
+    return html`<tr>
+      <th scope="row">${bench ? html`<a href="${benchHref(bench)}">${name}</a>` : name}</th>
+      <td class="num wide-only">${bench ? bench.effectiveWeight.toFixed(1) : '—'}</td>
+      ${cells.map((cell, i) =>
+        cell.length === 0
+          ? html`<td class="num"><span class="meta">${configurations[i]!.hasDetail ? 'no score' : 'no data'}</span></td>`
+          : html`<td class="num">
+              ${cell.map((s) => html`<span class="cell-score">${text(s.normalizedScore)}${!s.counts && html` <span class="sub">not counted</span>`}</span>`)}
+            </td>`,
+      )}
+    </tr>`;
+  });
+  return html`<p class="meta">
+      Normalized scores (0–100), benchmarks by weight (effectiveWeight), one column per configuration; per-benchmark data for ${withDetail} of
+      ${plural(configurations.length, 'configuration')}. Raw scores, sources and dates are on each configuration’s page. “not counted”: the submission has no
+      more upvotes than downvotes, so it does not count toward supraScore.
+    </p>
+    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="scores">
+      <table class="matrix sticky-first">
+        <thead>
+          <tr>
+            <th scope="col">Benchmark</th>
+            <th scope="col" class="num wide-only">Weight</th>
+            ${configurations.map((c) => html`<th scope="col" class="num">${c.name}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${rows}
+        </tbody>
+      </table>
+    </div>`;
+}
+
+function recentHtml(data: SiteData, model: Model): Markup {
+  const recent = data.recentChangesFor(model.familyTag);
+  const marked = recent.some((r) => rankMove(r.change) !== 0);
+  return html`<h2 id="recent">What changed recently</h2>
+    ${marked && trusted(movementLegendHtml(data, true))}
+    <p class="meta">Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.</p>
+    ${
+      recent.length === 0
+        ? html`<p class="meta">
+            Nothing changed for this model in the snapshots the mirror compares
+            (${data.changes.length <= 1 ? 'there is no earlier snapshot yet' : 'the last few'}).
+          </p>`
+        : html`<ol class="list-plain changes-list">
+            ${recent.map(
+              (r) =>
+                html`<li id="${r.anchor}">
+                  <a href="${changesHref(r.anchor)}">Snapshot of <time datetime="${isoTime(r.generatedAt)}">${formatDate(r.generatedAt)}</time></a>
+                  ${modelChangeHtml(data, r.change, false)}
+                </li>`,
+            )}
+          </ol>`
+    }`;
+}
+
+function badgeHtml(data: SiteData, model: Model): Markup {
+  const embed = badgeEmbed(model);
+  const alt = badgeTitle({
+    name: model.name,
+    rankText: model.rankText,
+    rank: model.rank,
+    of: data.models.length,
+    scoreText: model.best.scoreText,
+    generatedAt: data.snapshot.generatedAt,
+    sample: data.snapshot.sample,
+  });
+  return html`<h2 id="badge">Rank badge</h2>
+    <p><img src="${badgeHref(model, 'svg')}" alt="${alt}" height="20" /></p>
+    <p>
+      For a README: the badge shows this model’s rank, its supraScore against the current top 10 and the snapshot’s date, follows every snapshot, and links
+      here. Markdown:
+    </p>
+    <pre class="snippet" tabindex="0"><code>${embed.markdown}</code></pre>
+    <p>HTML:</p>
+    <pre class="snippet" tabindex="0"><code>${embed.html}</code></pre>
+    <p class="meta">Or drawn by shields.io from this model’s <a href="${badgeHref(model, 'json')}">endpoint</a>: <code class="url">${embed.shields}</code></p>`;
+}
+
+function compareHtml(data: SiteData, model: Model): Markup {
+  const { above, below } = data.neighboursOf(model);
+  const other = (pair: Comparison) => (pair.models[0] === model ? pair.models[1] : pair.models[0]);
+  const item = (pair: Comparison | undefined, where: string) =>
+    pair &&
+    html`<li>
+      <a href="${comparisonHref(pair)}">${model.name} vs ${other(pair).name}</a>
+      <span class="meta">the model just ${where} (${RANK_LABEL.model} ${other(pair).rankText})</span>
+    </li>`;
+  return html`<h2 id="compare">Compare</h2>
+    ${
+      above || below
+        ? html`<ul class="list-plain">
+            ${item(above, 'above')}${item(below, 'below')}
+            <li><a href="${compareHref([model])}">Compare with any other models</a> <span class="meta">(needs JavaScript)</span></li>
+          </ul>`
+        : html`<p class="meta">This is the only model in the snapshot.</p>`
+    }`;
+}
