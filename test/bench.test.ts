@@ -12,7 +12,7 @@ import { sizeFor } from '../src/dev/bench/proportions.ts';
 import { writeHistorySeed } from '../src/dev/bench/history-seed.ts';
 import { growthTargets, markdownTable, sizeReport, sizeTargets } from '../src/dev/bench/report.ts';
 import type { SizeResult } from '../src/dev/bench/results.ts';
-import { innerSteps } from '../src/dev/bench/run-bench.ts';
+import { innerSteps, reportedPeaksKb } from '../src/dev/bench/run-bench.ts';
 import { median, spread } from '../src/dev/bench/stats.ts';
 import { ROOT, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
 
@@ -311,5 +311,17 @@ describe('the project’s own step lines', () => {
       ['check', 860],
       ['validate+store', 1_000],
     ]);
+  });
+});
+
+describe('the peaks a build reports of the processes it starts', () => {
+  it('add up the Astro render, the extras worker and Pagefind, and nothing else', () => {
+    const output = [
+      'render      26.26 s  (Astro peak 512 MB)',
+      'extras       0.40 s  (602 cards (602 rendered, 0 reused) in 13.51 s CPU; search index of 18197 pages in 21.95 s; worker 37.75 s, 29.51 s CPU, peak 475 MB; Pagefind peak 120 MB)',
+      'check        2.32 s  (25360 pages, 72653 files, 422.9 MB)',
+    ].join('\n');
+    expect(reportedPeaksKb(output)).toBe((512 + 475 + 120) * 1024);
+    expect(reportedPeaksKb('render      1.00 s')).toBe(0);
   });
 });
