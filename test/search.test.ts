@@ -30,12 +30,11 @@ function indexRecords(dist: string): { url: string; content: string; meta: { tit
 }
 
 describe('the search index', () => {
-  it('holds one record for every model, configuration, benchmark and tag page, titled and kinded as the page is, and no other', () => {
+  it('holds one record for every model, benchmark and tag page, titled and kinded as the page is, and no other', () => {
     const records = indexRecords(site.dist);
     const pages = (re: RegExp) => [...site.html.keys()].filter((p) => re.test(p)).map((p) => `/${p.replace(/index\.html$/, '')}`);
     const expected = new Map<string, string>([
       ...pages(/^models\/[^/]+\/index\.html$/).map((u) => [u, 'Model'] as const),
-      ...pages(/^configurations\/[^/]+\/index\.html$/).map((u) => [u, 'Configuration'] as const),
       ...pages(/^benchmarks\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Benchmark'] as const),
       ...pages(/^tags\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Tag'] as const),
     ]);
@@ -51,25 +50,40 @@ describe('the search index', () => {
     }
   });
 
-  it('indexes the words a visitor looks for: family tag, tags and descriptions as the pages show them, but no table of numbers', () => {
+  it('finds every configuration by its name, family tag and tags in the record of its model, whose page lists it', () => {
     const records = indexRecords(site.dist);
+    const byUrl = new Map(records.map((r) => [decodeURI(r.url), r]));
     const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
-    const pageOf = (url: string) => site.html.get(`${decodeURI(url).slice(1)}index.html`)!;
     let tagged = 0;
-    for (const record of records.filter((r) => r.meta.kind === 'Configuration')) {
-      const $ = pageOf(record.url);
-      expect(record.content, record.url).toContain($('main p.meta code').first().text());
+    const configurations = [...site.html.keys()].filter((p) => /^configurations\/[^/]+\/index\.html$/.test(p));
+    expect(configurations.length).toBeGreaterThan(0);
+    for (const page of configurations) {
+      const $ = site.html.get(page)!;
+      const modelUrl = decodeURI($('.breadcrumb a').eq(1).attr('href')!);
+      const record = byUrl.get(modelUrl)!;
+      expect(record, page).toBeDefined();
+      const content = squash(record.content);
+      expect(content, page).toContain(squash($('h1').first().text()));
+      expect(content, page).toContain($('main p.meta code').first().text());
       const tags = $('main ul.tags a.tag')
         .map((_, a) => $(a).text().trim())
         .get();
-      for (const tag of tags) expect(record.content, record.url).toContain(tag);
+      for (const tag of tags) expect(content, page).toContain(tag);
       tagged += tags.length ? 1 : 0;
+      // The model's page lists the configuration.
+      expect(site.html.get(`${modelUrl.slice(1)}index.html`)!(`main a[href="/${page.replace(/index\.html$/, '')}"]`).length, page).toBeGreaterThan(0);
     }
     expect(tagged).toBeGreaterThan(0);
+  });
+
+  it('indexes benchmarks by their descriptions, and no number: the index changes only when those words do', () => {
+    const records = indexRecords(site.dist);
+    const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
+    const pageOf = (url: string) => site.html.get(`${decodeURI(url).slice(1)}index.html`)!;
     for (const record of records.filter((r) => r.meta.kind === 'Benchmark')) {
       expect(squash(record.content), record.url).toContain(squash(pageOf(record.url)('main p.lede').text()));
     }
-    expect(records.filter((r) => /supraScore \d/.test(r.content))).toEqual([]);
+    expect(records.filter((r) => /supraScore \d|rank \d/.test(r.content))).toEqual([]);
   });
 
   it('writes the index into dist/pagefind/, without Pagefind’s ready-made interfaces', () => {

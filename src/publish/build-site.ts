@@ -178,7 +178,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       },
       (r) =>
         `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
-        `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages in ${(r.searchMs / 1000).toFixed(2)} s; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB`,
+        `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
     );
     const stampText = buildStampText(summary);
     await reporter.stage(

@@ -33,9 +33,13 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
   const { generatedAt, sample } = data.snapshot;
   // Pagefind indexes in its own process; it writes its files while this one writes and draws.
   const searchStarted = performance.now();
-  const search = await indexForSearch(staging, searchRecords(data));
+  const search = await indexForSearch(staging, [...searchRecords(data)], previous);
   let searchMs = 0;
-  const searchWritten = search.written.then(() => void (searchMs = performance.now() - searchStarted));
+  let searchPeakKb = 0;
+  const searchWritten = search.written.then((w) => {
+    searchMs = performance.now() - searchStarted;
+    searchPeakKb = w.peakKb;
+  });
   searchWritten.catch(() => {});
 
   const measure = fontMeasure(FONT_FILES.regular);
@@ -86,6 +90,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
 
   return {
     searchPages: search.pages,
+    searchReused: search.reused,
     searchMs,
     cards: cards.length,
     rendered: cards.length - reused,
@@ -96,6 +101,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
     workerPeakKb: process.resourceUsage().maxRSS,
+    searchPeakKb,
     ms: performance.now() - started,
   };
 }

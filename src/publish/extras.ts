@@ -28,11 +28,14 @@ export interface ExtrasReport {
   /** Records in the search index, and the time from starting Pagefind to its files written. */
   searchPages: number;
   searchMs: number;
+  /** True when the previous build's index was made from the same records, and taken. */
+  searchReused: boolean;
   /** CPU time of rendering the cards, and of the whole worker (start-up and data load included). */
   cardCpuMs: number;
   workerCpuMs: number;
-  /** The worker's peak resident memory (it holds the site's data a second time). */
+  /** The worker's peak resident memory (it holds the site's data a second time), and Pagefind's (0 where /proc does not tell). */
   workerPeakKb: number;
+  searchPeakKb: number;
   ms: number;
 }
 

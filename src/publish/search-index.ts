@@ -1,16 +1,23 @@
 /**
- * Site search: Pagefind indexes one record per model, configuration, benchmark and tag (written
- * from the snapshot's data by search-records.ts) and writes its index and scripts into
- * `dist/pagefind/`, which the search box loads when a visitor starts typing. The extras worker
- * runs it while Astro renders, so the index costs the build no time of its own on two cores.
+ * Site search: Pagefind indexes one record per model, benchmark and tag (written from the
+ * snapshot's data by search-records.ts) and writes its index and scripts into `dist/pagefind/`,
+ * which the search box loads when a visitor starts typing. The extras worker runs it while Astro
+ * renders. The records hold words, not numbers, so from one snapshot to the next they rarely
+ * change: an index whose records and Pagefind are those of the previous build is taken from it.
  */
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { childrenPeakKb } from './process-peak.ts';
 import type { SearchRecord } from '../site/search-records.ts';
 
 /** The folder of the index under dist/, and what the search box loads from it. */
 export const SEARCH_DIR = 'pagefind';
+
+/** What the index was made from (a digest of the records and Pagefind's version), beside it. */
+export const SEARCH_INPUTS = `${SEARCH_DIR}/inputs.json`;
 
 /** Pagefind's ready-made interfaces, which the site's own search box does not load. */
 const UNUSED = [
@@ -23,32 +30,95 @@ const UNUSED = [
   'pagefind-highlight.js',
 ];
 
+export interface SearchIndex {
+  pages: number;
+  /** True when the previous build's index was taken as it is. */
+  reused: boolean;
+  /** Settles when the index is written, with the peak memory of Pagefind's process (0 when reused or not told). */
+  written: Promise<{ peakKb: number }>;
+}
+
+/** The installed Pagefind's version, from its package.json (which its exports do not list). */
+function pagefindVersion(): string {
+  for (const folder of createRequire(import.meta.url).resolve.paths('pagefind') ?? [])
+    try {
+      const pkg = JSON.parse(readFileSync(join(folder, 'pagefind', 'package.json'), 'utf8')) as { version?: string };
+      if (pkg.version) return pkg.version;
+    } catch {
+      // not installed in this folder: Node would look in the next one too
+    }
+  throw new Error('cannot find the version of the installed Pagefind');
+}
+
+/** The digest of what decides the index: the records, in order, and the Pagefind that indexes them. */
+export function searchInputs(records: readonly SearchRecord[]): string {
+  const hash = createHash('sha256');
+  hash.update(`pagefind@${pagefindVersion()}\0`);
+  for (const r of records) hash.update(`${JSON.stringify([r.url, r.title, r.kind, r.content])}\n`);
+  return hash.digest('hex');
+}
+
+const readInputs = (site: string) => {
+  try {
+    return (JSON.parse(readFileSync(join(site, SEARCH_INPUTS), 'utf8')) as { inputs?: unknown }).inputs;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Links (or copies) every file of `from` into `to`, folders made as needed. */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [join(from, entry.name), join(to, entry.name)];
+    if (entry.isDirectory()) linkTree(source, target);
+    else
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+  }
+}
+
 /**
- * Has Pagefind index `records` and write the index into `site`/pagefind/ (`site` laid out as
- * `dist/`). Resolves once Pagefind holds every record; `written` settles when its files are
- * written, which Pagefind does in its own process while the caller goes on with other work.
+ * Has Pagefind index `records` into `site`/pagefind/ (`site` laid out as `dist/`), or takes the
+ * index of `previous` (the site being replaced) when it was made from the same inputs. Resolves
+ * once Pagefind holds every record; Pagefind writes its files in its own process while the caller
+ * goes on with other work.
  */
-export async function indexForSearch(site: string, records: Iterable<SearchRecord>): Promise<{ pages: number; written: Promise<void> }> {
-  let pages = 0;
+export async function indexForSearch(site: string, records: readonly SearchRecord[], previous?: string): Promise<SearchIndex> {
+  const inputs = searchInputs(records);
+  const manifest = `${JSON.stringify({ inputs })}\n`;
+  if (previous !== undefined && readInputs(previous) === inputs) {
+    try {
+      linkTree(join(previous, SEARCH_DIR), join(site, SEARCH_DIR));
+      return { pages: records.length, reused: true, written: Promise.resolve({ peakKb: 0 }) };
+    } catch {
+      // a previous index that cannot be read whole is made again
+      rmSync(join(site, SEARCH_DIR), { recursive: true, force: true });
+    }
+  }
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
     if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
-    const adding: Promise<{ errors: string[] }>[] = [];
-    for (const { url, title, kind, content } of records) {
-      adding.push(index.addCustomRecord({ url, content, language: 'en', meta: { title, kind } }));
-    }
-    pages = adding.length;
-    const failed = (await Promise.all(adding)).flatMap((r) => r.errors);
+    const added = await Promise.all(
+      records.map(({ url, title, kind, content }) => index.addCustomRecord({ url, content, language: 'en', meta: { title, kind } })),
+    );
+    const failed = added.flatMap((r) => r.errors);
     if (failed.length) throw new Error(`pagefind could not index the pages: ${failed.slice(0, 3).join('; ')}`);
     const written = index
       .writeFiles({ outputPath: join(site, SEARCH_DIR) })
       .then((w) => {
         if (w.errors.length) throw new Error(`pagefind could not write its index: ${w.errors.join('; ')}`);
         for (const file of UNUSED) rmSync(join(site, SEARCH_DIR, file), { force: true });
+        writeFileSync(join(site, SEARCH_INPUTS), manifest);
+        // Pagefind's own process, still running: its peak adds to the build's memory.
+        return { peakKb: childrenPeakKb(/^pagefind/) };
       })
       .finally(() => pagefind.close());
     written.catch(() => {});
-    return { pages, written };
+    return { pages: records.length, reused: false, written };
   } catch (err) {
     await pagefind.close();
     throw err;

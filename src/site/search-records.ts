@@ -1,15 +1,17 @@
 /**
- * What site search indexes: one record per model, configuration, benchmark and tag, written from
- * the snapshot's data (not parsed back out of the built pages), so the index is made beside the
- * render instead of after it. Each record holds the words a visitor would look for on that page:
- * names, provider, family tag, tags and descriptions; numbers and tables stay out.
+ * What site search indexes: one record per model, benchmark and tag, written from the snapshot's
+ * data (not parsed back out of the built pages), so the index is made beside the render instead of
+ * after it. A model's record holds its configurations' names and tags too: a search for a
+ * configuration finds its model's page, which lists it (a record per configuration doubled the
+ * index's cost and files for pages that, for most models, say the same). Each record holds the
+ * words a visitor would look for: names, provider, family tag, tags and descriptions; numbers
+ * (ranks, scores) stay out, so the index changes only when those words do.
  */
 import { plural } from './format.ts';
-import { benchPath, configurationPath, modelPath, tagPath } from './outputs.ts';
-import { RANK_LABEL } from './ranks.ts';
+import { benchPath, modelPath, tagPath } from './outputs.ts';
 import type { SiteData } from './site-data.ts';
 
-export const SEARCH_KINDS = ['Model', 'Configuration', 'Benchmark', 'Tag'] as const;
+export const SEARCH_KINDS = ['Model', 'Benchmark', 'Tag'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export interface SearchRecord {
@@ -25,28 +27,16 @@ export interface SearchRecord {
 const tagsText = (tags: readonly string[]) => (tags.length ? ` Tags: ${tags.join(', ')}.` : '');
 
 export function* searchRecords(data: SiteData): Generator<SearchRecord> {
-  const models = data.models.length;
-  const configurations = data.configurations.length;
   for (const model of data.models) {
-    const others = model.configurations.map((c) => c.name).filter((name) => name !== model.name);
+    const others = model.configurations.filter((c) => c.name !== model.name);
+    const providers = [...new Set(model.configurations.map((c) => c.provider))];
     yield {
       url: modelPath(model),
       title: model.name,
       kind: 'Model',
       content:
-        `${model.name}: a model by ${model.best.provider}, family tag ${model.familyTag}, ${RANK_LABEL.model} ${model.rankText} of ${models}, ` +
-        `with ${plural(model.configurations.length, 'configuration')}${others.length ? `: ${others.join(', ')}` : ''}.${tagsText(model.tags)}`,
-    };
-  }
-  for (const config of data.configurations) {
-    const model = data.modelByFamily.get(config.familyTag);
-    yield {
-      url: configurationPath(config),
-      title: config.name,
-      kind: 'Configuration',
-      content:
-        `${config.name}: a configuration by ${config.provider}${model ? ` of the model ${model.name}` : ''}, family tag ${config.familyTag}, ` +
-        `${RANK_LABEL.configuration} ${config.rankText} of ${configurations}.${tagsText(config.tags)}`,
+        `${model.name}: a model by ${providers.join(', ')}, family tag ${model.familyTag}, with ${plural(model.configurations.length, 'configuration')}` +
+        `${others.length ? `: ${others.map((c) => c.name).join(', ')}` : ''}.${tagsText(model.tags)}`,
     };
   }
   for (const bench of data.benches) {
@@ -62,9 +52,7 @@ export function* searchRecords(data: SiteData): Generator<SearchRecord> {
       url: tagPath(tag),
       title: tag.tag,
       kind: 'Tag',
-      content:
-        `${tag.tag}: ${plural(tag.modelList.length, 'model')} carry this tag, and ${plural(tag.benchList.length, 'benchmark')} ` +
-        `${tag.benchList.length === 1 ? 'is' : 'are'} tagged with it.`,
+      content: `${tag.tag}: the capability tag, its models ranked by supraScore and measured on its benchmarks.`,
     };
   }
 }
