@@ -6,6 +6,7 @@
  * folder, then moved into the new site once Astro is done.
  */
 import { fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,6 +103,12 @@ export interface ExtrasJob {
 /** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
 export function startExtras(request: ExtrasRequest): ExtrasJob {
   const child = fork(fileURLToPath(new URL('./extras-worker.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Astro's render is the build's longest path: the worker (and Pagefind, which it starts) takes the CPU Astro leaves.
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, 10);
+  } catch {
+    // a system that does not let a process lower a child's priority: it runs as it is
+  }
   let settled = false;
   const done = new Promise<ExtrasReport>((resolvePromise, reject) => {
     child.once('message', (message: { report?: ExtrasReport; error?: string }) => {
