@@ -1,6 +1,6 @@
 /** `npm run build`: render data/snapshot.db (the bundled sample when it is absent) into dist/. */
 import { parseArgs } from 'node:util';
-import { buildSite } from '../src/publish/build-site.ts';
+import { buildSite, peakText } from '../src/publish/build-site.ts';
 import { MirrorError } from '../src/api/errors.ts';
 import { DEFAULT_OUT } from '../src/snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit } from '../src/cli/env.ts';
@@ -34,7 +34,7 @@ try {
   if (values.help) reporter.info(USAGE);
   else {
     const result = await buildSite({ snapshot: values.snapshot ?? DEFAULT_OUT, outDir, reporter, historyLimit: readHistoryLimit(loadEnv()) });
-    reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}`);
+    reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}${peakText(result)}`);
   }
 } catch (err) {
   // One line: what happened and what to do; a usage error changed nothing, any other left the site as it was.

@@ -12,7 +12,7 @@ import { sizeFor } from '../src/dev/bench/proportions.ts';
 import { writeHistorySeed } from '../src/dev/bench/history-seed.ts';
 import { growthTargets, markdownTable, sizeReport, sizeTargets } from '../src/dev/bench/report.ts';
 import type { SizeResult } from '../src/dev/bench/results.ts';
-import { innerSteps, reportedPeaksKb } from '../src/dev/bench/run-bench.ts';
+import { innerSteps, reportedPeakKb } from '../src/dev/bench/run-bench.ts';
 import { median, spread } from '../src/dev/bench/stats.ts';
 import { ROOT, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
 
@@ -314,14 +314,19 @@ describe('the project’s own step lines', () => {
   });
 });
 
-describe('the peaks a build reports of the processes it starts', () => {
-  it('add up the Astro render, the extras worker and Pagefind, and nothing else', () => {
-    const output = [
-      'render      26.26 s  (Astro peak 512 MB)',
-      'extras       0.40 s  (602 cards (602 rendered, 0 reused) in 13.51 s CPU; search index of 18197 pages in 21.95 s; worker 37.75 s, 29.51 s CPU, peak 475 MB; Pagefind peak 120 MB)',
-      'check        2.32 s  (25360 pages, 72653 files, 422.9 MB)',
-    ].join('\n');
-    expect(reportedPeaksKb(output)).toBe((512 + 475 + 120) * 1024);
-    expect(reportedPeaksKb('render      1.00 s')).toBe(0);
+describe('the peak memory a build reports', () => {
+  const lines = [
+    'render      26.26 s  (Astro peak 512 MB)',
+    'extras       0.40 s  (602 cards (602 rendered, 0 reused) in 13.51 s CPU; search index of 18197 pages made in 21.95 s; worker 37.75 s, 29.51 s CPU, peak 475 MB; Pagefind peak 120 MB)',
+    'check        2.32 s  (25360 pages, 72653 files, 422.9 MB)',
+  ];
+  it('is what it sampled of all its processes at once, never below the process’s own peak', () => {
+    const output = [...lines, 'built dist/: 25360 pages, 377.8 MB in 36.00 s; memory peak 900 MB, all processes at once'].join('\n');
+    expect(reportedPeakKb(output, 150 * 1024)).toBe(900 * 1024);
+    expect(reportedPeakKb(output, 1000 * 1024)).toBe(1000 * 1024);
+  });
+  it('is otherwise the sum of the Astro render’s, the extras worker’s, Pagefind’s and its own peaks', () => {
+    expect(reportedPeakKb(lines.join('\n'), 100 * 1024)).toBe((100 + 512 + 475 + 120) * 1024);
+    expect(reportedPeakKb('render      1.00 s', 7)).toBe(7);
   });
 });

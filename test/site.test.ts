@@ -45,6 +45,13 @@ describe('routes', () => {
     expect(fixture.stdout).toMatch(/rendering the snapshot generated 2026-11-16T06:00:00.000Z \(file\): 18 configurations, 6 benchmarks, 12 tags/);
   });
 
+  it('reports the memory of all its processes at once, the Astro render and the worker both running', () => {
+    const [, total] = /^built .*; memory peak (\d+) MB, all processes at once$/m.exec(fixture.stdout) ?? [];
+    const [, astro] = /Astro peak (\d+) MB/.exec(fixture.stdout) ?? [];
+    // The driver, Astro and the worker are each a Node process of tens of MB: their sum is well over Astro's alone.
+    expect(Number(total)).toBeGreaterThan(Number(astro));
+  });
+
   it('builds every route of the contract', () => {
     const expected = [
       'index.html',

@@ -20,6 +20,7 @@ import { checkBuild, type BuildCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
 import { pauseForTest } from '../cli/test-pause.ts';
+import { sampleTreePeak } from './process-peak.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -44,6 +45,8 @@ export interface BuildOptions {
 
 export interface BuildResult extends BuildCheck {
   ms: number;
+  /** The most memory the build and the processes it started held at once (KB, sampled; 0 where /proc does not tell). */
+  peakKb: number;
 }
 
 /** Loads the bundled sample through the same validation as a live fetch, when there is no snapshot yet. */
@@ -83,6 +86,9 @@ function swapIn(fresh: string, outDir: string, work: string): void {
   }
   rmSync(old, { recursive: true, force: true });
 }
+
+/** The build's memory as its last line reports it: all its processes together, sampled ('' where /proc does not tell). */
+export const peakText = (r: BuildResult) => (r.peakKb > 0 ? `; memory peak ${Math.round(r.peakKb / 1024)} MB, all processes at once` : '');
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
@@ -150,6 +156,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
   const removeWork = () => rmSync(work, { recursive: true, force: true });
   process.once('exit', removeWork);
+  const memory = sampleTreePeak(250);
   try {
     // One build at a time per target: while it is held, every other work folder beside the target is a dead run's.
     releaseTarget = await lockOutput(target, 30 * 60_000);
@@ -196,8 +203,9 @@ async function renderInto(target: string, options: BuildOptions, started: number
     await stagingGone;
     swapIn(fresh, target, work);
     process.off('exit', removeWork);
-    return { ...check, ms: performance.now() - started };
+    return { ...check, ms: performance.now() - started, peakKb: memory.stop() };
   } finally {
+    memory.stop();
     astro?.stop();
     extras?.stop();
     await stagingGone?.catch(() => {});

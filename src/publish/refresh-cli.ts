@@ -9,7 +9,7 @@ import { parseSnapshotArgs, snapshotCli } from '../snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit, type Env } from '../cli/env.ts';
 import { createReporter, formatBytes, formatSeconds, type Reporter } from '../cli/reporter.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
-import { buildSite } from './build-site.ts';
+import { buildSite, peakText } from './build-site.ts';
 import { readBuildStamp, snapshotStamp } from './build-stamp.ts';
 import { decideRefresh } from './refresh-decision.ts';
 import { explainBuildFailure } from './build-failure.ts';
@@ -88,7 +88,9 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   reporter.info(`${decision.reason}: building`);
   try {
     const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env) });
-    reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}`);
+    reporter.info(
+      `built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}${peakText(result)}`,
+    );
     return 0;
   } catch (err) {
     const code = err instanceof MirrorError ? err.exitCode : 1;

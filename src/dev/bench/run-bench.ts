@@ -66,12 +66,16 @@ export function innerSteps(output: string): [string, number][] {
 }
 
 /**
- * The peaks (KB) of the processes a build starts, as its summary lines report them: the Astro
- * render, the extras worker and Pagefind. Each is at its own peak, so their sum with the build
- * process's is an upper bound of what the build holds at once.
+ * The build's peak memory (KB) from its own output: all its processes at once as it sampled them,
+ * else (a build that could not sample) the sum of the peaks it reports of the processes it starts
+ * (the Astro render, the extras worker and Pagefind), which with `ownKb` (the process's own peak)
+ * bounds what it held at once from above. 0 when the output tells neither.
  */
-export function reportedPeaksKb(output: string): number {
-  return [...output.matchAll(/\b(?:Astro peak|CPU, peak|Pagefind peak) (\d+) MB/g)].reduce((sum, m) => sum + Number(m[1]) * 1024, 0);
+export function reportedPeakKb(output: string, ownKb: number): number {
+  const sampled = /memory peak (\d+) MB, all processes at once/.exec(output);
+  if (sampled) return Math.max(Number(sampled[1]) * 1024, ownKb);
+  const parts = [...output.matchAll(/\b(?:Astro peak|CPU, peak|Pagefind peak) (\d+) MB/g)];
+  return parts.reduce((sum, m) => sum + Number(m[1]) * 1024, ownKb);
 }
 
 /** Collects a stage's runs: times, the highest peak (the process and those it started), and the highest helper-process peak. */
@@ -84,7 +88,7 @@ class StageRecorder {
     this.result.ms.push(run.ms);
     for (const [label, ms] of innerSteps(run.output)) ((this.result.inner ??= {})[label] ??= []).push(ms);
     const kb = run.peak?.maxRssKb;
-    if (kb !== undefined) this.result.peakRssKb = Math.max(this.result.peakRssKb ?? 0, kb + reportedPeaksKb(run.output));
+    if (kb !== undefined) this.result.peakRssKb = Math.max(this.result.peakRssKb ?? 0, reportedPeakKb(run.output, kb));
     for (const c of run.peak?.children ?? []) {
       if (!this.result.helperPeak || c.peakKb > this.result.helperPeak.kb) this.result.helperPeak = { name: c.name, kb: c.peakKb };
     }
@@ -219,7 +223,7 @@ async function benchSize(
       const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
       details = {
         ms: withDetails.res.ms,
-        peakRssKb: withDetails.res.peak && withDetails.res.peak.maxRssKb + reportedPeaksKb(withDetails.res.output),
+        peakRssKb: withDetails.res.peak && reportedPeakKb(withDetails.res.output, withDetails.res.peak.maxRssKb),
         snapshotBytes: statSync(detailsDb).size,
         dist: measureDist(detailsOut),
       };
