@@ -1,13 +1,23 @@
 /**
  * Renders the site with Astro in a child process (astro-child.mjs) started with plain Node and the
- * build's heap limit: the pages need no TypeScript loader, since Vite compiles them.
+ * build's heap limit (and CPU profile flags): the pages need no TypeScript loader, since Vite compiles them.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** Heap flags the build passes on to the Astro process (set in package.json's build script). */
-export function heapFlags(execArgv: readonly string[] = process.execArgv): string[] {
-  return execArgv.filter((flag) => /^--max-(old|semi)-space-size=\d+$/.test(flag));
+/**
+ * The flags the build passes on to the Astro process: its heap limits (set in package.json's build
+ * script) and a CPU profile's (`npm run profile-build` starts the build under `--cpu-prof`, and the
+ * render is what it is there to see). TypeScript loader flags stay behind.
+ */
+export function renderFlags(execArgv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i]!;
+    if (/^--max-(old|semi)-space-size=\d+$/.test(flag) || /^--cpu-prof(-(dir|interval|name)=.+)?$/.test(flag)) out.push(flag);
+    else if (/^--cpu-prof-(dir|interval|name)$/.test(flag) && i + 1 < execArgv.length) out.push(flag, execArgv[++i]!);
+  }
+  return out;
 }
 
 /** An error of the Astro process, rebuilt with its cause chain for explainBuildFailure. */
@@ -35,7 +45,7 @@ export interface AstroRender {
 /** Starts `astro build` of the project in the current directory into `outDir`; the environment (snapshot path, SITE_URL) is inherited. */
 export function startAstroRender(outDir: string, logLevel: 'info' | 'warn'): AstroRender {
   const child = fork(fileURLToPath(new URL('./astro-child.mjs', import.meta.url)), [], {
-    execArgv: heapFlags(),
+    execArgv: renderFlags(),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let settled = false;
