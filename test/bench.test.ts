@@ -276,6 +276,10 @@ describe('npm run bench, end to end at 300 configurations', () => {
     const skipped = sizeReport({ ...size!, details: undefined });
     expect(skipped).toMatch(/^with details for every configuration: not measured \(--skip-details\)$/m);
     expect(skipped).not.toMatch(/^- (PASS|FAIL) .*with details/m);
+    // A build with details that ran out of memory is reported as a failed target, not a missing measurement.
+    const failed = sizeReport({ ...size!, details: undefined, detailsFailed: 'build with details failed: exit code 134 (JavaScript heap out of memory)' });
+    expect(failed).toMatch(/^with details for every configuration: no result: build with details failed: exit code 134 \(JavaScript heap out of memory\)$/m);
+    expect(failed).toMatch(/^- FAIL {2}the build with details for every configuration finishes: build with details failed: exit code 134/m);
   });
 
   it('writes the same results as JSON', () => {

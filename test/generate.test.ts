@@ -6,7 +6,7 @@ import { withSnapshot } from '../src/store/read-snapshot.ts';
 import { captureReporter, tempDir } from './helpers/env.ts';
 import { KNOWN_DIMENSIONS, type ModelSummary } from '../src/api/schema.ts';
 import { validateDetail, validateExport } from '../src/api/validate.ts';
-import { SAMPLE_EPOCH, SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GeneratedSample } from '../src/dev/sample/generate.ts';
+import { SAMPLE_EPOCH, SAMPLE_SIZE, generateSample, serializeDetails, serializeDetailsBuffer, serializeExport, type GeneratedSample } from '../src/dev/sample/generate.ts';
 
 const DAY = 86_400_000;
 const dir = tempDir();
@@ -36,6 +36,9 @@ describe('generateSample', () => {
     expect(serializeExport(again.export)).toBe(exportText);
     expect(serializeDetails(again.details)).toBe(detailsText);
     const later = { ...SAMPLE_SIZE, revision: 3, withDetails: false };
+    // The bench's details file is made in batches of lines (at 50,000 configurations it is longer than a string can be).
+    expect(detailsText.split('\n').length).toBeGreaterThan(4096);
+    expect(serializeDetailsBuffer(sample.details).equals(Buffer.from(detailsText))).toBe(true);
     expect(serializeExport(generateSample(later).export)).toBe(serializeExport(generateSample(later).export));
   });
 

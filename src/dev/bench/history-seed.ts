@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { SAMPLE_EPOCH, generateRevisions, serializeDetails, serializeExport, type GeneratedSample } from '../sample/generate.ts';
+import { SAMPLE_EPOCH, generateRevisions, serializeDetailsBuffer, serializeExport, type GeneratedSample } from '../sample/generate.ts';
 import { importHistory, type ImportedSnapshot } from '../../store/write-snapshot.ts';
 import type { BenchSize } from './proportions.ts';
 
@@ -59,8 +59,7 @@ export function writeHistorySeed(size: BenchSize, days: number, seedPath: string
   }
   return {
     exportBody: Buffer.from(serializeExport(last!.export)),
-    // At 50,000 configurations the details are one string longer than V8 allows: made only when measured.
-    detailsBody: withDetails ? Buffer.from(serializeDetails(last!.details)) : Buffer.alloc(0),
+    detailsBody: withDetails ? serializeDetailsBuffer(last!.details) : Buffer.alloc(0),
     seed,
   };
 }

@@ -68,6 +68,7 @@ const distTargets = (result: SizeResult, limitBytes: number, limitText: string):
       ),
     );
   }
+  if (result.detailsFailed) out.push(target('the build with details for every configuration finishes', result.detailsFailed, false));
   return out;
 };
 
@@ -215,7 +216,7 @@ export function sizeReport(result: SizeResult): string {
       ? [
           `with details for every configuration (one build, ${seconds(result.details.ms)} s, peak RSS ${result.details.peakRssKb === undefined ? '?' : (result.details.peakRssKb / KB).toFixed(0)} MB): dist/ ${megabytes(result.details.dist.bytes)} MB (${megabytes(result.details.dist.diskBytes)} MB on disk); largest file ${result.details.dist.largestFile ? `${result.details.dist.largestFile.path}, ${megabytes(result.details.dist.largestFile.raw)} MB` : 'none'}; largest page ${result.details.dist.largestPage ? `${result.details.dist.largestPage.path}, ${kilobytes(result.details.dist.largestPage.raw)}` : 'none'}`,
         ]
-      : ['with details for every configuration: not measured (--skip-details)']),
+      : [`with details for every configuration: ${result.detailsFailed ? `no result: ${result.detailsFailed}` : 'not measured (--skip-details)'}`]),
     `leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
     `largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,
     `JavaScript in _astro/: ${dist.js.files} file${dist.js.files === 1 ? '' : 's'}, ${kilobytes(dist.js.raw)} raw, ${kilobytes(dist.js.gzip)} gzip`,

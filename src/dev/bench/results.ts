@@ -55,6 +55,8 @@ export interface SizeResult {
   dist: DistStats;
   pageTypes?: PageTypeResult[] | undefined;
   details?: DetailsBuild | undefined;
+  /** Why the build with details did not finish (its store or build failed): a measurement, not a crash of the bench. */
+  detailsFailed?: string | undefined;
 }
 
 export interface Machine {

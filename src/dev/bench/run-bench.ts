@@ -130,7 +130,7 @@ async function benchSize(
     return { res, routes: timer.routes(started + res.ms) };
   };
   const note = (label: string, r: ChildRun, extra = '') =>
-    say(`${label}: ${(r.ms / 1000).toFixed(2)} s, peak ${r.peak ? `${(r.peak.maxRssKb / 1024).toFixed(0)} MB` : '?'}${extra}`);
+    say(`${label}: ${(r.ms / 1000).toFixed(2)} s, peak ${r.peak ? `${(reportedPeakKb(r.output, r.peak.maxRssKb) / 1024).toFixed(0)} MB` : '?'}${extra}`);
 
   const days = options.historyDays;
   say(`generating ${days} daily export${days === 1 ? '' : 's'}: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
@@ -213,25 +213,39 @@ async function benchSize(
 
     // 3b. the same snapshot with per-benchmark details for every configuration, as production has them: one build
     let details: DetailsBuild | undefined;
+    let detailsFailed: string | undefined;
     let detailTypes = new Map<string, PageTypeSize>();
-    if (options.details) {
-      const detailsDb = join(dir, 'details.db');
-      startFile(detailsDb);
-      await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb]);
-      const detailsOut = join(dir, 'dist-details');
-      // Details make every page type heavier: this build gets more time before it counts as hung.
-      const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
-      details = {
-        ms: withDetails.res.ms,
-        peakRssKb: withDetails.res.peak && reportedPeakKb(withDetails.res.output, withDetails.res.peak.maxRssKb),
-        snapshotBytes: statSync(detailsDb).size,
-        dist: measureDist(detailsOut),
-      };
-      note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
-      detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
-      rmSync(detailsOut, { recursive: true, force: true });
-      rmSync(detailsDb, { force: true });
-    } else say('build with details: skipped (--skip-details)');
+    if (!options.details) say('build with details: skipped (--skip-details)');
+    else {
+      try {
+        const detailsDb = join(dir, 'details.db');
+        startFile(detailsDb);
+        // At 50,000 configurations the details file is over the 256 MB input cap, which is for an API's answer.
+        const maxBytes = String(Math.max(256 * 1024 * 1024, 2 * generated.detailsBody.length));
+        await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb], {
+          env: childEnv({ RANKING_MAX_BYTES: maxBytes }),
+        });
+        const detailsOut = join(dir, 'dist-details');
+        // Details make every page type heavier: this build gets more time before it counts as hung.
+        const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
+        details = {
+          ms: withDetails.res.ms,
+          peakRssKb: withDetails.res.peak && reportedPeakKb(withDetails.res.output, withDetails.res.peak.maxRssKb),
+          snapshotBytes: statSync(detailsDb).size,
+          dist: measureDist(detailsOut),
+        };
+        note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
+        detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
+      } catch (err) {
+        // A build with details that runs out of memory or time is a result to report, and the other stages still run.
+        if (!(err instanceof StageFailed)) throw err;
+        detailsFailed = `${err.message.split('\n')[0]}${/heap out of memory/i.test(err.run.output) ? ' (JavaScript heap out of memory)' : ''}`;
+        say(`${detailsFailed}; the report says so`);
+      } finally {
+        rmSync(join(dir, 'dist-details'), { recursive: true, force: true });
+        rmSync(join(dir, 'details.db'), { force: true });
+      }
+    }
     const pageTypes: PageTypeResult[] = plainTypes.map((plain) => ({
       route: plain.route,
       ms: routeRuns.map((routes) => routes.find((t) => t.route === plain.route)?.ms ?? 0),
@@ -275,6 +289,7 @@ async function benchSize(
       dist,
       pageTypes,
       details,
+      detailsFailed,
     };
   } finally {
     await simulator.close();

@@ -12,7 +12,7 @@ import { clamp, compareText, hash, rngFor, round2, unit } from './random.ts';
 import { World, supraOf, zOf, type Config } from './population.ts';
 import { buildTaxonomy, type Taxonomy } from './taxonomy.ts';
 
-export { serializeDetails, serializeExport } from './serialize.ts';
+export { serializeDetails, serializeDetailsBuffer, serializeExport } from './serialize.ts';
 
 export interface GenerateOptions {
   /** Number of model rows (configurations) at revision 0. */

@@ -33,22 +33,46 @@ export function serializeExport(e: ExportLike): string {
   ].join('\n');
 }
 
-/** slug -> detail body, slugs in code-unit order; each body on one line with its score entries one per line. */
-export function serializeDetails(details: Readonly<Record<string, { scores: readonly unknown[] }>>): string {
+/** The lines of `serializeDetails`, one at a time. */
+function* detailsLines(details: Readonly<Record<string, { scores: readonly unknown[] }>>): Generator<string> {
   const slugs = Object.keys(details).sort(compareText);
-  const lines = ['{'];
-  slugs.forEach((slug, i) => {
+  yield '{';
+  for (const [i, slug] of slugs.entries()) {
     const { scores, ...rest } = details[slug]!;
     const comma = i < slugs.length - 1 ? ',' : '';
     const head = `  ${JSON.stringify(slug)}: ${JSON.stringify({ ...rest, scores: [] }).slice(0, -3)}`;
     if (scores.length === 0) {
-      lines.push(`${head}[]}${comma}`);
-      return;
+      yield `${head}[]}${comma}`;
+      continue;
     }
-    lines.push(`${head}[`);
-    scores.forEach((s, j) => lines.push(`    ${JSON.stringify(s)}${j < scores.length - 1 ? ',' : ''}`));
-    lines.push(`  ]}${comma}`);
-  });
-  lines.push('}', '');
-  return lines.join('\n');
+    yield `${head}[`;
+    for (const [j, s] of scores.entries()) yield `    ${JSON.stringify(s)}${j < scores.length - 1 ? ',' : ''}`;
+    yield `  ]}${comma}`;
+  }
+  yield '}';
+  yield '';
+}
+
+/** slug -> detail body, slugs in code-unit order; each body on one line with its score entries one per line. */
+export function serializeDetails(details: Readonly<Record<string, { scores: readonly unknown[] }>>): string {
+  return [...detailsLines(details)].join('\n');
+}
+
+/**
+ * The bytes of `serializeDetails`, made a few thousand lines at a time: at 50,000 configurations the
+ * text is longer than the longest string V8 allows (about 512 MiB), so it never exists as one string.
+ */
+export function serializeDetailsBuffer(details: Readonly<Record<string, { scores: readonly unknown[] }>>): Buffer {
+  const parts: Buffer[] = [];
+  let batch: string[] = [];
+  const flush = () => {
+    parts.push(Buffer.from((parts.length > 0 ? '\n' : '') + batch.join('\n')));
+    batch = [];
+  };
+  for (const line of detailsLines(details)) {
+    batch.push(line);
+    if (batch.length === 4096) flush();
+  }
+  if (batch.length > 0) flush();
+  return Buffer.concat(parts);
 }
