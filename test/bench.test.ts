@@ -14,6 +14,7 @@ import { growthTargets, markdownTable, sizeReport, sizeTargets } from '../src/de
 import type { SizeResult } from '../src/dev/bench/results.ts';
 import { innerSteps, reportedPeakKb } from '../src/dev/bench/run-bench.ts';
 import { median, spread } from '../src/dev/bench/stats.ts';
+import { runChild } from '../src/dev/bench/child.ts';
 import { ROOT, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
 
 describe('median and spread', () => {
@@ -332,5 +333,27 @@ describe('the peak memory a build reports', () => {
   it('is otherwise the sum of the Astro render’s, the extras worker’s, Pagefind’s and its own peaks', () => {
     expect(reportedPeakKb(lines.join('\n'), 100 * 1024)).toBe((100 + 512 + 475 + 120) * 1024);
     expect(reportedPeakKb('render      1.00 s', 7)).toBe(7);
+  });
+});
+
+describe('the peak a measured process reports', () => {
+  const dir = tempDir();
+  afterAll(() => dir.cleanup());
+
+  it('is its own, not the memory of the larger process that started it', { timeout: 60_000 }, async () => {
+    // The bench holds a whole export while it starts each stage; maxRSS carries that over exec.
+    const held = Buffer.alloc(400 * 1024 * 1024, 1);
+    const script = join(dir.path, 'small.mjs');
+    writeFileSync(script, 'console.log("small");\n');
+    const run = await runChild({ nodeArgs: [], script, args: [] }, [], {
+      cwd: dir.path,
+      env: { PATH: process.env.PATH },
+      timeoutMs: 30_000,
+      peakFile: join(dir.path, 'peak.json'),
+    });
+    expect(held[held.length - 1]).toBe(1);
+    expect(run.code).toBe(0);
+    expect(run.peak?.maxRssKb).toBeGreaterThan(10_000);
+    expect(run.peak?.maxRssKb).toBeLessThan(200_000);
   });
 });

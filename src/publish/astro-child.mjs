@@ -4,6 +4,7 @@
 // configurations. Plain JavaScript so that it needs no loader. It takes { outDir, logLevel } by IPC
 // and answers { peakKb } or { error, peakKb }; it ends itself when its parent goes.
 import { build } from 'astro';
+import { ownPeakKb } from './own-peak.mjs';
 
 /** What the parent needs of an error: its message, stack and the codes of its causes (build-failure.ts reads them). */
 function plain(err, depth = 0) {
@@ -19,7 +20,7 @@ function plain(err, depth = 0) {
 
 process.on('disconnect', () => process.exit(1));
 process.once('message', ({ outDir, logLevel }) => {
-  const answer = (message, code) => process.send({ ...message, peakKb: process.resourceUsage().maxRSS }, () => process.exit(code));
+  const answer = (message, code) => process.send({ ...message, peakKb: ownPeakKb() }, () => process.exit(code));
   build({ root: process.cwd(), outDir, logLevel }).then(
     () => answer({}, 0),
     (err) => answer({ error: plain(err) }, 1),

@@ -17,6 +17,7 @@ import { fontMeasure } from './cards/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import { indexForSearch } from './search-index.ts';
 import { CARD_MANIFEST, readCardManifest, reuseInto, writeInside, type CardManifest, type ExtrasReport, type ExtrasRequest } from './extras.ts';
+import { ownPeakKb } from './process-peak.ts';
 
 /** Lets the event loop read Pagefind's answers between pieces of this process's own work. */
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -100,7 +101,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     dataFiles: data.models.length + csvParts,
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
-    workerPeakKb: process.resourceUsage().maxRSS,
+    workerPeakKb: ownPeakKb(),
     searchPeakKb,
     ms: performance.now() - started,
   };

@@ -21,6 +21,8 @@ export function childrenPeakKb(name: RegExp): number {
   return total;
 }
 
+export { ownPeakKb } from './own-peak.mjs';
+
 /**
  * The resident memory (KB) of process `pid` and every process below it, from /proc; 0 where /proc
  * does not tell. Children are read from each process's main thread, which is where Node starts its

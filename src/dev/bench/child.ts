@@ -11,7 +11,7 @@ import type { NodeCommand } from './npm-script.ts';
 export const PEAK_RSS_HOOK = new URL('./peak-rss-hook.mjs', import.meta.url).href;
 
 export interface ChildPeak {
-  /** process.resourceUsage().maxRSS of the node process, KB. */
+  /** The node process's own peak resident set size (VmHWM on Linux), KB. */
   maxRssKb: number;
   /** Children still alive at exit (Linux only), with their own peak. */
   children: { pid: number; name: string; peakKb: number }[];

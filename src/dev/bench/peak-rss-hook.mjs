@@ -1,9 +1,10 @@
 // Loaded with `node --import` into every measured process: on exit, writes the process's peak
-// resident set size (process.resourceUsage().maxRSS, in KB) as JSON to the file named by
+// resident set size (VmHWM on Linux, else process.resourceUsage().maxRSS; in KB) as JSON to the file named by
 // BENCH_PEAK_RSS_FILE. Plain JavaScript, so it loads before (and without) tsx. On Linux it also
 // records the peak of child processes still running at exit (esbuild's service), which maxRSS
 // does not include.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { ownPeakKb } from '../../publish/own-peak.mjs';
 
 const target = process.env.BENCH_PEAK_RSS_FILE;
 // Nothing this process starts may overwrite the figure.
@@ -32,7 +33,7 @@ function childPeaks() {
 if (target) {
   process.on('exit', () => {
     try {
-      writeFileSync(target, JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS, children: childPeaks() }));
+      writeFileSync(target, JSON.stringify({ maxRssKb: ownPeakKb(), children: childPeaks() }));
     } catch {
       // the benchmark reports an unknown peak
     }

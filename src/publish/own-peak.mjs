@@ -1,0 +1,17 @@
+// A process's own peak resident memory, KB: VmHWM on Linux. `process.resourceUsage().maxRSS` is
+// kept across exec, so a process forked from a larger one (the build's render and extras worker,
+// forked by the build holding its data; each stage the bench starts, forked by the bench holding a
+// whole export) would report that one's size as its own. Plain JavaScript: the render process and
+// the bench's hook load it without a TypeScript loader.
+import { readFileSync } from 'node:fs';
+
+/** @returns {number} */
+export function ownPeakKb() {
+  try {
+    const hwm = /^VmHWM:\s*(\d+)\s*kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (hwm) return Number(hwm);
+  } catch {
+    // no /proc: the portable figure below
+  }
+  return process.resourceUsage().maxRSS;
+}
