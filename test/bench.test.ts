@@ -10,7 +10,7 @@ import { gzipSize, measureDist, samplePages } from '../src/dev/bench/dist-stats.
 import { heapFlagsOf, nodeCommandOf } from '../src/dev/bench/npm-script.ts';
 import { sizeFor } from '../src/dev/bench/proportions.ts';
 import { writeHistorySeed } from '../src/dev/bench/history-seed.ts';
-import { growthTargets, markdownTable, sizeReport, sizeTargets } from '../src/dev/bench/report.ts';
+import { growthTargets, markdownTable, pageTypeTable, sizeReport, sizeTargets } from '../src/dev/bench/report.ts';
 import type { SizeResult } from '../src/dev/bench/results.ts';
 import { innerSteps, reportedPeakKb } from '../src/dev/bench/run-bench.ts';
 import { median, spread } from '../src/dev/bench/stats.ts';
@@ -355,5 +355,36 @@ describe('the peak a measured process reports', () => {
     expect(run.code).toBe(0);
     expect(run.peak?.maxRssKb).toBeGreaterThan(10_000);
     expect(run.peak?.maxRssKb).toBeLessThan(200_000);
+  });
+});
+
+describe('the page type table', () => {
+  const size = (files: number, bytes: number) => ({ route: '', files, bytes, medianBytes: bytes / files, largest: { path: 'x', bytes: (2 * bytes) / files } });
+  const plainOnly = { route: 'configurations/[slug]', ms: [9_000], plain: size(10_000, 80 * 1024 * 1024), withDetails: undefined };
+  const both = { route: 'tags/[tag]/page/[page]', ms: [300], plain: size(85, 2 * 1024 * 1024), withDetails: size(4_000, 120 * 1024 * 1024) };
+  const cells = (table: string, route: string) =>
+    table
+      .split('\n')
+      .find((l) => l.startsWith(`| ${route} `))!
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+
+  it('gives the size of all files of each build in its own column, and leaves the details columns empty without that build', () => {
+    const table = pageTypeTable([plainOnly, both]);
+    expect(cells(table, 'page type')).toEqual([
+      'page type',
+      'files',
+      'median KB',
+      'largest KB',
+      'all MB',
+      'files, details',
+      'median KB, details',
+      'largest KB, details',
+      'all MB, details',
+      'build s',
+    ]);
+    expect(cells(table, 'configurations/[slug]')).toEqual(['configurations/[slug]', '10,000', '8.2', '16.4', '80', '', '', '', '', '9.00']);
+    expect(cells(table, 'tags/[tag]/page/[page]')).toEqual(['tags/[tag]/page/[page]', '85', '24.1', '48.2', '2.0', '4,000', '30.7', '61.4', '120', '0.30']);
   });
 });

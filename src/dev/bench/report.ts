@@ -135,6 +135,8 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
 /** Per page type: files and their sizes without and with details, and the build's time on it (median of the runs). */
 export function pageTypeTable(types: readonly PageTypeResult[]): string {
   const kb = (bytes: number | undefined) => (bytes === undefined ? '' : (bytes / KB).toFixed(1));
+  const mb = (bytes: number | undefined) => (bytes === undefined ? '' : megabytes(bytes));
+  const count = (files: number | undefined) => (files === undefined ? '' : thousands(files));
   const time = (t: PageTypeResult) => median(t.ms);
   // Routes of one small file each (the about page, the downloads) are one row: they cost little.
   const minor = (t: PageTypeResult) => t.plain.files <= 1 && (t.withDetails?.files ?? 0) <= 1 && time(t) < 500 && (t.withDetails?.bytes ?? t.plain.bytes) < MB;
@@ -146,35 +148,34 @@ export function pageTypeTable(types: readonly PageTypeResult[]): string {
       thousands(t.plain.files),
       kb(t.plain.medianBytes),
       kb(t.plain.largest?.bytes),
+      megabytes(t.plain.bytes),
+      count(t.withDetails?.files),
       kb(t.withDetails?.medianBytes),
       kb(t.withDetails?.largest?.bytes),
-      megabytes(t.withDetails?.bytes ?? t.plain.bytes),
+      mb(t.withDetails?.bytes),
       seconds(time(t)),
     ]);
   const rest = types.filter(minor);
   if (rest.length) {
-    const largest = Math.max(...rest.map((t) => t.withDetails?.largest?.bytes ?? t.plain.largest?.bytes ?? 0));
+    const details = rest.every((t) => t.withDetails) ? rest.map((t) => t.withDetails!) : undefined;
     rows.push([
       `${rest.length} single files (about, downloads, ...)`,
       thousands(rest.reduce((a, t) => a + t.plain.files, 0)),
       '',
       kb(Math.max(...rest.map((t) => t.plain.largest?.bytes ?? 0))),
+      megabytes(rest.reduce((a, t) => a + t.plain.bytes, 0)),
+      count(details?.reduce((a, t) => a + t.files, 0)),
       '',
-      kb(largest),
-      megabytes(rest.reduce((a, t) => a + (t.withDetails?.bytes ?? t.plain.bytes), 0)),
+      kb(details && Math.max(...details.map((t) => t.largest?.bytes ?? 0))),
+      mb(details?.reduce((a, t) => a + t.bytes, 0)),
       seconds(rest.reduce((a, t) => a + time(t), 0)),
     ]);
   }
-  return markdownTable(['page type', 'files', 'median KB', 'largest KB', 'median KB, details', 'largest KB, details', 'all MB, details', 'build s'], rows, [
-    'l',
-    'r',
-    'r',
-    'r',
-    'r',
-    'r',
-    'r',
-    'r',
-  ]);
+  return markdownTable(
+    ['page type', 'files', 'median KB', 'largest KB', 'all MB', 'files, details', 'median KB, details', 'largest KB, details', 'all MB, details', 'build s'],
+    rows,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+  );
 }
 
 /** Build time per page at each larger size against the next smaller one: "no faster than linear" allows 1.2 x. */
