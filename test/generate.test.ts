@@ -6,7 +6,15 @@ import { withSnapshot } from '../src/store/read-snapshot.ts';
 import { captureReporter, tempDir } from './helpers/env.ts';
 import { KNOWN_DIMENSIONS, type ModelSummary } from '../src/api/schema.ts';
 import { validateDetail, validateExport } from '../src/api/validate.ts';
-import { SAMPLE_EPOCH, SAMPLE_SIZE, generateSample, serializeDetails, serializeDetailsBuffer, serializeExport, type GeneratedSample } from '../src/dev/sample/generate.ts';
+import {
+  SAMPLE_EPOCH,
+  SAMPLE_SIZE,
+  generateSample,
+  serializeDetails,
+  serializeDetailsBuffer,
+  serializeExport,
+  type GeneratedSample,
+} from '../src/dev/sample/generate.ts';
 
 const DAY = 86_400_000;
 const dir = tempDir();
