@@ -261,8 +261,8 @@ describe('npm run bench, end to end at 300 configurations', () => {
   });
 
   it('prints the ratio to the reference, the page weights, PASS or FAIL per target, and the machine', () => {
-    expect(run.stdout).toMatch(/^ratio: build \/ reference build = \d+\.\d\d \(median [\d.]+ s \/ [\d.]+ s; [\d,]+ \/ [\d,]+ pages\)$/m);
-    expect(run.stdout).toMatch(/^leaderboard first page \(index\.html\): [\d.]+ KB raw, [\d.]+ KB gzip$/m);
+    expect(run.stdout).toMatch(/^- ratio: build \/ reference build = \d+\.\d\d \(median [\d.]+ s \/ [\d.]+ s; [\d,]+ \/ [\d,]+ pages\)$/m);
+    expect(run.stdout).toMatch(/^- leaderboard first page \(index\.html\): [\d.]+ KB raw, [\d.]+ KB gzip$/m);
     expect(run.stdout).toMatch(/^- (PASS|FAIL) {2}full build <= 1\.5 x the trivial reference: /m);
     expect(run.stdout).toMatch(/^- (PASS|FAIL) {2}full build <= 2 x the trivial reference \(the first step\): /m);
     expect(run.stdout).toMatch(/^- (PASS|FAIL) {2}no page ships > 20 KB gzipped JavaScript: /m);
@@ -273,13 +273,13 @@ describe('npm run bench, end to end at 300 configurations', () => {
     const json = JSON.parse(readFileSync(join(out.path, 'results.json'), 'utf8')) as { sizes: SizeResult[] };
     const [size] = json.sizes;
     expect(size?.details?.ms).toBeGreaterThan(0);
-    expect(sizeReport(size!)).toMatch(/^with details for every configuration \(one build, /m);
+    expect(sizeReport(size!)).toMatch(/^- with details for every configuration \(one build, /m);
     const skipped = sizeReport({ ...size!, details: undefined });
-    expect(skipped).toMatch(/^with details for every configuration: not measured \(--skip-details\)$/m);
+    expect(skipped).toMatch(/^- with details for every configuration: not measured \(--skip-details\)$/m);
     expect(skipped).not.toMatch(/^- (PASS|FAIL) .*with details/m);
     // A build with details that ran out of memory is reported as a failed target, not a missing measurement.
     const failed = sizeReport({ ...size!, details: undefined, detailsFailed: 'build with details failed: exit code 134 (JavaScript heap out of memory)' });
-    expect(failed).toMatch(/^with details for every configuration: no result: build with details failed: exit code 134 \(JavaScript heap out of memory\)$/m);
+    expect(failed).toMatch(/^- with details for every configuration: no result: build with details failed: exit code 134 \(JavaScript heap out of memory\)$/m);
     expect(failed).toMatch(/^- FAIL {2}the build with details for every configuration finishes: build with details failed: exit code 134/m);
   });
 

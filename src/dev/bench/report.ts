@@ -210,18 +210,18 @@ export function sizeReport(result: SizeResult): string {
     '',
     stageTable(result),
     '',
-    `ratio: build / reference build = ${result.ratio.toFixed(2)} (median ${seconds(median(build.ms))} s / ${seconds(median(reference.ms))} s; ${thousands(build.pages ?? 0)} / ${thousands(reference.pages ?? 0)} pages)`,
-    `snapshot file: ${megabytes(result.snapshotBytes)} MB with ${thousands(days)} daily snapshot${days === 1 ? '' : 's'}${result.details ? `, ${megabytes(result.details.snapshotBytes)} MB with details for every configuration` : ''}${result.history ? ` (the ${thousands(result.history.snapshots)} days before the last imported in one pass in ${seconds(result.history.ms)} s, not a measured stage)` : ''}`,
-    `dist/: ${megabytes(dist.bytes)} MB (${megabytes(dist.diskBytes)} MB on disk), ${thousands(dist.files)} files; largest file ${dist.largestFile ? `${dist.largestFile.path}, ${megabytes(dist.largestFile.raw)} MB` : 'none'}`,
+    `- ratio: build / reference build = ${result.ratio.toFixed(2)} (median ${seconds(median(build.ms))} s / ${seconds(median(reference.ms))} s; ${thousands(build.pages ?? 0)} / ${thousands(reference.pages ?? 0)} pages)`,
+    `- snapshot file: ${megabytes(result.snapshotBytes)} MB with ${thousands(days)} daily snapshot${days === 1 ? '' : 's'}${result.details ? `, ${megabytes(result.details.snapshotBytes)} MB with details for every configuration` : ''}${result.history ? ` (the ${thousands(result.history.snapshots)} days before the last imported in one pass in ${seconds(result.history.ms)} s, not a measured stage)` : ''}`,
+    `- dist/: ${megabytes(dist.bytes)} MB (${megabytes(dist.diskBytes)} MB on disk), ${thousands(dist.files)} files; largest file ${dist.largestFile ? `${dist.largestFile.path}, ${megabytes(dist.largestFile.raw)} MB` : 'none'}`,
     ...(result.details
       ? [
-          `with details for every configuration (one build, ${seconds(result.details.ms)} s, peak RSS ${result.details.peakRssKb === undefined ? '?' : (result.details.peakRssKb / KB).toFixed(0)} MB): dist/ ${megabytes(result.details.dist.bytes)} MB (${megabytes(result.details.dist.diskBytes)} MB on disk); largest file ${result.details.dist.largestFile ? `${result.details.dist.largestFile.path}, ${megabytes(result.details.dist.largestFile.raw)} MB` : 'none'}; largest page ${result.details.dist.largestPage ? `${result.details.dist.largestPage.path}, ${kilobytes(result.details.dist.largestPage.raw)}` : 'none'}`,
+          `- with details for every configuration (one build, ${seconds(result.details.ms)} s, peak RSS ${result.details.peakRssKb === undefined ? '?' : (result.details.peakRssKb / KB).toFixed(0)} MB): dist/ ${megabytes(result.details.dist.bytes)} MB (${megabytes(result.details.dist.diskBytes)} MB on disk); largest file ${result.details.dist.largestFile ? `${result.details.dist.largestFile.path}, ${megabytes(result.details.dist.largestFile.raw)} MB` : 'none'}; largest page ${result.details.dist.largestPage ? `${result.details.dist.largestPage.path}, ${kilobytes(result.details.dist.largestPage.raw)}` : 'none'}`,
         ]
-      : [`with details for every configuration: ${result.detailsFailed ? `no result: ${result.detailsFailed}` : 'not measured (--skip-details)'}`]),
-    `leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
-    `largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,
-    `JavaScript in _astro/: ${dist.js.files} file${dist.js.files === 1 ? '' : 's'}, ${kilobytes(dist.js.raw)} raw, ${kilobytes(dist.js.gzip)} gzip`,
-    `most JavaScript on one page: ${dist.heaviestPageJs ? `${kilobytes(dist.heaviestPageJs.gzip)} gzip (${dist.heaviestPageJs.path}, ${dist.heaviestPageJs.scripts} script${dist.heaviestPageJs.scripts === 1 ? '' : 's'})` : 'none'}; ${thousands(dist.sampledPages)} of ${thousands(dist.pages)} pages sampled`,
+      : [`- with details for every configuration: ${result.detailsFailed ? `no result: ${result.detailsFailed}` : 'not measured (--skip-details)'}`]),
+    `- leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
+    `- largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,
+    `- JavaScript in _astro/: ${dist.js.files} file${dist.js.files === 1 ? '' : 's'}, ${kilobytes(dist.js.raw)} raw, ${kilobytes(dist.js.gzip)} gzip`,
+    `- most JavaScript on one page: ${dist.heaviestPageJs ? `${kilobytes(dist.heaviestPageJs.gzip)} gzip (${dist.heaviestPageJs.path}, ${dist.heaviestPageJs.scripts} script${dist.heaviestPageJs.scripts === 1 ? '' : 's'})` : 'none'}; ${thousands(dist.sampledPages)} of ${thousands(dist.pages)} pages sampled`,
   ];
   const inner = result.stages
     .filter((s) => s.inner && Object.keys(s.inner).length)
@@ -231,11 +231,11 @@ export function sizeReport(result: SizeResult): string {
           .map(([label, ms]) => `${label} ${seconds(median(ms))} s`)
           .join(', ')}`,
     );
-  if (inner.length) lines.push(`inside the processes (the project's own step times, medians): ${inner.join('; ')}`);
+  if (inner.length) lines.push(`- inside the processes (the project's own step times, medians): ${inner.join('; ')}`);
   const helpers = result.stages.filter((s) => s.helperPeak);
   if (helpers.length) {
     lines.push(
-      `helper processes alive at exit (not in peak RSS): ${helpers.map((s) => `${s.stage}: ${s.helperPeak!.name} ${(s.helperPeak!.kb / KB).toFixed(0)} MB`).join('; ')}`,
+      `- helper processes alive at exit (not in peak RSS): ${helpers.map((s) => `${s.stage}: ${s.helperPeak!.name} ${(s.helperPeak!.kb / KB).toFixed(0)} MB`).join('; ')}`,
     );
   }
   if (result.pageTypes?.length)
