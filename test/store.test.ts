@@ -8,6 +8,7 @@ import { openSnapshot, withSnapshot } from '../src/store/read-snapshot.ts';
 import { READABLE_VERSIONS, STORE_VERSION } from '../src/store/schema.ts';
 import { writeSnapshot, type ModelDetailRecord } from '../src/store/write-snapshot.ts';
 import { packFloat64, packInt32, unpackFloat64, unpackInt32 } from '../src/store/packed.ts';
+import { byRanking } from '../src/api/ranking.ts';
 import type { ModelSummary } from '../src/api/schema.ts';
 import { writeOldStore } from './helpers/old-stores.ts';
 import { fingerprint, tempDir } from './helpers/env.ts';
@@ -259,6 +260,26 @@ describe('writeSnapshot', () => {
     expect(after.map((r) => r[0])).toEqual([1, 2, 3]);
     // The current tables hold only the new snapshot.
     expect(withSnapshot(out, (r) => [r.counts().configurations, r.info().generatedAt])).toEqual([11, GENERATED_AT + 2 * DAY]);
+    expect(query(out, 'PRAGMA integrity_check')).toEqual([['ok']]);
+  });
+
+  it('gives each configuration its place in the ranking, whatever order its rows go in, and keeps every tag', () => {
+    const out = join(dir.path, 'positions.db');
+    const data = exportOfDay(3);
+    // Reverse the export: ranking order, slug order and the export's order all differ.
+    data.models = [...data.models].reverse().map((m) => ({ ...m, tags: [...m.tags].reverse() }));
+    writeSnapshot(out, { data, meta: meta(3), historyLimit: 5 });
+    const ranked = [...data.models].sort(byRanking);
+    expect(ranked.map((m) => m.slug)).not.toEqual([...ranked.map((m) => m.slug)].sort());
+    expect(query(out, 'SELECT slug, position FROM models ORDER BY position')).toEqual(ranked.map((m, i) => [m.slug, i + 1]));
+    const tags = query<[string, string]>(out, 'SELECT slug, tag FROM model_tags');
+    for (const m of data.models)
+      expect(
+        tags
+          .filter(([slug]) => slug === m.slug)
+          .map(([, tag]) => tag)
+          .sort(),
+      ).toEqual([...m.tags].sort());
     expect(query(out, 'PRAGMA integrity_check')).toEqual([['ok']]);
   });
 

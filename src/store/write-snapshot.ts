@@ -81,6 +81,9 @@ function fsyncPath(path: string): void {
   }
 }
 
+/** Code unit order: close to the byte order SQLite keeps text keys in, which is all an insert order needs. */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function insertRows(db: Database.Database, { data, meta, details, historyLimit }: WriteInput): void {
   db.prepare(
     `INSERT INTO snapshot (id, generated_at, fetched_at, source, api_origin, computed_at, last_modified, schema_version, cache_max_age, body_sha256, partial, sample, history_limit)
@@ -107,10 +110,12 @@ function insertRows(db: Database.Database, { data, meta, details, historyLimit }
     'INSERT INTO models (slug, name, provider, family_tag, supra_score, bench_count, updated_at, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const modelTag = db.prepare('INSERT INTO model_tags (slug, tag) VALUES (?, ?)');
-  [...data.models].sort(byRanking).forEach((m, i) => {
-    model.run(m.slug, m.name, m.provider, m.familyTag, m.supraScore, m.benchCount, m.updatedAt, i + 1);
-    for (const tag of m.tags) modelTag.run(m.slug, tag);
-  });
+  // Rows go in in key order (a B-tree appends them), each with its place in the ranking.
+  const ranked = [...data.models].sort(byRanking).map((m, i) => ({ m, position: i + 1 }));
+  for (const { m, position } of ranked.sort((a, b) => byKey(a.m.slug, b.m.slug))) {
+    model.run(m.slug, m.name, m.provider, m.familyTag, m.supraScore, m.benchCount, m.updatedAt, position);
+    for (const tag of [...m.tags].sort(byKey)) modelTag.run(m.slug, tag);
+  }
 
   const bench = db.prepare(
     `INSERT INTO benches (slug, name, description, url, is_official, scale_min, scale_max, quality_score, dimensions, model_count, rater_count, effective_weight, position)
@@ -402,6 +407,13 @@ function trimHistory(db: Database.Database, historyLimit: number): void {
   db.prepare('DELETE FROM history_names WHERE last_snapshot_id < ?').run(oldest);
 }
 
+/**
+ * The page cache of a write (KB; SQLite's default is 2 MB): the current tables' B-trees and
+ * indexes take rows in ranking order, not key order, and at 50,000 configurations outgrow 2 MB, so
+ * each insert read and wrote back pages; 64 MB holds them, and is only used as far as it is needed.
+ */
+const WRITE_CACHE_KB = 64 * 1024;
+
 /** Tables a write rewrites; `history_points` only gains a row, so a copy of a checked file is checked by these. */
 const REWRITTEN_TABLES = [
   'snapshot',
@@ -471,6 +483,7 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
       // A temporary file needs no journal: on any failure it is thrown away whole.
       db.pragma('journal_mode = OFF');
       db.pragma('synchronous = OFF');
+      db.pragma(`cache_size = -${WRITE_CACHE_KB}`);
       if (!copied) {
         db.exec(DDL);
         db.pragma(`user_version = ${STORE_VERSION}`);
@@ -529,6 +542,7 @@ export function importHistory(target: string, snapshots: Iterable<ImportedSnapsh
     try {
       db.pragma('journal_mode = OFF');
       db.pragma('synchronous = OFF');
+      db.pragma(`cache_size = -${WRITE_CACHE_KB}`);
       db.exec(DDL);
       db.pragma(`user_version = ${STORE_VERSION}`);
       db.transaction(() => {
