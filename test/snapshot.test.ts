@@ -3,6 +3,7 @@
  * gets its exit code, and leaves the previous snapshot file byte-for-byte intact.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { constants } from 'node:buffer';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -408,6 +409,11 @@ describe('headers and configuration', () => {
     ['a missing URL', { RANKING_API_URL: '' }, 'RANKING_API_URL is not set'],
     ['plain http off loopback', { RANKING_API_URL: 'http://ranking.example.org' }, 'must use https'],
     ['a bad number', { RANKING_RETRIES: 'many' }, 'RANKING_RETRIES must be'],
+    [
+      'a size cap past what Node parses as JSON',
+      { RANKING_MAX_BYTES: '900000000' },
+      `RANKING_MAX_BYTES must be at most ${constants.MAX_STRING_LENGTH} (the longest text Node can parse as JSON), got 900000000`,
+    ],
   ])('exits 2 on %s', async (_name, extra, message) => {
     const r = await run([], extra);
     expect(r.code).toBe(2);

@@ -2,6 +2,7 @@
  * Settings of the snapshot step, from the environment and a git-ignored `.env`. The key is read
  * here and handed to the client only; it is never printed, logged or stored.
  */
+import { constants } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { MirrorError } from '../api/errors.ts';
@@ -70,15 +71,23 @@ export function readApiSettings(env: Env): ApiSettings {
   return { baseUrl, key, warnings };
 }
 
-export function positiveNumber(env: Env, name: string, fallback: number, { integer = true } = {}): number {
+export function positiveNumber(env: Env, name: string, fallback: number, { integer = true, max = Infinity, maxReason = '' } = {}): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
     throw new MirrorError('usage', `${name} must be a non-negative ${integer ? 'integer' : 'number'}, got ${JSON.stringify(raw.slice(0, 40))}`);
   }
+  if (n > max) throw new MirrorError('usage', `${name} must be at most ${max}${maxReason ? ` (${maxReason})` : ''}, got ${raw.slice(0, 40)}`);
   return n;
 }
+
+/**
+ * The largest body or input file the snapshot step can take: its text must fit in one JavaScript
+ * string to be parsed as JSON (about 512 MiB in Node), and UTF-8 never decodes to more characters
+ * than it has bytes. A larger RANKING_MAX_BYTES is refused up front, not after a long read.
+ */
+export const MAX_INPUT_BYTES = constants.MAX_STRING_LENGTH;
 
 export type ClientTuning = Omit<ClientOptions, 'baseUrl' | 'key' | 'onEvent' | 'random' | 'sleep' | 'deadline'>;
 
@@ -89,7 +98,10 @@ export function readClientTuning(env: Env): ClientTuning {
     headersTimeoutMs: positiveNumber(env, 'RANKING_HEADERS_TIMEOUT_MS', 30_000),
     bodyTimeoutMs: positiveNumber(env, 'RANKING_BODY_TIMEOUT_MS', 30_000),
     requestTimeoutMs: positiveNumber(env, 'RANKING_REQUEST_TIMEOUT_MS', 600_000),
-    maxBytes: positiveNumber(env, 'RANKING_MAX_BYTES', 256 * 1024 * 1024),
+    maxBytes: positiveNumber(env, 'RANKING_MAX_BYTES', 256 * 1024 * 1024, {
+      max: MAX_INPUT_BYTES,
+      maxReason: 'the longest text Node can parse as JSON',
+    }),
     retries: positiveNumber(env, 'RANKING_RETRIES', 5),
     retryBaseMs: positiveNumber(env, 'RANKING_RETRY_BASE_MS', 1_000),
     retryMaxMs: positiveNumber(env, 'RANKING_RETRY_MAX_MS', 30_000),

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { cpus, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_INPUT_BYTES } from '../../cli/env.ts';
 import { demoKey, startSimulator } from '../simulator/index.ts';
 import { defaultTimeoutMs, type BenchOptions } from './args.ts';
 import { outputTail, runChild, type ChildRun } from './child.ts';
@@ -100,6 +101,18 @@ const check = (stage: string, run: ChildRun): ChildRun => {
   if (run.code !== 0) throw new StageFailed(stage, run, run.signal ? `killed by ${run.signal}` : `exit code ${run.code}`);
   return run;
 };
+
+/**
+ * Why the build with details cannot be measured from a details file of `bytes`, or undefined: the
+ * snapshot command parses an input file as one JSON text, which Node caps at about 512 MiB. At
+ * 50,000 configurations the file of every configuration's details is larger; production never has
+ * such a file (the crawl fetches one configuration per request).
+ */
+export function detailsTooLong(bytes: number, max = MAX_INPUT_BYTES): string | undefined {
+  if (bytes <= max) return undefined;
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  return `not measured: the details file of every configuration is ${mb(bytes)} MB, longer than the ${mb(max)} MB the snapshot command can read (RANKING_MAX_BYTES' maximum)`;
+}
 
 async function benchSize(
   configurations: number,
@@ -215,13 +228,17 @@ async function benchSize(
     let details: DetailsBuild | undefined;
     let detailsFailed: string | undefined;
     let detailTypes = new Map<string, PageTypeSize>();
+    const tooLong = options.details ? detailsTooLong(generated.detailsBody.length) : undefined;
     if (!options.details) say('build with details: skipped (--skip-details)');
-    else {
+    else if (tooLong) {
+      detailsFailed = tooLong;
+      say(`build with details: ${detailsFailed}`);
+    } else {
       try {
         const detailsDb = join(dir, 'details.db');
         startFile(detailsDb);
         // At 50,000 configurations the details file is over the 256 MB input cap, which is for an API's answer.
-        const maxBytes = String(Math.max(256 * 1024 * 1024, 2 * generated.detailsBody.length));
+        const maxBytes = String(Math.min(MAX_INPUT_BYTES, Math.max(256 * 1024 * 1024, 2 * generated.detailsBody.length)));
         await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb], {
           env: childEnv({ RANKING_MAX_BYTES: maxBytes }),
         });
