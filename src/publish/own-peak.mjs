@@ -5,11 +5,21 @@
 // the bench's hook load it without a TypeScript loader.
 import { readFileSync } from 'node:fs';
 
+/**
+ * The peak resident memory (KB) in the text of a /proc/PID/status file, or undefined.
+ * @param {string} status
+ * @returns {number | undefined}
+ */
+export function statusPeakKb(status) {
+  const hwm = /^VmHWM:\s*(\d+)\s*kB$/m.exec(status)?.[1];
+  return hwm === undefined ? undefined : Number(hwm);
+}
+
 /** @returns {number} */
 export function ownPeakKb() {
   try {
-    const hwm = /^VmHWM:\s*(\d+)\s*kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-    if (hwm) return Number(hwm);
+    const hwm = statusPeakKb(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm !== undefined) return hwm;
   } catch {
     // no /proc: the portable figure below
   }

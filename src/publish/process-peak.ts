@@ -4,6 +4,7 @@
  * /proc does not tell.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { statusPeakKb } from './own-peak.mjs';
 
 export function childrenPeakKb(name: RegExp): number {
   let total = 0;
@@ -12,7 +13,7 @@ export function childrenPeakKb(name: RegExp): number {
       for (const pid of readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
         if (!name.test(/^Name:\s*(.*)$/m.exec(status)?.[1] ?? '')) continue;
-        total += Number(/^VmHWM:\s*(\d+)\s*kB$/m.exec(status)?.[1] ?? 0);
+        total += statusPeakKb(status) ?? 0;
       }
     }
   } catch {

@@ -408,9 +408,10 @@ function trimHistory(db: Database.Database, historyLimit: number): void {
 }
 
 /**
- * The page cache of a write (KB; SQLite's default is 2 MB): the current tables' B-trees and
- * indexes take rows in ranking order, not key order, and at 50,000 configurations outgrow 2 MB, so
- * each insert read and wrote back pages; 64 MB holds them, and is only used as far as it is needed.
+ * The page cache of a write (KB; SQLite's default is 2 MB): the current tables' secondary indexes
+ * (by model, provider, tag, position) take rows out of key order, and at 50,000 configurations
+ * outgrow 2 MB, so each insert read and wrote back pages; 64 MB holds them, and is only used as far
+ * as it is needed.
  */
 const WRITE_CACHE_KB = 64 * 1024;
 

@@ -4,7 +4,7 @@
 // records the peak of child processes still running at exit (esbuild's service), which maxRSS
 // does not include.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { ownPeakKb } from '../../publish/own-peak.mjs';
+import { ownPeakKb, statusPeakKb } from '../../publish/own-peak.mjs';
 
 const target = process.env.BENCH_PEAK_RSS_FILE;
 // Nothing this process starts may overwrite the figure.
@@ -20,8 +20,8 @@ function childPeaks() {
       for (const pid of pids) {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
         const name = /^Name:\s*(.*)$/m.exec(status)?.[1] ?? '?';
-        const hwm = /^VmHWM:\s*(\d+)\s*kB$/m.exec(status)?.[1];
-        if (hwm) peaks.push({ pid: Number(pid), name, peakKb: Number(hwm) });
+        const peakKb = statusPeakKb(status);
+        if (peakKb) peaks.push({ pid: Number(pid), name, peakKb });
       }
     }
   } catch {

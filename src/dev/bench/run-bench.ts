@@ -237,7 +237,7 @@ async function benchSize(
       try {
         const detailsDb = join(dir, 'details.db');
         startFile(detailsDb);
-        // At 50,000 configurations the details file is over the 256 MB input cap, which is for an API's answer.
+        // From about 15,000 configurations the details file nears the 256 MB input cap (an API answer's): twice its size is allowed, up to what the command reads.
         const maxBytes = String(Math.min(MAX_INPUT_BYTES, Math.max(256 * 1024 * 1024, 2 * generated.detailsBody.length)));
         await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb], {
           env: childEnv({ RANKING_MAX_BYTES: maxBytes }),
