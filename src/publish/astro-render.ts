@@ -45,7 +45,7 @@ export interface AstroRender {
 /** Starts `astro build` of the project in the current directory into `outDir`; the environment (snapshot path, SITE_URL) is inherited. */
 export function startAstroRender(outDir: string, logLevel: 'info' | 'warn'): AstroRender {
   const child = fork(fileURLToPath(new URL('./astro-child.mjs', import.meta.url)), [], {
-    execArgv: renderFlags(),
+    execArgv: [...renderFlags(), '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let settled = false;

@@ -173,6 +173,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       () => astro!.done,
       (r) => `Astro peak ${Math.round(r.peakKb / 1024)} MB`,
     );
+    extras.renderEnded();
     removeAstroLeftovers(fresh);
     // Waiting here is what the extras cost the build; their own CPU time is in the detail.
     await reporter.stage(

@@ -95,14 +95,22 @@ export function readCardManifest(site: string): CardManifest | undefined {
   }
 }
 
+/** The message that tells the worker the Astro render has ended: Pagefind starts then. */
+export const RENDER_ENDED = 'render-ended';
+
 export interface ExtrasJob {
   done: Promise<ExtrasReport>;
+  /** Tells the worker the render has ended (or is not coming), so that it may start Pagefind. */
+  renderEnded(): void;
   stop(): void;
 }
 
 /** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
 export function startExtras(request: ExtrasRequest): ExtrasJob {
-  const child = fork(fileURLToPath(new URL('./extras-worker.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./extras-worker.ts', import.meta.url)), [], {
+    execArgv: [...process.execArgv, '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   // Astro's render is the build's longest path: the worker (and Pagefind, which it starts) takes the CPU Astro leaves.
   try {
     if (child.pid !== undefined) setPriority(child.pid, 10);
@@ -126,6 +134,10 @@ export function startExtras(request: ExtrasRequest): ExtrasJob {
   child.send(request);
   return {
     done,
+    renderEnded: () => {
+      // A worker that already ended (or failed) needs no word: its outcome is in `done`.
+      if (child.connected) child.send(RENDER_ENDED, () => {});
+    },
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill();
     },

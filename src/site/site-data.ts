@@ -623,6 +623,14 @@ export function snapshotPath(): string {
 export function getSiteData(): SiteData {
   if (!cached) {
     cached = withSnapshot(snapshotPath(), loadFrom);
+    // The history pass allocates several times what it keeps: where the build exposed the collector
+    // (its render and extras processes), a full collection lets V8 shrink the heap it grew for that.
+    (globalThis as { gc?: () => void }).gc?.();
   }
   return cached;
+}
+
+/** Forgets the loaded snapshot, so a process that is done with it can give its memory back. */
+export function releaseSiteData(): void {
+  cached = undefined;
 }
