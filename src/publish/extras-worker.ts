@@ -38,6 +38,15 @@ function writeFromData(staging: string) {
   const { generatedAt, sample } = data.snapshot;
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);
+  // The CSVs first: building them is this process's largest moment, best passed while the render
+  // is still small (it grows as it renders).
+  let csvParts = 0;
+  const writeParts = (file: PartedCsv, parts: Buffer[]) => {
+    parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1), part));
+    csvParts += parts.length;
+  };
+  writeParts('history.csv', historyCsvParts(data));
+  writeParts('scores.csv', scoresCsvParts(data));
   for (const model of data.models) {
     const facts: BadgeFacts = {
       name: model.name,
@@ -53,13 +62,6 @@ function writeFromData(staging: string) {
     writeInside(staging, modelFeedFile(model), modelFeed(model, data.recentChangesFor(model.familyTag), generatedAt, attribution));
     writeInside(staging, modelDataFile(model), JSON.stringify(modelFile(data, model, fileAttribution)));
   }
-  let csvParts = 0;
-  const writeParts = (file: PartedCsv, parts: Buffer[]) => {
-    parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1), part));
-    csvParts += parts.length;
-  };
-  writeParts('history.csv', historyCsvParts(data));
-  writeParts('scores.csv', scoresCsvParts(data));
   for (const tag of data.tags) {
     const models = tag.modelList.map((m) => m.model);
     writeInside(staging, tagFeedFile(tag), tagFeed({ ...tag, models }, data.changes, data.recentChangesFor, generatedAt, attribution));
