@@ -146,7 +146,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
   let releaseTarget: (() => void) | undefined;
   const work = workDirFor(target);
   const fresh = join(work, FRESH);
-  // Cards, badges, feeds, per-model data files, history.csv and the search index are made in a child process on the other core while Astro renders.
+  // Cards, badges, feeds, per-model data files and history.csv are made in a child process on the other core while Astro renders; the search index after.
   const staging = join(work, STAGING);
   let extras: ExtrasJob | undefined;
   let astro: AstroRender | undefined;

@@ -14,6 +14,7 @@ import { modelFile } from '../site/model-file.ts';
 import { badgeFile, csvPartFile, modelDataFile, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
 import { searchRecords } from '../site/search-records.ts';
 import { getSiteData, releaseSiteData } from '../site/site-data.ts';
+import { setPriority } from 'node:os';
 import { fontMeasure } from './cards/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import { indexForSearch } from './search-index.ts';
@@ -95,6 +96,13 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
   // before Pagefind and the cards, which is where the build's memory peaked (two copies and Pagefind).
   releaseSiteData();
   await giveBack();
+  // Astro's render is the build's longest path: the cards and Pagefind take the CPU it leaves. The
+  // data phase before ran at the render's priority, so that the two copies of the data overlap briefly.
+  try {
+    setPriority(10);
+  } catch {
+    // a system that does not let a process lower its priority: it runs as it is
+  }
 
   // Pagefind (about 200 MB at 10,000 configurations) indexes in its own process once the render,
   // the build's largest process, has ended; it writes its files while this one draws.

@@ -2,11 +2,10 @@
  * The files the publish step writes beside Astro's pages: link-preview cards (PNG), rank badges
  * (SVG and shields.io JSON), the Atom feeds of every model and tag, every model's data file,
  * history.csv and scores.csv, and the search index. They are made in a child
- * process (extras-worker.ts) while Astro renders on the other core, into a folder of the work
- * folder, then moved into the new site once Astro is done.
+ * process (extras-worker.ts) while Astro renders on the other core (the search index once the
+ * render has ended), into a folder of the work folder, then moved into the new site.
  */
 import { fork } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,12 +112,6 @@ export function startExtras(request: ExtrasRequest): ExtrasJob {
     execArgv: [...process.execArgv.filter((a) => !a.startsWith('--max-semi-space-size')), '--expose-gc', '--max-semi-space-size=2'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  // Astro's render is the build's longest path: the worker (and Pagefind, which it starts) takes the CPU Astro leaves.
-  try {
-    if (child.pid !== undefined) setPriority(child.pid, 10);
-  } catch {
-    // a system that does not let a process lower a child's priority: it runs as it is
-  }
   let settled = false;
   const done = new Promise<ExtrasReport>((resolvePromise, reject) => {
     child.once('message', (message: { report?: ExtrasReport; error?: string }) => {

@@ -1,8 +1,8 @@
 /**
  * Site search: Pagefind indexes one record per model, benchmark and tag (written from the
  * snapshot's data by search-records.ts) and writes its index and scripts into `dist/pagefind/`,
- * which the search box loads when a visitor starts typing. The extras worker runs it while Astro
- * renders. The records hold words, not numbers, so from one snapshot to the next they rarely
+ * which the search box loads when a visitor starts typing. The extras worker runs it once Astro's
+ * render has ended (Pagefind holds about 25 KB a record while it indexes). The records hold words, not numbers, so from one snapshot to the next they rarely
  * change: an index whose records and Pagefind are those of the previous build is taken from it.
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,6 @@
 /**
  * What site search indexes: one record per model, benchmark and tag, written from the snapshot's
- * data (not parsed back out of the built pages), so the index is made beside the render instead of
- * after it. A model's record holds its configurations' names and tags too: a search for a
+ * data (not parsed back out of the built pages), so the index needs none of the pages. A model's record holds its configurations' names and tags too: a search for a
  * configuration finds its model's page, which lists it (a record per configuration doubled the
  * index's cost and files for pages that, for most models, say the same). Each record holds the
  * words a visitor would look for: names, provider, family tag, tags and descriptions; numbers
