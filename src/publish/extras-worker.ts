@@ -5,6 +5,7 @@
  * previous build (reusing the others), has Pagefind index the site's search records once the Astro
  * render has ended. Ends itself when its parent goes.
  */
+import { setPriority } from 'node:os';
 import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
@@ -14,7 +15,6 @@ import { modelFile } from '../site/model-file.ts';
 import { badgeFile, csvPartFile, modelDataFile, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
 import { searchRecords } from '../site/search-records.ts';
 import { getSiteData, releaseSiteData } from '../site/site-data.ts';
-import { setPriority } from 'node:os';
 import { fontMeasure } from './cards/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import { indexForSearch } from './search-index.ts';
