@@ -33,4 +33,13 @@ describe('the html tag', () => {
     expect(html`<svg>${trusted('<path d="M0 1l2 3"></path>')}</svg>`.html).toBe('<svg><path d="M0 1l2 3"></path></svg>');
     expect(html`${'<path>'}`.html).toBe('&lt;path&gt;');
   });
+
+  it('writes a line break and the indentation after it as one space, in its own text only', () => {
+    const name = 'two\n    lines';
+    const out = html`<ul>
+      <li>${name}</li>
+      <li>b</li>
+    </ul>`.html;
+    expect(out).toBe('<ul> <li>two\n    lines</li> <li>b</li> </ul>');
+  });
 });
