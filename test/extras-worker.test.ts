@@ -27,12 +27,15 @@ describe('the extras worker', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     const seen = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
+      arenaMax: string | undefined;
       cardsWritten: boolean;
       searchBeforeRenderEnded: boolean;
       settledBeforeRenderEnded: boolean;
       searchAfter: boolean;
       report: ExtrasReport;
     };
+    // glibc's heaps limited to two (src/publish/child-env.ts), the maintainer's own setting kept.
+    expect(seen.arenaMax).toBe('2');
     expect(seen.cardsWritten).toBe(true);
     expect(seen.searchBeforeRenderEnded).toBe(false);
     expect(seen.settledBeforeRenderEnded).toBe(false);

@@ -4,6 +4,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './child-env.ts';
 
 /**
  * The flags the build passes on to the Astro process: its heap limits (set in package.json's build
@@ -47,6 +48,7 @@ export function startAstroRender(outDir: string, logLevel: 'info' | 'warn'): Ast
   const child = fork(fileURLToPath(new URL('./astro-child.mjs', import.meta.url)), [], {
     execArgv: [...renderFlags(), '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: childEnv(),
   });
   let settled = false;
   const done = new Promise<{ peakKb: number }>((resolve, reject) => {

@@ -9,6 +9,7 @@ import { fork } from 'node:child_process';
 import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './child-env.ts';
 
 export interface ExtrasRequest {
   /** Where the worker writes, laid out as `dist/` is. */
@@ -99,6 +100,8 @@ export const RENDER_ENDED = 'render-ended';
 
 export interface ExtrasJob {
   done: Promise<ExtrasReport>;
+  /** The worker's process id, for a look at it from outside. */
+  pid: number | undefined;
   /** Tells the worker the render has ended (or is not coming), so that it may start Pagefind. */
   renderEnded(): void;
   stop(): void;
@@ -111,6 +114,7 @@ export function startExtras(request: ExtrasRequest): ExtrasJob {
     // 60 MB less; its extra collections cost the niced worker CPU, not the render's path.
     execArgv: [...process.execArgv.filter((a) => !a.startsWith('--max-semi-space-size')), '--expose-gc', '--max-semi-space-size=2'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: childEnv(),
   });
   let settled = false;
   const done = new Promise<ExtrasReport>((resolvePromise, reject) => {
@@ -129,6 +133,7 @@ export function startExtras(request: ExtrasRequest): ExtrasJob {
   child.send(request);
   return {
     done,
+    pid: child.pid,
     renderEnded: () => {
       // A worker that already ended (or failed) needs no word: its outcome is in `done`.
       if (child.connected) child.send(RENDER_ENDED, () => {});
