@@ -186,15 +186,6 @@ export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffe
   return csvParts(file, rows(), csvColumns(file), maxBytes);
 }
 
-interface HistoryRow {
-  name: string;
-  ranks: number[];
-  scores: number[];
-  /** The newest snapshot holding it, and its rank there, for the order of rows. */
-  last: number;
-  lastRank: number;
-}
-
 /**
  * Rank and score of every configuration in each snapshot of the last HISTORY_DAYS days: one row per
  * configuration, a pair of columns per snapshot. Ten times smaller than a row per configuration and
@@ -207,32 +198,53 @@ export function historyCsv(data: SiteData): Buffer<ArrayBuffer> {
 /** history.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
 export function historyCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffer[] {
   const source = SITE.attributionUrl;
-  const snapshots: string[] = [];
-  const byConfiguration = new Map<string, HistoryRow>();
-  for (const { generatedAt, configurations } of data.recentHistory(data.snapshot.generatedAt - HISTORY_DAYS * DAY)) {
-    const i = snapshots.push(iso(generatedAt)) - 1;
-    for (const c of configurations) {
-      let row = byConfiguration.get(c.slug);
-      if (!row) byConfiguration.set(c.slug, (row = { name: c.name, ranks: [], scores: [], last: i, lastRank: c.position }));
-      row.name = c.name;
-      row.last = i;
-      row.lastRank = c.position;
-      row.ranks[i] = c.position;
-      row.scores[i] = c.supraScore;
-    }
+  const { names, snapshots } = data.recentHistory(data.snapshot.generatedAt - HISTORY_DAYS * DAY);
+  // A row per slug (a renamed configuration keeps its row), its cells in two typed arrays of a
+  // column per snapshot: at 50,000 configurations an object per configuration and snapshot held
+  // hundreds of megabytes more while the file was made.
+  const slotOfSlug = new Map<string, number>();
+  const slotOfId = new Map<number, number>();
+  for (const [id, { slug }] of names) {
+    let slot = slotOfSlug.get(slug);
+    if (slot === undefined) slotOfSlug.set(slug, (slot = slotOfSlug.size));
+    slotOfId.set(id, slot);
   }
+  const D = snapshots.length;
+  const R = slotOfSlug.size;
+  const ranks = new Int32Array(R * D); // 0: not in that snapshot
+  const scores = new Float64Array(R * D);
+  // The newest snapshot holding each row, its rank and its name there, for the order of rows.
+  const last = new Int32Array(R).fill(-1);
+  const lastRank = new Int32Array(R);
+  const lastId = new Int32Array(R);
+  snapshots.forEach(({ configurations, supraScores }, k) => {
+    for (let j = 0; j < configurations.length; j++) {
+      const id = configurations[j]!;
+      const slot = slotOfId.get(id);
+      if (slot === undefined) continue;
+      ranks[slot * D + k] = j + 1;
+      scores[slot * D + k] = supraScores[j]!;
+      last[slot] = k;
+      lastRank[slot] = j + 1;
+      lastId[slot] = id;
+    }
+  });
+  const slugs = [...slotOfSlug.keys()];
+  const ordered = slugs.map((_, slot) => slot).filter((slot) => last[slot]! >= 0);
+  ordered.sort((a, b) => last[b]! - last[a]! || lastRank[a]! - lastRank[b]!);
+  const at = snapshots.map((h) => iso(h.generatedAt));
   const file = download('history.csv');
-  const columns = csvColumns(file, snapshots);
-  const ordered = [...byConfiguration].sort(([, a], [, b]) => b.last - a.last || a.lastRank - b.lastRank);
-  // Two columns a snapshot, for ten thousand rows: their names are made once.
-  const rankKeys = snapshots.map((at) => `rank_${at}`);
-  const scoreKeys = snapshots.map((at) => `supraScore_${at}`);
+  const columns = csvColumns(file, at);
+  // Two columns a snapshot, for tens of thousands of rows: their names are made once.
+  const rankKeys = at.map((t) => `rank_${t}`);
+  const scoreKeys = at.map((t) => `supraScore_${t}`);
   function* rows() {
-    for (const [slug, row] of ordered) {
-      const cells: Record<string, Cell> = { configuration: slug, name: row.name, attribution: source };
-      for (let i = 0; i < snapshots.length; i++) {
-        cells[rankKeys[i]!] = row.ranks[i];
-        cells[scoreKeys[i]!] = row.scores[i];
+    for (const slot of ordered) {
+      const cells: Record<string, Cell> = { configuration: slugs[slot]!, name: names.get(lastId[slot]!)!.name, attribution: source };
+      for (let k = 0; k < D; k++) {
+        const rank = ranks[slot * D + k]!;
+        cells[rankKeys[k]!] = rank === 0 ? undefined : rank;
+        cells[scoreKeys[k]!] = rank === 0 ? undefined : scores[slot * D + k];
       }
       yield cells;
     }

@@ -247,18 +247,17 @@ export interface SiteData {
   /** Rows left out because their slug or tag could not be a safe path segment. */
   skipped: number;
   /**
-   * Each snapshot of history generated at or after `since`, oldest first, its configurations in rank
-   * order: read from the file one snapshot at a time, when a download asks, since it can be large.
+   * Each snapshot of history generated at or after `since`, oldest first, as the file packs it: the
+   * name ids of its configurations in rank order and their supraScores, with each id's slug and
+   * name. Read from the file when a download asks, since it can be large.
    */
-  recentHistory(since: number): Generator<{ generatedAt: number; configurations: HistoryEntry[] }>;
+  recentHistory(since: number): RecentHistory;
 }
 
-/** A configuration in one snapshot of history. */
-export interface HistoryEntry {
-  slug: string;
-  name: string;
-  supraScore: number;
-  position: number;
+/** Snapshots of history as the file packs them: typed arrays, not an object per configuration. */
+export interface RecentHistory {
+  names: Map<number, { slug: string; name: string }>;
+  snapshots: { generatedAt: number; configurations: Int32Array; supraScores: Float64Array }[];
 }
 
 /** Entries kept per list of a change set. */
@@ -581,32 +580,25 @@ function loadFrom(reader: SnapshotReader): SiteData {
     neighboursOf: (model) => ({ above: comparisons[model.index - 1], below: comparisons[model.index] }),
     changes: past.changes,
     skipped: reader.skipped(),
-    recentHistory: function* (since) {
-      // Read when a download asks, then handed out a snapshot at a time.
+    recentHistory: (since) => {
       const again = openSnapshot(path);
-      let snapshots: { id: number; generatedAt: number }[];
-      let names: Map<number, { slug: string; name: string }>;
-      let points: Map<number, HistoryPoints>;
       try {
-        snapshots = again
+        const snapshots = again
           .historySnapshots()
           .filter((h) => h.generatedAt >= since)
           .reverse();
         const first = snapshots[0]?.id;
-        if (first === undefined) return;
-        names = new Map(again.historyNames().map((n) => [n.id, cleanStrings(n)]));
-        points = new Map(again.historyPoints(first).map((p) => [p.snapshotId, p]));
+        if (first === undefined) return { names: new Map(), snapshots: [] };
+        const points = new Map(again.historyPoints(first).map((p) => [p.snapshotId, p]));
+        return {
+          names: new Map(again.historyNames().map((n) => [n.id, cleanStrings({ slug: n.slug, name: n.name })])),
+          snapshots: snapshots.map((h) => {
+            const p = points.get(h.id);
+            return { generatedAt: h.generatedAt, configurations: p?.configurations ?? new Int32Array(), supraScores: p?.supraScores ?? new Float64Array() };
+          }),
+        };
       } finally {
         again.close();
-      }
-      for (const h of snapshots) {
-        const p = points.get(h.id);
-        const configurations: HistoryEntry[] = [];
-        p?.configurations.forEach((id, j) => {
-          const n = names.get(id);
-          if (n) configurations.push({ slug: n.slug, name: n.name, supraScore: p.supraScores[j]!, position: j + 1 });
-        });
-        yield { generatedAt: h.generatedAt, configurations };
       }
     },
   };
