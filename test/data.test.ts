@@ -57,7 +57,7 @@ describe('getSiteData', () => {
 
   it('puts the snapshots of the last 90 days in the history download, oldest first', async () => {
     const { historyCsv } = await import('../src/site/downloads.ts');
-    const header = historyCsv(data.getSiteData()).toString('utf8').split('\r\n')[0]!.split(',');
+    const header = historyCsv().toString('utf8').split('\r\n')[0]!.split(',');
     const times = header.filter((h) => h.startsWith('rank_')).map((h) => h.slice('rank_'.length));
     const last = GENERATED_AT + (SNAPSHOTS - 1) * DAY;
     expect(times).toHaveLength(HISTORY_DAYS + 1);

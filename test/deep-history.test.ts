@@ -81,7 +81,7 @@ describe('a deep history carried over from store version 3', () => {
 
   it('puts every old day in history.csv, a configuration gone today with its old ranks and an empty cell for today', async () => {
     const { historyCsv } = await import('../src/site/downloads.ts');
-    const lines = historyCsv(data.getSiteData()).toString('utf8').trimEnd().split('\r\n');
+    const lines = historyCsv().toString('utf8').trimEnd().split('\r\n');
     const header = lines[0]!.split(',');
     const rankColumns = header.map((h, at) => [h, at] as const).filter(([h]) => h.startsWith('rank_'));
     expect(rankColumns).toHaveLength(DAYS + 1);
@@ -90,5 +90,22 @@ describe('a deep history carried over from store version 3', () => {
     const row = lines.find((l) => l.startsWith(`${slugs[i]},`))!.split(',');
     expect(rankColumns.slice(0, DAYS).map(([, at]) => Number(row[at]))).toEqual(Array.from({ length: DAYS }, (_, d) => positionOn(i, d)));
     expect(row[rankColumns[DAYS]![1]]).toBe('');
+  });
+
+  it("leaves out the configurations' series where asked (the extras worker), with the models' series the same", () => {
+    const full = data.getSiteData();
+    const model = full.models[3]!;
+    const modelSeries = full.modelHistoryFor(model.familyTag);
+    expect(modelSeries).toHaveLength(DAYS + 1);
+    data.releaseSiteData();
+    try {
+      const lean = data.getSiteData({ configurationSeries: false });
+      expect(() => lean.historyFor(model.best.slug)).toThrow(/configurationSeries: false/);
+      expect(lean.modelHistoryFor(model.familyTag)).toEqual(modelSeries);
+      expect(lean.recentChangesFor(model.familyTag)).toEqual(full.recentChangesFor(model.familyTag));
+    } finally {
+      data.releaseSiteData();
+    }
+    expect(data.getSiteData().historyFor(model.best.slug)).toHaveLength(DAYS + 1);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The child process of extras.ts: reads the snapshot as the pages do (getSiteData), writes every
- * model's badges, feed and data file, every tag's feed, history.csv and scores.csv (in parts past
- * 20 MB), then gives the data back and, while it renders the cards whose inputs changed since the
+ * The child process of extras.ts: writes history.csv from the snapshots of its window, then reads
+ * the snapshot as the pages do (getSiteData), writes every model's badges, feed and data file,
+ * every tag's feed and scores.csv (both CSVs in parts past 20 MB), then gives the data back and, while it renders the cards whose inputs changed since the
  * previous build (reusing the others), has Pagefind index the site's search records once the Astro
  * render has ended. Ends itself when its parent goes.
  */
@@ -29,25 +29,30 @@ const cpuMs = (since?: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
+const writeParts = (staging: string, file: PartedCsv, parts: Buffer[]) => {
+  parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1), part));
+  return parts.length;
+};
+
 /**
- * Everything that needs the site's data: badges, feeds, model files, the CSVs, and the inputs of
+ * history.csv, from the snapshots of its window alone, before the site's data is loaded: at 50,000
+ * configurations making it takes a few hundred megabytes more for a moment, and the render is still
+ * small then (it grows as it renders).
+ */
+const writeHistoryCsv = (staging: string) => writeParts(staging, 'history.csv', historyCsvParts());
+
+/**
+ * Everything that needs the site's data: badges, feeds, model files, scores.csv, and the inputs of
  * the cards and of the search index. What it returns is small; the data goes out of scope with it.
  */
 function writeFromData(staging: string) {
-  const data = getSiteData();
+  // Nothing here draws a configuration's chart: its series are left out (96 MB at 50,000).
+  const data = getSiteData({ configurationSeries: false });
   const attribution = { name: SITE.attributionName, url: SITE.attributionUrl };
   const { generatedAt, sample } = data.snapshot;
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);
-  // The CSVs first: building them is this process's largest moment, best passed while the render
-  // is still small (it grows as it renders).
-  let csvParts = 0;
-  const writeParts = (file: PartedCsv, parts: Buffer[]) => {
-    parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1), part));
-    csvParts += parts.length;
-  };
-  writeParts('history.csv', historyCsvParts(data));
-  writeParts('scores.csv', scoresCsvParts(data));
+  const csvParts = writeParts(staging, 'scores.csv', scoresCsvParts(data));
   for (const model of data.models) {
     const facts: BadgeFacts = {
       name: model.name,
@@ -91,6 +96,8 @@ async function giveBack(): Promise<void> {
 
 async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> {
   const started = performance.now();
+  const historyParts = writeHistoryCsv(staging);
+  await giveBack();
   const written = writeFromData(staging);
   // The Astro render holds the same data until its last page: this process gives its copy back
   // before Pagefind and the cards, which is where the build's memory peaked (two copies and Pagefind).
@@ -140,7 +147,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     reused,
     badges: written.models,
     feeds: written.feeds,
-    dataFiles: written.dataFiles,
+    dataFiles: written.dataFiles + historyParts,
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
     workerPeakKb: ownPeakKb(),

@@ -6,7 +6,7 @@
  */
 import { attributionSentence, SITE } from './config.ts';
 import { DOWNLOADS, HISTORY_DAYS, csvColumns, type Download } from './data-dictionary.ts';
-import type { Bench, Configuration, SiteData, Tag } from './site-data.ts';
+import { readRecentHistory, type Bench, type Configuration, type RecentHistory, type SiteData, type Tag } from './site-data.ts';
 
 const DAY = 86_400_000;
 
@@ -191,14 +191,13 @@ export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffe
  * configuration, a pair of columns per snapshot. Ten times smaller than a row per configuration and
  * snapshot, which would repeat every slug, name, date and attribution.
  */
-export function historyCsv(data: SiteData): Buffer<ArrayBuffer> {
-  return Buffer.concat(historyCsvParts(data, Infinity));
+export function historyCsv(history = readRecentHistory(HISTORY_DAYS)): Buffer<ArrayBuffer> {
+  return Buffer.concat(historyCsvParts(history, Infinity));
 }
 
 /** history.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
-export function historyCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffer[] {
+export function historyCsvParts({ names, snapshots }: RecentHistory = readRecentHistory(HISTORY_DAYS), maxBytes = CSV_PART_BYTES): Buffer[] {
   const source = SITE.attributionUrl;
-  const { names, snapshots } = data.recentHistory(data.snapshot.generatedAt - HISTORY_DAYS * DAY);
   // A row per slug (a renamed configuration keeps its row), its cells in two typed arrays of a
   // column per snapshot: at 50,000 configurations an object per configuration and snapshot held
   // hundreds of megabytes more while the file was made.

@@ -117,6 +117,11 @@ export interface HistoryOptions {
   methodChangeAt: number;
   /** The display name of a model from its configurations' names. */
   familyName: (names: string[]) => string;
+  /**
+   * Keep each configuration's series (false: `configurationHistory` throws). The extras worker
+   * needs none, and at 50,000 configurations they are 96 MB.
+   */
+  configurationSeries?: boolean;
 }
 
 /** What the current snapshot holds: series are kept for these only. */
@@ -445,7 +450,9 @@ export function readHistory(
     }
   });
   const F = familyKeys.length;
-  const C = slotOfSlug.size;
+  const seriesKept = options.configurationSeries ?? true;
+  if (!seriesKept) slotOfRow.fill(-1);
+  const C = seriesKept ? slotOfSlug.size : 0;
   // Series as W x C and W x F matrices: NaN where absent; a negative rank is a shared one.
   const cScore = new Float64Array(W * C).fill(NaN);
   const cPosition = new Int32Array(W * C);
@@ -548,6 +555,7 @@ export function readHistory(
   return {
     snapshots,
     configurationHistory: (slug) => {
+      if (!seriesKept) throw new Error('configuration series were not kept by this history pass (configurationSeries: false)');
       const slot = slotOfSlug.get(slug);
       const out: HistoryPoint[] = [];
       if (slot === undefined) return out;

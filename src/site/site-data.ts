@@ -4,15 +4,7 @@
  * rows, benchmark results, history, changes). Pages import `getSiteData()` instead of querying on
  * their own; what only some pages need is computed on first use and kept.
  */
-import {
-  openSnapshot,
-  withSnapshot,
-  type DetailsCoverage,
-  type HistoryPoints,
-  type SnapshotReader,
-  type SnapshotSource,
-  type TagLink,
-} from '../store/read-snapshot.ts';
+import { withSnapshot, type DetailsCoverage, type HistoryPoints, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
 import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL, TAG_PAGE_SIZE } from './config.ts';
@@ -246,17 +238,12 @@ export interface SiteData {
   changes: ChangeSet[];
   /** Rows left out because their slug or tag could not be a safe path segment. */
   skipped: number;
-  /**
-   * Each snapshot of history generated at or after `since`, oldest first, as the file packs it: the
-   * name ids of its configurations in rank order and their supraScores, with each id's slug and
-   * name. Read from the file when a download asks, since it can be large.
-   */
-  recentHistory(since: number): RecentHistory;
 }
 
 /** Snapshots of history as the file packs them: typed arrays, not an object per configuration. */
 export interface RecentHistory {
   names: Map<number, { slug: string; name: string }>;
+  /** Oldest first, the current snapshot last; each one's configurations in rank order. */
   snapshots: { generatedAt: number; configurations: Int32Array; supraScores: Float64Array }[];
 }
 
@@ -303,8 +290,13 @@ function memo<K, V>(compute: (key: K) => V): (key: K) => V {
   };
 }
 
-function loadFrom(reader: SnapshotReader): SiteData {
-  const { path } = reader;
+/** What a process loads beyond what every page needs. */
+export interface LoadOptions {
+  /** Each configuration's score and rank series (the configuration pages' charts); default true. */
+  configurationSeries?: boolean;
+}
+
+function loadFrom(reader: SnapshotReader, load: LoadOptions = {}): SiteData {
   const info = reader.info();
   const history = reader.historySnapshots();
   const snapshot: SnapshotInfo = {
@@ -369,6 +361,7 @@ function loadFrom(reader: SnapshotReader): SiteData {
     recentPerModel: RECENT_CHANGES_PER_MODEL,
     methodChangeAt: METHOD_CHANGE_AT,
     familyName,
+    configurationSeries: load.configurationSeries,
   };
   const past = readHistory(
     history,
@@ -580,27 +573,6 @@ function loadFrom(reader: SnapshotReader): SiteData {
     neighboursOf: (model) => ({ above: comparisons[model.index - 1], below: comparisons[model.index] }),
     changes: past.changes,
     skipped: reader.skipped(),
-    recentHistory: (since) => {
-      const again = openSnapshot(path);
-      try {
-        const snapshots = again
-          .historySnapshots()
-          .filter((h) => h.generatedAt >= since)
-          .reverse();
-        const first = snapshots[0]?.id;
-        if (first === undefined) return { names: new Map(), snapshots: [] };
-        const points = new Map(again.historyPoints(first).map((p) => [p.snapshotId, p]));
-        return {
-          names: new Map(again.historyNames().map((n) => [n.id, cleanStrings({ slug: n.slug, name: n.name })])),
-          snapshots: snapshots.map((h) => {
-            const p = points.get(h.id);
-            return { generatedAt: h.generatedAt, configurations: p?.configurations ?? new Int32Array(), supraScores: p?.supraScores ?? new Float64Array() };
-          }),
-        };
-      } finally {
-        again.close();
-      }
-    },
   };
 }
 
@@ -611,15 +583,39 @@ export function snapshotPath(): string {
   return process.env.MIRROR_SNAPSHOT_DB || 'data/snapshot.db';
 }
 
-/** Loads the snapshot once per build; every page shares the result. */
-export function getSiteData(): SiteData {
+/** Loads the snapshot once per build; every page shares the result. The first call's options hold until it is released. */
+export function getSiteData(options?: LoadOptions): SiteData {
   if (!cached) {
-    cached = withSnapshot(snapshotPath(), loadFrom);
+    cached = withSnapshot(snapshotPath(), (reader) => loadFrom(reader, options));
     // The history pass allocates several times what it keeps: where the build exposed the collector
     // (its render and extras processes), a full collection lets V8 shrink the heap it grew for that.
     (globalThis as { gc?: () => void }).gc?.();
   }
   return cached;
+}
+
+/**
+ * The snapshots of history generated in the `days` before the current one, and it, read on their
+ * own: history.csv needs nothing else, so the extras worker makes it before it loads the site's data.
+ */
+export function readRecentHistory(days: number, path = snapshotPath()): RecentHistory {
+  return withSnapshot(path, (reader) => {
+    const since = reader.info().generatedAt - days * 86_400_000;
+    const snapshots = reader
+      .historySnapshots()
+      .filter((h) => h.generatedAt >= since)
+      .reverse();
+    const first = snapshots[0]?.id;
+    if (first === undefined) return { names: new Map(), snapshots: [] };
+    const points = new Map(reader.historyPoints(first).map((p) => [p.snapshotId, p]));
+    return {
+      names: new Map(reader.historyNames().map((n) => [n.id, cleanStrings({ slug: n.slug, name: n.name })])),
+      snapshots: snapshots.map((h) => {
+        const p = points.get(h.id);
+        return { generatedAt: h.generatedAt, configurations: p?.configurations ?? new Int32Array(), supraScores: p?.supraScores ?? new Float64Array() };
+      }),
+    };
+  });
 }
 
 /** Forgets the loaded snapshot, so a process that is done with it can give its memory back. */
