@@ -240,13 +240,18 @@ function buildState(snapshot: HistorySnapshotRow, points: HistoryPoints, s: Rank
 
 function changeOf(before: Entry | undefined, after: Entry | undefined, reason: ChangeReason): Change {
   const e = (after ?? before)!;
+  const both = before !== undefined && after !== undefined;
+  // One literal with every field (undefined where absent): a spread of optional fields made objects
+  // of many shapes, which V8 keeps larger, and model pages keep tens of thousands of these.
   return {
     slug: e.slug,
     name: e.name,
     supraScore: e.supraScore,
     position: e.position,
     rank: e.rank,
-    ...(before && after ? { previousPosition: before.position, previousScore: before.supraScore, previousRank: before.rank } : {}),
+    previousPosition: both ? before.position : undefined,
+    previousScore: both ? before.supraScore : undefined,
+    previousRank: both ? before.rank : undefined,
     reason,
   };
 }
@@ -326,22 +331,29 @@ function diff(
   const nameOf = (f: Family) => options.familyName(f.members.map((m) => m.name));
   const modelChange = ({ key, status }: FamilyMove): ModelChange => {
     const f = status === 'removed' ? prev.families.get(key)! : cur.families.get(key)!;
-    const common = {
+    const p = status === 'present' ? prev.families.get(key)! : undefined;
+    let reason: ChangeReason;
+    if (status === 'new') reason = { kind: 'new' };
+    else if (status === 'removed') reason = { kind: 'removed', lastSeen: prev.generatedAt };
+    else {
+      reason = comparable ? explainChange(prev.entries.get(f.best.slug), f.best, true, prev.generatedAt) : { kind: 'method' };
+      // Its best configuration stood still while other models moved past it.
+      if (reason.kind === 'none' && p!.rank.rank !== f.rank.rank) reason = { kind: 'field', scoreChanged: false };
+    }
+    // One shape for every model's change (see changeOf).
+    return {
       familyTag: key,
       name: nameOf(f),
+      status,
       supraScore: f.best.supraScore,
       rank: f.rank,
+      previousScore: p?.best.supraScore,
+      previousRank: p?.rank,
+      reason,
+      bestChanged: p && p.best.slug !== f.best.slug ? { from: p.best.name, to: f.best.name } : undefined,
       configurationCount: f.members.length,
       configurations: configurationsOf(key),
     };
-    if (status === 'new') return { ...common, status, reason: { kind: 'new' } };
-    if (status === 'removed') return { ...common, status, reason: { kind: 'removed', lastSeen: prev.generatedAt } };
-    const p = prev.families.get(key)!;
-    const bestChanged = p.best.slug !== f.best.slug ? { from: p.best.name, to: f.best.name } : undefined;
-    let reason: ChangeReason = comparable ? explainChange(prev.entries.get(f.best.slug), f.best, true, prev.generatedAt) : { kind: 'method' };
-    // Its best configuration stood still while other models moved past it.
-    if (reason.kind === 'none' && p.rank.rank !== f.rank.rank) reason = { kind: 'field', scoreChanged: false };
-    return { ...common, status, previousScore: p.best.supraScore, previousRank: p.rank, reason, ...(bestChanged ? { bestChanged } : {}) };
   };
 
   const made = new Map<FamilyMove, ModelChange>();
