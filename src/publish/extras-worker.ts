@@ -1,9 +1,10 @@
 /**
  * The child process of extras.ts: writes history.csv from the snapshots of its window, then reads
  * the snapshot as the pages do (getSiteData), writes every model's badges, feed and data file,
- * every tag's feed and scores.csv (both CSVs in parts past 20 MB), then gives the data back and, while it renders the cards whose inputs changed since the
- * previous build (reusing the others), has Pagefind index the site's search records once the Astro
- * render has ended. Ends itself when its parent goes.
+ * every tag's feed and scores.csv (both CSVs in parts past 20 MB), then gives the data back and,
+ * while it renders the cards whose inputs changed since the previous build (reusing the others),
+ * has Pagefind index the site's search records once the Astro render has ended. Ends itself when
+ * its parent goes.
  */
 import { setPriority } from 'node:os';
 import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';

@@ -8,8 +8,6 @@ import { attributionSentence, SITE } from './config.ts';
 import { DOWNLOADS, HISTORY_DAYS, csvColumns, type Download } from './data-dictionary.ts';
 import { readRecentHistory, type Bench, type Configuration, type RecentHistory, type SiteData, type Tag } from './site-data.ts';
 
-const DAY = 86_400_000;
-
 export function attribution(data: SiteData) {
   return {
     source: SITE.attributionName,

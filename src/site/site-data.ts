@@ -4,7 +4,7 @@
  * rows, benchmark results, history, changes). Pages import `getSiteData()` instead of querying on
  * their own; what only some pages need is computed on first use and kept.
  */
-import { withSnapshot, type DetailsCoverage, type HistoryPoints, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
+import { withSnapshot, type DetailsCoverage, type SnapshotReader, type SnapshotSource, type TagLink } from '../store/read-snapshot.ts';
 import { isStale } from '../store/coverage.ts';
 import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL, TAG_PAGE_SIZE } from './config.ts';
@@ -599,8 +599,9 @@ export function getSiteData(options?: LoadOptions): SiteData {
  * own: history.csv needs nothing else, so the extras worker makes it before it loads the site's data.
  */
 export function readRecentHistory(days: number, path = snapshotPath()): RecentHistory {
+  const DAY = 86_400_000;
   return withSnapshot(path, (reader) => {
-    const since = reader.info().generatedAt - days * 86_400_000;
+    const since = reader.info().generatedAt - days * DAY;
     const snapshots = reader
       .historySnapshots()
       .filter((h) => h.generatedAt >= since)
@@ -609,7 +610,13 @@ export function readRecentHistory(days: number, path = snapshotPath()): RecentHi
     if (first === undefined) return { names: new Map(), snapshots: [] };
     const points = new Map(reader.historyPoints(first).map((p) => [p.snapshotId, p]));
     return {
-      names: new Map(reader.historyNames().map((n) => [n.id, cleanStrings({ slug: n.slug, name: n.name })])),
+      // Configurations' names only: the benchmarks' share the table.
+      names: new Map(
+        reader
+          .historyNames()
+          .filter((n) => n.kind === 'model')
+          .map((n) => [n.id, cleanStrings({ slug: n.slug, name: n.name })]),
+      ),
       snapshots: snapshots.map((h) => {
         const p = points.get(h.id);
         return { generatedAt: h.generatedAt, configurations: p?.configurations ?? new Int32Array(), supraScores: p?.supraScores ?? new Float64Array() };
