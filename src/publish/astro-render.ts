@@ -7,15 +7,18 @@ import { fileURLToPath } from 'node:url';
 import { childEnv } from './child-env.ts';
 
 /**
- * The flags the build passes on to the Astro process: its heap limits (set in package.json's build
+ * The flags the build passes on to the Astro process: its old-space limit (set in package.json's build
  * script) and a CPU profile's (`npm run profile-build` starts the build under `--cpu-prof`, and the
- * render is what it is there to see). TypeScript loader flags stay behind.
+ * render is what it is there to see). TypeScript loader flags stay behind, and so does the build
+ * process's 2 MB semi-space: the render, the build's longest path, keeps V8's default young
+ * generation (at 10,000 x 365, 2 MB made its GC 21 % of its CPU time and the render 5-9 s slower,
+ * for about 35 MB less at its peak).
  */
 export function renderFlags(execArgv: readonly string[] = process.execArgv): string[] {
   const out: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const flag = execArgv[i]!;
-    if (/^--max-(old|semi)-space-size=\d+$/.test(flag) || /^--cpu-prof(-(dir|interval|name)=.+)?$/.test(flag)) out.push(flag);
+    if (/^--max-old-space-size=\d+$/.test(flag) || /^--cpu-prof(-(dir|interval|name)=.+)?$/.test(flag)) out.push(flag);
     else if (/^--cpu-prof-(dir|interval|name)$/.test(flag) && i + 1 < execArgv.length) out.push(flag, execArgv[++i]!);
   }
   return out;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderFlags } from '../../src/publish/astro-render.ts';
 
 describe('the flags the build passes on to the Astro process', () => {
-  it('are its heap limits and a CPU profile’s, in either form, and never the TypeScript loader', () => {
+  it('are its old-space limit and a CPU profile’s, in either form, and never the TypeScript loader', () => {
     expect(renderFlags(['--cpu-prof', '--cpu-prof-dir', '/tmp/p', '--max-old-space-size=1024', '--import', 'tsx', '--cpu-prof-interval=500'])).toEqual([
       '--cpu-prof',
       '--cpu-prof-dir',
@@ -10,7 +10,11 @@ describe('the flags the build passes on to the Astro process', () => {
       '--max-old-space-size=1024',
       '--cpu-prof-interval=500',
     ]);
-    expect(renderFlags(['--max-semi-space-size=16', '--import', 'tsx', '--enable-source-maps'])).toEqual(['--max-semi-space-size=16']);
+    expect(renderFlags(['--max-old-space-size=2048', '--import', 'tsx', '--enable-source-maps'])).toEqual(['--max-old-space-size=2048']);
     expect(renderFlags(['--cpu-prof-dir'])).toEqual([]);
+  });
+
+  it('leave the build process’s small young generation behind: the render keeps V8’s default', () => {
+    expect(renderFlags(['--max-old-space-size=1024', '--max-semi-space-size=2', '--import', 'tsx'])).toEqual(['--max-old-space-size=1024']);
   });
 });
