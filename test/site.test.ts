@@ -614,6 +614,14 @@ describe('model pages', () => {
     expect(latest.find('a').first().attr('href')).toBe(`/changes/#snapshot-${GENERATED_AT}`);
   });
 
+  it('gives a configuration’s reason in full only where it is not the model’s', () => {
+    const latest = page('models/quillon-3/index.html')('#recent').nextAll('ol').first().children('li').first();
+    const beneath = latest.find('.beneath > li');
+    expect(squash(beneath.first().text())).toContain('Quillon 3 (high) configuration rank 2 → 1');
+    expect(beneath.first().find('.why').text()).toBe('Same reason.');
+    expect(squash(latest.text()).match(/The field moved/g)).toHaveLength(1);
+  });
+
   it('explains the movement markers on every page that shows them', () => {
     const marked = [...site.html].filter(([, $]) => $('main .movement').not('p.legend .movement').length > 0).map(([file]) => file);
     expect(marked).toEqual(

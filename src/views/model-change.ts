@@ -36,18 +36,19 @@ function standingLine(data: SiteData, change: ModelChange): string {
 export function modelChangeHtml(data: SiteData, change: ModelChange, linkModel: boolean): Markup {
   const model = linkModel ? data.modelByFamily.get(change.familyTag) : undefined;
   const moved = rankMove(change);
-  const why = `${change.bestChanged ? `Its best configuration is now ${change.bestChanged.to} (was ${change.bestChanged.from}). ` : ''}${
-    change.reason.kind !== 'none' && change.reason.kind !== 'new' ? `Why: ${reasonText(change.reason)}` : ''
-  }`;
-  // A model of one configuration that says the same twice needs no list beneath.
+  const modelReason = change.reason.kind !== 'none' && change.reason.kind !== 'new' ? reasonText(change.reason) : '';
+  const why = `${change.bestChanged ? `Its best configuration is now ${change.bestChanged.to} (was ${change.bestChanged.from}). ` : ''}${modelReason && `Why: ${modelReason}`}`;
+  // A model of one configuration that says the same twice needs no list beneath; a configuration
+  // whose reason is the model's shown one (the field moved, most days) says so in two words, not again in full.
   const beneath =
     (change.configurationCount > 1 || change.configurations.length > 1) &&
     html`<ul class="beneath">
       ${change.configurations.map((c) => {
         const current = data.configurationBySlug.get(c.slug);
+        const why = reasonText(c.reason);
         return html`<li>
           ${current ? html`<a href="${configurationHref(current)}">${c.name}</a>` : c.name} <span class="meta">${configurationLine(c)}</span>
-          <span class="why">${reasonText(c.reason)}</span>
+          <span class="why">${why && why === modelReason ? 'Same reason.' : why}</span>
         </li>`;
       })}
     </ul>`;
