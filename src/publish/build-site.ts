@@ -16,7 +16,7 @@ import { writeDataApi } from './data-api.ts';
 import { startAstroRender, type AstroRender } from './astro-render.ts';
 import { mergeInto, STAGING, startExtras, type ExtrasJob } from './extras.ts';
 import { explainBuildFailure } from './build-failure.ts';
-import { checkBuild, type BuildCheck } from './check-build.ts';
+import { checkBuild, checkPages, type BuildCheck, type PageCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
 import { pauseForTest } from '../cli/test-pause.ts';
@@ -175,10 +175,13 @@ async function renderInto(target: string, options: BuildOptions, started: number
     );
     extras.renderEnded();
     removeAstroLeftovers(fresh);
-    // Waiting here is what the extras cost the build; their own CPU time is in the detail.
+    let pagesChecked: PageCheck | undefined;
+    // Waiting here is what the extras cost the build; their own CPU time is in the detail. The
+    // render's pages are checked meanwhile, on this core, while the worker indexes them on the other.
     await reporter.stage(
       'extras',
       async () => {
+        pagesChecked = checkPages(fresh);
         const report = await extras!.done;
         mergeInto(staging, fresh);
         stagingGone = rm(staging, { recursive: true, force: true });
@@ -196,7 +199,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     );
     const check = await reporter.stage(
       'check',
-      () => checkBuild(fresh, work, summary, [STAGING]),
+      () => checkBuild(fresh, work, summary, [STAGING], pagesChecked),
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
     );
     // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.

@@ -67,11 +67,57 @@ function* walk(dir: string): Generator<string> {
 
 const CHECK_HINT = 'a bug in the site or its build; the previous site is kept';
 
+/** What checkPages saw: the pages it passed (paths relative to dist), how many were configuration and model pages, and the link-preview image each page names (the first page naming it). */
+export interface PageCheck {
+  passed: Set<string>;
+  configurationPages: number;
+  modelPages: number;
+  cards: Map<string, string>;
+}
+
+const noPages = (): PageCheck => ({ passed: new Set(), configurationPages: 0, modelPages: 0, cards: new Map() });
+
+/**
+ * Checks every HTML page under `dist`: the attribution link in its footer, and that it names a
+ * link-preview image (checkBuild sees that the images exist, once the extras worker's files are
+ * merged in). The build runs it on the render's output while the worker makes the search index on
+ * the other core; checkBuild then reads only the pages it did not pass.
+ */
+export function checkPages(dist: string): PageCheck {
+  const { attributionUrl } = readSiteSettings();
+  const check = noPages();
+  for (const path of walk(dist)) {
+    const rel = relative(dist, path);
+    if (rel.endsWith('.html')) checkPage(rel, readFileSync(path, 'utf8'), attributionUrl, check);
+  }
+  return check;
+}
+
+function checkPage(rel: string, html: string, attributionUrl: string, check: PageCheck): void {
+  if (!footerLinksTo(html, attributionUrl)) {
+    throw new MirrorError('internal', `${rel} has no attribution link in its footer`, { hint: CHECK_HINT });
+  }
+  const card = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1];
+  if (!card) throw new MirrorError('internal', `${rel} has no link-preview image`, { hint: CHECK_HINT });
+  const url = decodeAttribute(card);
+  if (!check.cards.has(url)) check.cards.set(url, rel);
+  if (/^configurations\/[^/]+\/index\.html$/.test(rel)) check.configurationPages++;
+  if (/^models\/[^/]+\/index\.html$/.test(rel)) check.modelPages++;
+  check.passed.add(rel);
+}
+
 /**
  * Throws a MirrorError (kind `internal`, exit 1) naming the first problem; the caller then keeps the old `dist/`.
- * `ours` names the build's own folders beside `dist` (one being removed meanwhile).
+ * `ours` names the build's own folders beside `dist` (one being removed meanwhile); `earlier` is what
+ * checkPages passed before the extras were merged in (its pages are not read again).
  */
-export function checkBuild(dist: string, work: string, expected: { configurations: number }, ours: readonly string[] = []): BuildCheck {
+export function checkBuild(
+  dist: string,
+  work: string,
+  expected: { configurations: number },
+  ours: readonly string[] = [],
+  earlier: PageCheck = noPages(),
+): BuildCheck {
   const beside = readdirSync(work).filter((name) => name !== 'dist' && !ours.includes(name));
   if (beside.length) throw new MirrorError('internal', `the build wrote outside dist/: ${beside.slice(0, 3).join(', ')}`, { hint: CHECK_HINT });
   const missing = REQUIRED_FILES.filter((f) => {
@@ -83,40 +129,28 @@ export function checkBuild(dist: string, work: string, expected: { configuration
   });
   if (missing.length) throw new MirrorError('internal', `the build is missing ${missing.join(', ')}`, { hint: CHECK_HINT });
 
-  const { attributionUrl: attribution, siteUrl } = readSiteSettings();
-  const cards = new Map<string, boolean>();
-  const cardExists = (url: string) => {
-    let found = cards.get(url);
-    if (found === undefined) {
-      const rel = url.startsWith(siteUrl.href) ? url.slice(siteUrl.href.length) : undefined;
-      found = rel !== undefined && !rel.includes('..') && existsSync(join(dist, rel));
-      cards.set(url, found);
-    }
-    return found;
-  };
-  let pages = 0;
+  // Every file is counted by its size; a page checkPages did not pass before the merge is read now.
+  const { attributionUrl, siteUrl } = readSiteSettings();
+  const check: PageCheck = { ...earlier, passed: new Set(earlier.passed), cards: new Map(earlier.cards) };
   let files = 0;
   let bytes = 0;
-  let configurationPages = 0;
-  let modelPages = 0;
   for (const path of walk(dist)) {
     files++;
     const rel = relative(dist, path);
-    if (!rel.endsWith('.html')) {
-      bytes += statSync(path).size;
-      continue;
-    }
-    const html = readFileSync(path, 'utf8');
-    bytes += Buffer.byteLength(html);
-    pages++;
-    if (/^configurations\/[^/]+\/index\.html$/.test(rel)) configurationPages++;
-    if (/^models\/[^/]+\/index\.html$/.test(rel)) modelPages++;
-    if (!footerLinksTo(html, attribution)) {
-      throw new MirrorError('internal', `${rel} has no attribution link in its footer`, { hint: CHECK_HINT });
-    }
-    const card = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1];
-    if (!card || !cardExists(decodeAttribute(card))) throw new MirrorError('internal', `${rel} has no link-preview image`, { hint: CHECK_HINT });
+    if (rel.endsWith('.html') && !earlier.passed.has(rel)) {
+      const html = readFileSync(path, 'utf8');
+      bytes += Buffer.byteLength(html);
+      checkPage(rel, html, attributionUrl, check);
+    } else bytes += statSync(path).size;
   }
+  for (const [url, rel] of check.cards) {
+    const file = url.startsWith(siteUrl.href) ? url.slice(siteUrl.href.length) : undefined;
+    if (file === undefined || file.includes('..') || !existsSync(join(dist, file))) {
+      throw new MirrorError('internal', `${rel} has no link-preview image`, { hint: CHECK_HINT });
+    }
+  }
+  const { configurationPages, modelPages } = check;
+  const pages = check.passed.size;
   // A page per configuration and at most one per model (a model has at least one configuration): more means a path rule failed.
   if (configurationPages > expected.configurations)
     throw new MirrorError('internal', `the build has ${configurationPages} configuration pages for ${expected.configurations} configurations`, {
