@@ -7,12 +7,19 @@ import { fileURLToPath } from 'node:url';
 import { childEnv } from './child-env.ts';
 
 /**
- * The flags the build passes on to the Astro process: its old-space limit (set in package.json's build
- * script) and a CPU profile's (`npm run profile-build` starts the build under `--cpu-prof`, and the
- * render is what it is there to see). TypeScript loader flags stay behind, and so does the build
- * process's 2 MB semi-space: the render, the build's longest path, keeps V8's default young
- * generation (at 10,000 x 365, 2 MB made its GC 21 % of its CPU time and the render 5-9 s slower,
- * for about 35 MB less at its peak).
+ * The render's young generation, in MB a semi-space: the build process's 2 MB made GC 21 % of the
+ * render's CPU at 10,000 x 365 and the render of 50,000 x 365 279 s; V8's default (16 MB) took
+ * them to 12 % and 136-158 s, but the faster render then overlapped the extras worker's copy of the
+ * data at its own largest and the build's peak at 50,000 rose to 2,097-2,116 MB. 8 MB: 159 s and
+ * 2,008 MB there, and 1-3 s more than 16 MB at 10,000.
+ */
+export const RENDER_SEMI_SPACE_MB = 8;
+
+/**
+ * The flags the build starts the Astro process with: its old-space limit (set in package.json's
+ * build script), a CPU profile's (`npm run profile-build` starts the build under `--cpu-prof`, and
+ * the render is what it is there to see) and the render's own young generation. TypeScript loader
+ * flags and the build process's 2 MB semi-space stay behind.
  */
 export function renderFlags(execArgv: readonly string[] = process.execArgv): string[] {
   const out: string[] = [];
@@ -21,7 +28,7 @@ export function renderFlags(execArgv: readonly string[] = process.execArgv): str
     if (/^--max-old-space-size=\d+$/.test(flag) || /^--cpu-prof(-(dir|interval|name)=.+)?$/.test(flag)) out.push(flag);
     else if (/^--cpu-prof-(dir|interval|name)$/.test(flag) && i + 1 < execArgv.length) out.push(flag, execArgv[++i]!);
   }
-  return out;
+  return [...out, `--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`];
 }
 
 /** An error of the Astro process, rebuilt with its cause chain for explainBuildFailure. */
