@@ -1,5 +1,5 @@
 /** The one pass over history: model ranks per snapshot, change sets by model with reasons, series for current rows only. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readHistory, type HistoryOptions } from '../src/site/history-pass.ts';
 import { METHOD_CHANGE_AT } from '../src/site/method-change.ts';
 import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../src/store/read-snapshot.ts';
@@ -37,7 +37,23 @@ function history(...snapshots: { at: number; rows: Row[] }[]) {
   }));
   const last = snapshots.at(-1)!.rows;
   const current = { familyOf: new Map(last.map(([slug, family]) => [slug, family])), families: new Set(last.map(([, family]) => family)) };
-  return readHistory(meta, [...names.values()], points, current, options);
+  return readHistory(meta, [...names.values()], walk(points), current, options);
+}
+
+/** How the pass last walked the store's points: in which order they were handed over, and whether the walk was ended. */
+const walked = { order: [] as number[], ended: false };
+/** Hands the points over as the store does, one at a time from a one-shot walk, in the order `reorder` gives. */
+let reorder = (points: HistoryPoints[]) => points;
+function* walk(points: HistoryPoints[]): Generator<HistoryPoints> {
+  Object.assign(walked, { order: [], ended: false });
+  try {
+    for (const p of reorder(points)) {
+      walked.order.push(p.snapshotId);
+      yield p;
+    }
+  } finally {
+    walked.ended = true;
+  }
 }
 
 const day1: Row[] = [
@@ -54,6 +70,10 @@ const day2: Row[] = [
 ];
 
 describe('readHistory', () => {
+  afterEach(() => {
+    reorder = (points) => points;
+  });
+
   it('ranks models in each snapshot by their best configuration, equal scores sharing a rank', () => {
     const result = history(
       { at: T0, rows: day1 },
@@ -108,5 +128,35 @@ describe('readHistory', () => {
     expect(result.configurationHistory('a-low').map((p) => p.supraScore)).toEqual([80, 79]);
     expect(result.recentByModel.get('b')![0]!.change.rank.rank).toBe(1);
     expect(result.changes[0]!.anchor).toBe(`snapshot-${T0 + DAY}`);
+  });
+
+  it('walks the points once, ends the walk, and takes a snapshot that comes early in its turn', () => {
+    const days = [
+      { at: T0, rows: day1 },
+      { at: T0 + DAY, rows: day2 },
+      { at: T0 + 2 * DAY, rows: day1 },
+    ] as const;
+    const inOrder = history(...days);
+    expect(walked).toEqual({ order: [1, 2, 3], ended: true });
+    reorder = (points) => [...points].reverse();
+    const reversed = history(...days);
+    expect(walked).toEqual({ order: [3, 2, 1], ended: true });
+    expect(reversed.changes).toEqual(inOrder.changes);
+    expect(reversed.modelHistory('a')).toEqual(inOrder.modelHistory('a'));
+    expect(reversed.configurationHistory('a-low').map((p) => p.supraScore)).toEqual([80, 79, 80]);
+  });
+
+  it('keeps each current model’s series in its own place among models that left', () => {
+    // Families in order of first appearance: a, b, gone, fresh; the current ones a, b, fresh.
+    const result = history({ at: T0, rows: day1 }, { at: T0 + DAY, rows: day2 });
+    expect(result.modelHistory('fresh').map((p) => [p.supraScore, p.rank])).toEqual([[60, 3]]);
+    expect(result.modelHistory('b').map((p) => [p.supraScore, p.rank])).toEqual([
+      [85, 2],
+      [91, 1],
+    ]);
+    expect(result.modelHistory('a').map((p) => [p.supraScore, p.rank])).toEqual([
+      [90, 1],
+      [90, 2],
+    ]);
   });
 });

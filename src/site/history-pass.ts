@@ -407,10 +407,19 @@ function diff(
 }
 
 /** Model ranks of one snapshot from its families in ranking order, each scored by its first (best) point. */
-function modelRanksInto(bestOrder: readonly number[], bestScore: readonly number[], offset: number, mScore: Float64Array, mRank: Int32Array): void {
+function modelRanksInto(
+  bestOrder: readonly number[],
+  bestScore: readonly number[],
+  modelSlot: Int32Array,
+  offset: number,
+  mScore: Float64Array,
+  mRank: Int32Array,
+): void {
   competitionRanks(bestScore).forEach((r, i) => {
-    mScore[offset + bestOrder[i]!] = bestScore[i]!;
-    mRank[offset + bestOrder[i]!] = r.tied ? -r.rank : r.rank;
+    const m = modelSlot[bestOrder[i]!]!;
+    if (m < 0) return;
+    mScore[offset + m] = bestScore[i]!;
+    mRank[offset + m] = r.tied ? -r.rank : r.rank;
   });
 }
 
@@ -421,7 +430,7 @@ function modelRanksInto(bestOrder: readonly number[], bestScore: readonly number
 export function readHistory(
   history: readonly HistorySnapshotRow[],
   names: readonly HistoryName[],
-  points: readonly HistoryPoints[],
+  points: Iterable<HistoryPoints>,
   current: CurrentSnapshot,
   options: HistoryOptions,
 ): HistoryResult {
@@ -433,11 +442,24 @@ export function readHistory(
   const recentIds = new Set(history.slice(0, options.recentPerModel).map((s) => s.id));
   const firstId = history.at(-1)?.id;
   const W = snapshots.length;
-  const pointsAt: (HistoryPoints | undefined)[] = new Array(W);
-  for (const p of points) {
-    const k = indexOf.get(p.snapshotId);
-    if (k !== undefined) pointsAt[k] = p;
-  }
+  // Points are taken one snapshot at a time, as the store reads them (oldest first), and dropped
+  // once walked: a year of 50,000 configurations is never in memory at once. One that comes out of
+  // order waits until its turn.
+  const source = points[Symbol.iterator]();
+  const early = new Map<number, HistoryPoints>();
+  const pointAt = (k: number): HistoryPoints | undefined => {
+    const waiting = early.get(k);
+    if (waiting) {
+      early.delete(k);
+      return waiting;
+    }
+    for (let next = source.next(); !next.done; next = source.next()) {
+      const at = indexOf.get(next.value.snapshotId);
+      if (at === k) return next.value;
+      if (at !== undefined && at > k) early.set(at, next.value);
+    }
+    return undefined;
+  };
 
   // Integer ids: a family per configuration name (its recorded familyTag, else today's, else
   // itself), and dense slots for what the current snapshot holds, so the walk allocates little.
@@ -462,15 +484,22 @@ export function readHistory(
     }
   });
   const F = familyKeys.length;
+  // Model series only for the models of the current snapshot, the only ones a page draws: at
+  // 10,000 configurations a year of history holds 2.5 times as many families as the current one.
+  const modelSlot = new Int32Array(F).fill(-1);
+  let M = 0;
+  familyKeys.forEach((key, f) => {
+    if (current.families.has(key)) modelSlot[f] = M++;
+  });
   const seriesKept = options.configurationSeries ?? true;
   if (!seriesKept) slotOfRow.fill(-1);
   const C = seriesKept ? slotOfSlug.size : 0;
-  // Series as W x C and W x F matrices: NaN where absent; a negative rank is a shared one.
+  // Series as W x C and W x M matrices: NaN where absent; a negative rank is a shared one.
   const cScore = new Float64Array(W * C).fill(NaN);
   const cPosition = new Int32Array(W * C);
   const cRank = new Int32Array(W * C);
-  const mScore = new Float64Array(W * F).fill(NaN);
-  const mRank = new Int32Array(W * F);
+  const mScore = new Float64Array(W * M).fill(NaN);
+  const mRank = new Int32Array(W * M);
   const firstSeen = new Int32Array(F).fill(-1);
 
   const changes: ChangeSet[] = [];
@@ -479,70 +508,6 @@ export function readHistory(
   let latestPair: { prev: State; cur: State } | undefined;
   const needsState = (k: number) => k >= W - (options.feedEntries + 1);
 
-  for (let k = 0; k < W; k++) {
-    const snapshot = snapshots[k]!;
-    const p = pointsAt[k];
-    if (!p || p.configurations.length === 0) continue;
-    const n = p.configurations.length;
-    const ranks = new Int32Array(n);
-    const family = new Int32Array(n);
-    const bestOrder: number[] = [];
-    const bestScore: number[] = [];
-    for (let j = 0; j < n; j++) {
-      const score = p.supraScores[j]!;
-      const tiedBefore = j > 0 && p.supraScores[j - 1] === score;
-      const tiedAfter = j + 1 < n && p.supraScores[j + 1] === score;
-      const rank = tiedBefore ? Math.abs(ranks[j - 1]!) : j + 1;
-      ranks[j] = tiedBefore || tiedAfter ? -rank : rank;
-      const row = nameIndex.indexOf(p.configurations[j]!);
-      if (row < 0) continue;
-      const f = familyOfRow[row]!;
-      family[j] = f;
-      if (firstSeen[f] !== k) {
-        firstSeen[f] = k;
-        bestOrder.push(f);
-        bestScore.push(score);
-      }
-      const slot = slotOfRow[row]!;
-      if (slot >= 0) {
-        cScore[k * C + slot] = score;
-        cPosition[k * C + slot] = j + 1;
-        cRank[k * C + slot] = ranks[j]!;
-      }
-    }
-    if (needsState(k)) {
-      const state = buildState(snapshot, p, { ranks, family }, nameIndex, familyKeys);
-      for (const f of state.families.values()) {
-        const id = familyIds.get(f.key)!;
-        mScore[k * F + id] = f.best.supraScore;
-        mRank[k * F + id] = f.rank.tied ? -f.rank.rank : f.rank.rank;
-      }
-      if (feedIds.has(snapshot.id)) {
-        const anchor = snapshotAnchor(snapshot.generatedAt);
-        // Only the very first snapshot of history has no predecessor; any other's is in the window.
-        if (prev && snapshot.id !== firstId) {
-          const comparable = isComparable(prev.generatedAt, snapshot.generatedAt, options.methodChangeAt);
-          // Model pages and feeds list each model's changes in the newest few snapshots only.
-          const { set, models } = diff(prev, state, comparable, options, recentIds.has(snapshot.id));
-          changes.push({ id: snapshot.id, generatedAt: snapshot.generatedAt, anchor, ...set });
-          for (const change of models) {
-            if (!current.families.has(change.familyTag)) continue;
-            const list = recentByModel.get(change.familyTag) ?? [];
-            list.unshift({ generatedAt: snapshot.generatedAt, anchor, comparable, change });
-            recentByModel.set(change.familyTag, list.slice(0, options.recentPerModel));
-          }
-        } else if (snapshot.id === firstId) {
-          changes.push(emptySet(snapshot, anchor));
-        }
-      }
-      if (prev && snapshot.id === history[0]?.id) latestPair = { prev, cur: state };
-      prev = state;
-    } else {
-      modelRanksInto(bestOrder, bestScore, k * F, mScore, mRank);
-    }
-  }
-
-  const seriesFrom = indexOf.get(chartFrom) ?? 0;
   // Benchmark weights as a W x B matrix, read into points only when a page asks.
   const benchSlot = new Map<string, number>();
   const benchIndex = new Int32Array(maxId + 1).fill(-1);
@@ -553,14 +518,83 @@ export function readHistory(
   }
   const B = benchSlot.size;
   const weights = new Float64Array(W * B).fill(NaN);
-  for (let k = seriesFrom; k < W; k++) {
-    const p = pointsAt[k];
-    if (!p) continue;
-    for (let j = 0; j < p.benches.length; j++) {
-      const id = p.benches[j]!;
-      const b = id >= 0 && id <= maxId ? benchIndex[id]! : -1;
-      if (b >= 0) weights[k * B + b] = p.effectiveWeights[j]!;
+  const seriesFrom = indexOf.get(chartFrom) ?? 0;
+
+  try {
+    for (let k = 0; k < W; k++) {
+      const snapshot = snapshots[k]!;
+      const p = pointAt(k);
+      if (!p) continue;
+      if (k >= seriesFrom)
+        for (let j = 0; j < p.benches.length; j++) {
+          const id = p.benches[j]!;
+          const b = id >= 0 && id <= maxId ? benchIndex[id]! : -1;
+          if (b >= 0) weights[k * B + b] = p.effectiveWeights[j]!;
+        }
+      if (p.configurations.length === 0) continue;
+      const n = p.configurations.length;
+      const ranks = new Int32Array(n);
+      const family = new Int32Array(n);
+      const bestOrder: number[] = [];
+      const bestScore: number[] = [];
+      for (let j = 0; j < n; j++) {
+        const score = p.supraScores[j]!;
+        const tiedBefore = j > 0 && p.supraScores[j - 1] === score;
+        const tiedAfter = j + 1 < n && p.supraScores[j + 1] === score;
+        const rank = tiedBefore ? Math.abs(ranks[j - 1]!) : j + 1;
+        ranks[j] = tiedBefore || tiedAfter ? -rank : rank;
+        const row = nameIndex.indexOf(p.configurations[j]!);
+        if (row < 0) continue;
+        const f = familyOfRow[row]!;
+        family[j] = f;
+        if (firstSeen[f] !== k) {
+          firstSeen[f] = k;
+          bestOrder.push(f);
+          bestScore.push(score);
+        }
+        const slot = slotOfRow[row]!;
+        if (slot >= 0) {
+          cScore[k * C + slot] = score;
+          cPosition[k * C + slot] = j + 1;
+          cRank[k * C + slot] = ranks[j]!;
+        }
+      }
+      if (needsState(k)) {
+        const state = buildState(snapshot, p, { ranks, family }, nameIndex, familyKeys);
+        for (const f of state.families.values()) {
+          const m = modelSlot[familyIds.get(f.key)!]!;
+          if (m < 0) continue;
+          mScore[k * M + m] = f.best.supraScore;
+          mRank[k * M + m] = f.rank.tied ? -f.rank.rank : f.rank.rank;
+        }
+        if (feedIds.has(snapshot.id)) {
+          const anchor = snapshotAnchor(snapshot.generatedAt);
+          // Only the very first snapshot of history has no predecessor; any other's is in the window.
+          if (prev && snapshot.id !== firstId) {
+            const comparable = isComparable(prev.generatedAt, snapshot.generatedAt, options.methodChangeAt);
+            // Model pages and feeds list each model's changes in the newest few snapshots only.
+            const { set, models } = diff(prev, state, comparable, options, recentIds.has(snapshot.id));
+            changes.push({ id: snapshot.id, generatedAt: snapshot.generatedAt, anchor, ...set });
+            for (const change of models) {
+              if (!current.families.has(change.familyTag)) continue;
+              const list = recentByModel.get(change.familyTag) ?? [];
+              list.unshift({ generatedAt: snapshot.generatedAt, anchor, comparable, change });
+              recentByModel.set(change.familyTag, list.slice(0, options.recentPerModel));
+            }
+          } else if (snapshot.id === firstId) {
+            changes.push(emptySet(snapshot, anchor));
+          }
+        }
+        if (prev && snapshot.id === history[0]?.id) latestPair = { prev, cur: state };
+        prev = state;
+      } else {
+        modelRanksInto(bestOrder, bestScore, modelSlot, k * M, mScore, mRank);
+      }
     }
+  } finally {
+    // The store's walk ends here, even where the window's newest snapshot was its last row or the
+    // pass failed: its connection is free for the next query.
+    source.return?.();
   }
 
   const comparableLatest = latestPair !== undefined && isComparable(latestPair.prev.generatedAt, latestPair.cur.generatedAt, options.methodChangeAt);
@@ -581,12 +615,13 @@ export function readHistory(
     },
     modelHistory: (familyTag) => {
       const id = familyIds.get(familyTag);
+      const m = id === undefined ? -1 : modelSlot[id]!;
       const out: ModelHistoryPoint[] = [];
-      if (id === undefined || !current.families.has(familyTag)) return out;
+      if (m < 0) return out;
       for (let k = seriesFrom; k < W; k++) {
-        const score = mScore[k * F + id]!;
+        const score = mScore[k * M + m]!;
         if (Number.isNaN(score)) continue;
-        const rank = mRank[k * F + id]!;
+        const rank = mRank[k * M + m]!;
         out.push({ generatedAt: snapshots[k]!.generatedAt, supraScore: score, rank: Math.abs(rank), tied: rank < 0 });
       }
       return out;

@@ -366,7 +366,7 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions = {}): SiteData {
   const past = readHistory(
     history,
     reader.historyNames().map(cleanStrings),
-    reader.historyPoints(windowStart(history, historyOptions)),
+    reader.eachHistoryPoint(windowStart(history, historyOptions)),
     { familyOf: new Map(configurations.map((c) => [c.slug, c.familyTag])), families: new Set(familyTags) },
     historyOptions,
   );
