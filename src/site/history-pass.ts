@@ -485,7 +485,7 @@ export function readHistory(
   });
   const F = familyKeys.length;
   // Model series only for the models of the current snapshot, the only ones a page draws: at
-  // 10,000 configurations a year of history holds 2.5 times as many families as the current one.
+  // 10,000 configurations a year of history holds about 2.6 times as many families as the current one.
   const modelSlot = new Int32Array(F).fill(-1);
   let M = 0;
   familyKeys.forEach((key, f) => {
