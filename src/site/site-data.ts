@@ -608,7 +608,9 @@ export function readRecentHistory(days: number, path = snapshotPath()): RecentHi
       .reverse();
     const first = snapshots[0]?.id;
     if (first === undefined) return { names: new Map(), snapshots: [] };
-    const points = new Map(reader.historyPoints(first).map((p) => [p.snapshotId, p]));
+    // Walked a snapshot at a time, keeping the two columns the file needs.
+    const points = new Map<number, { configurations: Int32Array; supraScores: Float64Array }>();
+    for (const { snapshotId, configurations, supraScores } of reader.eachHistoryPoint(first)) points.set(snapshotId, { configurations, supraScores });
     return {
       // Configurations' names only: the benchmarks' share the table.
       names: new Map(
