@@ -65,7 +65,7 @@ describe('writeSnapshot', () => {
     ]);
     // plain-7 was only in the first snapshot, which is gone: so is its name.
     expect(query<[string]>(out, "SELECT slug FROM history_names WHERE kind = 'model'").map((r) => r[0])).not.toContain('plain-7');
-    const points = withSnapshot(out, (r) => r.historyPoints(0));
+    const points = withSnapshot(out, (r) => [...r.eachHistoryPoint(0)]);
     expect(points.map((p) => [p.configurations.length, p.benches.length])).toEqual([
       [11, 3],
       [11, 3],
@@ -167,7 +167,7 @@ describe('writeSnapshot', () => {
       expect(query(out, 'PRAGMA user_version')).toEqual([[STORE_VERSION]]);
       expect(query(out, 'SELECT count(*) FROM history_snapshots')).toEqual([[2]]);
       // The old snapshot's scores, in its ranking order, carried into the packed history.
-      const [first] = withSnapshot(out, (r) => r.historyPoints(0));
+      const [first] = withSnapshot(out, (r) => [...r.eachHistoryPoint(0)]);
       expect([...first!.supraScores]).toEqual(day0.models.map((m) => m.supraScore));
       // Both details come over, updatedAt moved or not, with the benchCount of the old file's summaries.
       expect(query(out, 'SELECT slug, fetched_at, bench_count FROM model_details ORDER BY fetched_at')).toEqual([
@@ -197,7 +197,7 @@ describe('writeSnapshot', () => {
     const detail = (normalizedScore: number): ModelDetailRecord => ({ updatedAt: model.updatedAt, fetchedAt: GENERATED_AT, scores: scores(normalizedScore) });
     writeSnapshot(out, { data, meta: meta(0), historyLimit: 5, details: new Map([[model.slug, detail(50)]]) });
     writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out, details: new Map([[model.slug, detail(55)]]) });
-    const { names, points } = withSnapshot(out, (r) => ({ names: r.historyNames(), points: r.historyPoints(0) }));
+    const { names, points } = withSnapshot(out, (r) => ({ names: r.historyNames(), points: [...r.eachHistoryPoint(0)] }));
     const pointOf = (slug: string, snapshot: number) => {
       const id = names.find((n) => n.kind === 'model' && n.slug === slug)!.id;
       const p = points[snapshot]!;
@@ -222,7 +222,7 @@ describe('writeSnapshot', () => {
       [],
     );
     writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });
-    const points = withSnapshot(out, (r) => r.historyPoints(0));
+    const points = withSnapshot(out, (r) => [...r.eachHistoryPoint(0)]);
     expect(points.map((p) => [p.snapshotId, [...p.benchCounts].filter((c) => c >= 0).length])).toEqual([
       [1, 0],
       [2, 12],
@@ -239,10 +239,10 @@ describe('writeSnapshot', () => {
       day0.models.map((m) => ({ slug: m.slug, supraScore: m.supraScore, benchCount: m.benchCount, updatedAt: m.updatedAt })),
       [],
     );
-    const before = withSnapshot(out, (r) => ({ version: r.version, names: r.historyNames(), points: r.historyPoints(0) }));
+    const before = withSnapshot(out, (r) => ({ version: r.version, names: r.historyNames(), points: [...r.eachHistoryPoint(0)] }));
     expect(before.version).toBe(3);
     writeSnapshot(out, { data: exportOfDay(1), meta: meta(1), historyLimit: 5, carryFrom: out });
-    const after = withSnapshot(out, (r) => ({ version: r.version, names: r.historyNames(), points: r.historyPoints(0) }));
+    const after = withSnapshot(out, (r) => ({ version: r.version, names: r.historyNames(), points: [...r.eachHistoryPoint(0)] }));
     expect(after.version).toBe(STORE_VERSION);
     expect(after.points).toHaveLength(2);
     expect(after.points[0]).toEqual(before.points[0]);

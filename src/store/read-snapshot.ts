@@ -173,11 +173,10 @@ export interface SnapshotReader {
   historySnapshots(): HistorySnapshotRow[];
   /** Every configuration and benchmark the history refers to. */
   historyNames(): HistoryName[];
-  /** The snapshots of history with id >= `sinceId`, oldest first. */
-  historyPoints(sinceId: number): HistoryPoints[];
   /**
-   * The same, read as they are walked: the connection is busy until the walk ends (or is
-   * abandoned), and the reader must stay open until then.
+   * The snapshots of history with id >= `sinceId`, oldest first, read as they are walked: the
+   * connection is busy until the walk ends or is ended (`return()`, as a `for…of` left early does),
+   * and the reader must stay open until then.
    */
   eachHistoryPoint(sinceId: number): Iterable<HistoryPoints>;
   /** Rows left out because a slug or tag is not a safe path segment. */
@@ -405,7 +404,6 @@ function createReader(db: Database.Database, path: string, version: number): Sna
       ).map((h) => ({ ...h, partial: h.partial === 1 })),
     historyNames: () =>
       (db.prepare(`SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} AS familyTag FROM history_names`).all() as HistoryName[]).map((n) => ({ ...n })),
-    historyPoints: (sinceId) => (v4 ? [...packedPoints(db, sinceId)] : rowPoints(db, sinceId, v3)),
     eachHistoryPoint: (sinceId) => (v4 ? packedPoints(db, sinceId) : rowPoints(db, sinceId, v3)),
     skipped: () => skipped,
     // The tables a run plans with: checking a year of history too would read the whole file every run.
