@@ -322,7 +322,7 @@ describe('the project’s own step lines', () => {
 
 describe('the peak memory a build reports', () => {
   const lines = [
-    'render      26.26 s  (Astro peak 512 MB)',
+    'render      26.26 s  (Astro 25.10 s CPU, peak 512 MB)',
     'extras       0.40 s  (602 cards (602 rendered, 0 reused) in 13.51 s CPU; search index of 18197 pages made in 21.95 s; worker 37.75 s, 29.51 s CPU, peak 475 MB; Pagefind peak 120 MB)',
     'check        2.32 s  (25360 pages, 72653 files, 422.9 MB)',
   ];

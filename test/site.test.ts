@@ -47,7 +47,7 @@ describe('routes', () => {
 
   it('reports the memory of all its processes at once, the Astro render and the worker both running', () => {
     const [, total] = /^built .*; memory peak (\d+) MB, all processes at once$/m.exec(fixture.stdout) ?? [];
-    const [, astro] = /Astro peak (\d+) MB/.exec(fixture.stdout) ?? [];
+    const [, astro] = /Astro [\d.]+ s CPU, peak (\d+) MB/.exec(fixture.stdout) ?? [];
     // The driver, Astro and the worker are each a Node process of tens of MB: their sum is well over Astro's alone.
     expect(Number(total)).toBeGreaterThan(Number(astro));
   });

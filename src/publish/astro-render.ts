@@ -48,8 +48,8 @@ function revive(plain: PlainError): Error {
 }
 
 export interface AstroRender {
-  /** Settles when Astro is done: its peak resident memory (KB), or its error. */
-  done: Promise<{ peakKb: number }>;
+  /** Settles when Astro is done: its peak resident memory (KB) and CPU time (ms), or its error. */
+  done: Promise<{ peakKb: number; cpuMs: number }>;
   stop(): void;
 }
 
@@ -61,11 +61,11 @@ export function startAstroRender(outDir: string, logLevel: 'info' | 'warn'): Ast
     env: childEnv(),
   });
   let settled = false;
-  const done = new Promise<{ peakKb: number }>((resolve, reject) => {
-    child.once('message', (message: { peakKb: number; error?: PlainError }) => {
+  const done = new Promise<{ peakKb: number; cpuMs: number }>((resolve, reject) => {
+    child.once('message', (message: { peakKb: number; cpuMs: number; error?: PlainError }) => {
       settled = true;
       if (message.error) reject(revive(message.error));
-      else resolve({ peakKb: message.peakKb });
+      else resolve({ peakKb: message.peakKb, cpuMs: message.cpuMs });
     });
     child.once('exit', (code, signal) => {
       if (!settled) reject(new Error(`the Astro build ended (${signal ?? `exit ${code}`}) before it was done`));

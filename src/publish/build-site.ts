@@ -171,7 +171,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     await reporter.stage(
       'render',
       () => astro!.done,
-      (r) => `Astro peak ${Math.round(r.peakKb / 1024)} MB`,
+      (r) => `Astro ${(r.cpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.peakKb / 1024)} MB`,
     );
     extras.renderEnded();
     removeAstroLeftovers(fresh);

@@ -75,7 +75,7 @@ export function innerSteps(output: string): [string, number][] {
 export function reportedPeakKb(output: string, ownKb: number): number {
   const sampled = /memory peak (\d+) MB, all processes at once/.exec(output);
   if (sampled) return Math.max(Number(sampled[1]) * 1024, ownKb);
-  const parts = [...output.matchAll(/\b(?:Astro peak|CPU, peak|Pagefind peak) (\d+) MB/g)];
+  const parts = [...output.matchAll(/\b(?:CPU, peak|Pagefind peak) (\d+) MB/g)];
   return parts.reduce((sum, m) => sum + Number(m[1]) * 1024, ownKb);
 }
 
