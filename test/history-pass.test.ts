@@ -113,6 +113,64 @@ describe('readHistory', () => {
     ]);
   });
 
+  it('says when another configuration became a model’s best, and lists each configuration list by position', () => {
+    const before: Row[] = [
+      ['c-old', 'c', 95, 4],
+      ['d', 'd', 94, 6],
+      ['e', 'e', 93, 7],
+      ['c-new', 'c', 50, 4],
+      ['f', 'f', 40, 2],
+    ];
+    const after: Row[] = [
+      ['c-new', 'c', 99, 5],
+      ['d', 'd', 94, 6],
+      ['e', 'e', 93, 7],
+      ['c-old', 'c', 60, 4],
+      ['g', 'g', 45, 1],
+      ['f', 'f', 40, 2],
+    ];
+    const result = history({ at: T0, rows: before }, { at: T0 + DAY, rows: after });
+    const [set] = result.changes;
+    const c = set!.models.movedUp.concat(set!.models.movedDown).find((m) => m.familyTag === 'c');
+    // Model c kept its model rank 1, but its best configuration changed: it is listed, by its new best's reason.
+    expect(c).toBeUndefined();
+    expect(result.recentByModel.get('c')![0]!.change).toMatchObject({
+      status: 'present',
+      rank: { rank: 1, tied: false },
+      previousRank: { rank: 1, tied: false },
+      bestChanged: { from: 'C-OLD', to: 'C-NEW' },
+      configurationCount: 2,
+      reason: { kind: 'evidence', benchCount: [4, 5], scoresChanged: false },
+    });
+    expect(result.recentByModel.get('c')![0]!.change.configurations.map((x) => [x.slug, x.previousPosition, x.position])).toEqual([
+      ['c-new', 4, 1],
+      ['c-old', 1, 4],
+    ]);
+    // d and e stood still, with their evidence: no change for them at all.
+    expect(result.recentByModel.has('d')).toBe(false);
+    expect(result.recentByModel.has('e')).toBe(false);
+    // f fell a place because g arrived above it: the field moved.
+    expect(set!.movedUp.map((x) => [x.slug, x.previousPosition, x.position])).toEqual([['c-new', 4, 1]]);
+    expect(set!.movedDown.map((x) => [x.slug, x.previousPosition, x.position])).toEqual([
+      ['c-old', 1, 4],
+      ['f', 5, 6],
+    ]);
+    expect(set!.added.map((x) => [x.slug, x.position, x.rank])).toEqual([['g', 5, { rank: 5, tied: false }]]);
+    expect(set!.models.movedDown.map((m) => [m.familyTag, m.previousRank!.rank, m.rank.rank, m.reason.kind])).toEqual([['f', 4, 5, 'field']]);
+    // The movement markers compare with the snapshot before, by slug and by model.
+    expect(result.previous!.positions).toEqual(
+      new Map([
+        ['c-old', 1],
+        ['d', 2],
+        ['e', 3],
+        ['c-new', 4],
+        ['f', 5],
+      ]),
+    );
+    expect(result.previous!.scores.get('c-new')).toBe(50);
+    expect(result.previous!.modelRanks.get('f')).toEqual({ rank: 4, tied: false });
+  });
+
   it('compares nothing across the method change', () => {
     const result = history({ at: METHOD_CHANGE_AT - DAY, rows: day1 }, { at: T0, rows: day2 });
     expect(result.changes[0]!.comparable).toBe(false);

@@ -6,7 +6,7 @@
  * for the few snapshots the change sets compare, and a page's series only when the page asks.
  */
 import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../store/read-snapshot.ts';
-import { explainChange, type ChangeReason } from './change-reasons.ts';
+import { explainChange, type ChangeReason, type StandingRecord } from './change-reasons.ts';
 import { competitionRanks, type Ranked } from './ranks.ts';
 
 export interface HistoryPoint {
@@ -152,29 +152,32 @@ export interface HistoryResult {
   hasPrevious: boolean;
 }
 
-interface Entry {
-  slug: string;
-  name: string;
-  family: string;
-  supraScore: number;
-  position: number;
-  benchCount: number | null;
-  scoresDigest: number | null;
-  rank: Ranked;
-}
-
-interface Family {
-  key: string;
-  best: Entry;
-  members: Entry[];
-  rank: Ranked;
-}
-
+/**
+ * One snapshot a change set compares, as typed columns by point (its configurations in ranking
+ * order, position = point + 1), by name row and by family id: at 50,000 configurations an object
+ * per configuration for each of the 21 snapshots compared was a million objects to make and collect.
+ * Objects are made only for the changes a page lists.
+ */
 interface State {
   id: number;
   generatedAt: number;
-  entries: Map<string, Entry>;
-  families: Map<string, Family>;
+  points: HistoryPoints;
+  /** The name row of each point; -1 where the name is not a configuration's. */
+  row: Int32Array;
+  /** The configuration rank of each point; negative when shared. */
+  ranks: Int32Array;
+  /** The position of each name row here; 0 when absent. */
+  positionOf: Int32Array;
+  /** By family id: the point of its best configuration; -1 when absent. */
+  best: Int32Array;
+  /** By family id: its model rank here; negative when shared. */
+  modelRank: Int32Array;
+  /** By family id: how many of its configurations are here. */
+  count: Int32Array;
+  /** By point: the next point of the same family (by position); -1 after its last. */
+  next: Int32Array;
+  /** The family ids here, in model-rank order. */
+  order: readonly number[];
 }
 
 export const snapshotAnchor = (generatedAt: number) => `snapshot-${generatedAt}`;
@@ -192,6 +195,8 @@ interface Ranked1 {
   ranks: Int32Array;
   /** Family id of each point. */
   family: Int32Array;
+  /** Family ids in the order of their best point: the model ranking. */
+  bestOrder: readonly number[];
 }
 
 /** What the pass knows of each history name, by its index. */
@@ -201,76 +206,64 @@ interface Names {
   rows: readonly HistoryName[];
 }
 
-/** The objects a change set compares: only built for the snapshots the feed lists, and the one before. */
-function buildState(snapshot: HistorySnapshotRow, points: HistoryPoints, s: Ranked1, names: Names, familyKeys: readonly string[]): State {
-  const entries = new Map<string, Entry>();
-  const families = new Map<string, Family>();
-  const order: Family[] = [];
-  for (let j = 0; j < points.configurations.length; j++) {
+/** The columns a change set compares: only made for the snapshots the feed lists, and the one before. */
+function buildState(snapshot: HistorySnapshotRow, points: HistoryPoints, s: Ranked1, names: Names, families: number): State {
+  const n = points.configurations.length;
+  const row = new Int32Array(n);
+  const positionOf = new Int32Array(names.rows.length);
+  const best = new Int32Array(families).fill(-1);
+  const last = new Int32Array(families);
+  const count = new Int32Array(families);
+  const next = new Int32Array(n).fill(-1);
+  for (let j = 0; j < n; j++) {
     const i = names.indexOf(points.configurations[j]!);
+    row[j] = i;
     if (i < 0) continue;
-    const row = names.rows[i]!;
-    const benchCount = points.benchCounts[j]!;
-    const digest = points.scoresDigests[j]!;
-    const rank = s.ranks[j]!;
-    const family = familyKeys[s.family[j]!]!;
-    const entry: Entry = {
-      slug: row.slug,
-      name: row.name,
-      family,
-      supraScore: points.supraScores[j]!,
-      position: j + 1,
-      benchCount: benchCount < 0 ? null : benchCount,
-      scoresDigest: Number.isNaN(digest) ? null : digest,
-      rank: { rank: Math.abs(rank), tied: rank < 0 },
-    };
-    entries.set(row.slug, entry);
-    const f = families.get(family);
-    if (f) f.members.push(entry);
-    else {
-      const created: Family = { key: family, best: entry, members: [entry], rank: { rank: 0, tied: false } };
-      families.set(family, created);
-      order.push(created);
-    }
+    positionOf[i] = j + 1;
+    const f = s.family[j]!;
+    if (best[f]! < 0) best[f] = j;
+    else next[last[f]!] = j;
+    last[f] = j;
+    count[f]!++;
   }
   // Points come by position, so families come in the order of their best configuration: the model ranking.
-  competitionRanks(order.map((f) => f.best.supraScore)).forEach((r, i) => (order[i]!.rank = r));
-  return { id: snapshot.id, generatedAt: snapshot.generatedAt, entries, families };
+  const modelRank = new Int32Array(families);
+  competitionRanks(s.bestOrder.map((f) => points.supraScores[best[f]!]!)).forEach((r, i) => (modelRank[s.bestOrder[i]!] = r.tied ? -r.rank : r.rank));
+  return { id: snapshot.id, generatedAt: snapshot.generatedAt, points, row, ranks: s.ranks, positionOf, best, modelRank, count, next, order: s.bestOrder };
 }
 
-function changeOf(before: Entry | undefined, after: Entry | undefined, reason: ChangeReason): Change {
-  const e = (after ?? before)!;
-  const both = before !== undefined && after !== undefined;
-  // One literal with every field (undefined where absent): a spread of optional fields made objects
-  // of many shapes, which V8 keeps larger, and model pages keep tens of thousands of these.
+/** The point of a name row in a snapshot; -1 when it is not there. */
+const pointOf = (s: State, row: number) => s.positionOf[row]! - 1;
+const rankedOf = (signed: number): Ranked => ({ rank: Math.abs(signed), tied: signed < 0 });
+
+/** A configuration's standing at a point, as explainChange reads it; undefined for no point. */
+function standing(s: State, j: number): StandingRecord | undefined {
+  if (j < 0) return undefined;
+  const benchCount = s.points.benchCounts[j]!;
+  const digest = s.points.scoresDigests[j]!;
   return {
-    slug: e.slug,
-    name: e.name,
-    supraScore: e.supraScore,
-    position: e.position,
-    rank: e.rank,
-    previousPosition: both ? before.position : undefined,
-    previousScore: both ? before.supraScore : undefined,
-    previousRank: both ? before.rank : undefined,
-    reason,
+    supraScore: s.points.supraScores[j]!,
+    position: j + 1,
+    benchCount: benchCount < 0 ? null : benchCount,
+    scoresDigest: Number.isNaN(digest) ? null : digest,
   };
 }
 
 /** True when a configuration's standing differs between two snapshots for a reason the changes list (explainChange without the objects). */
-function memberChanged(before: Entry | undefined, after: Entry | undefined, comparable: boolean): boolean {
-  if (!before || !after) return before !== after;
+function memberChanged(prev: State, jp: number, cur: State, jc: number, comparable: boolean): boolean {
+  if (jp < 0 || jc < 0) return jp >= 0 !== jc >= 0;
   if (!comparable) return false;
+  const [before, after] = [prev.points, cur.points];
+  const [bb, ab] = [before.benchCounts[jp]!, after.benchCounts[jc]!];
+  const [bd, ad] = [before.scoresDigests[jp]!, after.scoresDigests[jc]!];
   return (
-    before.position !== after.position ||
-    before.supraScore !== after.supraScore ||
-    (before.benchCount !== null && after.benchCount !== null && before.benchCount !== after.benchCount) ||
-    (before.scoresDigest !== null && after.scoresDigest !== null && before.scoresDigest !== after.scoresDigest)
+    jp !== jc || before.supraScores[jp] !== after.supraScores[jc] || (bb >= 0 && ab >= 0 && bb !== ab) || (!Number.isNaN(bd) && !Number.isNaN(ad) && bd !== ad)
   );
 }
 
 /** A model's change before it is made an object: only the models a page shows become one. */
 interface FamilyMove {
-  key: string;
+  family: number;
   status: ModelChange['status'];
   /** Places up (negative: down) in model rank; 0 when new, removed or not comparable. */
   delta: number;
@@ -288,71 +281,111 @@ function diff(
   comparable: boolean,
   options: HistoryOptions,
   all: boolean,
+  names: Names,
+  familyKeys: readonly string[],
 ): { set: Omit<ChangeSet, 'id' | 'generatedAt' | 'anchor'>; models: ModelChange[] } {
-  const explain = (slug: string) => explainChange(prev.entries.get(slug), cur.entries.get(slug), comparable, prev.generatedAt);
-  const added: Entry[] = [];
-  const removed: Entry[] = [];
-  const moved: { entry: Entry; delta: number }[] = [];
-  for (const [slug, e] of cur.entries) {
-    const p = prev.entries.get(slug);
-    if (!p) added.push(e);
-    else if (comparable && p.position !== e.position) moved.push({ entry: e, delta: p.position - e.position });
-  }
-  for (const [slug, p] of prev.entries) if (!cur.entries.has(slug)) removed.push(p);
+  const nameOf = (row: number) => names.rows[row]!;
+  const explain = (row: number) => explainChange(standing(prev, pointOf(prev, row)), standing(cur, pointOf(cur, row)), comparable, prev.generatedAt);
+  /** A configuration's change, from its points before and after (-1: absent); for a removed one, its last score and position. */
+  const changeOf = (jp: number, jc: number, reason: ChangeReason): Change => {
+    const [s, j] = jc >= 0 ? [cur, jc] : [prev, jp];
+    const both = jp >= 0 && jc >= 0;
+    const name = nameOf(s.row[j]!);
+    // One literal with every field (undefined where absent): a spread of optional fields made objects
+    // of many shapes, which V8 keeps larger, and model pages keep tens of thousands of these.
+    return {
+      slug: name.slug,
+      name: name.name,
+      supraScore: s.points.supraScores[j]!,
+      position: j + 1,
+      rank: rankedOf(s.ranks[j]!),
+      previousPosition: both ? jp + 1 : undefined,
+      previousScore: both ? prev.points.supraScores[jp] : undefined,
+      previousRank: both ? rankedOf(prev.ranks[jp]!) : undefined,
+      reason,
+    };
+  };
 
-  const configurationsOf = (key: string) => {
-    const slugs = new Set([...(cur.families.get(key)?.members ?? []), ...(prev.families.get(key)?.members ?? [])].map((e) => e.slug));
-    const out: Change[] = [];
-    for (const slug of slugs) {
-      const reason = explain(slug);
-      if (reason.kind !== 'none' && reason.kind !== 'method') out.push(changeOf(prev.entries.get(slug), cur.entries.get(slug), reason));
+  // Configurations by point: added and moved ones in the newer snapshot, removed ones in the older.
+  const added: number[] = [];
+  const removed: number[] = [];
+  const moved: number[] = [];
+  const delta = new Int32Array(cur.row.length);
+  for (let j = 0; j < cur.row.length; j++) {
+    const row = cur.row[j]!;
+    if (row < 0) continue;
+    const jp = pointOf(prev, row);
+    if (jp < 0) added.push(j);
+    else if (comparable && jp !== j) {
+      delta[j] = jp - j;
+      moved.push(j);
     }
+  }
+  for (let jp = 0; jp < prev.row.length; jp++) if (prev.row[jp]! >= 0 && pointOf(cur, prev.row[jp]!) < 0) removed.push(jp);
+
+  /** A family's configurations in a snapshot, by position. */
+  const membersOf = (s: State, f: number) => {
+    const out: number[] = [];
+    for (let j = s.best[f]!; j >= 0; j = s.next[j]!) out.push(j);
+    return out;
+  };
+  const configurationsOf = (f: number) => {
+    const out: Change[] = [];
+    const consider = (row: number) => {
+      const reason = explain(row);
+      if (reason.kind !== 'none' && reason.kind !== 'method') out.push(changeOf(pointOf(prev, row), pointOf(cur, row), reason));
+    };
+    // Its configurations in the newer snapshot, then those only in the older one.
+    for (const j of membersOf(cur, f)) consider(cur.row[j]!);
+    for (const jp of membersOf(prev, f)) if (pointOf(cur, prev.row[jp]!) < 0) consider(prev.row[jp]!);
     return out.sort((a, b) => a.position - b.position);
   };
-  const anyMemberChanged = (key: string) => {
-    for (const e of cur.families.get(key)?.members ?? []) if (memberChanged(prev.entries.get(e.slug), e, comparable)) return true;
-    for (const p of prev.families.get(key)?.members ?? []) if (memberChanged(p, cur.entries.get(p.slug), comparable)) return true;
+  const anyMemberChanged = (f: number) => {
+    for (let j = cur.best[f]!; j >= 0; j = cur.next[j]!) if (memberChanged(prev, pointOf(prev, cur.row[j]!), cur, j, comparable)) return true;
+    for (let jp = prev.best[f]!; jp >= 0; jp = prev.next[jp]!) if (memberChanged(prev, jp, cur, pointOf(cur, prev.row[jp]!), comparable)) return true;
     return false;
   };
 
   const moves: FamilyMove[] = [];
-  for (const [key, f] of cur.families) {
-    const p = prev.families.get(key);
-    if (!p) {
-      moves.push({ key, status: 'new', delta: 0, rank: f.rank.rank });
+  for (const f of cur.order) {
+    const [bc, bp] = [cur.best[f]!, prev.best[f]!];
+    const rank = Math.abs(cur.modelRank[f]!);
+    if (bp < 0) {
+      moves.push({ family: f, status: 'new', delta: 0, rank });
       continue;
     }
-    const unchanged = p.rank.rank === f.rank.rank && p.best.supraScore === f.best.supraScore && p.best.slug === f.best.slug && !anyMemberChanged(key);
+    const before = Math.abs(prev.modelRank[f]!);
+    const unchanged = before === rank && prev.points.supraScores[bp] === cur.points.supraScores[bc] && prev.row[bp] === cur.row[bc] && !anyMemberChanged(f);
     if (comparable && unchanged) continue;
-    moves.push({ key, status: 'present', delta: comparable ? p.rank.rank - f.rank.rank : 0, rank: f.rank.rank });
+    moves.push({ family: f, status: 'present', delta: comparable ? before - rank : 0, rank });
   }
-  for (const [key, p] of prev.families) if (!cur.families.has(key)) moves.push({ key, status: 'removed', delta: 0, rank: p.rank.rank });
+  for (const f of prev.order) if (cur.best[f]! < 0) moves.push({ family: f, status: 'removed', delta: 0, rank: Math.abs(prev.modelRank[f]!) });
 
-  const nameOf = (f: Family) => options.familyName(f.members.map((m) => m.name));
-  const modelChange = ({ key, status }: FamilyMove): ModelChange => {
-    const f = status === 'removed' ? prev.families.get(key)! : cur.families.get(key)!;
-    const p = status === 'present' ? prev.families.get(key)! : undefined;
+  const modelChange = ({ family: f, status }: FamilyMove): ModelChange => {
+    const s = status === 'removed' ? prev : cur;
+    const best = s.best[f]!;
+    const bp = status === 'present' ? prev.best[f]! : -1;
     let reason: ChangeReason;
     if (status === 'new') reason = { kind: 'new' };
     else if (status === 'removed') reason = { kind: 'removed', lastSeen: prev.generatedAt };
     else {
-      reason = comparable ? explainChange(prev.entries.get(f.best.slug), f.best, true, prev.generatedAt) : { kind: 'method' };
+      reason = comparable ? explainChange(standing(prev, pointOf(prev, cur.row[best]!)), standing(cur, best), true, prev.generatedAt) : { kind: 'method' };
       // Its best configuration stood still while other models moved past it.
-      if (reason.kind === 'none' && p!.rank.rank !== f.rank.rank) reason = { kind: 'field', scoreChanged: false };
+      if (reason.kind === 'none' && Math.abs(prev.modelRank[f]!) !== Math.abs(cur.modelRank[f]!)) reason = { kind: 'field', scoreChanged: false };
     }
     // One shape for every model's change (see changeOf).
     return {
-      familyTag: key,
-      name: nameOf(f),
+      familyTag: familyKeys[f]!,
+      name: options.familyName(membersOf(s, f).map((j) => nameOf(s.row[j]!).name)),
       status,
-      supraScore: f.best.supraScore,
-      rank: f.rank,
-      previousScore: p?.best.supraScore,
-      previousRank: p?.rank,
+      supraScore: s.points.supraScores[best]!,
+      rank: rankedOf(s.modelRank[f]!),
+      previousScore: bp >= 0 ? prev.points.supraScores[bp] : undefined,
+      previousRank: bp >= 0 ? rankedOf(prev.modelRank[f]!) : undefined,
       reason,
-      bestChanged: p && p.best.slug !== f.best.slug ? { from: p.best.name, to: f.best.name } : undefined,
-      configurationCount: f.members.length,
-      configurations: configurationsOf(key),
+      bestChanged: bp >= 0 && prev.row[bp] !== cur.row[best] ? { from: nameOf(prev.row[bp]!).name, to: nameOf(cur.row[best]!).name } : undefined,
+      configurationCount: s.count[f]!,
+      configurations: configurationsOf(f),
     };
   };
 
@@ -370,9 +403,9 @@ function diff(
   const up = comparable ? moves.filter((m) => m.status === 'present' && m.delta > 0) : [];
   const down = comparable ? moves.filter((m) => m.status === 'present' && m.delta < 0) : [];
 
-  const byPosition = (a: Entry, b: Entry) => a.position - b.position;
-  const movedList = (list: typeof moved, order: (a: (typeof moved)[number], b: (typeof moved)[number]) => number) =>
-    first(list.sort(order)).map(({ entry }) => changeOf(prev.entries.get(entry.slug), entry, explain(entry.slug)));
+  // Points are positions less one, so ordering by point is ordering by position.
+  const movedList = (list: number[], order: (a: number, b: number) => number) =>
+    first(list.sort(order)).map((j) => changeOf(pointOf(prev, cur.row[j]!), j, explain(cur.row[j]!)));
   return {
     set: {
       previousGeneratedAt: prev.generatedAt,
@@ -380,15 +413,15 @@ function diff(
       addedCount: added.length,
       removedCount: removed.length,
       movedCount: moved.length,
-      added: first(added.sort(byPosition)).map((e) => changeOf(undefined, e, { kind: 'new' })),
-      removed: first(removed.sort(byPosition)).map((p) => changeOf(p, undefined, { kind: 'removed', lastSeen: prev.generatedAt })),
+      added: first(added).map((j) => changeOf(-1, j, { kind: 'new' })),
+      removed: first(removed).map((jp) => changeOf(jp, -1, { kind: 'removed', lastSeen: prev.generatedAt })),
       movedUp: movedList(
-        moved.filter((m) => m.delta > 0),
-        (a, b) => b.delta - a.delta || a.entry.position - b.entry.position,
+        moved.filter((j) => delta[j]! > 0),
+        (a, b) => delta[b]! - delta[a]! || a - b,
       ),
       movedDown: movedList(
-        moved.filter((m) => m.delta < 0),
-        (a, b) => a.delta - b.delta || a.entry.position - b.entry.position,
+        moved.filter((j) => delta[j]! < 0),
+        (a, b) => delta[a]! - delta[b]! || a - b,
       ),
       models: {
         addedCount: newModels.length,
@@ -559,21 +592,16 @@ export function readHistory(
           cRank[k * C + slot] = ranks[j]!;
         }
       }
+      modelRanksInto(bestOrder, bestScore, modelSlot, k * M, mScore, mRank);
       if (needsState(k)) {
-        const state = buildState(snapshot, p, { ranks, family }, nameIndex, familyKeys);
-        for (const f of state.families.values()) {
-          const m = modelSlot[familyIds.get(f.key)!]!;
-          if (m < 0) continue;
-          mScore[k * M + m] = f.best.supraScore;
-          mRank[k * M + m] = f.rank.tied ? -f.rank.rank : f.rank.rank;
-        }
+        const state = buildState(snapshot, p, { ranks, family, bestOrder }, nameIndex, F);
         if (feedIds.has(snapshot.id)) {
           const anchor = snapshotAnchor(snapshot.generatedAt);
           // Only the very first snapshot of history has no predecessor; any other's is in the window.
           if (prev && snapshot.id !== firstId) {
             const comparable = isComparable(prev.generatedAt, snapshot.generatedAt, options.methodChangeAt);
             // Model pages and feeds list each model's changes in the newest few snapshots only.
-            const { set, models } = diff(prev, state, comparable, options, recentIds.has(snapshot.id));
+            const { set, models } = diff(prev, state, comparable, options, recentIds.has(snapshot.id), nameIndex, familyKeys);
             changes.push({ id: snapshot.id, generatedAt: snapshot.generatedAt, anchor, ...set });
             for (const change of models) {
               if (!current.families.has(change.familyTag)) continue;
@@ -587,8 +615,6 @@ export function readHistory(
         }
         if (prev && snapshot.id === history[0]?.id) latestPair = { prev, cur: state };
         prev = state;
-      } else {
-        modelRanksInto(bestOrder, bestScore, modelSlot, k * M, mScore, mRank);
       }
     }
   } finally {
@@ -638,16 +664,22 @@ export function readHistory(
     },
     changes: changes.reverse(),
     recentByModel,
-    previous:
-      latestPair && comparableLatest
-        ? {
-            positions: new Map([...latestPair.prev.entries].map(([slug, e]) => [slug, e.position])),
-            scores: new Map([...latestPair.prev.entries].map(([slug, e]) => [slug, e.supraScore])),
-            modelRanks: new Map([...latestPair.prev.families].map(([key, f]) => [key, f.rank])),
-          }
-        : undefined,
+    previous: latestPair && comparableLatest ? previousOf(latestPair.prev, nameIndex, familyKeys) : undefined,
     hasPrevious: latestPair !== undefined,
   };
+}
+
+/** The snapshot before the latest, by slug and familyTag, for movement markers. */
+function previousOf(s: State, names: Names, familyKeys: readonly string[]): NonNullable<HistoryResult['previous']> {
+  const positions = new Map<string, number>();
+  const scores = new Map<string, number>();
+  for (let j = 0; j < s.row.length; j++) {
+    if (s.row[j]! < 0) continue;
+    const { slug } = names.rows[s.row[j]!]!;
+    positions.set(slug, j + 1);
+    scores.set(slug, s.points.supraScores[j]!);
+  }
+  return { positions, scores, modelRanks: new Map(s.order.map((f) => [familyKeys[f]!, rankedOf(s.modelRank[f]!)])) };
 }
 
 function emptySet(snapshot: HistorySnapshotRow, anchor: string): ChangeSet {
