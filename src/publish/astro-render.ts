@@ -10,10 +10,12 @@ import { childEnv } from './child-env.ts';
  * The render's young generation, in MB a semi-space: the build process's 2 MB made GC 21 % of the
  * render's CPU at 10,000 x 365 and the render of 50,000 x 365 279 s; V8's default (16 MB) took
  * them to 12 % and 136-158 s, but the faster render then overlapped the extras worker's copy of the
- * data at its own largest and the build's peak at 50,000 rose to 2,097-2,116 MB. 8 MB: 159 s and
- * 2,008 MB there, and 1-3 s more than 16 MB at 10,000.
+ * data at its own largest and the build's peak at 50,000 rose to 2,097-2,116 MB, so it was 8 MB.
+ * Once the worker's copy had shrunk (the seventh and eighth rounds), 32 MB: renders of 50,000 x 365
+ * in 77-80 s against 89-92 s with 8 MB (16 MB: 83 s; 64 MB: 79 s), build peaks 1,639-1,653 MB
+ * against 1,589-1,613 MB; at 10,000 the same time within the noise, peaks about 50 MB higher.
  */
-export const RENDER_SEMI_SPACE_MB = 8;
+export const RENDER_SEMI_SPACE_MB = 32;
 
 /**
  * The flags the build starts the Astro process with: its old-space limit (set in package.json's
