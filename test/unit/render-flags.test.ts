@@ -13,18 +13,12 @@ describe('the flags the build passes on to the Astro process', () => {
       '--cpu-prof-interval=500',
       own,
     ]);
-    expect(renderFlags(['--max-old-space-size=2048', '--import', 'tsx', '--enable-source-maps'])).toEqual([
-      '--max-old-space-size=2048',
-      own,
-    ]);
+    expect(renderFlags(['--max-old-space-size=2048', '--import', 'tsx', '--enable-source-maps'])).toEqual(['--max-old-space-size=2048', own]);
     expect(renderFlags(['--cpu-prof-dir'])).toEqual([own]);
   });
 
   it('leave the build process’s 2 MB young generation behind: the render has its own, larger one', () => {
-    expect(renderFlags(['--max-old-space-size=1024', '--max-semi-space-size=2', '--import', 'tsx'])).toEqual([
-      '--max-old-space-size=1024',
-      own,
-    ]);
+    expect(renderFlags(['--max-old-space-size=1024', '--max-semi-space-size=2', '--import', 'tsx'])).toEqual(['--max-old-space-size=1024', own]);
     expect(RENDER_SEMI_SPACE_MB).toBeGreaterThan(2);
   });
 });
