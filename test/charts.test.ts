@@ -21,6 +21,20 @@ function subpaths(d: string): [number, number][][] {
 }
 
 describe('lineChart', () => {
+  it('draws a long series whole, every step in place, however long its path', () => {
+    // 3,000 points of 1 to 3 places' steps up and down: a path of well over the 4,096 characters made into a string at a time.
+    const points = Array.from({ length: 3000 }, (_, i) => p(i + 1, i % 2 ? 10 + (i % 7) : 90 - (i % 11)));
+    const chart = lineChart([points])!;
+    expect(chart.paths[0]!.length).toBeGreaterThan(3 * 4096);
+    const [line] = subpaths(chart.paths[0]!);
+    expect(line!.length).toBe(3000);
+    // Whole units in x, from the left edge to the right one; odd points low on the plot, even ones high.
+    expect(line![0]![0]).toBe(0);
+    expect(line!.at(-1)![0]).toBe(1000);
+    const y = (v: number) => Math.round(20 + (1 - v / 100) * 360);
+    expect(line!.map(([, py]) => py)).toEqual(points.map((q) => y(q.v)));
+  });
+
   it('puts round ticks around the scores', () => {
     expect(lineChart([[p(1, 16.9), p(2, 17.2)]])!.yTicks.map((t) => t.value)).toEqual([15, 16, 17, 18, 19]);
     expect(lineChart([[p(1, 12), p(2, 81)]])!.yTicks.map((t) => t.value)).toEqual([0, 20, 40, 60, 80]);

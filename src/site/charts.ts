@@ -61,6 +61,50 @@ function rankTicks(values: number[]): number[] {
   return [0, 1, 2, 3, 4].map((i) => 1 + i * step);
 }
 
+const [M, L, H, SPACE, ZERO, MINUS] = ['M', 'l', 'h', ' ', '0', '-'].map((c) => c.charCodeAt(0)) as [number, number, number, number, number, number];
+
+/**
+ * A path's characters as codes, made into one string at its end: written as strings, each step
+ * of a path was a few strings (its numbers' and their joins), and charts are drawn on tens of
+ * thousands of pages. Numbers are written as `String(n)` writes them.
+ */
+const path = {
+  codes: [] as number[],
+  start(): number[] {
+    this.codes.length = 0;
+    return this.codes;
+  },
+  number(n: number): void {
+    const codes = this.codes;
+    if (!Number.isSafeInteger(n)) {
+      for (const c of String(n)) codes.push(c.charCodeAt(0));
+      return;
+    }
+    if (n < 0) {
+      codes.push(MINUS);
+      n = -n;
+    }
+    const first = codes.length;
+    do {
+      codes.push(ZERO + (n % 10));
+      n = Math.floor(n / 10);
+    } while (n > 0);
+    for (let i = first, j = codes.length - 1; i < j; i++, j--) {
+      const digit = codes[i]!;
+      codes[i] = codes[j]!;
+      codes[j] = digit;
+    }
+  },
+  text(): string {
+    const { codes } = this;
+    // fromCharCode takes the codes as arguments: a few thousand at a time.
+    if (codes.length <= 4096) return String.fromCharCode.apply(null, codes);
+    let out = '';
+    for (let i = 0; i < codes.length; i += 4096) out += String.fromCharCode.apply(null, codes.slice(i, i + 4096));
+    return out;
+  },
+};
+
 /**
  * Lays out `series` (each oldest first) on one time axis. `kind: 'rank'` puts 1 on top; `'score'`
  * fits round ticks around the data. Points before 2026-09-17 are never joined to later ones.
@@ -86,7 +130,7 @@ export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'sco
   const y = (v: number) => Math.round(PAD + share(v) * (CHART_HEIGHT - 2 * PAD));
 
   const paths = series.map((points) => {
-    let d = '';
+    const d = path.start();
     let run = 0;
     let px = 0;
     let py = 0;
@@ -96,13 +140,20 @@ export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'sco
       const ny = y(p.v);
       // A point before the method change is never joined to a later one: a new subpath starts.
       if (previous !== undefined && previous < METHOD_CHANGE_AT && p.t >= METHOD_CHANGE_AT) {
-        if (run === 1) d += 'h0';
+        if (run === 1) d.push(H, ZERO);
         run = 0;
       }
-      if (run === 0) d += 'M' + nx + ' ' + ny;
-      else {
+      if (run === 0) {
+        d.push(M);
+        path.number(nx);
+        d.push(SPACE);
+        path.number(ny);
+      } else {
         const dy = ny - py;
-        d += (run === 1 ? 'l' : ' ') + (nx - px) + (dy < 0 ? '' : ' ') + dy;
+        d.push(run === 1 ? L : SPACE);
+        path.number(nx - px);
+        if (!(dy < 0)) d.push(SPACE);
+        path.number(dy);
       }
       px = nx;
       py = ny;
@@ -110,8 +161,8 @@ export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'sco
       run++;
     }
     // A lone point is a zero-length stroke, which a round cap draws as a dot.
-    if (run === 1) d += 'h0';
-    return d;
+    if (run === 1) d.push(H, ZERO);
+    return path.text();
   });
   const yTicks = ticks.map((value) => ({ value, top: round1((y(value) / CHART_HEIGHT) * 100) }));
   return {
