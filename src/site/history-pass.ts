@@ -2,8 +2,9 @@
  * The site's history, read in one pass over the newest snapshots: the series the charts draw
  * (configurations, models, benchmark weights), the model ranks of every snapshot, and the change
  * sets of the newest snapshots with the reason for each change. The store hands over each snapshot
- * as typed columns in ranking order; ranks and series go into typed matrices, objects are built only
- * for the few snapshots the change sets compare, and a page's series only when the page asks.
+ * as typed columns in ranking order; ranks and series go into typed matrices, the snapshots the
+ * change sets compare stay typed columns, objects are built only for the changes pages list, and a
+ * page's series only when the page asks.
  */
 import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../store/read-snapshot.ts';
 import { explainChange, type ChangeReason, type StandingRecord } from './change-reasons.ts';
