@@ -2,7 +2,8 @@
 // hooks (which the mirror's TypeScript commands run under) would sit in front of every module Astro,
 // Vite and the built pages load, and cost the build about a second and 170 MB at 10,000
 // configurations. Plain JavaScript so that it needs no loader. It takes { outDir, logLevel } by IPC
-// and answers { peakKb, cpuMs } or { error, peakKb, cpuMs } (its own CPU time, which the build reports beside its wall time); it ends itself when its parent goes.
+// and answers { peakKb, cpuMs } or { error, peakKb, cpuMs } (its own CPU time, which the build
+// reports beside its wall time); it ends itself when its parent goes.
 import { build } from 'astro';
 import { ownPeakKb } from './own-peak.mjs';
 
