@@ -146,7 +146,8 @@ async function renderInto(target: string, options: BuildOptions, started: number
   let releaseTarget: (() => void) | undefined;
   const work = workDirFor(target);
   const fresh = join(work, FRESH);
-  // Cards, badges, feeds, per-model data files and history.csv are made in a child process on the other core while Astro renders; the search index after.
+  // Cards, badges, feeds, per-model data files and history.csv are made in a child process on the
+  // other core while Astro renders; the search index once that process or the render has ended.
   const staging = join(work, STAGING);
   let extras: ExtrasJob | undefined;
   let astro: AstroRender | undefined;
@@ -177,7 +178,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     removeAstroLeftovers(fresh);
     let pagesChecked: PageCheck | undefined;
     // Waiting here is what the extras cost the build; their own CPU time is in the detail. The
-    // render's pages are checked meanwhile, on this core, while the worker indexes them on the other.
+    // render's pages are checked meanwhile, on this core, while Pagefind may still index on the other.
     await reporter.stage(
       'extras',
       async () => {
@@ -189,7 +190,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       },
       (r) =>
         `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
-        `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
+        `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
     );
     const stampText = buildStampText(summary);
     await reporter.stage(

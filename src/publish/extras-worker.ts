@@ -1,12 +1,12 @@
 /**
  * The child process of extras.ts: writes history.csv from the snapshots of its window, then reads
  * the snapshot as the pages do (getSiteData), writes every model's badges, feed and data file,
- * every tag's feed and scores.csv (both CSVs in parts past 20 MB), then gives the data back and,
- * while it renders the cards whose inputs changed since the previous build (reusing the others),
- * has Pagefind index the site's search records once the Astro render has ended. Ends itself when
+ * every tag's feed and scores.csv (both CSVs in parts past 20 MB), sends the build the site's
+ * search records, then gives the data back and renders the cards whose inputs changed since the
+ * previous build (reusing the others), and ends. Pagefind runs from the build's own process (see
+ * extras.ts), so that the worker's memory is gone before the index takes its own. Ends itself when
  * its parent goes.
  */
-import { setPriority } from 'node:os';
 import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
@@ -14,16 +14,22 @@ import { modelFeed, tagFeed } from '../site/feed.ts';
 import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/downloads.ts';
 import { modelFile } from '../site/model-file.ts';
 import { badgeFile, csvPartFile, modelDataFile, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
-import { searchRecords } from '../site/search-records.ts';
+import { searchRecords, type SearchRecord } from '../site/search-records.ts';
 import { getSiteData, releaseSiteData } from '../site/site-data.ts';
 import { fontMeasure } from './cards/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
-import { indexForSearch } from './search-index.ts';
-import { CARD_MANIFEST, readCardManifest, RENDER_ENDED, reuseInto, writeInside, type CardManifest, type ExtrasReport, type ExtrasRequest } from './extras.ts';
+import {
+  CARD_MANIFEST,
+  lowerPriority,
+  readCardManifest,
+  reuseInto,
+  writeInside,
+  type CardManifest,
+  type ExtrasRequest,
+  type WorkerMessage,
+  type WorkerReport,
+} from './extras.ts';
 import { ownPeakKb } from './process-peak.ts';
-
-/** Lets the event loop read Pagefind's answers between pieces of this process's own work. */
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const cpuMs = (since?: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
@@ -75,7 +81,7 @@ function writeFromData(staging: string) {
   }
   return {
     cards: cardsOf(data),
-    records: [...searchRecords(data)],
+    records: [...searchRecords(data)] as SearchRecord[] | undefined,
     models: data.models.length,
     feeds: data.models.length + data.tags.length,
     dataFiles: data.models.length + csvParts,
@@ -95,33 +101,31 @@ async function giveBack(): Promise<void> {
   }
 }
 
-async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> {
+/**
+ * Lets the event loop turn between cards, where resvg's native images are released: a loop of
+ * promises alone never lets it, and the worker grew to 2.6 GB at 10,000 configurations.
+ */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Sends `message` to the build, settling once it is on its way. */
+const send = (message: WorkerMessage) => new Promise<void>((resolve, reject) => process.send!(message, (err: Error | null) => (err ? reject(err) : resolve())));
+
+async function run({ staging, previous }: ExtrasRequest): Promise<WorkerReport> {
   const started = performance.now();
   const historyParts = writeHistoryCsv(staging);
   await giveBack();
   const written = writeFromData(staging);
+  // The build indexes them (Pagefind, in its own process) once this process has ended or the
+  // render has: the two never hold their memory at once.
+  await send({ records: written.records! });
+  written.records = undefined;
   // The Astro render holds the same data until its last page: this process gives its copy back
-  // before Pagefind and the cards, which is where the build's memory peaked (two copies and Pagefind).
+  // before the cards, which is where the build's memory peaked (two copies and the cards).
   releaseSiteData();
   await giveBack();
-  // Astro's render is the build's longest path: the cards and Pagefind take the CPU it leaves. The
-  // data phase before ran at the render's priority, so that the two copies of the data overlap briefly.
-  try {
-    setPriority(10);
-  } catch {
-    // a system that does not let a process lower its priority: it runs as it is
-  }
-
-  // Pagefind (about 200 MB at 10,000 configurations) indexes in its own process once the render,
-  // the build's largest process, has ended; it writes its files while this one draws.
-  let searchStarted = 0;
-  const searchWritten = renderEnded.then(async () => {
-    searchStarted = performance.now();
-    const search = await indexForSearch(staging, written.records, previous);
-    const { peakKb } = await search.written;
-    return { search, peakKb, ms: performance.now() - searchStarted };
-  });
-  searchWritten.catch(() => {});
+  // Astro's render is the build's longest path: the cards take the CPU it leaves. The data phase
+  // before ran at the render's priority, so that the two copies of the data overlap briefly.
+  lowerPriority();
 
   const cardsStarted = process.cpuUsage();
   const { cards } = written;
@@ -137,12 +141,8 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
   }
   const manifest: CardManifest = { renderer, files: cards.map((c) => c.file) };
   writeInside(staging, CARD_MANIFEST, `${JSON.stringify(manifest)}\n`);
-  const { search, peakKb: searchPeakKb, ms: searchMs } = await searchWritten;
 
   return {
-    searchPages: search.pages,
-    searchReused: search.reused,
-    searchMs,
     cards: cards.length,
     rendered: cards.length - reused,
     reused,
@@ -152,22 +152,15 @@ async function run({ staging, previous }: ExtrasRequest): Promise<ExtrasReport> 
     cardCpuMs: cpuMs(cardsStarted),
     workerCpuMs: cpuMs(),
     workerPeakKb: ownPeakKb(),
-    searchPeakKb,
     ms: performance.now() - started,
   };
 }
 
 // The build that started this process may be killed: then there is nothing to finish.
 process.on('disconnect', () => process.exit(0));
-/** Settles when the build says its Astro render has ended (a message after the request). */
-let renderHasEnded!: () => void;
-const renderEnded = new Promise<void>((resolve) => (renderHasEnded = resolve));
-process.on('message', (message: ExtrasRequest | typeof RENDER_ENDED) => {
-  if (message === RENDER_ENDED) renderHasEnded();
-});
 process.once('message', (request: ExtrasRequest) => {
   run(request).then(
-    (report) => process.send!({ report }, () => process.exit(0)),
-    (err: unknown) => process.send!({ error: String((err as Error)?.stack ?? err) }, () => process.exit(1)),
+    (report) => send({ report }).then(() => process.exit(0)),
+    (err: unknown) => send({ error: String((err as Error)?.stack ?? err) }).finally(() => process.exit(1)),
   );
 });

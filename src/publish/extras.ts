@@ -1,15 +1,20 @@
 /**
  * The files the publish step writes beside Astro's pages: link-preview cards (PNG), rank badges
  * (SVG and shields.io JSON), the Atom feeds of every model and tag, every model's data file,
- * history.csv and scores.csv, and the search index. They are made in a child
- * process (extras-worker.ts) while Astro renders on the other core (the search index once the
- * render has ended), into a folder of the work folder, then moved into the new site.
+ * history.csv and scores.csv, and the search index. They are made in a child process
+ * (extras-worker.ts) while Astro renders on the other core, into a folder of the work folder, then
+ * moved into the new site. The search index is made from the records the worker sends, by
+ * Pagefind in its own process, driven from this one: beside the render once the worker has ended
+ * when the index is small, else after the render.
  */
 import { fork } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from './child-env.ts';
+import { indexForSearch, stopIndexing } from './search-index.ts';
+import type { SearchRecord } from '../site/search-records.ts';
 
 export interface ExtrasRequest {
   /** Where the worker writes, laid out as `dist/` is. */
@@ -18,7 +23,8 @@ export interface ExtrasRequest {
   previous: string;
 }
 
-export interface ExtrasReport {
+/** What the worker did, in its last message. */
+export interface WorkerReport {
   cards: number;
   rendered: number;
   reused: number;
@@ -26,19 +32,39 @@ export interface ExtrasReport {
   feeds: number;
   /** The per-model data files, history.csv and the parts of scores.csv. */
   dataFiles: number;
+  /** CPU time of rendering the cards, and of the whole worker (start-up and data load included). */
+  cardCpuMs: number;
+  workerCpuMs: number;
+  /** The worker's peak resident memory (it holds the site's data a second time). */
+  workerPeakKb: number;
+  ms: number;
+}
+
+/** The worker's messages: its search records once it has the site's data, then its report or its error. */
+export type WorkerMessage = { records: SearchRecord[] } | { report: WorkerReport } | { error: string };
+
+export interface SearchReport {
   /** Records in the search index, and the time from starting Pagefind to its files written. */
   searchPages: number;
   searchMs: number;
   /** True when the previous build's index was made from the same records, and taken. */
   searchReused: boolean;
-  /** CPU time of rendering the cards, and of the whole worker (start-up and data load included). */
-  cardCpuMs: number;
-  workerCpuMs: number;
-  /** The worker's peak resident memory (it holds the site's data a second time), and Pagefind's (0 where /proc does not tell). */
-  workerPeakKb: number;
+  /** True when Pagefind started before the Astro render had ended (after the worker had). */
+  searchBesideRender: boolean;
+  /** Pagefind's peak resident memory (0 when reused, or where /proc does not tell). */
   searchPeakKb: number;
-  ms: number;
 }
+
+export type ExtrasReport = WorkerReport & SearchReport;
+
+/**
+ * The most search records Pagefind indexes while the Astro render still runs. Pagefind holds about
+ * 25 KB a record while it indexes: 8,197 records at 10,000 configurations take about 200 MB, which
+ * fit beside the render (about 490 MB) once the worker (about 230 MB) has ended, and use the core
+ * the worker leaves idle; 37,610 at 50,000 take about 850 MB, which the render's 1.1 GB leaves no
+ * room for under 2 GiB, so there Pagefind waits for the render to end.
+ */
+export const SEARCH_BESIDE_RENDER_MAX_RECORDS = 12_000;
 
 /** The list of cards a build published, and what rendered them: the next build reuses a card only with the same renderer. */
 export const CARD_MANIFEST = 'og/cards.json';
@@ -95,20 +121,35 @@ export function readCardManifest(site: string): CardManifest | undefined {
   }
 }
 
-/** The message that tells the worker the Astro render has ended: Pagefind starts then. */
-export const RENDER_ENDED = 'render-ended';
+/**
+ * Nice 10 (or the lower priority it already had) for this process and what it starts from here on;
+ * a system that does not allow it runs as it is.
+ */
+export function lowerPriority(): void {
+  try {
+    setPriority(Math.max(getPriority(), 10));
+  } catch {
+    // not allowed here: the same priority as the render
+  }
+}
 
 export interface ExtrasJob {
+  /** The worker's report and the search index's, once both are done. */
   done: Promise<ExtrasReport>;
   /** The worker's process id, for a look at it from outside. */
   pid: number | undefined;
-  /** Tells the worker the render has ended (or is not coming), so that it may start Pagefind. */
+  /** Says the render has ended (or is not coming): Pagefind may start. */
   renderEnded(): void;
   stop(): void;
 }
 
+export interface ExtrasOptions {
+  /** See SEARCH_BESIDE_RENDER_MAX_RECORDS; 0 always waits for the render. */
+  searchBesideRenderMax?: number;
+}
+
 /** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
-export function startExtras(request: ExtrasRequest): ExtrasJob {
+export function startExtras(request: ExtrasRequest, { searchBesideRenderMax = SEARCH_BESIDE_RENDER_MAX_RECORDS }: ExtrasOptions = {}): ExtrasJob {
   const child = fork(fileURLToPath(new URL('./extras-worker.ts', import.meta.url)), [], {
     // A 2 MB young generation (V8's default is 16 MB) holds the worker's copy of the data in about
     // 60 MB less; its extra collections cost the niced worker CPU, not the render's path.
@@ -117,10 +158,13 @@ export function startExtras(request: ExtrasRequest): ExtrasJob {
     env: childEnv(),
   });
   let settled = false;
-  const done = new Promise<ExtrasReport>((resolvePromise, reject) => {
-    child.once('message', (message: { report?: ExtrasReport; error?: string }) => {
+  let gotRecords!: (records: SearchRecord[]) => void;
+  const recordsSent = new Promise<SearchRecord[]>((resolvePromise) => (gotRecords = resolvePromise));
+  const worker = new Promise<WorkerReport>((resolvePromise, reject) => {
+    child.on('message', (message: WorkerMessage) => {
+      if ('records' in message) return gotRecords(message.records);
       settled = true;
-      if (message.report) resolvePromise(message.report);
+      if ('report' in message) resolvePromise(message.report);
       else reject(new Error(`the cards, badges and feeds failed: ${message.error}`));
     });
     child.once('exit', (code, signal) => {
@@ -128,18 +172,44 @@ export function startExtras(request: ExtrasRequest): ExtrasJob {
     });
     child.once('error', reject);
   });
+  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
+  let renderHasEnded = false;
+  let endRender!: () => void;
+  const renderEnded = new Promise<void>((resolvePromise) => (endRender = resolvePromise));
+  let indexing = false;
+  const search = (async (): Promise<SearchReport> => {
+    // A worker that fails before it sends its records fails the build through `worker`.
+    let records: SearchRecord[] | undefined = await Promise.race([recordsSent, worker.then(() => recordsSent)]);
+    const pages = records.length;
+    await (pages <= searchBesideRenderMax ? Promise.race([renderEnded, worker.then(() => exited)]) : renderEnded);
+    const searchBesideRender = !renderHasEnded;
+    // Beside the render, Pagefind takes only the CPU the render leaves: it inherits this process's
+    // priority, lowered as the worker's is (at the render's priority, the render took longer by
+    // more than the wait it saved). What this process does after the render is alone by then.
+    if (searchBesideRender) lowerPriority();
+    const started = performance.now();
+    indexing = true;
+    const index = await indexForSearch(request.staging, records, request.previous);
+    records = undefined;
+    const { peakKb } = await index.written;
+    indexing = false;
+    return { searchPages: pages, searchReused: index.reused, searchBesideRender, searchMs: performance.now() - started, searchPeakKb: peakKb };
+  })();
+  const done = Promise.all([worker, search]).then(([w, s]) => ({ ...w, ...s }));
   // A rejection nobody awaits yet (Astro failed first) must not end the process on its own.
   done.catch(() => {});
+  search.catch(() => {});
   child.send(request);
   return {
     done,
     pid: child.pid,
     renderEnded: () => {
-      // A worker that already ended (or failed) needs no word: its outcome is in `done`.
-      if (child.connected) child.send(RENDER_ENDED, () => {});
+      renderHasEnded = true;
+      endRender();
     },
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill();
+      if (indexing) void stopIndexing();
     },
   };
 }

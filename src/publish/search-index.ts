@@ -1,8 +1,9 @@
 /**
  * Site search: Pagefind indexes one record per model, benchmark and tag (written from the
  * snapshot's data by search-records.ts) and writes its index and scripts into `dist/pagefind/`,
- * which the search box loads when a visitor starts typing. The extras worker runs it once Astro's
- * render has ended (Pagefind holds about 25 KB a record while it indexes). The records hold words, not numbers, so from one snapshot to the next they rarely
+ * which the search box loads when a visitor starts typing. The build runs it from the records the
+ * extras worker sends (Pagefind holds about 25 KB a record while it indexes; extras.ts decides
+ * when). The records hold words, not numbers, so from one snapshot to the next they rarely
  * change: an index whose records and Pagefind are those of the previous build is taken from it.
  */
 import { createHash } from 'node:crypto';
@@ -37,6 +38,9 @@ export interface SearchIndex {
   /** Settles when the index is written, with the peak memory of Pagefind's process (0 when reused or not told). */
   written: Promise<{ peakKb: number }>;
 }
+
+/** Ends Pagefind's process, if one runs (a build that fails while it indexes). */
+export const stopIndexing = async (): Promise<void> => void (await pagefind.close());
 
 /** The installed Pagefind's version, from its package.json (which its exports do not list). */
 function pagefindVersion(): string {

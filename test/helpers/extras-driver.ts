@@ -1,30 +1,43 @@
 /**
  * Drives the extras worker as the build does, for extras-worker.test.ts: starts it on the snapshot
- * of MIRROR_SNAPSHOT_DB, waits until its cards are written, looks whether Pagefind has written
- * anything, and only then says the render has ended. Prints what it saw, and the environment the
+ * of MIRROR_SNAPSHOT_DB with Pagefind allowed beside the render up to `max` records, and watches,
+ * every 50 ms, whether the worker still runs and whether Pagefind has written anything. It says
+ * the render has ended only once the worker has ended and a Pagefind that was not waiting has had
+ * time to write an index of a few dozen records. Prints what it saw, and the environment the
  * worker started with, as one line of JSON.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CARD_MANIFEST, startExtras } from '../../src/publish/extras.ts';
 import { SEARCH_DIR } from '../../src/publish/search-index.ts';
 
-const [staging, previous] = process.argv.slice(2) as [string, string];
-const job = startExtras({ staging, previous });
-// The environment the worker (and Pagefind, its child) started with, as the kernel recorded it.
+const [staging, previous, max] = process.argv.slice(2) as [string, string, string];
+const priorityAtStart = getPriority();
+const job = startExtras({ staging, previous }, { searchBesideRenderMax: Number(max) });
+// The environment the worker started with, as the kernel recorded it.
 const workerEnv = readFileSync(`/proc/${job.pid}/environ`, 'utf8').split('\0');
 let settled = false;
 job.done.then(
   () => (settled = true),
   () => (settled = true),
 );
-const deadline = Date.now() + 60_000;
-while (!existsSync(join(staging, CARD_MANIFEST)) && !settled && Date.now() < deadline) await sleep(50);
+const searchWritten = () => existsSync(join(staging, SEARCH_DIR, 'pagefind-entry.json'));
+const workerRuns = () => existsSync(`/proc/${job.pid}`);
+let searchWhileWorkerRan = false;
+const watch = async (until: () => boolean, ms: number) => {
+  for (const deadline = Date.now() + ms; !until() && Date.now() < deadline; await sleep(50)) {
+    if (workerRuns() && existsSync(join(staging, SEARCH_DIR))) searchWhileWorkerRan = true;
+  }
+};
+await watch(() => !workerRuns(), 60_000);
 const cardsWritten = existsSync(join(staging, CARD_MANIFEST));
-// Time for a Pagefind that was not waiting to write its index of a few dozen records.
-await sleep(1_500);
-const searchBeforeRenderEnded = existsSync(join(staging, SEARCH_DIR));
+const workerEnded = !workerRuns();
+await watch(() => settled, 10_000);
+const searchBeforeRenderEnded = searchWritten();
+// Pagefind inherits this process's priority, lowered when it starts beside the render.
+const priorityBeforeRenderEnded = getPriority();
 const settledBeforeRenderEnded = settled;
 job.renderEnded();
 const report = await job.done;
@@ -32,9 +45,13 @@ console.log(
   JSON.stringify({
     arenaMax: workerEnv.find((v) => v.startsWith('MALLOC_ARENA_MAX='))?.slice('MALLOC_ARENA_MAX='.length),
     cardsWritten,
+    workerEnded,
+    searchWhileWorkerRan,
     searchBeforeRenderEnded,
     settledBeforeRenderEnded,
-    searchAfter: existsSync(join(staging, SEARCH_DIR, 'pagefind-entry.json')),
+    priorityAtStart,
+    priorityBeforeRenderEnded,
+    searchAfter: searchWritten(),
     report,
   }),
 );
