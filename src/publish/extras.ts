@@ -159,7 +159,8 @@ export function startExtras(request: ExtrasRequest, { searchBesideRenderMax = SE
   });
   let settled = false;
   let gotRecords!: (records: SearchRecord[]) => void;
-  const recordsSent = new Promise<SearchRecord[]>((resolvePromise) => (gotRecords = resolvePromise));
+  let noRecords!: (err: unknown) => void;
+  const recordsSent = new Promise<SearchRecord[]>((resolvePromise, reject) => ([gotRecords, noRecords] = [resolvePromise, reject]));
   const worker = new Promise<WorkerReport>((resolvePromise, reject) => {
     child.on('message', (message: WorkerMessage) => {
       if ('records' in message) return gotRecords(message.records);
@@ -172,14 +173,15 @@ export function startExtras(request: ExtrasRequest, { searchBesideRenderMax = SE
     });
     child.once('error', reject);
   });
+  // A worker that fails before it sends its records fails the search too (after, this does nothing).
+  worker.catch(noRecords);
   const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
   let renderHasEnded = false;
   let endRender!: () => void;
   const renderEnded = new Promise<void>((resolvePromise) => (endRender = resolvePromise));
   let indexing = false;
   const search = (async (): Promise<SearchReport> => {
-    // A worker that fails before it sends its records fails the build through `worker`.
-    let records: SearchRecord[] | undefined = await Promise.race([recordsSent, worker.then(() => recordsSent)]);
+    let records: SearchRecord[] | undefined = await recordsSent;
     const pages = records.length;
     await (pages <= searchBesideRenderMax ? Promise.race([renderEnded, worker.then(() => exited)]) : renderEnded);
     const searchBesideRender = !renderHasEnded;
