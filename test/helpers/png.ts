@@ -10,18 +10,28 @@ export function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-/** RGBA pixels of an 8-bit RGB or RGBA PNG, any filter, no interlace. */
+/** The colour type byte of the IHDR chunk: 2 RGB, 3 indexed (palette), 6 RGBA. */
+export function pngColourType(png: Buffer): number {
+  pngSize(png);
+  return png[25]!;
+}
+
+/** RGBA pixels of an 8-bit RGB, RGBA or indexed PNG, any filter, no interlace. */
 export function decodePng(png: Buffer): { width: number; height: number; rgba: Uint8Array } {
   const { width, height } = pngSize(png);
   const colourType = png[25];
-  const channels = colourType === 6 ? 4 : colourType === 2 ? 3 : 0;
-  if (png[24] !== 8 || !channels || png[28] !== 0) throw new Error('only 8-bit RGB/RGBA without interlace is read here');
+  const channels = colourType === 6 ? 4 : colourType === 2 ? 3 : colourType === 3 ? 1 : 0;
+  if (png[24] !== 8 || !channels || png[28] !== 0) throw new Error('only 8-bit RGB, RGBA or indexed PNGs without interlace are read here');
   const idat: Buffer[] = [];
+  let palette: Buffer | undefined;
   for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
-    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    const type = png.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    if (type === 'PLTE') palette = png.subarray(at + 8, at + 8 + length);
     at += 12 + length;
   }
+  if (colourType === 3 && !palette) throw new Error('an indexed PNG without a PLTE chunk');
   const raw = inflateSync(Buffer.concat(idat));
   const stride = width * channels;
   const out = new Uint8Array(width * height * 4);
@@ -40,6 +50,13 @@ export function decodePng(png: Buffer): { width: number; height: number; rgba: U
       cur[i] = (line[i]! + predictor) & 0xff;
     }
     for (let x = 0; x < width; x++) {
+      if (palette) {
+        const entry = cur[x]! * 3;
+        if (entry + 3 > palette.length) throw new Error(`palette index ${cur[x]} beyond the palette's ${palette.length / 3} colours`);
+        for (let k = 0; k < 3; k++) out[(y * width + x) * 4 + k] = palette[entry + k]!;
+        out[(y * width + x) * 4 + 3] = 255;
+        continue;
+      }
       for (let k = 0; k < 3; k++) out[(y * width + x) * 4 + k] = cur[x * channels + k]!;
       out[(y * width + x) * 4 + 3] = channels === 4 ? cur[x * channels + 3]! : 255;
     }

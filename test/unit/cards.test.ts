@@ -4,7 +4,7 @@ import { SaxesParser } from 'saxes';
 import { CARD_HEIGHT, CARD_WIDTH, cardFile, cardText, type CardInput } from '../../src/site/cards.ts';
 import { BACKGROUND, CONTENT_WIDTH, PADDING } from '../../src/publish/cards/card-design.ts';
 import { createCardRenderer, type CardRenderer } from '../../src/publish/cards/render-card.ts';
-import { decodePng, inkIn, pngSize } from '../helpers/png.ts';
+import { decodePng, inkIn, pngColourType, pngSize } from '../helpers/png.ts';
 
 const common = { date: '2026-11-16', attribution: 'Data: AI Model Ranking API', sample: true };
 const LONG = `Quillon 3 Ultra ${'Max '.repeat(40)}Preview`;
@@ -53,6 +53,13 @@ describe('card files', () => {
 describe('card images', () => {
   it('renders a 1200×630 PNG', async () => {
     expect(pngSize(await render.png(model('Quillon 3')))).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
+  });
+
+  it('writes a card as an indexed PNG of a few tens of kilobytes: its anti-aliased colours fit a palette', async () => {
+    const png = await render.png(model('Quillon 3'));
+    expect(pngColourType(png)).toBe(3);
+    // As 8-bit RGBA, the encoder's earlier form, the same card took about 60 KB.
+    expect(png.length).toBeLessThan(35_000);
   });
 
   it('ends a name too long for its box with an ellipsis that satori placed inside the box', async () => {
