@@ -38,6 +38,16 @@ describe('a 2,500-configuration site', () => {
     expect(models.models).toHaveLength(2500);
   });
 
+  it('says once on each page, not twice, that a snapshot without details has no per-benchmark scores', () => {
+    const pages = site.files.filter((f) => /^(configurations|models)\/[^/]+\/index\.html$/.test(f));
+    expect(pages.length).toBe(2500 + families);
+    const counts = new Set(pages.map((f) => site.read(f).match(/no per-benchmark scores/g)?.length ?? 0));
+    expect([...counts]).toEqual([1]);
+    expect(site.read(`configurations/${sample.export.models[0]!.slug}/index.html`)).toContain(
+      '<p class="meta coverage">The mirror has no per-benchmark scores in this snapshot yet',
+    );
+  });
+
   it('ranks every model exactly once across the leaderboard pages', () => {
     const pages = Math.ceil(families / 100);
     expect(pages).toBeGreaterThan(5);

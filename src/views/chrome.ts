@@ -164,6 +164,12 @@ function makeMovementLegend(data: SiteData, each: boolean): string {
   return `<p class="legend">${body}</p>`;
 }
 
+/** The snapshot holds no per-benchmark scores at all: the coverage note says so, and a page need not say it again of its own. */
+export function noScoresInSnapshot(data: SiteData): boolean {
+  const { withDetails, oldestFetchedAt, newestFetchedAt } = data.snapshot.coverage;
+  return withDetails === 0 || oldestFetchedAt === null || newestFetchedAt === null;
+}
+
 function makeCoverageNote(data: SiteData): string {
   const { withDetails, configurations, oldestFetchedAt, newestFetchedAt, olderThan7Days, olderThan30Days } = data.snapshot.coverage;
   const ages = olderThan7Days > 0 ? ` (${formatCount(olderThan7Days)} fetched over 7 days before this snapshot, ${formatCount(olderThan30Days)} over 30)` : '';

@@ -12,7 +12,7 @@ import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl 
 import { scoreFormatter } from '../site/precision.ts';
 import type { Configuration, Score, SiteData } from '../site/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
-import { coverageNoteHtml, movementLegendHtml } from './chrome.ts';
+import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, trusted, type Markup } from './html.ts';
 import { movementHtml, tagListHtml } from './parts.ts';
 
@@ -115,11 +115,11 @@ export function configurationPageHtml(data: SiteData, config: Configuration): st
     ${trusted(coverageNoteHtml(data))}${scoresHtml(data, config)}`.html;
 }
 
-function scoresHtml(data: SiteData, config: Configuration): Markup {
+function scoresHtml(data: SiteData, config: Configuration): Markup | false {
   const weightOf = (bench: string) => data.benchBySlug.get(bench)?.effectiveWeight ?? -1;
   // Heaviest benchmark first: the ones that move supraScore most.
   const scores = [...data.scoresFor(config.slug)].sort((a, b) => weightOf(b.bench) - weightOf(a.bench) || (a.bench < b.bench ? -1 : 1));
-  if (scores.length === 0) return html`<p class="note">${NO_SCORES}</p>`;
+  if (scores.length === 0) return !noScoresInSnapshot(data) && html`<p class="note">${NO_SCORES}</p>`;
   const counted = scores.filter((s) => s.counts).length;
   const normalizedText = scoreFormatter(scores.map((s) => s.normalizedScore));
   const generatedAt = data.snapshot.generatedAt;

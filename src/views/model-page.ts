@@ -14,7 +14,7 @@ import { scoreFormatter } from '../site/precision.ts';
 import { RANK_LABEL, rankMove } from '../site/ranks.ts';
 import type { Comparison, Model, SiteData } from '../site/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
-import { coverageNoteHtml, movementLegendHtml } from './chrome.ts';
+import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, trusted, type Markup } from './html.ts';
 import { modelChangeHtml } from './model-change.ts';
 import { movementHtml, tagListHtml } from './parts.ts';
@@ -112,15 +112,18 @@ export function modelPageHtml(data: SiteData, model: Model): string {
 }
 
 /** One row per benchmark any configuration has a score on, heaviest first; one column per configuration. */
-function scoreMatrixHtml(data: SiteData, model: Model): Markup {
+function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
   const { configurations } = model;
   const scored = configurations.map((c) => data.scoresFor(c.slug));
   const benchKeys = [...new Set(scored.flat().map((s) => s.bench))];
   if (benchKeys.length === 0) {
-    return html`<p class="note">
-      The mirror has no per-benchmark scores for this model’s configurations in this snapshot: the bulk export leaves them out, and the mirror fetches them
-      within a request budget.
-    </p>`;
+    return (
+      !noScoresInSnapshot(data) &&
+      html`<p class="note">
+        The mirror has no per-benchmark scores for this model’s configurations in this snapshot: the bulk export leaves them out, and the mirror fetches them
+        within a request budget.
+      </p>`
+    );
   }
   const weightOf = (key: string) => data.benchBySlug.get(key)?.effectiveWeight ?? -1;
   benchKeys.sort((a, b) => weightOf(b) - weightOf(a) || (a < b ? -1 : 1));
