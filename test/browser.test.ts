@@ -547,7 +547,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     expect((await up.locator('.why').first().textContent())!.trim()).toMatch(/^Why: /);
     await up.locator('a').first().click();
     await page.waitForURL(/\/models\/[^/]+\/$/);
-    expect(await page.locator('#recent ~ ol > li').count()).toBeGreaterThan(0);
+    expect(await page.locator('#recent ~ .table-wrap tbody > tr').count()).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -98,8 +98,8 @@ describe('feeds', () => {
     for (const [file, feed] of feeds) {
       if (!file.startsWith('models/')) continue;
       const $ = site.html.get(file.replace('feed.xml', 'index.html'))!;
-      const onPage = $('#recent ~ ol.changes-list > li')
-        .map((_, li) => $(li).attr('id'))
+      const onPage = $('#recent ~ .table-wrap tbody > tr')
+        .map((_, tr) => $(tr).attr('id'))
         .get();
       const inFeed = childrenNamed(feed, 'entry').map((e) => target(link(e, 'alternate')!).fragment);
       expect(inFeed, file).toEqual(onPage);

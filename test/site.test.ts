@@ -606,20 +606,37 @@ describe('model pages', () => {
     expect($('.linechart figcaption').last().text()).toMatch(/^Model rank in 3 snapshots, from 1 on 2026-09-10 to 1 on 2026-11-16; best 1, worst 2\./);
   });
 
-  it('says what changed for the model recently, and links to that snapshot’s entry', () => {
+  it('says what changed for the model recently, a row a snapshot linked to its entry, and explains the reason once', () => {
     const $ = page('models/quillon-3/index.html');
-    const latest = $('#recent').nextAll('ol').first().children('li').first();
-    expect(squash(latest.text())).toContain('model rank 2 → 1');
-    expect(squash(latest.text())).toContain('Why: The field moved');
-    expect(latest.find('a').first().attr('href')).toBe(`/changes/#snapshot-${GENERATED_AT}`);
+    const table = $('#recent').nextAll('.table-wrap').first().find('table');
+    expect(
+      table
+        .find('thead th')
+        .map((_, th) => $(th).text())
+        .get(),
+    ).toEqual(['Snapshot', 'Model rank', 'supraScore', 'Why']);
+    const latest = table.find('tbody > tr').first();
+    expect(latest.attr('id')).toBe(`snapshot-${GENERATED_AT}`);
+    expect(latest.find('th a').attr('href')).toBe(`/changes/#snapshot-${GENERATED_AT}`);
+    expect(
+      latest
+        .children()
+        .map((_, cell) => squash($(cell).text()))
+        .get()
+        .slice(0, 3),
+    ).toEqual(['2026-11-16', '▲1 up 1 2 → 1', '91.3']);
+    expect(squash(latest.children().last().text())).toMatch(/^The field moved\. /);
+    // The method change before it: a rank that does not compare, said in full.
+    expect(squash(table.find('tbody > tr').eq(1).children().last().text())).toMatch(/^Not comparable: the supraScore method changed/);
+    expect(squash($('#recent').nextAll('.table-wrap').first().next('p').text())).toMatch(/^The field moved: its benchCount and stored scores are unchanged/);
   });
 
-  it('gives a configuration’s reason in full only where it is not the model’s', () => {
-    const latest = page('models/quillon-3/index.html')('#recent').nextAll('ol').first().children('li').first();
-    const beneath = latest.find('.beneath > li');
-    expect(squash(beneath.first().text())).toContain('Quillon 3 (high) configuration rank 2 → 1');
-    expect(beneath.first().find('.why').text()).toBe('Same reason.');
-    expect(squash(latest.text()).match(/The field moved/g)).toHaveLength(1);
+  it('names a configuration in a recent change only where its reason is not the model’s', () => {
+    const latest = page('models/quillon-3/index.html')('#recent').nextAll('.table-wrap').first().find('tbody > tr').first();
+    const own = latest.find('.beneath > li');
+    expect(own.map((_, li) => squash(load(li)('li').text())).get()).toEqual(['Quillon 3 (low): Its own evidence changed: benchCount 2 → 3.']);
+    expect(own.find('a').attr('href')).toBe('/configurations/quillon-3-low/');
+    expect(squash(latest.text())).not.toContain('Quillon 3 (high)');
   });
 
   it('explains the movement markers on every page that shows them', () => {

@@ -81,3 +81,14 @@ export function describeReason(reason: ChangeReason, formatDate: (ms: number) =>
       return 'Unchanged.';
   }
 }
+
+/**
+ * The reason in a table of a model's recent changes, where one key beneath says once what the
+ * commonest reason means: "The field moved." stands for its sentence, every other reason is said in full.
+ */
+export const shortReason = (reason: ChangeReason, formatDate: (ms: number) => string) =>
+  reason.kind === 'field' ? 'The field moved.' : describeReason(reason, formatDate);
+
+/** The key of `shortReason`'s "The field moved." */
+export const FIELD_MOVED_KEY =
+  'The field moved: its benchCount and stored scores are unchanged; supraScore is relative to the other configurations, and they moved around it.';

@@ -1,13 +1,13 @@
 /**
- * One model's change between two snapshots, with why, and its configurations that changed beneath
- * it: the same item on the changes page (the model named with a link) and on the model's own page.
+ * One model's change between two snapshots, with why: an item of the changes page, with its
+ * configurations that changed beneath it, and a row of the table of recent changes on the model's own page.
  */
-import { describeReason } from '../site/change-reasons.ts';
-import { formatDate } from '../site/format.ts';
-import { configurationHref, modelHref } from '../site/links.ts';
+import { describeReason, shortReason } from '../site/change-reasons.ts';
+import { formatDate, isoTime } from '../site/format.ts';
+import { changesHref, configurationHref, modelHref } from '../site/links.ts';
 import { scorePair } from '../site/precision.ts';
 import { formatRank, rankMove, RANK_LABEL } from '../site/ranks.ts';
-import type { Change, ModelChange, SiteData } from '../site/site-data.ts';
+import type { Change, ModelChange, RecentModelChange, SiteData } from '../site/site-data.ts';
 import { html, type Markup } from './html.ts';
 
 const reasonText = (r: Change['reason']) => (r ? describeReason(r, formatDate) : '');
@@ -23,18 +23,40 @@ function configurationLine(c: Change): string {
   return parts.join(', ');
 }
 
-function standingLine(data: SiteData, change: ModelChange): string {
+/**
+ * The model's rank and supraScore in the newer snapshot (its last for a removed one), each with where
+ * it came from when the two snapshots compare; `unchangedScore` when they compare and the score did not move.
+ */
+function standing(data: SiteData, change: ModelChange): { rank: string; score: string; unchangedScore?: true } {
   const score = data.scoreText(change.supraScore);
-  if (change.status === 'removed') return `last ${RANK_LABEL.model} ${formatRank(change.rank)}, supraScore ${score}`;
   // Across the 2026-09-17 method change ranks are not comparable: no move is shown.
-  if (change.reason.kind === 'method' || !change.previousRank) return `${RANK_LABEL.model} ${formatRank(change.rank)}, supraScore ${score}`;
+  if (change.status === 'removed' || change.reason.kind === 'method' || !change.previousRank) return { rank: formatRank(change.rank), score };
   const [before, after] = change.previousScore === undefined ? [undefined, undefined] : scorePair(change.previousScore, change.supraScore);
-  return `${RANK_LABEL.model} ${formatRank(change.previousRank)} → ${formatRank(change.rank)}${before !== after ? `, supraScore ${before} → ${after}` : ''}`;
+  const rank = `${formatRank(change.previousRank)} → ${formatRank(change.rank)}`;
+  return before !== after ? { rank, score: `${before} → ${after}` } : { rank, score, unchangedScore: true };
 }
 
-/** The item's markup; `linkModel` names the model with a link to its page (on the changes page), or not (on its own page). */
-export function modelChangeHtml(data: SiteData, change: ModelChange, linkModel: boolean): Markup {
-  const model = linkModel ? data.modelByFamily.get(change.familyTag) : undefined;
+function standingLine(data: SiteData, change: ModelChange): string {
+  const { rank, score, unchangedScore } = standing(data, change);
+  return `${change.status === 'removed' ? 'last ' : ''}${RANK_LABEL.model} ${rank}${unchangedScore ? '' : `, supraScore ${score}`}`;
+}
+
+/** The ▲▼ marker of a move, said in words to a screen reader; nothing for no move. */
+const moveHtml = (moved: number) =>
+  moved !== 0 &&
+  html`<span class="movement ${moved > 0 ? 'up' : 'down'}"
+    ><span aria-hidden="true">${moved > 0 ? `▲${moved}` : `▼${-moved}`}</span>
+    <span class="visually-hidden">${moved > 0 ? `up ${moved}` : `down ${-moved}`}</span></span
+  > `;
+
+const configurationName = (data: SiteData, c: Change) => {
+  const current = data.configurationBySlug.get(c.slug);
+  return current ? html`<a href="${configurationHref(current)}">${c.name}</a>` : c.name;
+};
+
+/** The item's markup on the changes page: the model named with a link to its page while it has one. */
+export function modelChangeHtml(data: SiteData, change: ModelChange): Markup {
+  const model = data.modelByFamily.get(change.familyTag);
   const moved = rankMove(change);
   const modelReason = change.reason.kind !== 'none' && change.reason.kind !== 'new' ? reasonText(change.reason) : '';
   const why = `${change.bestChanged ? `Its best configuration is now ${change.bestChanged.to} (was ${change.bestChanged.from}). ` : ''}${modelReason && `Why: ${modelReason}`}`;
@@ -44,21 +66,45 @@ export function modelChangeHtml(data: SiteData, change: ModelChange, linkModel: 
     (change.configurationCount > 1 || change.configurations.length > 1) &&
     html`<ul class="beneath">
       ${change.configurations.map((c) => {
-        const current = data.configurationBySlug.get(c.slug);
         const why = reasonText(c.reason);
         return html`<li>
-          ${current ? html`<a href="${configurationHref(current)}">${c.name}</a>` : c.name} <span class="meta">${configurationLine(c)}</span>
+          ${configurationName(data, c)} <span class="meta">${configurationLine(c)}</span>
           <span class="why">${why && why === modelReason ? 'Same reason.' : why}</span>
         </li>`;
       })}
     </ul>`;
   return html`<div class="change">
-    ${linkModel && (model ? html`<a href="${modelHref(model)}">${change.name}</a> ` : html`<span>${change.name}</span> `)}${
-      moved !== 0 &&
-      html`<span class="movement ${moved > 0 ? 'up' : 'down'}"
-        ><span aria-hidden="true">${moved > 0 ? `▲${moved}` : `▼${-moved}`}</span>
-        <span class="visually-hidden">${moved > 0 ? `up ${moved}` : `down ${-moved}`}</span></span
-      > `
-    }<span class="meta">${standingLine(data, change)}</span> <span class="why">${why}</span>${beneath}
+    ${model ? html`<a href="${modelHref(model)}">${change.name}</a> ` : html`<span>${change.name}</span> `}${moveHtml(moved)}<span class="meta"
+      >${standingLine(data, change)}</span
+    >
+    <span class="why">${why}</span>${beneath}
   </div>`;
+}
+
+/**
+ * The change as a row of its model's table of recent changes: the snapshot (linked to its entry on
+ * the changes page), the model rank, supraScore and why, short ("The field moved.", which the table's
+ * key explains). A configuration is named only where its reason is not the model's: most days every
+ * configuration moved with the field, and each one's rank over time is on its own page.
+ */
+export function recentChangeRowHtml(data: SiteData, recent: RecentModelChange): Markup {
+  const { change, anchor, generatedAt } = recent;
+  const { rank, score } = standing(data, change);
+  const reason = change.reason.kind === 'none' ? '' : shortReason(change.reason, formatDate);
+  const own = change.configurations.filter((c) => c.reason && c.reason.kind !== 'none' && shortReason(c.reason, formatDate) !== reason);
+  return html`<tr id="${anchor}">
+    <th scope="row">
+      <a href="${changesHref(anchor)}"><time datetime="${isoTime(generatedAt)}">${formatDate(generatedAt)}</time></a>
+    </th>
+    <td>${moveHtml(rankMove(change))}${change.status === 'removed' ? 'last ' : ''}${rank}</td>
+    <td class="num">${score}</td>
+    <td>
+      ${change.bestChanged && `Its best configuration is now ${change.bestChanged.to} (was ${change.bestChanged.from}). `}${reason}${
+        own.length > 0 &&
+        html`<ul class="beneath">
+          ${own.map((c) => html`<li>${configurationName(data, c)}: ${shortReason(c.reason!, formatDate)}</li>`)}
+        </ul>`
+      }
+    </td>
+  </tr>`;
 }

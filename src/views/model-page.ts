@@ -5,6 +5,7 @@
  * there is a page per model.
  */
 import { badgeEmbed, badgeTitle } from '../site/badges.ts';
+import { FIELD_MOVED_KEY } from '../site/change-reasons.ts';
 import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
 import { formatCount, formatDate, isoTime, plural } from '../site/format.ts';
 import { encodeMovement } from '../site/leaderboard-index.ts';
@@ -16,7 +17,7 @@ import type { Comparison, Model, SiteData } from '../site/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, trusted, type Markup } from './html.ts';
-import { modelChangeHtml } from './model-change.ts';
+import { recentChangeRowHtml } from './model-change.ts';
 import { movementHtml, tagListHtml } from './parts.ts';
 
 export function modelPageHtml(data: SiteData, model: Model): string {
@@ -170,24 +171,34 @@ function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
 function recentHtml(data: SiteData, model: Model): Markup {
   const recent = data.recentChangesFor(model.familyTag);
   const marked = recent.some((r) => rankMove(r.change) !== 0);
+  const fieldMoved = recent.some((r) => r.change.reason.kind === 'field');
   return html`<h2 id="recent">What changed recently</h2>
     ${marked && trusted(movementLegendHtml(data, true))}
-    <p class="meta">Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.</p>
+    <p class="meta">
+      Each snapshot links to its entry on the changes page. Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.
+    </p>
     ${
       recent.length === 0
         ? html`<p class="meta">
             Nothing changed for this model in the snapshots the mirror compares
             (${data.changes.length <= 1 ? 'there is no earlier snapshot yet' : 'the last few'}).
           </p>`
-        : html`<ol class="list-plain changes-list">
-            ${recent.map(
-              (r) =>
-                html`<li id="${r.anchor}">
-                  <a href="${changesHref(r.anchor)}">Snapshot of <time datetime="${isoTime(r.generatedAt)}">${formatDate(r.generatedAt)}</time></a>
-                  ${modelChangeHtml(data, r.change, false)}
-                </li>`,
-            )}
-          </ol>`
+        : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="recent">
+              <table class="recent-changes sticky-first">
+                <thead>
+                  <tr>
+                    <th scope="col">Snapshot</th>
+                    <th scope="col">Model rank</th>
+                    <th scope="col" class="num">supraScore</th>
+                    <th scope="col">Why</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${recent.map((r) => recentChangeRowHtml(data, r))}
+                </tbody>
+              </table>
+            </div>
+            ${fieldMoved && html`<p class="meta">${FIELD_MOVED_KEY}</p>`}`
     }`;
 }
 

@@ -20,7 +20,7 @@ async function load_(out: string, exportPath: string, detailsPath?: string): Pro
 
 /**
  * Three snapshots into one file: one before the method change, one a day before the fixture
- * (scores shuffled so ranks move), then the hostile fixture itself with two details, one stale. Then rows that
+ * (scores shuffled so ranks move, one benchCount one lower), then the hostile fixture itself with two details, one stale. Then rows that
  * validation would have refused are forced into the file, as a corrupted or tampered store would
  * hold them, to prove the site's own guard.
  */
@@ -33,7 +33,16 @@ export async function fixtureSnapshot(dir: string): Promise<string> {
   const yesterday = fixtureExport({ hostile: false, generatedAt: GENERATED_AT - DAY });
   yesterday.models = yesterday.models
     .filter((m) => m.slug !== 'plain-7')
-    .map((m) => (m.slug === 'mistral-x' ? { ...m, supraScore: 95 } : m.slug === 'plain-6' ? { ...m, supraScore: 45 } : m));
+    .map((m) =>
+      m.slug === 'mistral-x'
+        ? { ...m, supraScore: 95 }
+        : m.slug === 'plain-6'
+          ? { ...m, supraScore: 45 }
+          : // Its own evidence changes, while its model's best configuration only moves with the field.
+            m.slug === 'quillon-3-low'
+            ? { ...m, benchCount: 2 }
+            : m,
+    );
   yesterday.models.push({ ...yesterday.models[0]!, slug: 'retired-1', familyTag: 'retired', name: 'Retired One', supraScore: 33 });
   writeFileSync(join(dir, 'b.json'), JSON.stringify(yesterday));
   await load_(out, join(dir, 'b.json'));
