@@ -312,6 +312,10 @@ describe('pages', () => {
     expect(text('configurations/plain-2/index.html')).toContain(coverage);
     expect(text('models/quillon-3/index.html')).toContain(coverage);
     expect(text('benchmarks/prooflad/index.html')).toContain('per-benchmark scores for 4 of 17 configurations');
+    // Where the snapshot has some details, a page without any says so in its own words.
+    expect(text('configurations/plain-2/index.html')).toContain('This snapshot has no per-benchmark scores for this configuration');
+    expect(text('models/plain-2/index.html')).toContain('The mirror has no per-benchmark scores for this model’s configurations');
+    expect(text('configurations/quillon-3-high/index.html')).not.toContain('no per-benchmark scores');
   });
 
   it('leads a configuration page from the leaderboard through its model, and never calls it a configuration of itself', () => {
