@@ -173,11 +173,10 @@ export function noScoresInSnapshot(data: SiteData): boolean {
 function makeCoverageNote(data: SiteData): string {
   const { withDetails, configurations, oldestFetchedAt, newestFetchedAt, olderThan7Days, olderThan30Days } = data.snapshot.coverage;
   const ages = olderThan7Days > 0 ? ` (${formatCount(olderThan7Days)} fetched over 7 days before this snapshot, ${formatCount(olderThan30Days)} over 30)` : '';
-  const body =
-    withDetails === 0 || oldestFetchedAt === null || newestFetchedAt === null
-      ? 'The mirror has no per-benchmark scores in this snapshot yet: the bulk export leaves them out, and the mirror fetches them a few each day.'
-      : `Per-benchmark scores for ${formatCount(withDetails)} of ${plural(configurations, 'configuration')}${ages}, fetched between ` +
-        `${time(oldestFetchedAt)} and ${time(newestFetchedAt)}.`;
+  const body = noScoresInSnapshot(data)
+    ? 'The mirror has no per-benchmark scores in this snapshot yet: the bulk export leaves them out, and the mirror fetches them a few each day.'
+    : `Per-benchmark scores for ${formatCount(withDetails)} of ${plural(configurations, 'configuration')}${ages}, fetched between ` +
+      `${time(oldestFetchedAt!)} and ${time(newestFetchedAt!)}.`;
   return `<p class="meta coverage">${body}</p>`;
 }
 

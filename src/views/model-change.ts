@@ -82,6 +82,12 @@ export function modelChangeHtml(data: SiteData, change: ModelChange): Markup {
 }
 
 /**
+ * Its row says "The field moved." (and the table needs the key): for the model, or for a
+ * configuration whose reason, the field, is not the model's and so is named.
+ */
+export const saysFieldMoved = (change: ModelChange) => change.reason.kind === 'field' || change.configurations.some((c) => c.reason?.kind === 'field');
+
+/**
  * The change as a row of its model's table of recent changes: the snapshot (linked to its entry on
  * the changes page), the model rank, supraScore and why, short ("The field moved.", which the table's
  * key explains). A configuration is named only where its reason is not the model's: most days every

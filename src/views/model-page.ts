@@ -7,17 +7,17 @@
 import { badgeEmbed, badgeTitle } from '../site/badges.ts';
 import { FIELD_MOVED_KEY } from '../site/change-reasons.ts';
 import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
-import { formatCount, formatDate, isoTime, plural } from '../site/format.ts';
+import { formatCount, plural } from '../site/format.ts';
 import { encodeMovement } from '../site/leaderboard-index.ts';
 import { movementView } from '../site/leaderboard-view.ts';
-import { badgeHref, benchHref, changesHref, compareHref, comparisonHref, configurationHref, href, modelDataHref, modelFeedHref } from '../site/links.ts';
+import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelDataHref, modelFeedHref } from '../site/links.ts';
 import { scoreFormatter } from '../site/precision.ts';
 import { RANK_LABEL, rankMove } from '../site/ranks.ts';
 import type { Comparison, Model, SiteData } from '../site/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, trusted, type Markup } from './html.ts';
-import { recentChangeRowHtml } from './model-change.ts';
+import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
 import { movementHtml, tagListHtml } from './parts.ts';
 
 export function modelPageHtml(data: SiteData, model: Model): string {
@@ -171,7 +171,6 @@ function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
 function recentHtml(data: SiteData, model: Model): Markup {
   const recent = data.recentChangesFor(model.familyTag);
   const marked = recent.some((r) => rankMove(r.change) !== 0);
-  const fieldMoved = recent.some((r) => r.change.reason.kind === 'field');
   return html`<h2 id="recent">What changed recently</h2>
     ${marked && trusted(movementLegendHtml(data, true))}
     <p class="meta">
@@ -198,7 +197,7 @@ function recentHtml(data: SiteData, model: Model): Markup {
                 </tbody>
               </table>
             </div>
-            ${fieldMoved && html`<p class="meta">${FIELD_MOVED_KEY}</p>`}`
+            ${recent.some((r) => saysFieldMoved(r.change)) && html`<p class="meta">${FIELD_MOVED_KEY}</p>`}`
     }`;
 }
 
