@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MirrorError } from '../src/api/errors.ts';
+import { MirrorError } from '../src/core/errors.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from '../src/dev/bench/args.ts';
 import { killRunningChildren } from '../src/dev/bench/child.ts';
 import { fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';

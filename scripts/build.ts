@@ -1,11 +1,11 @@
 /** `npm run build`: render data/snapshot.db (the bundled sample when it is absent) into dist/. */
 import { parseArgs } from 'node:util';
 import { buildSite, peakText } from '../src/publish/build-site.ts';
-import { MirrorError } from '../src/api/errors.ts';
+import { MirrorError } from '../src/core/errors.ts';
 import { DEFAULT_OUT } from '../src/snapshot/snapshot-cli.ts';
-import { loadEnv, readHistoryLimit } from '../src/cli/env.ts';
-import { createReporter, formatBytes, formatSeconds } from '../src/cli/reporter.ts';
-import { exitOnSignals } from '../src/cli/signals.ts';
+import { loadEnv, readHistoryLimit } from '../src/core/env.ts';
+import { createReporter, formatBytes, formatSeconds } from '../src/core/reporter.ts';
+import { exitOnSignals } from '../src/core/signals.ts';
 
 const USAGE = `Usage: npm run build -- [flags]
   --snapshot PATH   the snapshot to render (default ${DEFAULT_OUT}; the bundled sample is loaded into it when it is missing)

@@ -7,8 +7,8 @@
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createDemo, DEMO_PORT, DEMO_SNAPSHOT } from '../src/dev/demo/create-demo.ts';
-import { EXIT_CODES } from '../src/api/errors.ts';
-import { createReporter } from '../src/cli/reporter.ts';
+import { EXIT_CODES } from '../src/core/errors.ts';
+import { createReporter } from '../src/core/reporter.ts';
 
 const USAGE = `Usage: npm run demo -- [flags]
   --port N      port of the preview server (default ${DEMO_PORT}; 0 picks a free one)

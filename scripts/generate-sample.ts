@@ -7,7 +7,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EXIT_CODES, MirrorError } from '../src/api/errors.ts';
+import { EXIT_CODES, MirrorError } from '../src/core/errors.ts';
 import { SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GenerateOptions } from '../src/dev/sample/generate.ts';
 
 const USAGE = 'usage: tsx scripts/generate-sample.ts [--configurations N] [--benches N] [--tags N] [--seed N] [--revision N] [--no-details] [--out DIR]';

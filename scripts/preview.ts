@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT_CODES } from '../src/api/errors.ts';
-import { createReporter } from '../src/cli/reporter.ts';
+import { EXIT_CODES } from '../src/core/errors.ts';
+import { createReporter } from '../src/core/reporter.ts';
 import { readSiteSettings } from '../src/site/config.ts';
 import { serveStatic } from '../src/publish/static-server.ts';
 

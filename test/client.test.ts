@@ -1,7 +1,7 @@
 /** The client's retry arithmetic: exponential backoff with jitter, capped at Retry-After. */
 import { describe, expect, it } from 'vitest';
 import { ApiClient, parseRetryAfter } from '../src/api/client.ts';
-import { readClientTuning } from '../src/cli/env.ts';
+import { readClientTuning } from '../src/api/settings.ts';
 
 const client = (random: number) =>
   new ApiClient({

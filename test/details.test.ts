@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { generateSample, serializeExport } from '../src/dev/sample/generate.ts';
 import { demoKey, startSimulator, type KeySpec, type Simulator } from '../src/dev/simulator/index.ts';
 import type { DetailsPlan } from '../src/snapshot/fetch-details.ts';
-import { readClientTuning } from '../src/cli/env.ts';
+import { readClientTuning } from '../src/api/settings.ts';
 import { runSnapshot, type SnapshotOutcome } from '../src/snapshot/run-snapshot.ts';
 import { snapshotCli } from '../src/snapshot/snapshot-cli.ts';
 import { withSnapshot } from '../src/store/read-snapshot.ts';

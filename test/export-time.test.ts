@@ -1,8 +1,8 @@
 /** The rules on generatedAt that keep one bad answer from freezing the mirror, and the deadline that bounds a run's waits. */
 import { describe, expect, it } from 'vitest';
 import { checkNotInFuture, judgeOlderExport, KEEP_OLDER_FOR_MS, MAX_CLOCK_SKEW_MS } from '../src/snapshot/export-time.ts';
-import { Deadline } from '../src/cli/deadline.ts';
-import { MirrorError } from '../src/api/errors.ts';
+import { Deadline } from '../src/core/deadline.ts';
+import { MirrorError } from '../src/core/errors.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const HOUR = 3_600_000;

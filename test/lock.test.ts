@@ -7,14 +7,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { acquireLock } from '../src/cli/lock.ts';
+import { acquireLock } from '../src/core/lock.ts';
 import { ROOT, tempDir } from './helpers/env.ts';
 
 const dir = tempDir();
 afterAll(() => dir.cleanup());
 
 const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const LOCK_MODULE = pathToFileURL(join(ROOT, 'src/cli/lock.ts')).href;
+const LOCK_MODULE = pathToFileURL(join(ROOT, 'src/core/lock.ts')).href;
 
 /** A process that takes the lock on `target`, logs enter/exit with times to `log`, holds it `holdMs`, then ends (or hangs when holdMs < 0). */
 function holder(target: string, log: string, id: string, holdMs: number): ChildProcess {

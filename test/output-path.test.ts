@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MirrorError } from '../src/api/errors.ts';
+import { MirrorError } from '../src/core/errors.ts';
 import { validateExport } from '../src/api/validate.ts';
 import { writeSnapshot } from '../src/store/write-snapshot.ts';
 import { resolveOutputPath } from '../src/snapshot/output-path.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSiteBuild } from '../src/publish/output-dir.ts';
-import { pauseMarker } from '../src/cli/test-pause.ts';
+import { pauseMarker } from '../src/core/test-pause.ts';
 import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { killHard, startScript, waitUntil, type Running } from './helpers/processes.ts';
 import { sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';

@@ -1,7 +1,7 @@
 /** Finding the key whole or in long fragments, in printed lines and in bodies, before anything cuts them. */
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { containsSecret, createRedactor, MIN_FRAGMENT, secretPart } from '../src/cli/redact.ts';
+import { containsSecret, createRedactor, MIN_FRAGMENT, secretPart } from '../src/core/redact.ts';
 import { classifyResponse } from '../src/api/client.ts';
 
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;

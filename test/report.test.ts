@@ -1,7 +1,7 @@
 /** What the maintainer sees: progress drawn in place on a terminal, plain lines elsewhere, no secrets. */
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { createReporter } from '../src/cli/reporter.ts';
+import { createReporter } from '../src/core/reporter.ts';
 
 function streams() {
   const text = { out: '', err: '' };

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_DROPPED_SHARE, MAX_WARNINGS, validateExport } from '../src/api/validate.ts';
 import { checkJsonDensity } from '../src/api/json-density.ts';
-import { MirrorError } from '../src/api/errors.ts';
+import { MirrorError } from '../src/core/errors.ts';
 import { ROOT } from './helpers/env.ts';
 import { fixtureExport, model } from './helpers/fixture.ts';
 

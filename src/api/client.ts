@@ -5,11 +5,11 @@
 import { Agent, request } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorBodySchema, type ErrorBody } from './schema.ts';
-import { MirrorError } from './errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { isAllowedApiUrl } from './url.ts';
 import { describeInstant, parseRetryAfter } from './http-dates.ts';
-import { createRedactor } from '../cli/redact.ts';
-import type { Deadline } from '../cli/deadline.ts';
+import { createRedactor } from '../core/redact.ts';
+import type { Deadline } from '../core/deadline.ts';
 import { ACCEPT_ENCODING, readDecodedBody } from './decode-body.ts';
 
 export { parseRetryAfter } from './http-dates.ts';

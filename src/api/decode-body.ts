@@ -6,7 +6,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
-import { MirrorError } from './errors.ts';
+import { MirrorError } from '../core/errors.ts';
 
 /** What the client asks for: the encodings node:zlib decodes. */
 export const ACCEPT_ENCODING = 'gzip, br';

@@ -4,7 +4,7 @@
  * row. A real export has one object or array per hundred bytes or so; a body denser than one per
  * MIN_BYTES_PER_CONTAINER is refused unparsed, which keeps the memory of any body a small multiple of its bytes.
  */
-import { MirrorError } from './errors.ts';
+import { MirrorError } from '../core/errors.ts';
 
 export const MIN_BYTES_PER_CONTAINER = 16;
 /** Room for the envelope and empty collections of a tiny but valid export. */

@@ -16,7 +16,7 @@ import {
   type ScoreEntry,
   type TagInfo,
 } from './schema.ts';
-import { MirrorError } from './errors.ts';
+import { MirrorError } from '../core/errors.ts';
 
 /** A dropped row or removed value, kept with the snapshot and shown to the maintainer. */
 export interface ValidationWarning {

@@ -2,7 +2,7 @@
  * A build the machine refused (a full disk, a read-only or forbidden folder) is one clear line
  * that says what to do, not a stack: the mirror's own failure, exit 1.
  */
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 
 const REFUSALS: Record<string, { what: string; todo: string }> = {
   ENOSPC: { what: 'the disk is full', todo: 'free some space, or build on another disk with --out' },

@@ -5,10 +5,10 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { readClientTuning } from '../cli/env.ts';
-import { formatBytes, type Reporter } from '../cli/reporter.ts';
+import { readClientTuning } from '../api/settings.ts';
+import { formatBytes, type Reporter } from '../core/reporter.ts';
 import { runSnapshot } from '../snapshot/run-snapshot.ts';
-import { acquireLock } from '../cli/lock.ts';
+import { acquireLock } from '../core/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { readSiteSettings } from '../site/config.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
@@ -19,7 +19,7 @@ import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, checkPages, type BuildCheck, type PageCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
-import { pauseForTest } from '../cli/test-pause.ts';
+import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { readSiteSettings } from '../site/config.ts';
 
 export interface BuildCheck {

@@ -7,7 +7,7 @@
  */
 import { accessSync, constants, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
 
 /** What is on disk at and around the folder a build would replace. */

@@ -4,10 +4,10 @@
  * unchanged run renders nothing.
  */
 import { existsSync } from 'node:fs';
-import { EXIT_CODES, MirrorError } from '../api/errors.ts';
+import { EXIT_CODES, MirrorError } from '../core/errors.ts';
 import { parseSnapshotArgs, snapshotCli } from '../snapshot/snapshot-cli.ts';
-import { loadEnv, readHistoryLimit, type Env } from '../cli/env.ts';
-import { createReporter, formatBytes, formatSeconds, type Reporter } from '../cli/reporter.ts';
+import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
+import { createReporter, formatBytes, formatSeconds, type Reporter } from '../core/reporter.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { buildSite, peakText } from './build-site.ts';
 import { readBuildStamp, snapshotStamp } from './build-stamp.ts';

@@ -9,9 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { MirrorError } from '../api/errors.ts';
-import { acquireLock } from '../cli/lock.ts';
-import type { Reporter } from '../cli/reporter.ts';
+import { MirrorError } from '../core/errors.ts';
+import { acquireLock } from '../core/lock.ts';
+import type { Reporter } from '../core/reporter.ts';
 import { isSiteBuild } from './output-dir.ts';
 
 /** The subfolders of a work folder: the new site, and the old one while the swap runs. */

@@ -3,7 +3,7 @@
  * the future is invalid, and an export older than the stored one is kept out only while a stale
  * cache could explain it, never for long and never silently.
  */
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { describeInstant } from '../api/http-dates.ts';
 
 /** How far ahead of this machine's clock an export may be dated (clocks drift). */

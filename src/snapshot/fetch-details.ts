@@ -4,12 +4,12 @@
  * its allowance (details-plan.ts) on the most useful refreshes first, paced under the per-minute limit.
  */
 import type { ApiClient, ApiResponse } from '../api/client.ts';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { byRanking } from '../api/ranking.ts';
 import type { ModelSummary } from '../api/schema.ts';
 import { validateDetail, type ValidationWarning } from '../api/validate.ts';
 import type { ModelDetailRecord } from '../store/write-snapshot.ts';
-import type { Reporter } from '../cli/reporter.ts';
+import type { Reporter } from '../core/reporter.ts';
 import { readQuota, refreshOrder, runAllowance, type Allowance, type RefreshReason, type StoredDetailState } from './details-plan.ts';
 
 export interface DetailsPlan {

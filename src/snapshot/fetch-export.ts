@@ -4,7 +4,7 @@
  * told when the stored one was last modified, and follows cursor pages when the API sends them.
  */
 import type { ApiClient, ApiResponse } from '../api/client.ts';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { formatHttpDate, parseDeprecationDate } from '../api/http-dates.ts';
 import { parseSchemaVersion } from '../api/response-meta.ts';
 import { followCursor, MAX_PAGES, mergeExportPages, mergeListPages, type PageLimits } from './paginate.ts';

@@ -6,7 +6,7 @@
  */
 import { accessSync, constants, lstatSync, readlinkSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { snapshotFileKind } from '../store/read-snapshot.ts';
 
 export interface OutputPath {

@@ -4,7 +4,7 @@
  * loops or pages that repeat a row, each with one clear line (exit 6).
  */
 import type { ApiClient, ApiResponse } from '../api/client.ts';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 
 export interface PageLimits {
   /** Most pages of one resource. */

@@ -6,8 +6,8 @@
  */
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { MirrorError } from '../api/errors.ts';
-import { formatBytes } from '../cli/reporter.ts';
+import { MirrorError } from '../core/errors.ts';
+import { formatBytes } from '../core/reporter.ts';
 import { describeFileType } from './output-path.ts';
 
 const CHUNK = 1024 * 1024;

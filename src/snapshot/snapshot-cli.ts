@@ -3,14 +3,15 @@
  * turns a failure kind into a process exit code.
  */
 import { parseArgs } from 'node:util';
-import { EXIT_CODES, MirrorError } from '../api/errors.ts';
-import { loadEnv, readApiSettings, readClientTuning, readHistoryLimit, type Env } from '../cli/env.ts';
-import { readDeadlines } from '../cli/deadline.ts';
+import { EXIT_CODES, MirrorError } from '../core/errors.ts';
+import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
+import { readApiSettings, readClientTuning } from '../api/settings.ts';
+import { readDeadlines } from '../core/deadline.ts';
 import type { DetailsPlan } from './fetch-details.ts';
 import { DEFAULT_BUDGET_MINUTES, DEFAULT_DETAILS_SHARE } from './details-plan.ts';
-import { createReporter, type Reporter } from '../cli/reporter.ts';
+import { createReporter, type Reporter } from '../core/reporter.ts';
 import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
-import { inGitHubActions } from '../cli/annotations.ts';
+import { inGitHubActions } from '../core/annotations.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 

@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { isSafeSegment } from '../api/segment.ts';
 import { READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
 import { coverageAsOf, measureCoverage, type DetailsCoverage } from './coverage.ts';

@@ -3,7 +3,7 @@
  * disk is the mirror's own failure (exit 1), a folder it may not write is configuration (exit 2).
  * Anything else stays as it is: a bug, reported as one.
  */
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 
 const FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 const READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY_DIRECTORY']);

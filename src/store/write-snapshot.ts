@@ -9,10 +9,10 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { ScoreEntry } from '../api/schema.ts';
 import type { ValidatedExport } from '../api/validate.ts';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from '../core/errors.ts';
 import { byRanking, byWeight } from '../api/ranking.ts';
 import { DDL, READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
-import { pauseForTest } from '../cli/test-pause.ts';
+import { pauseForTest } from '../core/test-pause.ts';
 import { coverageAsOf, measureCoverage, type DetailsCoverage } from './coverage.ts';
 import { packFloat64, packInt32, unpackInt32 } from './packed.ts';
 

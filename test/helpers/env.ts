@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { createReporter, type Reporter } from '../../src/cli/reporter.ts';
+import { createReporter, type Reporter } from '../../src/core/reporter.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 /** tsx's loader by absolute URL, so a script also runs from a folder without node_modules. */

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { acquireLock } from '../../src/cli/lock.ts';
+import { acquireLock } from '../../src/core/lock.ts';
 import { generateSample, serializeExport } from '../../src/dev/sample/generate.ts';
 import { runScript } from './env.ts';
 import { fixtureSnapshot } from './site.ts';

@@ -1,7 +1,7 @@
-/** The layout the README describes, held by the code: data moves one way, and one reader opens a snapshot. */
+/** The layout docs/architecture.md describes, held by the code: data moves one way, and one reader opens a snapshot. */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { ROOT } from '../helpers/env.ts';
 
 function sources(folder: string): string[] {
@@ -19,14 +19,72 @@ function sources(folder: string): string[] {
 
 /** The module specifiers a file imports (static and dynamic). */
 const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+/** The files of src/ a file imports by a relative specifier, as paths from the root. */
+const localImportsOf = (file: string) =>
+  importsOf(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => resolve(dirname(file), spec.replace(/\?.*$/, '')))
+    .filter((path) => existsSync(path))
+    .map((path) => relative(ROOT, path));
+/** The top folder of src/ a path is in (`src/site/x.ts` -> `site`). */
+const folderOf = (path: string) => path.split('/')[1]!;
+
+/**
+ * Which folders each folder of src/ may import, bottom first: `core` (errors, deadlines, redaction,
+ * environment, the reporter, the lock) under everything; the API's shapes and client; the store; the
+ * snapshot step; the site's data and pure helpers; the views; the pages; the build. The site never
+ * reaches the API or the snapshot step, and nothing on the product path reaches the development tools.
+ */
+const MAY_IMPORT: Record<string, string[]> = {
+  core: [],
+  api: ['core'],
+  store: ['core', 'api'],
+  snapshot: ['core', 'api', 'store'],
+  site: ['core', 'store'],
+  views: ['core', 'site'],
+  browser: ['site'],
+  styles: [],
+  layouts: ['core', 'site', 'views', 'browser', 'styles'],
+  pages: ['core', 'site', 'views', 'browser', 'styles', 'layouts'],
+  publish: ['core', 'api', 'store', 'snapshot', 'site', 'views'],
+  dev: ['core', 'api', 'store', 'snapshot', 'site', 'views', 'publish'],
+};
 
 describe('the architecture', () => {
-  it('keeps the site (data, pages, layouts, browser scripts) apart from the API client and validation', () => {
-    const offenders = ['src/site', 'src/pages', 'src/layouts', 'src/browser']
-      .flatMap(sources)
-      .filter((file) => importsOf(file).some((spec) => /(^|\/)api\//.test(spec)))
-      .map((file) => relative(ROOT, file));
+  it('imports folders only downwards, in the order of MAY_IMPORT', () => {
+    const offenders = sources('src')
+      .filter((file) => relative(ROOT, file).split('/').length > 2)
+      .flatMap((file) => {
+        const from = folderOf(relative(ROOT, file));
+        return localImportsOf(file)
+          .map(folderOf)
+          .filter((to) => to !== from && !(MAY_IMPORT[from] ?? []).includes(to))
+          .map((to) => `${relative(ROOT, file)} -> ${to}/`);
+      });
     expect(offenders).toEqual([]);
+  });
+
+  it('has no import cycle between the files of src/', () => {
+    const graph = new Map(sources('src').map((file) => [relative(ROOT, file), localImportsOf(file)]));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) if (graph.has(next)) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('knows every folder of src/', () => {
+    const folders = readdirSync(join(ROOT, 'src')).filter((name) => statSync(join(ROOT, 'src', name)).isDirectory());
+    expect(folders.filter((f) => !(f in MAY_IMPORT))).toEqual([]);
   });
 
   it('lets only the store open a snapshot with better-sqlite3 (the lock uses it for a kernel lock, never a snapshot)', () => {
@@ -34,14 +92,6 @@ describe('the architecture', () => {
       .filter((file) => importsOf(file).includes('better-sqlite3'))
       .map((file) => relative(ROOT, file))
       .sort();
-    expect(users.filter((file) => !file.startsWith('src/store/'))).toEqual(['src/cli/lock.ts']);
-  });
-
-  it('keeps the development tools out of the product path', () => {
-    const offenders = sources('src')
-      .filter((file) => !relative(ROOT, file).startsWith('src/dev/'))
-      .filter((file) => importsOf(file).some((spec) => /(^|\/)dev\//.test(spec)))
-      .map((file) => relative(ROOT, file));
-    expect(offenders).toEqual([]);
+    expect(users.filter((file) => !file.startsWith('src/store/'))).toEqual(['src/core/lock.ts']);
   });
 });

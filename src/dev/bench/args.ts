@@ -1,6 +1,6 @@
 /** The flags of `npm run bench`. */
 import { parseArgs } from 'node:util';
-import { MirrorError } from '../../api/errors.ts';
+import { MirrorError } from '../../core/errors.ts';
 
 export interface BenchOptions {
   /** Configurations per measured size, ascending, without repeats. */

@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ApiClient } from '../../api/client.ts';
-import { MirrorError } from '../../api/errors.ts';
-import { readApiSettings, readClientTuning } from '../../cli/env.ts';
+import { MirrorError } from '../../core/errors.ts';
+import { readApiSettings, readClientTuning } from '../../api/settings.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
 if (!values.out) {

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { cpus, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_INPUT_BYTES } from '../../cli/env.ts';
+import { MAX_INPUT_BYTES } from '../../api/settings.ts';
 import { demoKey, startSimulator } from '../simulator/index.ts';
 import { defaultTimeoutMs, type BenchOptions } from './args.ts';
 import { outputTail, runChild, type ChildRun } from './child.ts';

@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import { generateSample, serializeExport } from '../sample/generate.ts';
 import { demoKey, startSimulator, type DetailChurn, type KeySpec } from '../simulator/index.ts';
-import { readClientTuning } from '../../cli/env.ts';
-import { createReporter, type Reporter } from '../../cli/reporter.ts';
+import { readClientTuning } from '../../api/settings.ts';
+import { createReporter, type Reporter } from '../../core/reporter.ts';
 import { runSnapshot } from '../../snapshot/run-snapshot.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
 import { sizeFor } from '../bench/proportions.ts';

@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { EXIT_CODES } from '../../api/errors.ts';
+import { EXIT_CODES } from '../../core/errors.ts';
 import { refreshCli } from '../../publish/refresh-cli.ts';
 import { serveStatic } from '../../publish/static-server.ts';
 import { SAMPLE_DETAILS, SAMPLE_EXPORT } from '../../publish/build-site.ts';
@@ -17,8 +17,8 @@ import { demoKey, startSimulator, type Simulator } from '../simulator/index.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
 import { readSiteSettings } from '../../site/config.ts';
 import { DEFAULT_OUT, snapshotCli } from '../../snapshot/snapshot-cli.ts';
-import type { Env } from '../../cli/env.ts';
-import type { Reporter } from '../../cli/reporter.ts';
+import type { Env } from '../../core/env.ts';
+import type { Reporter } from '../../core/reporter.ts';
 import { statePath } from '../../snapshot/fetch-state.ts';
 
 /** The demo's own snapshot: never `data/snapshot.db`, which holds the maintainer's real one. */

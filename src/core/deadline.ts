@@ -4,7 +4,7 @@
  * seconds, a rate limit that never refills) can keep a scheduled run going for hours.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from './errors.ts';
 import { positiveNumber, type Env } from './env.ts';
 
 export interface Deadlines {

@@ -9,7 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import { MirrorError } from '../api/errors.ts';
+import { MirrorError } from './errors.ts';
 
 const POLL_MS = 200;
 

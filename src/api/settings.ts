@@ -1,22 +1,12 @@
 /**
- * Settings of the snapshot step, from the environment and a git-ignored `.env`. The key is read
- * here and handed to the client only; it is never printed, logged or stored.
+ * The snapshot step's settings of the API: its address, the key and the client's tuning. The key is
+ * read here and handed to the client only; it is never printed, logged or stored.
  */
 import { constants } from 'node:buffer';
-import { existsSync, readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
-import { MirrorError } from '../api/errors.ts';
-import type { ClientOptions } from '../api/client.ts';
-import { isAllowedApiUrl } from '../api/url.ts';
-
-export type Env = Record<string, string | undefined>;
-
-/** The process environment over the values of `.env` (the environment wins, as with dotenv). */
-export function loadEnv(envFile = '.env', env: Env = process.env): Env {
-  if (!existsSync(envFile)) return { ...env };
-  const fromFile = parseEnv(readFileSync(envFile, 'utf8'));
-  return { ...fromFile, ...env };
-}
+import { MirrorError } from '../core/errors.ts';
+import { positiveNumber, type Env } from '../core/env.ts';
+import type { ClientOptions } from './client.ts';
+import { isAllowedApiUrl } from './url.ts';
 
 /** `<prefix>_live_` followed by 64 hex characters, as the API's changelog describes a key. */
 const KEY_SHAPE = /^[A-Za-z0-9]+_live_[0-9a-f]{64}$/;
@@ -71,17 +61,6 @@ export function readApiSettings(env: Env): ApiSettings {
   return { baseUrl, key, warnings };
 }
 
-export function positiveNumber(env: Env, name: string, fallback: number, { integer = true, max = Infinity, maxReason = '' } = {}): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
-    throw new MirrorError('usage', `${name} must be a non-negative ${integer ? 'integer' : 'number'}, got ${JSON.stringify(raw.slice(0, 40))}`);
-  }
-  if (n > max) throw new MirrorError('usage', `${name} must be at most ${max}${maxReason ? ` (${maxReason})` : ''}, got ${raw.slice(0, 40)}`);
-  return n;
-}
-
 /**
  * The largest body or input file the snapshot step can take: its text must fit in one JavaScript
  * string to be parsed as JSON (about 512 MiB in Node), and UTF-8 never decodes to more characters
@@ -106,9 +85,4 @@ export function readClientTuning(env: Env): ClientTuning {
     retryBaseMs: positiveNumber(env, 'RANKING_RETRY_BASE_MS', 1_000),
     retryMaxMs: positiveNumber(env, 'RANKING_RETRY_MAX_MS', 30_000),
   };
-}
-
-/** Snapshots of history kept in the file (about a year of daily changes by default). */
-export function readHistoryLimit(env: Env): number {
-  return Math.max(1, positiveNumber(env, 'SNAPSHOT_HISTORY_LIMIT', 365));
 }
