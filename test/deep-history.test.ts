@@ -108,4 +108,13 @@ describe('a deep history carried over from store version 3', () => {
     }
     expect(data.getSiteData().historyFor(model.best.slug)).toHaveLength(DAYS + 1);
   });
+
+  it('honours the options of a later load instead of handing back the first one', () => {
+    const slug = data.getSiteData().models[3]!.best.slug;
+    expect(data.getSiteData().historyFor(slug)).toHaveLength(DAYS + 1);
+    expect(() => data.getSiteData({ configurationSeries: false }).historyFor(slug)).toThrow(/configurationSeries: false/);
+    // And back: the full load is made again, not the lean one reused.
+    expect(data.getSiteData().historyFor(slug)).toHaveLength(DAYS + 1);
+    expect(data.getSiteData({ configurationSeries: false })).toBe(data.getSiteData({ configurationSeries: false }));
+  });
 });

@@ -1,0 +1,23 @@
+/** Items grouped by a key, each group in the items' order, the groups in the order of their first item. */
+export function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+/** Computes a value on first use and keeps it: pages of one build share it. */
+export function memo<K, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined && !cache.has(key)) cache.set(key, (value = compute(key)));
+    return value!;
+  };
+}
+
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,32 @@
+/** Each tag's measured ranking: models by their effectiveWeight-weighted counting scores on the tag's benchmarks (the mirror's own figure). */
+import { measure, pickMeasurement, rankMeasured, tagWeights, type Measurement } from '../measured.ts';
+import { scoreFormatter } from '../precision.ts';
+import { memo } from './group-by.ts';
+import type { ScoreIndex } from './scores.ts';
+import type { Configuration, MeasuredModel, Model, Tag, TagMeasurement } from './types.ts';
+
+export function buildMeasured(
+  tagByName: ReadonlyMap<string, Tag>,
+  scores: ScoreIndex,
+  configurationBySlug: ReadonlyMap<string, Configuration>,
+  modelByFamily: ReadonlyMap<string, Model>,
+): (tag: string) => TagMeasurement {
+  return memo((tagName: string): TagMeasurement => {
+    const tag = tagByName.get(tagName)!;
+    const weights = tagWeights(tag.benchList);
+    const candidates = new Map<string, { item: MeasuredModel; measurement: Measurement }[]>();
+    // Only configurations with a score on one of the tag's benchmarks can be measured.
+    const slugs = new Set(tag.benchList.flatMap((b) => scores.onBench(b.slug).map((r) => r.configuration.slug)));
+    for (const slug of slugs) {
+      const configuration = configurationBySlug.get(slug)!;
+      const measurement = measure(weights, scores.scoresFor(slug));
+      if (!measurement) continue;
+      const list = candidates.get(configuration.familyTag) ?? [];
+      list.push({ item: { model: modelByFamily.get(configuration.familyTag)!, configuration }, measurement });
+      candidates.set(configuration.familyTag, list);
+    }
+    const picked = [...candidates.values()].map((list) => pickMeasurement(list)!);
+    const ranking = rankMeasured(picked, (a, b) => a.model.index - b.model.index);
+    return { ...ranking, weights, valueText: scoreFormatter(picked.map((p) => p.measurement.value)) };
+  });
+}

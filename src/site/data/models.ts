@@ -1,0 +1,68 @@
+/** The models of a snapshot: configurations grouped by `familyTag`, each scored by its best one, in the one model ranking. */
+import type { HistoryResult } from '../history-pass.ts';
+import { assignSegments } from '../paths.ts';
+import { competitionRanks, formatRank } from '../ranks.ts';
+import { groupBy } from './group-by.ts';
+import type { Configuration, Model, Movement } from './types.ts';
+
+/** The longest common word-prefix of a family's names ("Quillon 3 (high)", "Quillon 3 (low)" -> "Quillon 3"). */
+export function familyName(names: string[]): string {
+  const [first, ...rest] = names;
+  if (!first || rest.length === 0) return first ?? '';
+  let prefix = first;
+  for (const name of rest) {
+    let i = 0;
+    while (i < prefix.length && i < name.length && prefix[i] === name[i]) i++;
+    prefix = prefix.slice(0, i);
+  }
+  const separator = /[\s(\-–—:/,]/;
+  const endsOnWord = names.every((n) => n.length === prefix.length || separator.test(n[prefix.length]!));
+  if (!endsOnWord) prefix = prefix.replace(/\S*$/, '');
+  const trimmed = prefix.replace(/[\s(\-–—:/,]+$/, '');
+  return trimmed.length >= 3 ? trimmed : first;
+}
+
+/**
+ * The configurations' families, in the order of their best configuration: rows come sorted, so a
+ * family's first row is its best, and that order is the one model ranking of the site.
+ */
+export const familiesOf = (configurations: readonly Configuration[]) => groupBy(configurations, (c) => c.familyTag);
+
+function movementOf(past: Pick<HistoryResult, 'previous' | 'hasPrevious'>, familyTag: string, rank: number): Movement {
+  if (!past.hasPrevious) return { kind: 'none' };
+  if (!past.previous) return { kind: 'incomparable' };
+  const prev = past.previous.modelRanks.get(familyTag)?.rank;
+  if (prev === undefined) return { kind: 'new' };
+  return { kind: prev > rank ? 'up' : prev < rank ? 'down' : 'same', by: Math.abs(prev - rank) };
+}
+
+export function buildModels(
+  families: ReadonlyMap<string, Configuration[]>,
+  past: Pick<HistoryResult, 'previous' | 'hasPrevious'>,
+): { models: Model[]; modelByFamily: Map<string, Model>; modelBySegment: Map<string, Model> } {
+  const familyTags = [...families.keys()];
+  const segments = assignSegments(familyTags);
+  const ranks = competitionRanks(familyTags.map((f) => families.get(f)![0]!.supraScore));
+  const models: Model[] = familyTags.map((familyTag, i) => {
+    const list = families.get(familyTag)!;
+    const ranked = ranks[i]!;
+    return {
+      familyTag,
+      name: familyName(list.map((c) => c.name)),
+      rank: ranked.rank,
+      best: list[0]!,
+      configurations: list,
+      tags: [...new Set(list.flatMap((c) => c.tags))],
+      movement: movementOf(past, familyTag, ranked.rank),
+      segment: segments.get(familyTag)!,
+      rankTied: ranked.tied,
+      rankText: formatRank(ranked),
+      index: i,
+    };
+  });
+  return {
+    models,
+    modelByFamily: new Map(models.map((m) => [m.familyTag, m])),
+    modelBySegment: new Map(models.map((m) => [m.segment, m])),
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * The shapes the site's pages read: what src/site/site-data.ts loads from a snapshot, made by one
+ * builder per entity in this folder.
+ */
+import type { DetailsCoverage, SnapshotSource } from '../../store/read-snapshot.ts';
+import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, WeightPoint } from '../history-pass.ts';
+import type { MeasuredRanking, TagWeights } from '../measured.ts';
+import type { ScoreText } from '../precision.ts';
+
+export interface SnapshotInfo {
+  generatedAt: number;
+  fetchedAt: number;
+  source: SnapshotSource;
+  partial: boolean;
+  computedAt: number | null;
+  apiOrigin: string | null;
+  warnings: number;
+  /** Fictional data, as recorded with the snapshot when it was taken. */
+  sample: boolean;
+  /** Snapshots of history the file holds, this one included. */
+  historySnapshots: number;
+  /** Snapshots of history the mirror keeps at most (SNAPSHOT_HISTORY_LIMIT when it was taken). */
+  historyLimit: number | null;
+  /** How many configurations have per-benchmark details, and how old they are. */
+  coverage: DetailsCoverage;
+}
+
+/** A row of `/v1/models`: one concrete way of running a model. */
+export interface Configuration {
+  slug: string;
+  name: string;
+  provider: string;
+  familyTag: string;
+  supraScore: number;
+  benchCount: number;
+  updatedAt: number;
+  /** 1 = best supraScore in the snapshot; unique (equal scores ordered by slug). */
+  position: number;
+  tags: string[];
+  hasDetail: boolean;
+  /** When its per-benchmark detail was fetched, and whether that is over a week before the snapshot. */
+  detail: { fetchedAt: number; stale: boolean } | undefined;
+  /** Position in the previous snapshot, when it is comparable. */
+  previousPosition: number | undefined;
+  /** Its path segment under `/configurations/` (the slug, unless that would collide on some host). */
+  segment: string;
+  /** Configuration rank: equal supraScores share it. */
+  rank: number;
+  rankTied: boolean;
+  /** "5", or "=5" when shared. */
+  rankText: string;
+  /** supraScore with the digits that tell it apart from every other configuration's. */
+  scoreText: string;
+  /** When its per-benchmark scores were fetched, if the mirror has them. */
+  detailFetchedAt: number | undefined;
+}
+
+/** What happened to a rank since the previous snapshot. */
+export type Movement =
+  | { kind: 'none' } // no previous snapshot
+  | { kind: 'incomparable' } // the previous one predates the 2026-09-17 method change
+  | { kind: 'new' }
+  | { kind: 'up' | 'down' | 'same'; by: number };
+
+/** A model release: the configurations sharing a `familyTag`, scored by its best one. */
+export interface Model {
+  familyTag: string;
+  name: string;
+  /** Model rank: equal best scores share it (the same on every page). */
+  rank: number;
+  best: Configuration;
+  configurations: Configuration[];
+  /** The tags of its configurations, the best one's first: a filter by tag matches any of them. */
+  tags: string[];
+  movement: Movement;
+  /** Its path segment under `/models/` (the familyTag, unless that is not a safe segment or would collide). */
+  segment: string;
+  rankTied: boolean;
+  /** "5", or "=5" when shared. */
+  rankText: string;
+  /** 0-based place in the model ranking (ties ordered as the API orders their best configurations). */
+  index: number;
+}
+
+export interface Bench {
+  slug: string;
+  name: string;
+  description: string;
+  url: string;
+  isOfficial: boolean;
+  scaleMin: number;
+  scaleMax: number;
+  qualityScore: number;
+  /** Known keys first, in the API's order, then any new ones. */
+  dimensions: [string, number][];
+  modelCount: number;
+  raterCount: number;
+  effectiveWeight: number;
+  position: number;
+  tags: string[];
+  /** effectiveWeight in the previous comparable snapshot. */
+  previousWeight: number | undefined;
+  /** Its path segment under `/benchmarks/`. */
+  segment: string;
+}
+
+export interface Tag {
+  tag: string;
+  /** Counts as the taxonomy reports them (computed from the rows for a tag outside it). */
+  models: number;
+  benches: number;
+  inTaxonomy: boolean;
+  configurations: Configuration[];
+  benchList: Bench[];
+  /** Its path segment under `/tags/`. */
+  segment: string;
+  /** Models with a configuration carrying it, in this snapshot, by that configuration's supraScore (as `/v1/best`). */
+  modelList: TagModel[];
+}
+
+/** A model on a tag's page: its best configuration that carries the tag. */
+export interface TagModel {
+  model: Model;
+  configuration: Configuration;
+  /** Rank among the models carrying the tag: equal scores share it. */
+  rank: number;
+  rankTied: boolean;
+}
+
+export interface Score {
+  bench: string;
+  benchName: string;
+  rawScore: number;
+  normalizedScore: number;
+  sourceUrl: string;
+  accessedAt: number;
+  upvotes: number;
+  downvotes: number;
+  /** Only submissions with more upvotes than downvotes count toward supraScore. */
+  counts: boolean;
+}
+
+/** One model's results on a benchmark: its configurations' submissions, best counting score first. */
+export interface BenchResultGroup {
+  model: Model;
+  rows: { configuration: Configuration; score: Score }[];
+  /** Its best counting normalized score here (undefined when none counts). */
+  best: number | undefined;
+}
+
+export interface BenchResults {
+  groups: BenchResultGroup[];
+  /** Configurations with a score here. */
+  configurations: number;
+  submissions: number;
+  /** Normalized scores of this benchmark, with the digits that tell them apart. */
+  normalizedText: ScoreText;
+}
+
+/** A model measured on a tag's benchmarks by one of its configurations. */
+export interface MeasuredModel {
+  model: Model;
+  configuration: Configuration;
+}
+
+export interface TagMeasurement extends MeasuredRanking<MeasuredModel> {
+  weights: TagWeights;
+  /** Measured values with the digits that tell them apart. */
+  valueText: ScoreText;
+}
+
+/** How much of the field has per-benchmark scores in this snapshot. */
+export interface DetailCoverage {
+  configurations: number;
+  withDetail: number;
+  oldestFetch: number | undefined;
+  newestFetch: number | undefined;
+}
+
+/** A pre-rendered comparison of two neighbouring models, in canonical order. */
+export interface Comparison {
+  segment: string;
+  models: [Model, Model];
+}
+
+export interface SiteData {
+  snapshot: SnapshotInfo;
+  configurations: Configuration[];
+  configurationBySlug: Map<string, Configuration>;
+  models: Model[];
+  modelByFamily: Map<string, Model>;
+  modelBySegment: Map<string, Model>;
+  providers: string[];
+  benches: Bench[];
+  benchBySlug: Map<string, Bench>;
+  /** Alphabetical: the taxonomy and any tag a row carries. */
+  tags: Tag[];
+  tagByName: Map<string, Tag>;
+  /** Formats any configuration's (or model's) supraScore with the digits that separate it from its neighbours. */
+  scoreText: ScoreText;
+  scoresFor(slug: string): Score[];
+  historyFor(slug: string): HistoryPoint[];
+  /** A model's score (its best configuration's) and model rank over time, oldest first. */
+  modelHistoryFor(familyTag: string): ModelHistoryPoint[];
+  weightHistoryFor(benchSlug: string): WeightPoint[];
+  /** Newest first, up to a few: what changed for this model. */
+  recentChangesFor(familyTag: string): RecentModelChange[];
+  resultsFor(benchSlug: string): BenchResults;
+  /** Where a counting normalized score stands among the counting scores of its benchmark: 1 = best (equal scores share it). */
+  standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
+  measuredFor(tag: string): TagMeasurement;
+  /** Pages of a tag: enough for all of its models and all of its measured models, TAG_PAGE_SIZE of each per page. */
+  tagPages(tag: Tag): number;
+  detailCoverage: DetailCoverage;
+  /** Pre-rendered comparisons of each model with the one just below it. */
+  comparisons: Comparison[];
+  /** The comparisons of a model with its neighbours just above and below. */
+  neighboursOf(model: Model): { above?: Comparison; below?: Comparison };
+  /** Newest first: the latest snapshot's changes, then older ones, for the changes page and feed. */
+  changes: ChangeSet[];
+  /** Rows left out because their slug or tag could not be a safe path segment. */
+  skipped: number;
+}
+
+/** Snapshots of history as the file packs them: typed arrays, not an object per configuration. */
+export interface RecentHistory {
+  names: Map<number, { slug: string; name: string }>;
+  /** Oldest first, the current snapshot last; each one's configurations in rank order. */
+  snapshots: { generatedAt: number; configurations: Int32Array; supraScores: Float64Array }[];
+}
+
