@@ -2,6 +2,7 @@
  * Site-wide settings, read once from the environment at build time. The build never reads the
  * API key: only the API's address, for the default attribution link.
  */
+import { cleanText } from './text.ts';
 
 /** Models per leaderboard page: the first page stays small at any size of the field. */
 export const LEADERBOARD_PAGE_SIZE = 100;
@@ -67,7 +68,8 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
   const apiOrigin = httpUrl(env.RANKING_API_URL)?.origin;
   const attribution = httpUrl(env.ATTRIBUTION_URL)?.href ?? (apiOrigin ? `${apiOrigin}/` : undefined);
   if (!attribution) defaulted.push(`ATTRIBUTION_URL (using ${DEFAULT_ATTRIBUTION_URL})`);
-  const name = env.ATTRIBUTION_NAME?.trim();
+  // Cleaned as third-party text is: it reaches every page, feed and download.
+  const name = cleanText(env.ATTRIBUTION_NAME ?? '').trim();
   if (!name) defaulted.push(`ATTRIBUTION_NAME (using "${DEFAULT_ATTRIBUTION_NAME}")`);
   const cards = env.CARD_MODELS?.trim();
   const cardsValid = cards !== undefined && /^\d{1,7}$/.test(cards);

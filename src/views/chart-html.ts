@@ -1,47 +1,55 @@
 /**
  * A line chart's figure as HTML: the SVG paths of src/site/charts.ts, tick labels and dates as HTML
  * beside them (so text keeps its CSS size on any screen), a legend when there are several series,
- * and the caption that says it all in words. Labels and the caption are escaped here.
+ * and the caption that says it all in words. Made with the `html` tag: labels and the caption are
+ * escaped there like every other value.
  */
 import { CHART_HEIGHT, CHART_WIDTH, lineChart, type ChartPoint, type LineChart } from '../site/charts.ts';
 import { formatDate } from '../site/format.ts';
-import { xmlText as esc } from '../site/xml.ts';
+import { html, type Markup } from './html.ts';
 
 const METHOD_NOTE = ' Dashed line: the 2026-09-17 change of the supraScore method; values on either side are not comparable and are not joined.';
 
-export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): string {
+export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): Markup {
   const methodX = chart.methodChange === undefined ? undefined : (chart.methodChange / 100) * CHART_WIDTH;
-  const paths = chart.paths.map((d, i) => `<path class="line s${i}" d="${d}"></path>`).join('');
-  const svg =
-    `<svg viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">` +
-    `<path class="grid" d="${chart.grid}"></path>` +
-    (methodX === undefined ? '' : `<path class="method" d="M${methodX} 0V${CHART_HEIGHT}"></path>`) +
-    `${paths}</svg>`;
-  const yAxis = `<ul class="yaxis" aria-hidden="true">${chart.yTicks.map((t) => `<li style="top:${t.top}%">${t.value}</li>`).join('')}</ul>`;
-  const xAxis =
-    `<div class="xaxis" aria-hidden="true"><span>${formatDate(chart.from)}</span>` +
-    (chart.to === chart.from ? '' : `<span>${formatDate(chart.to)}</span>`) +
-    '</div>';
+  const svg = html`<svg viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <path class="grid" d="${chart.grid}"></path>
+    ${
+      methodX !== undefined && html`<path class="method" d="M${methodX} 0V${CHART_HEIGHT}"></path>`
+    }${chart.paths.map((d, i) => html`<path class="line s${i}" d="${d}"></path>`)}
+  </svg>`;
+  const yAxis = html`<ul class="yaxis" aria-hidden="true">
+    ${chart.yTicks.map((t) => html`<li style="top:${t.top}%">${t.value}</li>`)}
+  </ul>`;
+  const xAxis = html`<div class="xaxis" aria-hidden="true">
+    <span>${formatDate(chart.from)}</span>${chart.to !== chart.from && html`<span>${formatDate(chart.to)}</span>`}
+  </div>`;
   const legend =
-    series.length > 1
-      ? '<ul class="legend">' +
-        series
-          .map(
-            (s, i) =>
-              `<li><svg class="swatch" viewBox="0 0 24 8" aria-hidden="true" focusable="false"><path class="line s${i}" d="M2 4H22"></path></svg>${esc(s.label)}</li>`,
-          )
-          .join('') +
-        '</ul>'
-      : '';
-  const caption = `<figcaption class="meta">${esc(summary)}${chart.methodChange === undefined ? '' : METHOD_NOTE}</figcaption>`;
-  return `<figure class="linechart"><div class="plot" data-kind="${kind}">${svg}${yAxis}</div>${xAxis}${legend}${caption}</figure>`;
+    series.length > 1 &&
+    html`<ul class="legend">
+      ${series.map(
+        (s, i) =>
+          html`<li>
+            <svg class="swatch" viewBox="0 0 24 8" aria-hidden="true" focusable="false"><path class="line s${i}" d="M2 4H22"></path></svg>${s.label}
+          </li>`,
+      )}
+    </ul>`;
+  const caption = html`<figcaption class="meta">${summary}${chart.methodChange !== undefined && METHOD_NOTE}</figcaption>`;
+  return html`<figure class="linechart">
+    <div class="plot" data-kind="${kind}">${svg}${yAxis}</div>
+    ${xAxis}${legend}${caption}
+  </figure>`;
 }
 
 /** The figure of `series` (each oldest first; several get a legend), or nothing when there is no point to draw. */
-export function lineFigureHtml(series: readonly { label: string; points: readonly ChartPoint[] }[], kind: 'score' | 'rank', summary: string): string {
+export function lineFigureHtml(
+  series: readonly { label: string; points: readonly ChartPoint[] }[],
+  kind: 'score' | 'rank',
+  summary: string,
+): Markup | undefined {
   const chart = lineChart(
     series.map((s) => s.points),
     kind,
   );
-  return chart ? lineChartHtml(chart, kind, series, summary) : '';
+  return chart && lineChartHtml(chart, kind, series, summary);
 }

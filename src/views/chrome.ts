@@ -1,8 +1,9 @@
 /**
  * The markup every page repeats: its head, the header's brand and navigation, the banners, the
- * footer, and the movement legend and coverage note of model and configuration pages. Written here as strings (every value escaped) rather than as Astro expressions, because at
- * 25,000 pages Astro's per-expression and per-attribute work on identical markup was a measurable
- * part of the build; what is the same on every page of a snapshot is made once.
+ * footer, and the movement legend and coverage note of model and configuration pages. Made with the
+ * `html` tag (every value escaped) rather than as Astro expressions, because at 25,000 pages Astro's
+ * per-expression and per-attribute work on identical markup was a measurable part of the build;
+ * what is the same on every page of a snapshot is made once.
  */
 import { CARD_HEIGHT, CARD_WIDTH, type Card } from '../site/cards.ts';
 import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/config.ts';
@@ -10,7 +11,7 @@ import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../sit
 import { href } from '../site/links.ts';
 import { SEARCH_LABEL } from '../site/search.ts';
 import type { SiteData } from '../site/site-data.ts';
-import { xmlText as esc } from '../site/xml.ts';
+import { html, type Markup } from './html.ts';
 
 export type Section = 'leaderboard' | 'benchmarks' | 'tags' | 'compare' | 'changes' | 'about';
 
@@ -38,87 +39,95 @@ export interface HeadFields {
   feed?: { href: string; title: string } | undefined;
 }
 
-const attr = (name: string, value: string) => ` ${name}="${esc(value)}"`;
-const meta = (key: 'name' | 'property', name: string, content: string) => `<meta${attr(key, name)}${attr('content', content)}>`;
-
 /**
  * The head's elements after the charset and viewport, which Astro must see in the layout itself.
  * What previews need and nothing they can do without: `og:type` defaults to website, the image's
  * type is in its file name, and the stylesheet sets the colour scheme.
  */
-export function headHtml(f: HeadFields): string {
-  return [
-    `<title>${esc(f.fullTitle)}</title>`,
-    meta('name', 'description', f.summary),
-    f.canonical === undefined ? '' : `<link rel="canonical"${attr('href', f.canonical)}>`,
-    meta('property', 'og:site_name', SITE_TITLE),
-    meta('property', 'og:title', f.title),
-    meta('property', 'og:description', f.summary),
-    f.canonical === undefined ? '' : meta('property', 'og:url', f.canonical),
-    meta('property', 'og:image', f.cardUrl),
-    meta('property', 'og:image:width', String(CARD_WIDTH)),
-    meta('property', 'og:image:height', String(CARD_HEIGHT)),
-    meta('property', 'og:image:alt', f.card.alt),
-    '<meta name="twitter:card" content="summary_large_image">',
-    ICONS,
-    f.feed ? `<link rel="alternate" type="application/atom+xml"${attr('title', f.feed.title)}${attr('href', f.feed.href)}>` : '',
-  ].join('');
+export function headHtml(f: HeadFields): Markup {
+  return html`<title>${f.fullTitle}</title><meta name="description" content="${f.summary}" />${
+      f.canonical !== undefined && html`<link rel="canonical" href="${f.canonical}" />`
+    }<meta property="og:site_name" content="${SITE_TITLE}" /><meta property="og:title" content="${f.title}" /><meta
+      property="og:description"
+      content="${f.summary}"
+    />${f.canonical !== undefined && html`<meta property="og:url" content="${f.canonical}" />`}<meta property="og:image" content="${f.cardUrl}" /><meta
+      property="og:image:width"
+      content="${CARD_WIDTH}"
+    /><meta property="og:image:height" content="${CARD_HEIGHT}" /><meta property="og:image:alt" content="${f.card.alt}" /><meta
+      name="twitter:card"
+      content="summary_large_image"
+    />${ICONS}${f.feed && html`<link rel="alternate" type="application/atom+xml" title="${f.feed.title}" href="${f.feed.href}" />`}`;
 }
 
 /** The icons and the site-wide feed: the same on every page. */
-const ICONS =
-  `<link rel="icon"${attr('href', href('/favicon.ico'))} sizes="32x32">` +
-  `<link rel="icon"${attr('href', href('/favicon.svg'))} type="image/svg+xml">` +
-  `<link rel="alternate" type="application/atom+xml" title="What changed between snapshots"${attr('href', href('/changes/feed.xml'))}>`;
+const ICONS = html`<link rel="icon" href="${href('/favicon.ico')}" sizes="32x32" /><link rel="icon" href="${href('/favicon.svg')}" type="image/svg+xml" /><link
+    rel="alternate"
+    type="application/atom+xml"
+    title="What changed between snapshots"
+    href="${href('/changes/feed.xml')}"
+  />`;
 
 /**
  * The search box: a plain form, so Enter (or no JavaScript) filters the leaderboard with `/?q=`;
  * src/browser/search.ts adds the list of matching pages under it as a visitor types.
  */
-const SEARCH_FORM =
-  `<form class="site-search" role="search" aria-label="${esc(SEARCH_LABEL)}"${attr('action', href('/'))} method="get" data-site-search${attr('data-pagefind-url', href('/pagefind/'))}>` +
-  `<label for="site-q" class="visually-hidden">${esc(SEARCH_LABEL)}</label>` +
-  '<input id="site-q" name="q" type="search" placeholder="Search models, benchmarks, tags" autocomplete="off">' +
-  '<button class="button">Search</button></form>';
+const SEARCH_FORM = html`<form
+  class="site-search"
+  role="search"
+  aria-label="${SEARCH_LABEL}"
+  action="${href('/')}"
+  method="get"
+  data-site-search
+  data-pagefind-url="${href('/pagefind/')}"
+>
+  <label for="site-q" class="visually-hidden">${SEARCH_LABEL}</label
+  ><input id="site-q" name="q" type="search" placeholder="Search models, benchmarks, tags" autocomplete="off" /><button class="button">Search</button>
+</form>`;
 
-const time = (ms: number) => `<time${attr('datetime', isoTime(ms))}>${esc(formatDate(ms))}</time>`;
+const time = (ms: number) => html`<time datetime="${isoTime(ms)}">${formatDate(ms)}</time>`;
 
 /** Everything here that is the same on every page of one snapshot, made once per snapshot. */
 interface Chrome {
   /** The header's brand and navigation, by the page's section. */
-  top: Map<Section | undefined, string>;
-  banners: string;
-  footer: string;
+  top: Map<Section | undefined, Markup>;
+  banners: Markup;
+  footer: Markup;
   /** The movement legend of the snapshot's movement, and of a model's recent changes (`each`). */
-  legend: { snapshot: string; each: string };
-  coverage: string;
+  legend: { snapshot: Markup; each: Markup };
+  coverage: Markup;
 }
 const made = new WeakMap<SiteData, Chrome>();
 
 function makeChrome(data: SiteData): Chrome {
   const { snapshot } = data;
-  const banner = (text: string) => `<div class="banner" role="note"><p class="wrap">${text}</p></div>`;
+  const banner = (text: Markup) => html`<div class="banner" role="note"><p class="wrap">${text}</p></div>`;
   const sections: (Section | undefined)[] = [undefined, ...NAV.map((item) => item.id)];
   return {
     top: new Map(sections.map((section) => [section, makeHeaderTop(section)])),
-    banners:
-      (snapshot.sample
-        ? banner(
-            `<strong>Sample data.</strong> This site shows fictional sample data, not live rankings. <a${attr('href', href('/about/#sample'))}>What this means</a>`,
-          )
-        : '') +
-      (snapshot.partial
-        ? banner(
-            '<strong>Partial snapshot.</strong> Built from the list endpoints (at most 500 configurations and 500 benchmarks), not the full export. ' +
-              `<a${attr('href', href('/about/#partial'))}>Why</a>`,
-          )
-        : ''),
-    footer:
-      '<footer class="site-footer"><div class="wrap"><p>' +
-      `Data: <a${attr('href', SITE.attributionUrl)} rel="external">${esc(SITE.attributionName)}</a> · Snapshot of ` +
-      `<time${attr('datetime', isoTime(snapshot.generatedAt))}>${esc(formatDateTime(snapshot.generatedAt))}</time>${snapshot.sample ? ' (sample data)' : ''}</p>` +
-      `<p><a${attr('href', href('/about/'))}>About this mirror</a> · <a${attr('href', href('/data/'))}>Downloads</a> (CSV, JSON) · ` +
-      `<a${attr('href', href('/changes/feed.xml'))}>Atom feed</a></p></div></footer>`,
+    banners: html`${
+      snapshot.sample &&
+      banner(
+        html`<strong>Sample data.</strong> This site shows fictional sample data, not live rankings. <a href="${href('/about/#sample')}">What this means</a>`,
+      )
+    }${
+      snapshot.partial &&
+      banner(
+        html`<strong>Partial snapshot.</strong> Built from the list endpoints (at most 500 configurations and 500 benchmarks), not the full export.
+          <a href="${href('/about/#partial')}">Why</a>`,
+      )
+    }`,
+    footer: html`<footer class="site-footer">
+      <div class="wrap">
+        <p>
+          Data: <a href="${SITE.attributionUrl}" rel="external">${SITE.attributionName}</a> · Snapshot of
+          <time datetime="${isoTime(snapshot.generatedAt)}">${formatDateTime(snapshot.generatedAt)}</time>${snapshot.sample && ' (sample data)'}
+        </p>
+        <p>
+          <a href="${href('/about/')}">About this mirror</a> · <a href="${href('/data/')}">Downloads</a> (CSV, JSON) ·
+          <a href="${href('/changes/feed.xml')}">Atom feed</a>
+        </p>
+      </div>
+    </footer>`,
     legend: { snapshot: makeMovementLegend(data, false), each: makeMovementLegend(data, true) },
     coverage: makeCoverageNote(data),
   };
@@ -130,21 +139,25 @@ function chromeOf(data: SiteData): Chrome {
   return chrome;
 }
 
-function makeHeaderTop(section: Section | undefined): string {
-  const items = NAV.map(
-    (item) => `<li><a${attr('href', href(item.path))}${section === item.id ? ' aria-current="page"' : ''}>${esc(item.label)}</a></li>`,
-  ).join('');
+function makeHeaderTop(section: Section | undefined): Markup {
+  const items = NAV.map((item) => html`<li><a href="${href(item.path)}" ${section === item.id && html` aria-current="page"`}>${item.label}</a></li>`);
   // The brand's mark is the favicon, drawn by the stylesheet in the text's colour.
-  return `<a class="brand"${attr('href', href('/'))}>${esc(SITE_TITLE)}</a><nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>${SEARCH_FORM}`;
+  return html`<a class="brand" href="${href('/')}">${SITE_TITLE}</a>
+    <nav class="site-nav" aria-label="Main">
+      <ul>
+        ${items}
+      </ul>
+    </nav>
+    ${SEARCH_FORM}`;
 }
 
-function makeMovementLegend(data: SiteData, each: boolean): string {
+function makeMovementLegend(data: SiteData, each: boolean): Markup {
   const latest = data.changes[0];
   const since = latest?.previousGeneratedAt;
-  let body: string;
+  let body: Markup | string;
   if (!each && since === undefined) body = 'Rank movement (▲ ▼) appears once the mirror holds a previous snapshot to compare with.';
   else if (!each && !latest?.comparable)
-    body = `No rank movement is shown: the previous snapshot (${time(since!)}) predates the ${esc(formatDate(METHOD_CHANGE_AT))} method change.`;
+    body = html`No rank movement is shown: the previous snapshot (${time(since!)}) predates the ${formatDate(METHOD_CHANGE_AT)} method change.`;
   else {
     // Each marker with an example; a model's recent changes show only moves, and "new" is not a marker there.
     const moves = [
@@ -154,14 +167,15 @@ function makeMovementLegend(data: SiteData, each: boolean): string {
     ];
     const keys = moves.map(
       (k, i) =>
-        ` <span class="key"><span class="movement ${k.kind}" aria-hidden="true">${k.mark}</span> ${k.means}${each && i === moves.length - 1 ? '.' : ','}</span>`,
+        html` <span class="key"
+          ><span class="movement ${k.kind}" aria-hidden="true">${k.mark}</span> ${k.means}${each && i === moves.length - 1 ? '.' : ','}</span
+        >`,
     );
-    body =
-      (each ? 'Model rank against the snapshot before each one:' : `Model rank since the snapshot of ${time(since!)}:`) +
-      keys.join('') +
-      (each ? '' : ' <span class="key"><span class="movement new">new</span>: not in that snapshot.</span>');
+    body = html`${each ? 'Model rank against the snapshot before each one:' : html`Model rank since the snapshot of ${time(since!)}:`}${keys}${
+      !each && html` <span class="key"><span class="movement new">new</span>: not in that snapshot.</span>`
+    }`;
   }
-  return `<p class="legend">${body}</p>`;
+  return html`<p class="legend">${body}</p>`;
 }
 
 /** The snapshot holds no per-benchmark scores at all: the coverage note says so, and a page need not say it again of its own. */
@@ -170,14 +184,14 @@ export function noScoresInSnapshot(data: SiteData): boolean {
   return withDetails === 0 || oldestFetchedAt === null || newestFetchedAt === null;
 }
 
-function makeCoverageNote(data: SiteData): string {
+function makeCoverageNote(data: SiteData): Markup {
   const { withDetails, configurations, oldestFetchedAt, newestFetchedAt, olderThan7Days, olderThan30Days } = data.snapshot.coverage;
-  const ages = olderThan7Days > 0 ? ` (${formatCount(olderThan7Days)} fetched over 7 days before this snapshot, ${formatCount(olderThan30Days)} over 30)` : '';
+  const ages = olderThan7Days > 0 && ` (${formatCount(olderThan7Days)} fetched over 7 days before this snapshot, ${formatCount(olderThan30Days)} over 30)`;
   const body = noScoresInSnapshot(data)
     ? 'The mirror has no per-benchmark scores in this snapshot yet: the bulk export leaves them out, and the mirror fetches them a few each day.'
-    : `Per-benchmark scores for ${formatCount(withDetails)} of ${plural(configurations, 'configuration')}${ages}, fetched between ` +
-      `${time(oldestFetchedAt!)} and ${time(newestFetchedAt!)}.`;
-  return `<p class="meta coverage">${body}</p>`;
+    : html`Per-benchmark scores for ${formatCount(withDetails)} of ${plural(configurations, 'configuration')}${ages}, fetched between ${time(oldestFetchedAt!)}
+      and ${time(newestFetchedAt!)}.`;
+  return html`<p class="meta coverage">${body}</p>`;
 }
 
 /** The header's brand link, main navigation (with `aria-current` on the page's section) and search box. */

@@ -13,7 +13,7 @@ import { formatDelta, scoreFormatter } from '../site/precision.ts';
 import { formatRank, RANK_LABEL } from '../site/ranks.ts';
 import type { Comparison, Model } from '../site/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
-import { html, trusted, type Markup } from './html.ts';
+import { html, type Markup } from './html.ts';
 
 /** The page of a pre-rendered comparison of two neighbours, `a` the better ranked; `files` are theirs, in that order. */
 export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[]): string {
@@ -84,7 +84,7 @@ export function comparisonHtml(files: readonly ModelFile[]): Markup {
       ${gapSentences(result, scoreText).map((s) => html`<li>${s}</li>`)}
     </ul>
     <h2 id="over-time">supraScore over time</h2>
-    ${trusted(lineFigureHtml(scores, 'score', summary))}
+    ${lineFigureHtml(scores, 'score', summary)}
     <h2 id="shared">Shared benchmarks</h2>
     ${sharedHtml(files, result)}`;
 }

@@ -13,8 +13,8 @@ import { scoreFormatter } from '../site/precision.ts';
 import type { Configuration, Score, SiteData } from '../site/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
-import { html, trusted, type Markup } from './html.ts';
-import { movementHtml, tagListHtml } from './parts.ts';
+import { html, type Markup } from './html.ts';
+import { movementHtml, tagHrefsOf, tagListHtml } from './parts.ts';
 
 const NO_SCORES =
   'This snapshot has no per-benchmark scores for this configuration: the bulk export leaves them out, and the mirror fetches them within a request budget.';
@@ -98,21 +98,21 @@ export function configurationPageHtml(data: SiteData, config: Configuration): st
         <dd>${config.benchCount}</dd>
       </div>
     </dl>
-    ${movementView(encodeMovement(model.movement)) !== undefined && trusted(movementLegendHtml(data, false))}
+    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(data, false)}
     <p class="meta">
       Family tag <code>${config.familyTag}</code> · Ranking refreshed <time datetime="${isoTime(config.updatedAt)}">${formatDate(config.updatedAt)}</time>
     </p>
     ${
       config.tags.length > 0 &&
       html`<h2>Tags</h2>
-        ${tagListHtml(data, config.tags)}`
+        ${tagListHtml(config.tags, tagHrefsOf(data, config.tags))}`
     }${siblingTable}
     <h2 id="history">Score over time</h2>
-    ${trusted(lineFigureHtml([{ label: config.name, points: scorePoints }], 'score', summary))}${
+    ${lineFigureHtml([{ label: config.name, points: scorePoints }], 'score', summary)}${
       history.length === 0 && html`<p class="note">No history yet for this configuration.</p>`
     }
     <h2 id="scores">Per-benchmark scores</h2>
-    ${trusted(coverageNoteHtml(data))}${scoresHtml(data, config)}`.html;
+    ${coverageNoteHtml(data)}${scoresHtml(data, config)}`.html;
 }
 
 function scoresHtml(data: SiteData, config: Configuration): Markup | false {

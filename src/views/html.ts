@@ -3,8 +3,9 @@
  * comparisons): Astro's per-expression and per-component work on them was most of the build. The
  * `html` tag escapes every value it is given, as Astro does (`& < > " '` as entities, after the
  * site's data cleaned the text once), so a third-party name can never become markup; only what
- * `html` itself made, or `trusted` geometry, passes through as markup. Attribute values are always
- * written quoted: `<a href="${url}">`.
+ * `html` itself made passes through as markup. Attribute values are always written quoted:
+ * `<a href="${url}">`. Every view returns `Markup`; a page or component takes its `.html` once, at
+ * the end (`<Fragment set:html={markup.html} />`).
  */
 
 /** Markup that `html` made: it passes through another `html` unescaped. */
@@ -53,6 +54,3 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Markup 
   for (let i = 0; i < values.length; i++) out += render(values[i]!) + parts[i + 1]!;
   return new Markup(out);
 }
-
-/** Markup the site's own code made from numbers (chart paths), never from third-party text. */
-export const trusted = (markup: string) => new Markup(markup);

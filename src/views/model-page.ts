@@ -16,9 +16,9 @@ import { RANK_LABEL, rankMove } from '../site/ranks.ts';
 import type { Comparison, Model, SiteData } from '../site/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
-import { html, trusted, type Markup } from './html.ts';
+import { html, type Markup } from './html.ts';
 import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
-import { movementHtml, tagListHtml } from './parts.ts';
+import { movementHtml, tagHrefsOf, tagListHtml } from './parts.ts';
 
 export function modelPageHtml(data: SiteData, model: Model): string {
   const { configurations, best } = model;
@@ -33,7 +33,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
         <td class="num">${c.scoreText}</td>
         <td class="num">${c.rankText} <span class="sub">of ${formatCount(data.configurations.length)}</span></td>
         <td class="num">${c.benchCount}</td>
-        <td class="wide-only">${c.tags.length ? tagListHtml(data, c.tags) : html`<span class="meta">none</span>`}</td>
+        <td class="wide-only">${c.tags.length ? tagListHtml(c.tags, tagHrefsOf(data, c.tags)) : html`<span class="meta">none</span>`}</td>
       </tr>`,
   );
 
@@ -66,7 +66,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
         <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
       </div>
     </dl>
-    ${movementView(encodeMovement(model.movement)) !== undefined && trusted(movementLegendHtml(data, false))}
+    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(data, false)}
     <p class="meta">
       Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as
       <a href="${modelDataHref(model)}">JSON</a>
@@ -89,22 +89,20 @@ export function modelPageHtml(data: SiteData, model: Model): string {
       </table>
     </div>
     <h2 id="scores">Per-benchmark scores</h2>
-    ${trusted(coverageNoteHtml(data))}${scoreMatrixHtml(data, model)}
+    ${coverageNoteHtml(data)}${scoreMatrixHtml(data, model)}
     <h2>Rank and score over time</h2>
     <div class="two-charts">
       <section>
         <h3 id="chart-score">supraScore (its best configuration’s)</h3>
-        ${trusted(
-          lineFigureHtml(
-            [{ label: model.name, points: scorePoints }],
-            'score',
-            describeSeries('supraScore', scorePoints, scoreFormatter(captionValues(scorePoints))),
-          ),
+        ${lineFigureHtml(
+          [{ label: model.name, points: scorePoints }],
+          'score',
+          describeSeries('supraScore', scorePoints, scoreFormatter(captionValues(scorePoints))),
         )}
       </section>
       <section>
         <h3 id="chart-rank">Model rank (1 = best)</h3>
-        ${trusted(lineFigureHtml([{ label: model.name, points: rankPoints }], 'rank', describeSeries('Model rank', rankPoints, String, 'rank')))}
+        ${lineFigureHtml([{ label: model.name, points: rankPoints }], 'rank', describeSeries('Model rank', rankPoints, String, 'rank'))}
       </section>
     </div>
     ${history.length === 0 && html`<p class="note">No history yet for this model.</p>`}
@@ -172,7 +170,7 @@ function recentHtml(data: SiteData, model: Model): Markup {
   const recent = data.recentChangesFor(model.familyTag);
   const marked = recent.some((r) => rankMove(r.change) !== 0);
   return html`<h2 id="recent">What changed recently</h2>
-    ${marked && trusted(movementLegendHtml(data, true))}
+    ${marked && movementLegendHtml(data, true)}
     <p class="meta">
       Each snapshot links to its entry on the changes page. Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.
     </p>
