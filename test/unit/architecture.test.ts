@@ -87,6 +87,21 @@ describe('the architecture', () => {
     expect(folders.filter((f) => !(f in MAY_IMPORT))).toEqual([]);
   });
 
+  it('lets pages load the site data and components only take it as props', () => {
+    const lookups = [...sources('src/pages/_components'), ...sources('src/layouts')]
+      .filter((file) => /\bgetSiteData\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
+    expect(lookups).toEqual([]);
+  });
+
+  it('escapes markup in views one way, with the html tag (no second escaper, no unescaped bridge)', () => {
+    const offenders = sources('src/views')
+      .filter((file) => !file.endsWith('html.ts'))
+      .filter((file) => importsOf(file).some((spec) => /\/xml\.ts$/.test(spec)) || /new Markup\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
   it('lets only the store open a snapshot with better-sqlite3 (the lock uses it for a kernel lock, never a snapshot)', () => {
     const users = sources('src')
       .filter((file) => importsOf(file).includes('better-sqlite3'))
