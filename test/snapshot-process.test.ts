@@ -91,8 +91,8 @@ describe('a killed run', () => {
   it('leaves the previous snapshot intact; the next run sweeps its temporary file and is not blocked by its lock', async () => {
     const out = copyOfPrevious();
     const before = fingerprint(out);
-    const victim = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], { MIRROR_TEST_PAUSE_AT: 'store' });
-    await victim.waitFor('MIRROR_TEST_PAUSED store');
+    const victim = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], { MIRROR_TEST_PAUSE_AT: 'synced:snapshot' });
+    await victim.waitFor('MIRROR_TEST_PAUSED synced:snapshot');
     // Inside the window: the new snapshot is complete in its temporary file, the lock is held.
     expect(readdirSync(dir.path).filter((f) => f.startsWith(`case-${caseNo}.db.tmp-${victim.child.pid}-`))).toHaveLength(1);
     victim.child.kill('SIGKILL');
@@ -111,8 +111,8 @@ describe('a killed run', () => {
 
   it("never sweeps a live run's temporary file: a second run waits for the lock instead", async () => {
     const out = copyOfPrevious();
-    const live = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], { MIRROR_TEST_PAUSE_AT: 'store' });
-    await live.waitFor('MIRROR_TEST_PAUSED store');
+    const live = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], { MIRROR_TEST_PAUSE_AT: 'synced:snapshot' });
+    await live.waitFor('MIRROR_TEST_PAUSED synced:snapshot');
     const waiting = startScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {});
     try {
       await new Promise((resolve) => setTimeout(resolve, 2500));

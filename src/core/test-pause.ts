@@ -6,7 +6,15 @@
  */
 import { writeSync } from 'node:fs';
 
-export type PausePoint = 'store' | 'details' | 'swap';
+/** The steps of an atomic replace (src/store/atomic-replace.ts) a test can stop at. */
+export const REPLACE_STEPS = ['filled', 'synced', 'renamed'] as const;
+export type ReplaceStep = (typeof REPLACE_STEPS)[number];
+
+/**
+ * `details`: the export stored, the crawl not started; `swap`: between the two renames of a site
+ * swap; `<step>:<kind>`: a step of an atomic replace writing that kind of file (`synced:checkpoint`).
+ */
+export type PausePoint = 'details' | 'swap' | `${ReplaceStep}:${string}`;
 
 /** The marker line a paused run prints. */
 export const pauseMarker = (point: PausePoint) => `MIRROR_TEST_PAUSED ${point}`;

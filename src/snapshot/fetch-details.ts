@@ -8,7 +8,7 @@ import { MirrorError } from '../core/errors.ts';
 import { byRanking } from '../api/ranking.ts';
 import type { ModelSummary } from '../api/schema.ts';
 import { validateDetail, type ValidationWarning } from '../api/validate.ts';
-import type { ModelDetailRecord } from '../store/write-snapshot.ts';
+import type { ModelDetailRecord } from '../store/current-rows.ts';
 import type { Reporter } from '../core/reporter.ts';
 import { readQuota, refreshOrder, runAllowance, type Allowance, type RefreshReason, type StoredDetailState } from './details-plan.ts';
 

@@ -2,8 +2,9 @@
  * When the API was last asked, kept beside the snapshot. An unchanged answer leaves the snapshot
  * file untouched, yet its cache lifetime still starts now; this small file remembers that.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { atomicReplace } from '../store/atomic-replace.ts';
 
 const FetchStateSchema = z.object({
   origin: z.string(),
@@ -25,9 +26,7 @@ export function readFetchState(target: string): FetchState | undefined {
 }
 
 export function writeFetchState(target: string, state: FetchState): void {
-  const tmp = `${statePath(target)}.tmp-${process.pid}`;
-  writeFileSync(tmp, `${JSON.stringify(state)}\n`);
-  renameSync(tmp, statePath(target));
+  atomicReplace(statePath(target), 'state', (tmp) => writeFileSync(tmp, `${JSON.stringify(state)}\n`));
 }
 
 /**

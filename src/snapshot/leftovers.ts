@@ -7,7 +7,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-/** `<name>.tmp-<pid>-<hex>` (writeSnapshot) and `<name>.state.json.tmp-<pid>` (writeFetchState), and SQLite's companions. */
+/** `<name>.tmp-<pid>-<hex>` and `<name>.state.json.tmp-<pid>-<hex>` (src/store/atomic-replace.ts; older runs left no `-<hex>`), and SQLite's companions. */
 function leftoverPattern(target: string): RegExp {
   const name = basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${name}(?:\\.state\\.json)?\\.tmp-(\\d+)(?:-[0-9a-f]+)?(?:-journal|-wal|-shm)?$`);

@@ -4,10 +4,11 @@
  * before a request is spent. A symlink (a persistent volume) is written through: the file replaced
  * is the link's final target, with its temporary file, lock and fetch state beside it.
  */
-import { accessSync, constants, lstatSync, readlinkSync, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
-import { snapshotFileKind } from '../store/read-snapshot.ts';
+import { followLinks, MAX_LINKS } from '../store/follow-links.ts';
+import { snapshotFileKind } from '../store/snapshot-file-kind.ts';
 
 export interface OutputPath {
   /** As given on the command line, for messages. */
@@ -17,9 +18,6 @@ export interface OutputPath {
   /** Whether a snapshot (or an empty file) is there now. */
   exists: boolean;
 }
-
-/** Linux's own limit on symlinks followed in one lookup. */
-const MAX_LINKS = 40;
 
 const usage = (message: string, hint: string) => new MirrorError('usage', message, { hint });
 
@@ -45,15 +43,17 @@ export function describeFileType(stats: Stats): string {
   return 'a regular file';
 }
 
-/** Follows `path` through symlinks (relative ones from their own folder) to the path that is not one. */
-function followLinks(path: string, given: string): string {
-  let current = resolve(path);
-  for (let hops = 0; hops <= MAX_LINKS; hops++) {
-    const stats = lstatOrNull(current);
-    if (!stats?.isSymbolicLink()) return current;
-    current = resolve(dirname(current), readlinkSync(current));
+/** The file `--out` replaces: the final target of its symlinks, as the store writes through them. */
+function finalTarget(given: string): string {
+  let target: string | undefined;
+  try {
+    target = followLinks(given);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw usage(`--out: cannot look at ${given} (${code ?? (err as Error).message})`, 'check the path and its permissions');
   }
-  throw usage(`--out ${given} is a chain of more than ${MAX_LINKS} symlinks (a loop?)`, 'point --out at a file, or at a link to one');
+  if (target === undefined) throw usage(`--out ${given} is a chain of more than ${MAX_LINKS} symlinks (a loop?)`, 'point --out at a file, or at a link to one');
+  return target;
 }
 
 function checkFolder(folder: string, given: string, via: string): void {
@@ -82,7 +82,7 @@ function checkFolder(folder: string, given: string, via: string): void {
  */
 export function resolveOutputPath(given: string): OutputPath {
   if (given.trim() === '') throw usage('--out is empty', 'give the snapshot file, for example --out data/snapshot.db');
-  const target = followLinks(given, given);
+  const target = finalTarget(given);
   const via = target === resolve(given) ? '' : ` (a link to ${target})`;
   checkFolder(dirname(target), given, via);
   const stats = lstatOrNull(target);
@@ -93,7 +93,7 @@ export function resolveOutputPath(given: string): OutputPath {
       'give the path of a snapshot file, for example data/snapshot.db',
     );
   }
-  switch (snapshotFileKind(target)) {
+  switch (snapshotFileKind(target).kind) {
     case 'empty':
       return { given, target, exists: false };
     case 'snapshot':

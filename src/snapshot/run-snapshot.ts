@@ -3,7 +3,6 @@
  * MirrorError before the store's rename, so the previous snapshot file is never touched by one.
  */
 import { createHash } from 'node:crypto';
-import { dirname } from 'node:path';
 import { ApiClient, type ClientOptions } from '../api/client.ts';
 import { MirrorError } from '../core/errors.ts';
 import { describeInstant } from '../api/http-dates.ts';
@@ -11,8 +10,8 @@ import { checkJsonDensity } from '../api/json-density.ts';
 import { parseComputedAt, parseLastModified, parseSchemaVersion } from '../api/response-meta.ts';
 import { validateDetail, validateExport, type ValidatedExport, type ValidationWarning } from '../api/validate.ts';
 import { inspectSnapshot, type PreviousSnapshot, type SnapshotSource } from '../store/read-snapshot.ts';
-import { writeSnapshot, type CrawlRecord, type ModelDetailRecord, type SnapshotMeta, type WriteResult } from '../store/write-snapshot.ts';
-import { writeFailure } from '../store/write-failure.ts';
+import { writeSnapshot, type WriteResult } from '../store/write-snapshot.ts';
+import type { CrawlRecord, ModelDetailRecord, SnapshotMeta } from '../store/current-rows.ts';
 import { describeCoverage } from '../store/coverage.ts';
 import type { ApiSettings, ClientTuning } from '../api/settings.ts';
 import { Deadline, DEFAULT_DEADLINES, type Deadlines } from '../core/deadline.ts';
@@ -213,7 +212,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
 
     if (source.kind === 'api') {
       const origin = source.settings.baseUrl.origin;
-      const state = readFetchState(target);
+      const state = readFetchState(req.out);
       if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256 && isFresh(state, now())) {
         reporter.info(
           `fresh: the stored snapshot was checked ${Math.round((now() - state.fetchedAt) / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
@@ -285,12 +284,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     const bodySha256 = sha256(bodies);
     const rememberCheck = () => {
       if (source.kind !== 'api') return;
-      const state = { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 };
-      try {
-        writeFetchState(target, state);
-      } catch (err) {
-        throw writeFailure(err, dirname(target));
-      }
+      writeFetchState(target, { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 });
     };
     /** Keeps the stored snapshot as it is, saying why. */
     const keep = (why: string, loud = false): SnapshotOutcome => {
@@ -343,21 +337,16 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     ) =>
       reporter.stage(
         'store',
-        () => {
-          try {
-            return writeSnapshot(target, {
-              data: { ...data, warnings: storeWarnings },
-              meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
-              details: withDetails,
-              crawl,
-              historyLimit: req.historyLimit,
-              carryFrom: carry ? target : undefined,
-              appendHistory,
-            });
-          } catch (err) {
-            throw writeFailure(err, dirname(target));
-          }
-        },
+        () =>
+          writeSnapshot(target, {
+            data: { ...data, warnings: storeWarnings },
+            meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
+            details: withDetails,
+            crawl,
+            historyLimit: req.historyLimit,
+            carryFrom: carry ? target : undefined,
+            appendHistory,
+          }),
         (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
       );
 

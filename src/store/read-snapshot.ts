@@ -1,10 +1,11 @@
 /**
  * The one reader of a snapshot file: opens it read-only, checks its store version, and returns
  * typed rows with named columns. The snapshot step, the build, the demo and the site's data module
- * all read through here; nothing else opens a snapshot with better-sqlite3 for reading.
+ * all read through here; nothing else reads a snapshot's rows (snapshot-file-kind.ts only looks at
+ * a file's header and schema, to say whose it is).
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { MirrorError } from '../core/errors.ts';
 import { isSafeSegment } from '../api/segment.ts';
 import { READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
@@ -495,47 +496,5 @@ export function inspectSnapshot(path: string): Inspection {
     return { state: 'unreadable', reason: err instanceof MirrorError ? err.message.replace(`${path}: `, '') : (err as Error).message };
   } finally {
     reader?.close();
-  }
-}
-
-/**
- * What a regular file at a snapshot's path holds, for deciding whether a run may replace it:
- * `snapshot` (this tool's, any readable version, damaged rows included), `newer` (this tool's, from
- * a later store version), or `foreign` (anything else: text, another program's database). Never throws.
- */
-export type SnapshotFileKind = 'empty' | 'snapshot' | 'newer' | 'foreign';
-
-const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
-/** Tables every version of this tool's layout has; another program's database lacks them. */
-const OWN_TABLES = ['snapshot', 'models', 'history_snapshots'];
-
-export function snapshotFileKind(path: string): SnapshotFileKind {
-  const head = Buffer.alloc(SQLITE_MAGIC.length);
-  let size: number;
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      size = fstatSync(fd).size;
-      readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return 'foreign';
-  }
-  if (size === 0) return 'empty';
-  if (!head.equals(SQLITE_MAGIC)) return 'foreign';
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-    if (!OWN_TABLES.every((t) => tables.has(t))) return 'foreign';
-    const version = db.pragma('user_version', { simple: true }) as number;
-    return version > STORE_VERSION ? 'newer' : 'snapshot';
-  } catch {
-    // The SQLite header is there but the schema cannot be read: too damaged to say whose it is.
-    return 'foreign';
-  } finally {
-    db?.close();
   }
 }

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { SAMPLE_EPOCH, generateRevisions, serializeDetailsBuffer, serializeExport, type GeneratedSample } from '../sample/generate.ts';
-import { importHistory, type ImportedSnapshot } from '../../store/write-snapshot.ts';
+import { importHistory, type ImportedSnapshot } from '../../store/import-history.ts';
 import type { BenchSize } from './proportions.ts';
 
 export interface HistorySeed {
