@@ -213,6 +213,29 @@ describe('writeSnapshot', () => {
     expect(Number.isNaN(pointOf('plain-1', 1).digest)).toBe(true);
   });
 
+  it('gives a details write the digests a write from nothing would: those of the configurations it changed computed again', () => {
+    const data = exportOfDay(0);
+    const [a, b] = data.models;
+    const changed = (m: ModelSummary): ModelDetailRecord => ({ ...detailOf(m), scores: [{ ...detailOf(m).scores[0]!, normalizedScore: 75 }] });
+    const newestDigests = (path: string) => query<[Buffer]>(path, 'SELECT scores_digests FROM history_points ORDER BY snapshot_id DESC LIMIT 1')[0]![0];
+    const out = join(dir.path, 'digests.db');
+    writeSnapshot(out, { data, meta: meta(0), historyLimit: 5, details: new Map([a!, b!].map((m) => [m.slug, detailOf(m)])) });
+    const before = newestDigests(out);
+    writeSnapshot(out, { data, meta: meta(0), historyLimit: 5, carryFrom: out, appendHistory: false, details: new Map([[b!.slug, changed(b!)]]) });
+    const reference = join(dir.path, 'digests-reference.db');
+    writeSnapshot(reference, {
+      data,
+      meta: meta(0),
+      historyLimit: 5,
+      details: new Map([
+        [a!.slug, detailOf(a!)],
+        [b!.slug, changed(b!)],
+      ]),
+    });
+    expect(newestDigests(out)).not.toEqual(before);
+    expect(newestDigests(out)).toEqual(newestDigests(reference));
+  });
+
   it('carries the history of a version 2 file over, its evidence unknown', () => {
     const out = join(dir.path, 'older.db');
     writeOldStore(

@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { createHash, type Hash } from 'node:crypto';
 import type { CurrentSnapshot } from './current-rows.ts';
-import { packFloat64, packInt32, unpackInt32 } from './packed.ts';
+import { packFloat64, packInt32, unpackFloat64, unpackInt32 } from './packed.ts';
 
 /** One snapshot of history as `history_points` stores it. */
 export interface Points {
@@ -33,22 +33,33 @@ export function insertPoints(db: Database.Database, snapshotId: number, p: Point
   );
 }
 
-/**
- * Per configuration with stored per-benchmark scores: a 48-bit digest of what could change its
- * evidence (which benchmarks, the scores, their sources, whether each counts), not of vote tallies.
- */
+/** The columns of a score that make up its evidence (which benchmark, the scores, the source, whether it counts), not its vote tallies. */
+const EVIDENCE = 'bench, raw_score, normalized_score, source_url, upvotes > downvotes';
+
+/** A 48-bit digest of one configuration's evidence rows, in their order. */
+const digestOf = (hash: Hash) => parseInt(hash.digest('hex').slice(0, 12), 16);
+
+/** Per configuration with stored per-benchmark scores: the digest of its evidence. */
 function scoresDigests(db: Database.Database): Map<string, number> {
   const hashes = new Map<string, Hash>();
-  const rows = db
-    .prepare('SELECT slug, bench, raw_score, normalized_score, source_url, upvotes > downvotes FROM scores ORDER BY slug, position')
-    .raw()
-    .iterate() as IterableIterator<[string, string, number, number, string, number]>;
+  const rows = db.prepare(`SELECT slug, ${EVIDENCE} FROM scores ORDER BY slug, position`).raw().iterate() as IterableIterator<
+    [string, string, number, number, string, number]
+  >;
   for (const [slug, ...fields] of rows) {
     let hash = hashes.get(slug);
     if (!hash) hashes.set(slug, (hash = createHash('sha256')));
     hash.update(JSON.stringify(fields));
   }
-  return new Map([...hashes].map(([slug, hash]) => [slug, parseInt(hash.digest('hex').slice(0, 12), 16)]));
+  return new Map([...hashes].map(([slug, hash]) => [slug, digestOf(hash)]));
+}
+
+/** The digest of one configuration's evidence; NaN when it has no stored scores. */
+function scoresDigestOf(db: Database.Database, slug: string): number {
+  const rows = db.prepare(`SELECT ${EVIDENCE} FROM scores WHERE slug = ? ORDER BY position`).raw().all(slug) as unknown[][];
+  if (rows.length === 0) return NaN;
+  const hash = createHash('sha256');
+  for (const fields of rows) hash.update(JSON.stringify(fields));
+  return digestOf(hash);
 }
 
 /** The digests of the configurations `slugs` (NaN without stored scores), or undefined when none has any. */
@@ -58,16 +69,28 @@ function digestsOf(db: Database.Database, slugs: readonly string[]): Float64Arra
   return Float64Array.from(slugs, (slug) => digests.get(slug) ?? NaN);
 }
 
-/** The evidence digests of the newest history snapshot, from the per-benchmark scores the file now holds. */
-export function recordDigests(db: Database.Database): void {
-  const row = db.prepare('SELECT snapshot_id, model_ids FROM history_points ORDER BY snapshot_id DESC LIMIT 1').raw().get() as [number, Buffer] | undefined;
+/**
+ * The evidence digests of the newest history snapshot, from the per-benchmark scores the file now
+ * holds. With `changed`, only those configurations' scores changed since the digests were last
+ * recorded: only theirs are computed again (a crawl's checkpoint must not hash every stored score).
+ */
+export function recordDigests(db: Database.Database, changed?: ReadonlySet<string>): void {
+  const row = db.prepare('SELECT snapshot_id, model_ids, scores_digests FROM history_points ORDER BY snapshot_id DESC LIMIT 1').raw().get() as
+    [number, Buffer, Buffer | null] | undefined;
   if (!row) return;
+  const [snapshotId, modelIds, stored] = row;
   const slugOf = new Map(db.prepare("SELECT id, slug FROM history_names WHERE kind = 'model'").raw().all() as [number, string][]);
-  const digests = digestsOf(
-    db,
-    Array.from(unpackInt32(row[1]), (id) => slugOf.get(id) ?? ''),
-  );
-  db.prepare('UPDATE history_points SET scores_digests = ? WHERE snapshot_id = ?').run(digests ? packFloat64(digests) : null, row[0]);
+  const slugs = Array.from(unpackInt32(modelIds), (id) => slugOf.get(id) ?? '');
+  let digests: Float64Array | undefined;
+  if (changed && stored) {
+    digests = Float64Array.from(unpackFloat64(stored));
+    slugs.forEach((slug, i) => {
+      if (changed.has(slug)) digests![i] = scoresDigestOf(db, slug);
+    });
+  } else {
+    digests = digestsOf(db, slugs);
+  }
+  db.prepare('UPDATE history_points SET scores_digests = ? WHERE snapshot_id = ?').run(digests ? packFloat64(digests) : null, snapshotId);
 }
 
 /** Appends the current snapshot (already in the current tables) to the history and drops the oldest beyond the limit. */
