@@ -5,7 +5,7 @@
  * Each is also harmless against today's service (a server that ignores or never sends them).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ApiClient } from '../src/api/client.ts';
@@ -101,6 +101,23 @@ describe('conditional requests', () => {
     const third = await snapshot(sim, out);
     expect(third.outcome?.status).toBe('fresh');
     expect(sim.requests.length).toBe(count);
+  });
+
+  it('renews the cache lifetime beside the target of a symlinked --out, never beside the link', async () => {
+    const sim = await simulator({ conditional: true });
+    const volume = join(dir.path, `volume-${++n}`);
+    const data = join(dir.path, `data-${n}`);
+    mkdirSync(volume);
+    mkdirSync(data);
+    const target = join(volume, 'snapshot.db');
+    symlinkSync(target, join(data, 'snapshot.db'));
+    expect((await snapshot(sim, join(data, 'snapshot.db'))).code).toBe(0);
+    const expired = expireCacheLifetime(target);
+    const second = await snapshot(sim, join(data, 'snapshot.db'));
+    expect(second.outcome?.status, second.output).toBe('unchanged');
+    expect(exportRequests(sim).at(-1)?.status).toBe(304);
+    expect(readFetchState(target)!.fetchedAt).toBeGreaterThan(expired + DAY);
+    expect(readdirSync(data)).toEqual(['snapshot.db']);
   });
 
   it('handles a server that ignores If-Modified-Since as today', async () => {

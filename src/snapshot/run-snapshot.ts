@@ -212,7 +212,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
 
     if (source.kind === 'api') {
       const origin = source.settings.baseUrl.origin;
-      const state = readFetchState(req.out);
+      const state = readFetchState(target);
       if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256 && isFresh(state, now())) {
         reporter.info(
           `fresh: the stored snapshot was checked ${Math.round((now() - state.fetchedAt) / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
@@ -247,9 +247,9 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       );
       bytesRead = { wire: fetched.wireBytes, decoded: fetched.bodies.reduce((n, b) => n + b.length, 0) };
       if (fetched.notModified) {
-        const state = readFetchState(req.out);
+        const state = readFetchState(target);
         const maxAge = fetched.headers['cache-control'] !== undefined ? cacheMaxAge(fetched.headers['cache-control']) : (state?.maxAgeSeconds ?? 0);
-        writeFetchState(req.out, { origin, fetchedAt: now(), maxAgeSeconds: maxAge, bodySha256: previous!.bodySha256 });
+        writeFetchState(target, { origin, fetchedAt: now(), maxAgeSeconds: maxAge, bodySha256: previous!.bodySha256 });
         reporter.info(
           `unchanged: the API answered 304 Not Modified to If-Modified-Since ${new Date(ifModifiedSince!).toUTCString()}; ${req.out} left untouched`,
         );
