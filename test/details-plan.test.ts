@@ -1,9 +1,13 @@
 /** The crawl's order and allowance, as pure functions: no server, no clock but the one given. */
 import { describe, expect, it } from 'vitest';
 import {
+  CHECKPOINT_COST_FACTOR,
+  checkpointDue,
+  DEFAULT_CHECKPOINT,
   FALLBACK_BUDGET,
   MIN_REFRESH_AGE_MS,
   nextMonthlyReset,
+  readCheckpointPolicy,
   readQuota,
   refreshOrder,
   runAllowance,
@@ -136,5 +140,35 @@ describe('runAllowance', () => {
     expect(runAllowance({ ...base, quota: {} })).toMatchObject({ requests: FALLBACK_BUDGET, limitedBy: 'budget' });
     expect(runAllowance({ ...base, ledger: { periodReset: RESET, periodRequests: 10_000 } }).requests).toBe(0);
     expect(runAllowance({ ...base, quota: { ...pro, limit: 5 } }).requests).toBe(0);
+  });
+});
+
+describe('checkpointDue', () => {
+  const policy = { everyDetails: 100, everyMs: 60_000 };
+  const state = { details: 1, sinceMs: 0, lastCostMs: 0, waiting: false };
+
+  it("stores after the policy's count of details, or its time, whichever comes first", () => {
+    expect(checkpointDue(policy, { ...state, details: 99, sinceMs: 59_999 })).toBe(false);
+    expect(checkpointDue(policy, { ...state, details: 100, sinceMs: 1_000 })).toBe(true);
+    expect(checkpointDue(policy, { ...state, details: 3, sinceMs: 60_000 })).toBe(true);
+  });
+
+  it('stores before a wait for the rate limit whatever the policy, and never with nothing new', () => {
+    expect(checkpointDue(policy, { ...state, waiting: true })).toBe(true);
+    expect(checkpointDue(policy, { ...state, details: 0, sinceMs: 3_600_000, waiting: true })).toBe(false);
+  });
+
+  it('waits at least CHECKPOINT_COST_FACTOR times as long as the last store took, so stores on a large file spread out', () => {
+    const slow = { ...state, details: 5_000, lastCostMs: 10_000 };
+    expect(checkpointDue(policy, { ...slow, sinceMs: 10_000 * CHECKPOINT_COST_FACTOR - 1 })).toBe(false);
+    expect(checkpointDue(policy, { ...slow, sinceMs: 10_000 * CHECKPOINT_COST_FACTOR })).toBe(true);
+    // The idle time before a wait costs the crawl nothing.
+    expect(checkpointDue(policy, { ...slow, sinceMs: 0, waiting: true })).toBe(true);
+  });
+
+  it('reads the policy from the environment; 0 turns a trigger off', () => {
+    expect(readCheckpointPolicy({})).toEqual(DEFAULT_CHECKPOINT);
+    expect(readCheckpointPolicy({ RANKING_DETAILS_CHECKPOINT_EVERY: '2', RANKING_DETAILS_CHECKPOINT_MS: '0' })).toEqual({ everyDetails: 2, everyMs: Infinity });
+    expect(() => readCheckpointPolicy({ RANKING_DETAILS_CHECKPOINT_EVERY: 'often' })).toThrow(/RANKING_DETAILS_CHECKPOINT_EVERY must be/);
   });
 });

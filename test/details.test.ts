@@ -50,7 +50,12 @@ async function start(spec: KeySpec, options: { hiddenSlugs?: string[]; exportBod
   return sim;
 }
 
-async function snapshot(out: string, details: DetailsPlan | undefined, key = KEY): Promise<{ outcome: SnapshotOutcome; output: string }> {
+async function snapshot(
+  out: string,
+  details: DetailsPlan | undefined,
+  key = KEY,
+  onWait: () => void = () => undefined,
+): Promise<{ outcome: SnapshotOutcome; output: string }> {
   const captured = captureReporter([key]);
   const outcome = await runSnapshot({
     out,
@@ -68,6 +73,7 @@ async function snapshot(out: string, details: DetailsPlan | undefined, key = KEY
     now: () => clock.t,
     // Waiting moves the shared clock: pacing takes no real time, and the simulator sees it.
     sleep: async (ms) => {
+      onWait();
       clock.t += ms;
     },
   });
@@ -106,6 +112,23 @@ describe('the details crawl', () => {
     );
     // The ledger: the next run of this period knows the mirror spent 22.
     expect(withSnapshot(out, (r) => r.info().crawl)).toMatchObject({ periodReset: Date.UTC(2026, 11, 1), periodRequests: 22, runDetailRequests: 21 });
+  });
+
+  it('stores what it gathered before each wait for the next minute of the rate limit, so a kill then loses none of it', async () => {
+    const s = await start({ tier: 'partner', ratePerMinute: 5 });
+    const out = join(dir.path, 'checkpoints.db');
+    // At each wait: the details in the file, and the details fetched so far.
+    const atWaits: [number, number][] = [];
+    const { output } = await snapshot(out, { count: 'all', quotaShare: 1, budget: 12 }, KEY, () =>
+      atWaits.push([storedDetails(out).length, detailRequests(s).length]),
+    );
+    // The export and 4 details in the first minute, 5 in the second, 3 in the third.
+    expect(atWaits).toEqual([
+      [4, 4],
+      [9, 9],
+    ]);
+    expect(output).toContain('checkpoint: 4 details of this run stored');
+    expect(storedDetails(out)).toHaveLength(12);
   });
 
   it('keeps details when updatedAt moves, refreshes a changed benchCount first, then the oldest, top ranks first at equal age', async () => {

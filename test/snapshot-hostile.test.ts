@@ -332,6 +332,8 @@ describe('deadlines', () => {
       expect(captured.text()).toContain('details stopped early');
       expect(captured.text()).toContain('RANKING_DETAILS_DEADLINE_MS=1000 ms passed');
       expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
+      // The one detail fetched before the wait is stored with it.
+      expect(withSnapshot(out, (reader) => reader.counts().details)).toBe(1);
     } finally {
       await slow.close();
     }

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { withSnapshot } from '../src/store/read-snapshot.ts';
 import { fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
-import { startScript } from './helpers/processes.ts';
+import { killHard, startScript, waitUntil, type Running } from './helpers/processes.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
@@ -149,6 +149,78 @@ describe('a killed run', () => {
     await victim.exited;
     expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
   }, 30_000);
+});
+
+describe('a details crawl stopped part-way', () => {
+  const DETAIL = /^\/v1\/models\/./;
+  const detailRequests = () => sim.requests.filter((r) => DETAIL.test(r.path)).length;
+  const storedDetails = (out: string) => withSnapshot(out, (reader) => reader.counts().details);
+
+  /** The first `fast` detail requests are answered at once; every later one only after a minute, so the crawl is mid-request. */
+  function slowDetailsAfter(fast: number): void {
+    sim.addFault({ path: DETAIL, type: 'headers', headers: {}, times: fast });
+    sim.addFault({ path: DETAIL, type: 'slow-headers', delayMs: 60_000, times: Infinity });
+  }
+
+  /** The run's end, waited for at most `ms`: far less than the minute its pending request would take. */
+  async function exitWithin(run: Running, ms: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`still running ${ms} ms after the signal:\n${run.output()}`)), ms);
+    });
+    try {
+      return await Promise.race([run.exited, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)(
+    'by %s stores the details fetched so far, ends its pending request, and exits %i',
+    async (signal, code) => {
+      const out = copyOfPrevious();
+      slowDetailsAfter(3);
+      const run = startScript('snapshot.ts', ['--out', out, '--force', '--details', 'all'], apiEnv());
+      try {
+        const before = detailRequests();
+        await waitUntil('the fourth detail request', () => detailRequests() - before >= 4, run, 20_000);
+        run.child.kill(signal);
+        const r = await exitWithin(run, 15_000);
+        expect(r.code, r.stderr).toBe(code);
+        expect(r.stderr).toContain(`error: stopped by ${signal} during the details crawl; ${out} holds the new export and 3 details fetched before it`);
+        expect(r.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^exit ${code}: `));
+        expect(storedDetails(out)).toBe(3);
+        expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
+        expect(leftovers(dir.path).filter((f) => f.startsWith(`${basename(out)}.`))).toEqual([]);
+      } finally {
+        sim.clearFaults();
+        await killHard(run);
+      }
+    },
+    40_000,
+  );
+
+  it('by SIGKILL keeps the batches it stored on the way', async () => {
+    const out = copyOfPrevious();
+    // A detail a second, a batch every two: the checkpoints come seconds apart.
+    sim.addFault({ path: DETAIL, type: 'slow-headers', delayMs: 1000, times: Infinity });
+    const run = startScript('snapshot.ts', ['--out', out, '--force', '--details', 'all'], apiEnv({ RANKING_DETAILS_CHECKPOINT_EVERY: '2' }));
+    const stored = () => [...run.stdout().matchAll(/checkpoint: (\d+) details of this run stored/g)].map((m) => Number(m[1]));
+    try {
+      await waitUntil('two checkpoints', () => stored().length >= 2, run, 30_000);
+      run.child.kill('SIGKILL');
+      await run.exited;
+      expect(stored()).toContain(storedDetails(out));
+      expect(storedDetails(out)).toBeGreaterThanOrEqual(4);
+      expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
+    } finally {
+      sim.clearFaults();
+      await killHard(run);
+    }
+  }, 60_000);
 });
 
 describe('every wait can be interrupted', () => {

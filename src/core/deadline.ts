@@ -28,6 +28,8 @@ export class Deadline {
   readonly #controller = new AbortController();
   readonly #timer: NodeJS.Timeout;
   readonly #errors = new WeakSet<MirrorError>();
+  /** Why the phase was ended before its deadline, if it was. */
+  #stoppedBy: string | undefined;
 
   /** `setting` names the variable that sets it, so a message can say which limit was reached. */
   constructor(
@@ -53,9 +55,15 @@ export class Deadline {
     return Math.max(0, this.#at - Date.now());
   }
 
-  /** What happened, for a message: `the run's deadline (RANKING_DEADLINE_MS=1200000 ms) passed`. */
+  /** Ends the phase now, before its deadline (a signal asked the run to stop): its waits end and no request follows. */
+  stop(why: string): void {
+    this.#stoppedBy ??= why;
+    this.#controller.abort();
+  }
+
+  /** What happened, for a message: `the deadline RANKING_DEADLINE_MS=1200000 ms passed`, or `stopped by SIGTERM`. */
   describe(): string {
-    return `the deadline ${this.setting}=${this.ms} ms passed`;
+    return this.#stoppedBy ? `stopped by ${this.#stoppedBy}` : `the deadline ${this.setting}=${this.ms} ms passed`;
   }
 
   /**
@@ -81,7 +89,7 @@ export class Deadline {
   /** The failure to throw when the deadline cut a request short: a timeout, so exit 7. */
   error(what: string): MirrorError {
     const error = new MirrorError('network', `${what}: ${this.describe()}`, {
-      hint: `raise ${this.setting} if the API is just slow; the previous snapshot is kept`,
+      hint: this.#stoppedBy ? 'the run was asked to stop' : `raise ${this.setting} if the API is just slow; the previous snapshot is kept`,
     });
     this.#errors.add(error);
     return error;

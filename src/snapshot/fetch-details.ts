@@ -10,7 +10,17 @@ import type { ModelSummary } from '../api/schema.ts';
 import { validateDetail, type ValidationWarning } from '../api/validate.ts';
 import type { ModelDetailRecord } from '../store/current-rows.ts';
 import type { Reporter } from '../core/reporter.ts';
-import { readQuota, refreshOrder, runAllowance, type Allowance, type RefreshReason, type StoredDetailState } from './details-plan.ts';
+import {
+  checkpointDue,
+  DEFAULT_CHECKPOINT,
+  readQuota,
+  refreshOrder,
+  runAllowance,
+  type Allowance,
+  type CheckpointPolicy,
+  type RefreshReason,
+  type StoredDetailState,
+} from './details-plan.ts';
 
 export interface DetailsPlan {
   /** The top N configurations by the ranking order, or all of them. */
@@ -19,6 +29,8 @@ export interface DetailsPlan {
   quotaShare: number;
   /** Never send more than this many detail requests in one run; undefined derives it from the per-minute limit. */
   budget: number | undefined;
+  /** When the crawl stores what it gathered so far (DEFAULT_CHECKPOINT when undefined). */
+  checkpoint?: CheckpointPolicy | undefined;
 }
 
 export interface DetailsResult {
@@ -54,6 +66,8 @@ export interface DetailsContext {
   spentThisRun?: number | undefined;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** Stores the details gathered so far (`result.details`, `result.warnings`, `result.requests`), when the plan's checkpoint is due. */
+  checkpoint?: ((result: DetailsResult) => void) | undefined;
 }
 
 const header = (headers: Record<string, string>, name: string): number | undefined => {
@@ -94,11 +108,25 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
   };
   let pace: Record<string, string> = ctx.quotaHeaders;
   let done = 0;
+  const policy = plan.checkpoint ?? DEFAULT_CHECKPOINT;
+  let stored = { fetched: 0, at: ctx.now(), costMs: 0 };
+  /** Stores what was gathered, when due; a store just before a wait for the rate limit costs the crawl nothing. */
+  const maybeCheckpoint = (waiting: boolean) => {
+    if (!ctx.checkpoint) return;
+    const state = { details: result.fetched - stored.fetched, sinceMs: ctx.now() - stored.at, lastCostMs: stored.costMs, waiting };
+    if (!checkpointDue(policy, state)) return;
+    const started = ctx.now();
+    ctx.checkpoint(result);
+    stored = { fetched: result.fetched, at: ctx.now(), costMs: ctx.now() - started };
+  };
 
   for (const item of order) {
     if (result.requests >= allowance.requests) break;
     const model = bySlug.get(item.slug)!;
-    await waitForRateLimit(pace, ctx);
+    if (rateLimitWaitMs(pace, ctx.now()) > 0) maybeCheckpoint(true);
+    // Measured again: the checkpoint's own time comes off the wait.
+    const waitMs = rateLimitWaitMs(pace, ctx.now());
+    if (waitMs > 0) await ctx.sleep(waitMs);
     result.requests++;
     done++;
     let res: ApiResponse;
@@ -126,17 +154,17 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
       result.warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${problem}; detail skipped` });
     }
     ctx.reporter.progress('details', result.requests, Math.min(order.length, allowance.requests));
+    maybeCheckpoint(false);
   }
   result.waiting = order.length - done;
   result.reused = [...ctx.stored.keys()].filter((slug) => bySlug.has(slug) && !result.details.has(slug)).length;
   return result;
 }
 
-/** When the current minute's requests are used up, waits for the next bucket (`X-RateLimit-Reset`). */
-async function waitForRateLimit(headers: Record<string, string>, ctx: DetailsContext): Promise<void> {
+/** When the current minute's requests are used up, how long until the next bucket (`X-RateLimit-Reset`); 0 otherwise. */
+function rateLimitWaitMs(headers: Record<string, string>, now: number): number {
   const remaining = header(headers, 'x-ratelimit-remaining');
   const reset = header(headers, 'x-ratelimit-reset');
-  if (remaining === undefined || remaining > 0 || reset === undefined) return;
-  const waitMs = Math.min(65_000, Math.max(0, reset * 1000 - ctx.now()) + 50);
-  if (waitMs > 0) await ctx.sleep(waitMs);
+  if (remaining === undefined || remaining > 0 || reset === undefined) return 0;
+  return Math.min(65_000, Math.max(0, reset * 1000 - now) + 50);
 }

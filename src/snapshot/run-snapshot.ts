@@ -17,13 +17,14 @@ import type { ApiSettings, ClientTuning } from '../api/settings.ts';
 import { Deadline, DEFAULT_DEADLINES, type Deadlines } from '../core/deadline.ts';
 import { containsSecret } from '../core/redact.ts';
 import { pauseForTest } from '../core/test-pause.ts';
-import { fetchDetails, type DetailsPlan } from './fetch-details.ts';
+import { stopOnSignal, StoppedBySignal, type StopSignal } from '../core/signals.ts';
+import { fetchDetails, type DetailsPlan, type DetailsResult } from './fetch-details.ts';
 import { describeAllowance, nextMonthlyReset, readQuota } from './details-plan.ts';
 import { fetchExport, headerWarnings } from './fetch-export.ts';
 import { parseHttpDate } from '../api/http-dates.ts';
 import { apiChangeAnnotations } from '../core/annotations.ts';
 import { acquireLock } from '../core/lock.ts';
-import { formatBytes, type Reporter } from '../core/reporter.ts';
+import { formatBytes, formatSeconds, type Reporter } from '../core/reporter.ts';
 import { cacheMaxAge, isFresh, readFetchState, writeFetchState } from './fetch-state.ts';
 import { checkNotInFuture, judgeOlderExport } from './export-time.ts';
 import { sweepLeftovers } from './leftovers.ts';
@@ -328,31 +329,33 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       return { periodReset, periodRequests: before + requestsSent, runDetailRequests, runAllowance };
     };
 
-    const store = (
+    const fullMeta: SnapshotMeta = { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional };
+    /** A write of this export; `carry` from the file at the target (its history, and the details this run did not fetch). */
+    const writeOptions = (
       withDetails: ReadonlyMap<string, ModelDetailRecord>,
       storeWarnings: ValidationWarning[],
       appendHistory: boolean,
       carry: boolean,
       crawl: CrawlRecord | undefined,
-    ) =>
+    ) => ({
+      data: { ...data, warnings: storeWarnings },
+      meta: fullMeta,
+      details: withDetails,
+      crawl,
+      historyLimit: req.historyLimit,
+      carryFrom: carry ? target : undefined,
+      appendHistory,
+    });
+    const store = (...args: Parameters<typeof writeOptions>) =>
       reporter.stage(
         'store',
-        () =>
-          writeSnapshot(target, {
-            data: { ...data, warnings: storeWarnings },
-            meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
-            details: withDetails,
-            crawl,
-            historyLimit: req.historyLimit,
-            carryFrom: carry ? target : undefined,
-            appendHistory,
-          }),
+        () => writeSnapshot(target, writeOptions(...args)),
         (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
       );
 
     let written: WriteResult | undefined;
     if (req.details && source.kind === 'api') {
-      // The export is stored before the details crawl: a crawl cut short (its deadline, a kill) never costs it.
+      // The export is stored before the details crawl: a crawl cut short (its deadline, a signal, a kill) never costs it.
       const newData = previous?.bodySha256 !== bodySha256;
       if (newData) {
         printWarnings(reporter, warnings);
@@ -363,35 +366,63 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       const detailsDeadline = new Deadline(deadlines.detailsMs, 'RANKING_DETAILS_DEADLINE_MS');
       detailsClient = clientFor(source, detailsDeadline);
       const crawler = detailsClient;
-      const result = await reporter.stage(
-        'details',
-        () =>
-          fetchDetails(data.models, req.details!, {
-            client: crawler,
-            reporter,
-            stored: previous?.details ?? new Map(),
-            quotaHeaders,
-            ledger: previous?.crawl,
-            previousRunAt: previous?.fetchedAt,
-            spentThisRun: requestsSent,
-            now,
-            sleep: (ms) => detailsDeadline.sleep(ms, req.sleep),
-          }),
-        (r) =>
-          `${r.fetched} fetched (${r.fetchedFor.missing} without details, ${r.fetchedFor['bench-count']} with a new benchCount, ${r.fetchedFor.oldest} oldest), ` +
-          `${r.hidden} hidden, ${r.requests} of ${r.allowance.requests} allowed requests, ${r.waiting} waiting`,
-      );
-      reporter.info(describeAllowance(result.allowance, req.details.quotaShare, readQuota(quotaHeaders)));
-      if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
-      const detailWarnings = [...result.warnings];
-      dropEchoedDetails(result.details, secrets, detailWarnings);
-      if (result.details.size > 0) {
-        printWarnings(reporter, newData ? detailWarnings : [...warnings, ...detailWarnings]);
-        // History records exports, not crawl runs: the export is in it already (just written, or the same as the stored one).
-        written = await store(result.details, [...warnings, ...detailWarnings], false, true, ledger(result.requests, result.allowance.requests));
-      } else if (!newData) {
-        return keep(sameData);
+      /** What the crawl gathered so far, over the stored export: a kill then loses only what came after. */
+      const checkpoint = (progress: DetailsResult) => {
+        const gathered = new Map(progress.details);
+        const detailWarnings = [...progress.warnings];
+        dropEchoedDetails(gathered, secrets, detailWarnings);
+        if (gathered.size === 0) return;
+        const started = performance.now();
+        const crawl = ledger(progress.requests, progress.allowance.requests);
+        writeSnapshot(target, { ...writeOptions(gathered, [...warnings, ...detailWarnings], false, true, crawl), checkpoint: true });
+        reporter.info(`checkpoint: ${gathered.size} details of this run stored (${formatSeconds(performance.now() - started)})`);
+      };
+      // A signal ends the crawl instead of the process: what it fetched is stored, then the run ends with the signal's code.
+      let stoppedBy: StopSignal | undefined;
+      const releaseStop = stopOnSignal((signal) => {
+        stoppedBy = signal;
+        reporter.warn(`${signal}: stopping the details crawl; what it fetched is stored first`);
+        detailsDeadline.stop(signal);
+      });
+      let fetchedDetails = 0;
+      try {
+        const result = await reporter.stage(
+          'details',
+          () =>
+            fetchDetails(data.models, req.details!, {
+              client: crawler,
+              reporter,
+              stored: previous?.details ?? new Map(),
+              quotaHeaders,
+              ledger: previous?.crawl,
+              previousRunAt: previous?.fetchedAt,
+              spentThisRun: requestsSent,
+              now,
+              sleep: (ms) => detailsDeadline.sleep(ms, req.sleep),
+              checkpoint,
+            }),
+          (r) =>
+            `${r.fetched} fetched (${r.fetchedFor.missing} without details, ${r.fetchedFor['bench-count']} with a new benchCount, ${r.fetchedFor.oldest} oldest), ` +
+            `${r.hidden} hidden, ${r.requests} of ${r.allowance.requests} allowed requests, ${r.waiting} waiting`,
+        );
+        reporter.info(describeAllowance(result.allowance, req.details.quotaShare, readQuota(quotaHeaders)));
+        if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
+        const detailWarnings = [...result.warnings];
+        dropEchoedDetails(result.details, secrets, detailWarnings);
+        fetchedDetails = result.details.size;
+        if (result.details.size > 0) {
+          printWarnings(reporter, newData ? detailWarnings : [...warnings, ...detailWarnings]);
+          // History records exports, not crawl runs: the export is in it already (just written, or the same as the stored one).
+          written = await store(result.details, [...warnings, ...detailWarnings], false, true, ledger(result.requests, result.allowance.requests));
+        }
+      } finally {
+        releaseStop();
       }
+      if (stoppedBy) {
+        const kept = `${newData ? 'the new export and ' : ''}${fetchedDetails} detail${fetchedDetails === 1 ? '' : 's'}`;
+        throw new StoppedBySignal(stoppedBy, `stopped by ${stoppedBy} during the details crawl; ${req.out} holds ${kept} fetched before it`);
+      }
+      if (!written) return keep(sameData);
     } else {
       printWarnings(reporter, warnings);
       written = await store(details, warnings, true, previous !== undefined, ledger(0, undefined));

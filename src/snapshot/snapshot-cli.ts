@@ -8,10 +8,11 @@ import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
 import { readApiSettings, readClientTuning } from '../api/settings.ts';
 import { readDeadlines } from '../core/deadline.ts';
 import type { DetailsPlan } from './fetch-details.ts';
-import { DEFAULT_BUDGET_MINUTES, DEFAULT_DETAILS_SHARE } from './details-plan.ts';
+import { DEFAULT_BUDGET_MINUTES, DEFAULT_DETAILS_SHARE, readCheckpointPolicy } from './details-plan.ts';
 import { createReporter, type Reporter } from '../core/reporter.ts';
 import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
 import { inGitHubActions } from '../core/annotations.ts';
+import { StoppedBySignal } from '../core/signals.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 
@@ -49,7 +50,7 @@ export interface SnapshotCliOptions {
 }
 
 /** The crawl is on by default (all configurations, within the default allowance); `--details 0` turns it off. */
-function parseDetailsPlan(values: Record<string, string | boolean | undefined>): DetailsPlan | undefined {
+function parseDetailsPlan(values: Record<string, string | boolean | undefined>, env: Env): DetailsPlan | undefined {
   const raw = (values.details as string | undefined) ?? 'all';
   const count = raw === 'all' ? 'all' : /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (count !== 'all' && !Number.isSafeInteger(count))
@@ -59,7 +60,7 @@ function parseDetailsPlan(values: Record<string, string | boolean | undefined>):
   const budget = values['details-budget'] === undefined ? undefined : Number(values['details-budget']);
   if (budget !== undefined && !(Number.isInteger(budget) && budget >= 0)) throw new MirrorError('usage', '--details-budget takes a non-negative integer');
   if (count === 0) return undefined;
-  return { count, quotaShare: share, budget };
+  return { count, quotaShare: share, budget, checkpoint: readCheckpointPolicy(env) };
 }
 
 /** Parses the flags of `snapshot` (and `refresh`); throws a usage MirrorError on a bad one. */
@@ -83,7 +84,7 @@ export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions 
       allowShrink: Boolean(values['allow-shrink']),
       fallback: !values['no-fallback'],
       // A file run asks the API for nothing.
-      details: values['from-file'] ? undefined : parseDetailsPlan(values),
+      details: values['from-file'] ? undefined : parseDetailsPlan(values, env),
       historyLimit: readHistoryLimit(env),
     },
   };
@@ -123,6 +124,12 @@ export async function snapshotCli(
     const outcome = await runSnapshot({ ...rest, source, reporter, secrets: secret ? [secret] : [], annotations: inGitHubActions(env) });
     return { code: EXIT_CODES.ok, outcome };
   } catch (err) {
+    if (err instanceof StoppedBySignal) {
+      // Not a failure of the contract's kinds: the run was asked to stop, and stored what it had first.
+      reporter.error(`error: ${err.message}`);
+      reporter.error(`exit ${err.exitCode}: stopped by ${err.signal}; what the run fetched before it is stored`);
+      return { code: err.exitCode };
+    }
     if (err instanceof MirrorError) {
       reporter.error(err.toLine());
       // Repeated last, so retry warnings above cannot bury what happened.
