@@ -3,7 +3,7 @@
  * wait bounded in time.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { ROOT, type RunResult } from './env.ts';
@@ -25,7 +25,13 @@ export interface Running {
 
 /** Starts a script of `scripts/` in a real process and hands it back running, to signal or kill it at a chosen moment. */
 export function startScript(script: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT } = {}): Running {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'scripts', script), ...args], {
+  return startFile(join(ROOT, 'scripts', script), args, env, { cwd });
+}
+
+/** Starts any TypeScript file (a test's own child, such as test/helpers/import-history-child.ts) as startScript does. */
+export function startFile(file: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT } = {}): Running {
+  const script = relative(ROOT, file);
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, file, ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
