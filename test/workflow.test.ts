@@ -22,6 +22,7 @@ interface Step {
   env?: Record<string, string>;
 }
 interface Job {
+  'timeout-minutes'?: number | string;
   needs?: string;
   if?: string;
   permissions?: Record<string, string>;
@@ -77,7 +78,7 @@ describe('.github/workflows/refresh.yml', () => {
       writeFileSync(join(bin, 'npm'), '#!/bin/sh\nprintf "%s|" "$@"\necho\n', { mode: 0o755 });
       const argsFor = (share: string) =>
         execFileSync('bash', ['-c', step('refresh').run!], {
-          env: { PATH: `${bin}:${process.env.PATH}`, DETAILS_SHARE: share, GITHUB_OUTPUT: join(bin, 'out') },
+          env: { PATH: `${bin}:${process.env.PATH}`, DETAILS_SHARE: share, JOB_MINUTES: '45', GITHUB_OUTPUT: join(bin, 'out') },
           encoding: 'utf8',
         }).split('\n')[0];
       expect(argsFor('')).toBe('run|refresh|--|');
@@ -86,6 +87,84 @@ describe('.github/workflows/refresh.yml', () => {
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }
+  });
+
+  describe("fits the run's deadlines in the job's limit, with the build and the upload after them", () => {
+    const MINUTE = 60_000;
+    /**
+     * The build at 10,000 configurations x 365 days with details for every configuration: 161.84 s, measured by
+     * `npm run bench -- --sizes 10000 --history-days 365` (README, Performance; dc67ff7).
+     */
+    const BUILD_MINUTES_10K = 161.84 / 60;
+    /**
+     * At 50,000 x 365 the same bench measured 250.21 s without details; with details it was not measured (the
+     * details file is past the snapshot command's limit). An estimate: scaled by the ratio at 10,000 with and
+     * without details, 161.84 s / 54.69 s = 2.96, so 740 s.
+     */
+    const BUILD_MINUTES_50K = (250.21 * 161.84) / 54.69 / 60;
+    /** Estimates, not measured: checkout, npm ci and the cache's restore before the refresh; its validate and stores. */
+    const SETUP_MINUTES = 5;
+    const STORE_MINUTES = 1;
+    /** The Pages artifact's upload and the cache's save (its post step) after the refresh: up to 10 minutes. */
+    const PUBLISH_MINUTES = 10;
+    /** What must be left over: a tenth of the job. */
+    const SPARE = 0.1;
+
+    /** The job's limit as written, and its default when the JOB_MINUTES variable is not set. */
+    const limit = String(workflow.jobs.build!['timeout-minutes']);
+    const defaultMinutes = Number(/^\$\{\{ fromJSON\(vars\.JOB_MINUTES \|\| '(\d+)'\) \}\}$/.exec(limit)?.[1]);
+
+    /** The deadlines the refresh step's own shell exports for a job of `minutes`, read by a stand-in npm. */
+    function deadlinesFor(minutes: string): { exportMs: number; detailsMs: number; code: number } {
+      const bin = mkdtempSync(join(tmpdir(), 'workflow-'));
+      try {
+        writeFileSync(join(bin, 'npm'), '#!/bin/sh\necho "$RANKING_DEADLINE_MS $RANKING_DETAILS_DEADLINE_MS"\n', { mode: 0o755 });
+        const env = { PATH: `${bin}:${process.env.PATH}`, JOB_MINUTES: minutes, GITHUB_OUTPUT: join(bin, 'out') };
+        try {
+          const [exportMs, detailsMs] = execFileSync('bash', ['-c', step('refresh').run!], { env, encoding: 'utf8', stdio: 'pipe' })
+            .split('\n')[0]!
+            .split(' ')
+            .map(Number);
+          return { exportMs: exportMs!, detailsMs: detailsMs!, code: 0 };
+        } catch (err) {
+          return { exportMs: NaN, detailsMs: NaN, code: (err as { status: number }).status };
+        }
+      } finally {
+        rmSync(bin, { recursive: true, force: true });
+      }
+    }
+
+    /** The worst case of a run in minutes: both deadlines spent in full, then everything after them. */
+    function worstCase(minutes: number, buildMinutes: number) {
+      const { exportMs, detailsMs } = deadlinesFor(String(minutes));
+      const used = exportMs / MINUTE + detailsMs / MINUTE + SETUP_MINUTES + STORE_MINUTES + buildMinutes + PUBLISH_MINUTES;
+      return { exportMs, detailsMs, used, spare: minutes - used };
+    }
+
+    it('reads the limit from the JOB_MINUTES variable in the job and in the refresh step alike, with one default', () => {
+      expect(defaultMinutes).toBeGreaterThan(0);
+      expect(step('refresh').env?.JOB_MINUTES).toBe(`\${{ vars.JOB_MINUTES || '${defaultMinutes}' }}`);
+    });
+
+    it('at the default limit, 10,000 configurations: the export and the crawl, then the build and the upload, with a tenth to spare', () => {
+      const run = worstCase(defaultMinutes, BUILD_MINUTES_10K);
+      // 45 minutes: 5 for the export, 15 for the crawl (more than its default budget of ten minutes of requests), 6.3 to spare.
+      expect(run.exportMs).toBe((defaultMinutes * MINUTE) / 9);
+      expect(run.detailsMs).toBe((defaultMinutes * MINUTE) / 3);
+      expect(run.detailsMs).toBeGreaterThan(10 * MINUTE);
+      expect(run.spare).toBeGreaterThanOrEqual(SPARE * defaultMinutes);
+    });
+
+    it('at 65 minutes, as the README asks for 50,000 configurations: the same shares fit the estimated build', () => {
+      const run = worstCase(65, BUILD_MINUTES_50K);
+      expect(run.spare).toBeGreaterThanOrEqual(SPARE * 65);
+      // The default limit would not: the build alone is about twelve minutes there.
+      expect(worstCase(defaultMinutes, BUILD_MINUTES_50K).spare).toBeLessThan(SPARE * defaultMinutes);
+    });
+
+    it('refuses a JOB_MINUTES that is not a whole number of minutes before running anything', () => {
+      for (const bad of ['', '45.5', 'forty', '0']) expect(deadlinesFor(bad).code, bad).toBe(1);
+    });
   });
 
   it('never runs two at once, and grants only what each job needs', () => {
