@@ -328,6 +328,29 @@ describe('a details crawl stopped part-way', () => {
     40_000,
   );
 
+  it('by SIGTERM in refresh stores the details and ends without building: exit 143, no site', async () => {
+    const folder = join(dir.path, 'refresh-stopped');
+    mkdirSync(folder);
+    const out = copyOfPrevious(folder);
+    const dist = join(folder, 'dist');
+    slowDetailsAfter(2);
+    const run = startScript('refresh.ts', ['--out', out, '--dist', dist, '--force', '--details', 'all'], apiEnv());
+    try {
+      const before = detailRequests();
+      await waitUntil('the third detail request', () => detailRequests() - before >= 3, run, 20_000);
+      run.child.kill('SIGTERM');
+      const r = await exitWithin(run, 15_000);
+      expect(r.code, r.stderr).toBe(143);
+      expect(storedDetails(out)).toBe(2);
+      expect(r.stdout).not.toContain('building');
+      // Neither a site nor a build's work folder (the build's lock file is the refresh's own, taken before the snapshot).
+      expect(readdirSync(folder).filter((f) => f === 'dist' || /^\.dist\.build-/.test(f))).toEqual([]);
+    } finally {
+      sim.clearFaults();
+      await killHard(run);
+    }
+  }, 40_000);
+
   it('by SIGKILL keeps the batches it stored on the way', async () => {
     const out = copyOfPrevious();
     // A detail a second, a batch every two: the checkpoints come seconds apart.
