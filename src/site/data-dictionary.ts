@@ -470,6 +470,8 @@ export function typeOf(field: Field): string {
     if (json.format === 'uri') return 'URL';
     const types = ([] as unknown[]).concat(json.type ?? (json.anyOf as Record<string, unknown>[] | undefined)?.map(name) ?? 'any');
     const main = types.filter((t) => t !== 'null').map((t) => (t === 'array' ? `${name(json.items as Record<string, unknown>)}[]` : String(t)));
+    // A nullable schema is `anyOf: [T, {type: 'null'}]`: the null branch alone names itself.
+    if (main.length === 0) return types.length ? 'null' : 'any';
     return `${main.join(' or ')}${types.includes('null') ? ' or null' : ''}`;
   };
   return name(z.toJSONSchema(field.schema) as Record<string, unknown>);
