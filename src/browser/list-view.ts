@@ -5,6 +5,7 @@
  * search field, sort buttons, active-filter chips and reset work the same on both. Each list's own
  * script says what its view is, how to select and fill its rows, and what its other fields change.
  */
+import { pageTitle } from '../site/page-title.ts';
 import { pageCount, pagerItems } from '../site/pagination.ts';
 
 export const need = <E extends Element>(parent: ParentNode, selector: string): E => {
@@ -13,13 +14,17 @@ export const need = <E extends Element>(parent: ParentNode, selector: string): E
   return found;
 };
 
-/** A clone of the template pager with this view's pages, or null when there is one page. */
-export function fillPager(proto: Element, page: number, pages: number, hrefFor: (n: number) => string): Element | null {
+/**
+ * A clone of the page's own pager (`shell`, emptied) holding this view's pages, made of the template's
+ * link and gap; null when there is one page. A list whose static page has no pager has a single page,
+ * and so has every view of it.
+ */
+export function fillPager(shell: Element | null, parts: ParentNode, page: number, pages: number, hrefFor: (n: number) => string): Element | null {
   const items = pagerItems(page, pages);
-  if (!items.length) return null;
-  const nav = proto.cloneNode(false) as Element;
-  const link = need(proto, 'a');
-  const gap = need(proto, '.gap');
+  if (!items.length || !shell) return null;
+  const nav = shell.cloneNode(false) as Element;
+  const link = need(parts, 'a');
+  const gap = need(parts, '.gap');
   for (const item of items) {
     if (item.kind === 'gap') {
       nav.append(gap.cloneNode(true));
@@ -144,7 +149,7 @@ function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, heading: E
   const status = need(root, '[data-status]');
   const tableWrap = need<HTMLElement>(root, '.table-wrap');
   const rowProto = need(need<HTMLTemplateElement>(root, 'template[data-row-template]').content, 'tr');
-  const pagerProto = need(need<HTMLTemplateElement>(root, 'template[data-pager-template]').content, 'nav');
+  const pagerParts = need<HTMLTemplateElement>(root, 'template[data-pager-template]').content;
   const pageSize = Number(root.dataset.pageSize) || 100;
   const siteTitle = root.dataset.siteTitle ?? document.title;
 
@@ -202,12 +207,11 @@ function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, heading: E
       const start = (view.page - 1) * pageSize;
       const slice = rows.slice(start, start + pageSize);
       tbody.replaceChildren(...slice.map((r) => spec.fill(rowProto, data, r)));
-      replacePager(fillPager(pagerProto, view.page, pages, (p) => spec.url({ ...view, page: p })));
+      replacePager(fillPager(original.pager, pagerParts, view.page, pages, (p) => spec.url({ ...view, page: p })));
       status.textContent = spec.showing(start + 1, slice.length, rows.length, spec.size(data));
     }
     if (heading) heading.textContent = spec.heading(view.page, pages);
-    const title = spec.title(view.page);
-    document.title = title ? `${title} · ${siteTitle}` : siteTitle;
+    document.title = pageTitle(spec.title(view.page), siteTitle);
     const url = spec.url(view);
     if (url !== location.pathname + location.search) {
       if (entry === 'push') history.pushState(null, '', url);

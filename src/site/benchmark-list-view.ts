@@ -54,7 +54,7 @@ export function benchmarkRow(index: BenchmarkIndex, b: IndexBench): BenchmarkRow
 
 /**
  * The row the `<template>` holds for the script to fill: every optional part present once, links to
- * real pages (the first benchmark's), texts empty. Undefined when there is no benchmark.
+ * real pages (the first benchmark's) and named for it, other texts empty. Undefined when there is no benchmark.
  */
 export function templateBenchmarkRow(index: BenchmarkIndex): BenchmarkRowView | undefined {
   const first = index.benchmarks[0];
@@ -63,7 +63,6 @@ export function templateBenchmarkRow(index: BenchmarkIndex): BenchmarkRowView | 
   return {
     ...row,
     position: '',
-    name: '',
     official: true,
     weight: '',
     change: { kind: 'up', text: '' },

@@ -82,18 +82,17 @@ export function leaderboardRow(index: LeaderboardIndex, m: IndexModel): Leaderbo
 
 /**
  * The row the `<template>` holds for the script to fill: every optional part present once, links to
- * real pages (the first model's), texts empty. Undefined when there is no model.
+ * real pages (the first model's) and named for it, other texts empty. Undefined when there is no model.
  */
 export function templateRow(index: LeaderboardIndex): LeaderboardRowView | undefined {
   const first = index.models[0];
   if (!first) return undefined;
   const row = leaderboardRow(index, first);
-  const link = { name: '', href: row.href, score: '' };
+  const link = { name: row.name, href: row.href, score: '' };
   return {
     ...row,
     rank: '',
     movement: { kind: 'same', shown: '', said: '' },
-    name: '',
     provider: '',
     configurations: [link],
     configurationsLabel: '',

@@ -63,7 +63,7 @@ export function comparisonHtml(files: readonly ModelFile[]): Markup {
   );
 
   return html`<h2 id="standing">Standing</h2>
-    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="standing">
+    <section class="table-wrap" tabindex="0" aria-labelledby="standing">
       <table class="sticky-first">
         <thead>
           <tr>
@@ -78,7 +78,7 @@ export function comparisonHtml(files: readonly ModelFile[]): Markup {
           ${standing}
         </tbody>
       </table>
-    </div>
+    </section>
     <h2 id="gap">Is the gap meaningful?</h2>
     <ul class="gap">
       ${gapSentences(result, scoreText).map((s) => html`<li>${s}</li>`)}
@@ -121,7 +121,7 @@ function sharedHtml(files: readonly ModelFile[], result: ReturnType<typeof compa
       Benchmarks on which each model’s best configuration has a counting score, heaviest first: normalized score (0–100; the mean when several submissions
       count), its difference from ${files[0]!.model.name}’s, and the source.
     </p>
-    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="shared">
+    <section class="table-wrap" tabindex="0" aria-labelledby="shared">
       <table class="sticky-first">
         <thead>
           <tr>
@@ -134,5 +134,5 @@ function sharedHtml(files: readonly ModelFile[], result: ReturnType<typeof compa
           ${rows}
         </tbody>
       </table>
-    </div>`;
+    </section>`;
 }

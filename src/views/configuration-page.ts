@@ -45,7 +45,7 @@ export function configurationPageHtml(data: SiteData, config: Configuration): st
   const siblingTable =
     siblings.length > 1 &&
     html`<h2 id="siblings">Configurations of ${model.name}</h2>
-      <div class="table-wrap" tabindex="0" role="region" aria-labelledby="siblings">
+      <section class="table-wrap" tabindex="0" aria-labelledby="siblings">
         <table class="sticky-first">
           <thead>
             <tr>
@@ -69,7 +69,7 @@ export function configurationPageHtml(data: SiteData, config: Configuration): st
             )}
           </tbody>
         </table>
-      </div>`;
+      </section>`;
 
   return html`<nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>
@@ -161,7 +161,7 @@ function scoresHtml(data: SiteData, config: Configuration): Markup | false {
           }`
       }
     </p>
-    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="scores">
+    <section class="table-wrap" tabindex="0" aria-labelledby="scores">
       <table class="sticky-first">
         <thead>
           <tr>
@@ -179,5 +179,5 @@ function scoresHtml(data: SiteData, config: Configuration): Markup | false {
           ${scores.map(row)}
         </tbody>
       </table>
-    </div>`;
+    </section>`;
 }

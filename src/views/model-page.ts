@@ -72,7 +72,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
       <a href="${modelDataHref(model)}">JSON</a>
     </p>
     <h2 id="configurations">Its configurations side by side</h2>
-    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="configurations">
+    <section class="table-wrap" tabindex="0" aria-labelledby="configurations">
       <table class="sticky-first">
         <thead>
           <tr>
@@ -87,7 +87,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
           ${configurationRows}
         </tbody>
       </table>
-    </div>
+    </section>
     <h2 id="scores">Per-benchmark scores</h2>
     ${coverageNoteHtml(data)}${scoreMatrixHtml(data, model)}
     <h2>Rank and score over time</h2>
@@ -150,7 +150,7 @@ function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
       ${plural(configurations.length, 'configuration')}. Raw scores, sources and dates are on each configuration’s page. “not counted”: the submission has no
       more upvotes than downvotes, so it does not count toward supraScore.
     </p>
-    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="scores">
+    <section class="table-wrap" tabindex="0" aria-labelledby="scores">
       <table class="matrix sticky-first">
         <thead>
           <tr>
@@ -163,7 +163,7 @@ function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
           ${rows}
         </tbody>
       </table>
-    </div>`;
+    </section>`;
 }
 
 function recentHtml(data: SiteData, model: Model): Markup {
@@ -180,7 +180,7 @@ function recentHtml(data: SiteData, model: Model): Markup {
             Nothing changed for this model in the snapshots the mirror compares
             (${data.changes.length <= 1 ? 'there is no earlier snapshot yet' : 'the last few'}).
           </p>`
-        : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="recent">
+        : html`<section class="table-wrap" tabindex="0" aria-labelledby="recent">
               <table class="recent-changes sticky-first">
                 <thead>
                   <tr>
@@ -194,7 +194,7 @@ function recentHtml(data: SiteData, model: Model): Markup {
                   ${recent.map((r) => recentChangeRowHtml(data, r))}
                 </tbody>
               </table>
-            </div>
+            </section>
             ${recent.some((r) => saysFieldMoved(r.change)) && html`<p class="meta">${FIELD_MOVED_KEY}</p>`}`
     }`;
 }

@@ -1,0 +1,46 @@
+/**
+ * Every HTML page of a built site through html-validate, with the project's settings
+ * (`.htmlvalidate.mjs`), in-process: the pages are shared among worker threads, one per core (at
+ * most four), each validating its share with one resolved configuration.
+ */
+import { availableParallelism } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+export interface HtmlReport {
+  pages: number;
+  errors: number;
+  /** The first problems found, as `file:line:column rule: message (selector)`. */
+  problems: string[];
+}
+
+function htmlFiles(dir: string, root = dir, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) htmlFiles(path, root, out);
+    else if (entry.name.endsWith('.html')) out.push(relative(root, path));
+  }
+  return out;
+}
+
+export async function validateSite(dist: string, threads = Math.min(availableParallelism(), 4)): Promise<HtmlReport> {
+  const files = htmlFiles(dist).sort();
+  const shares = Array.from({ length: threads }, (_, i) => files.filter((_, j) => j % threads === i));
+  const reports = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<HtmlReport>((resolve, reject) => {
+          const worker = new Worker(new URL('./html-validate-worker.mjs', import.meta.url), { workerData: { root: dist, files: share } });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+          worker.once('exit', (code) => code !== 0 && reject(new Error(`an html-validate worker exited with ${code}`)));
+        }),
+    ),
+  );
+  return {
+    pages: reports.reduce((n, r) => n + r.pages, 0),
+    errors: reports.reduce((n, r) => n + r.errors, 0),
+    problems: reports.flatMap((r) => r.problems),
+  };
+}
