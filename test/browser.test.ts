@@ -6,9 +6,9 @@
  * accessibility, and phones (360 and 390 px). What changed is read on the hostile fixture, which
  * has history.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ROOT } from './helpers/env.ts';
 import { sharedSite } from './helpers/shared-sites.ts';
 import { chromiumAvailable, launchChromium } from './helpers/browser.ts';
@@ -17,6 +17,8 @@ import type { LeaderboardIndex } from '../src/site/leaderboard-index.ts';
 import type { BenchmarkIndex, IndexBench } from '../src/site/benchmark-index.ts';
 
 const available = chromiumAvailable();
+// Tests run at once, a few at a time; on two busy cores a script's answer can take seconds, so a polled expectation waits up to ten.
+vi.setConfig({ maxConcurrency: 4, expect: { poll: { timeout: 10_000 } } });
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 let server: StaticServer;
@@ -29,22 +31,54 @@ let browser: Browser;
 let index: LeaderboardIndex;
 let benchIndex: BenchmarkIndex;
 let benchSlug: string;
-const problems: string[] = [];
+/** The pre-rendered comparison of the first model with a neighbour. */
+let pairPath: string;
+
+/** The console errors of each test's pages, by the test's browser context: tests run at once. */
+const problems = new WeakMap<BrowserContext, string[]>();
+
+async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  problems.set(context, []);
+  return context;
+}
+
+/** Closes a test's contexts: the test answers for the console errors of the pages it opened. */
+async function finish(...contexts: BrowserContext[]): Promise<void> {
+  const seen = contexts.flatMap((c) => problems.get(c) ?? []);
+  await Promise.all(contexts.map((c) => c.close()));
+  expect(seen).toEqual([]);
+}
 
 async function open(context: BrowserContext, path: string, origin = base): Promise<Page> {
   const page = await context.newPage();
+  const seen = problems.get(context)!;
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`${path}: console error: ${m.text()} (${m.location().url || 'no URL'})`);
+    if (m.type() === 'error') seen.push(`${path}: console error: ${m.text()} (${m.location().url || 'no URL'})`);
   });
-  page.on('pageerror', (e) => problems.push(`${path}: page error: ${e.message}`));
+  page.on('pageerror', (e) => seen.push(`${path}: page error: ${e.message}`));
   const res = await page.goto(origin + path);
   expect(res?.status(), path).toBeLessThan(400);
   await settled(page);
   return page;
 }
 
-/** Waits until the leaderboard's script has drawn what it was asked for. */
-const settled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-status]')?.textContent !== 'Loading…', undefined, { timeout: 10_000 });
+/** Waits until the scripts have drawn what the address asks for (a list's view, a comparison): they say 'Loading…' until then. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => ![...document.querySelectorAll('[data-status], [data-compare-status]')].some((s) => s.textContent === 'Loading…'), undefined, {
+    polling: 100,
+    timeout: 15_000,
+  });
+
+/** Runs `fn` on each item, at most `limit` at once. */
+async function eachAtMost<T>(limit: number, items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
 
 const rowNames = (page: Page) => page.locator('tbody th.model-name > a').allTextContents();
 const status = (page: Page) => page.locator('[data-status]').textContent();
@@ -63,7 +97,8 @@ const benchesBy = (column: 1 | 5 | 7 | 8 | 9, dir: 1 | -1, keep: (b: IndexBench)
 /** Markup with the white space between tags removed: the server's compressed HTML and the DOM's own serialisation then compare. */
 const markup = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.outerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
 
-describe.skipIf(!available)('the site in Chromium', () => {
+// The tests run at once, each in browser contexts of its own, in one browser.
+describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => {
   beforeAll(async () => {
     // The bundled sample, built the way a fresh clone builds it.
     const site = await sharedSite('sample');
@@ -75,6 +110,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
     index = (await (await fetch(`${base}/data/leaderboard.json`)).json()) as LeaderboardIndex;
     benchIndex = (await (await fetch(`${base}/data/benchmark-list.json`)).json()) as BenchmarkIndex;
     benchSlug = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
+    pairPath = /href="(\/compare\/[^"?]+-vs-[^"]+\/)"/.exec(await (await fetch(`${base}/models/${index.models[0]![10]}/`)).text())![1]!;
   }, 600_000);
 
   afterAll(async () => {
@@ -83,21 +119,15 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await hostileServer?.close();
   });
 
-  // Every test answers for the console errors of the pages it opened.
-  afterEach(() => {
-    const seen = problems.splice(0);
-    expect(seen).toEqual([]);
-  });
-
   it('says it shows sample data', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/');
     await expect(page.locator('.banner').textContent()).resolves.toContain('Sample data');
-    await context.close();
+    await finish(context);
   });
 
   it('sorts by a column and keeps the sort in the URL', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/');
     const defaultFirst = (await rowNames(page))[0];
     const score = page.locator('th[data-sort="score"] button');
@@ -112,11 +142,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await page.locator('th[data-sort="name"] button').click();
     await expect.poll(async () => (await rowNames(page))[0]).toBe([...index.models].map((m) => m[1]).sort((a, b) => a.localeCompare(b, 'en'))[0]);
     expect(await page.locator('th[aria-sort]').count()).toBe(1);
-    await context.close();
+    await finish(context);
   });
 
   it('filters by tag, provider and text, and the URL state round-trips', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/');
     const tagId = index.models[0]![7][0]!;
     const tag = index.tags[tagId]!;
@@ -145,24 +175,24 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await page.click('button[type=reset]');
     await expect.poll(() => here(page)).toBe('/');
     await expect.poll(async () => (await rowNames(page)).length).toBe(100);
-    await context.close();
+    await finish(context);
   });
 
   it('draws page 2 with JavaScript exactly as the static page 2 reads without it', async () => {
-    const withJs = await browser.newContext();
+    const withJs = await newContext();
     const drawn = await open(withJs, '/?page=2');
     await expect.poll(() => here(drawn)).toBe('/leaderboard/2/');
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await newContext({ javaScriptEnabled: false });
     const plain = await open(noJs, '/leaderboard/2/');
     expect(await markup(drawn, 'tbody')).toBe(await markup(plain, 'tbody'));
     expect(await markup(drawn, '[data-pager]')).toBe(await markup(plain, '[data-pager]'));
     expect([await heading(drawn), await status(drawn), await drawn.title()]).toEqual([await heading(plain), await status(plain), await plain.title()]);
-    await withJs.close();
-    await noJs.close();
+    await finish(withJs);
+    await finish(noJs);
   });
 
   it('starts a new sort of a later page at page 1, with the heading, the "showing" line and the URL agreeing', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/leaderboard/2/');
     await page.locator('th[data-sort="name"] button').click();
     await expect.poll(() => here(page)).toBe('/?sort=name&dir=asc');
@@ -170,11 +200,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     const rows = await rowNames(page);
     const reopened = await open(context, here(page));
     expect(await rowNames(reopened)).toEqual(rows);
-    await context.close();
+    await finish(context);
   });
 
   it('reopens a shared URL of a sorted, filtered later page on the same rows', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/');
     await page.locator('th[data-sort="name"] button').click();
     await page.locator('th[data-sort="name"] button').click();
@@ -186,15 +216,15 @@ describe.skipIf(!available)('the site in Chromium', () => {
       `Showing 101–${index.models.length} of ${index.models.length} models`,
     ]);
     const rows = await rowNames(page);
-    const shared = await open(await browser.newContext(), here(page));
+    const shared = await open(await newContext(), here(page));
     expect(await rowNames(shared)).toEqual(rows);
     expect(await heading(shared)).toBe('Leaderboard, page 2 of 2');
-    await shared.context().close();
-    await context.close();
+    await finish(shared.context());
+    await finish(context);
   });
 
   it('makes each change a history entry that Back undoes', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/');
     const provider = index.providers[0]!;
     const steps: [string, string | null, string][] = [];
@@ -215,11 +245,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
       expect((await rowNames(page))[0]).toBe(first);
       expect(await page.inputValue('#lb-provider')).toBe('');
     }
-    await context.close();
+    await finish(context);
   });
 
   it('pages with real links that say where they go', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/?sort=name&dir=desc&page=2');
     await expect.poll(() => status(page)).toBe(`Showing 101–${index.models.length} of ${index.models.length} models`);
     const first = page.locator('[data-pager] a', { hasText: '1' });
@@ -227,11 +257,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await first.click();
     await expect.poll(() => status(page)).toBe(`Showing 1–100 of ${index.models.length} models`);
     expect(here(page)).toBe('/?sort=name&dir=desc');
-    await context.close();
+    await finish(context);
   });
 
   it('shows a tag that the lists do not hold as an active filter, and removes it', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/?tag=retired-tag');
     expect(await status(page)).toBe('No model matches these filters.');
     expect(await page.inputValue('#lb-tag')).toBe('retired-tag');
@@ -241,21 +271,21 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await expect.poll(() => here(page)).toBe('/');
     expect(await rowNames(page)).toHaveLength(100);
     expect(await page.locator('[data-chips]').isHidden()).toBe(true);
-    await context.close();
+    await finish(context);
   });
 
   it('finds models by their tags: “coding” finds those tagged code-something', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/?q=coding');
     const codeTags = new Set(index.tags.flatMap((t, i) => (t.split('-').some((w) => w.startsWith('cod')) ? [i] : [])));
     const expected = index.models.filter((m) => m[7].some((t) => codeTags.has(t))).map((m) => m[1]);
     expect(expected.length).toBeGreaterThan(0);
     expect(await rowNames(page)).toEqual(expected);
-    await context.close();
+    await finish(context);
   });
 
   it('reaches a configuration page by a click', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/');
     const row = page.locator('tbody tr', { has: page.locator('details.configs') }).first();
     await row.locator('summary').click();
@@ -264,11 +294,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await link.click();
     await page.waitForURL(/\/configurations\/[^/]+\/$/);
     expect(await page.locator('h1').textContent()).toBe(name);
-    await context.close();
+    await finish(context);
   });
 
   it('reads the whole ranking without JavaScript, page by page, and Back returns', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newContext({ javaScriptEnabled: false });
     const page = await open(context, '/');
     expect(await page.locator('form.controls').isVisible()).toBe(false);
     expect(await rowNames(page)).toHaveLength(100);
@@ -278,11 +308,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await page.goBack();
     await page.waitForURL(`${base}/`);
     expect(await rowNames(page)).toEqual(index.models.slice(0, 100).map((m) => m[1]));
-    await context.close();
+    await finish(context);
   });
 
   it('opens a path without its trailing slash, and the old addresses of page 1, as a static host does', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/about');
     expect(here(page)).toBe('/about/');
     for (const old of ['/leaderboard/', '/leaderboard/1/', '/leaderboard']) {
@@ -290,11 +320,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
       await page.waitForURL(`${base}/`);
       expect(await heading(page), old).toBe('Who is best overall');
     }
-    await context.close();
+    await finish(context);
   });
 
   it('sorts the benchmarks list by a column, either way, and keeps the sort in the URL', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/benchmarks/');
     const quality = page.locator('th[data-sort="quality"] button');
     await quality.click();
@@ -308,11 +338,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await expect.poll(() => here(page)).toBe('/benchmarks/?sort=name&dir=asc');
     expect(await benchNames(page)).toEqual(benchesBy(1, 1));
     expect([await page.locator('th[aria-sort]').count(), await page.locator('caption').textContent()]).toEqual([1, 'Benchmarks sorted by name, A to Z']);
-    await context.close();
+    await finish(context);
   });
 
   it('filters the benchmarks list to official sources and a tag, the rows, the "showing" line and the active filters agreeing', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/benchmarks/');
     const official = benchIndex.benchmarks.filter((b) => b[4]);
     const tagId = official.find((b) => b[10].length)![10][0]!;
@@ -330,11 +360,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await page.getByRole('button', { name: 'Remove the filter Official sources only' }).click();
     await expect.poll(() => here(page)).toBe(`/benchmarks/?tag=${tag}`);
     expect([await page.isChecked('#bl-official'), await benchNames(page)]).toEqual([false, benchesBy(5, -1, (b) => b[10].includes(tagId))]);
-    await context.close();
+    await finish(context);
   });
 
   it('finds benchmarks by their tags: “coding” finds those tagged code-something', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/benchmarks/');
     await page.fill('#bl-q', 'coding');
     await expect.poll(() => here(page)).toBe('/benchmarks/?q=coding');
@@ -342,16 +372,16 @@ describe.skipIf(!available)('the site in Chromium', () => {
     const expected = benchesBy(5, -1, (b) => b[10].some((t) => codeTags.has(t)));
     expect(expected.length).toBeGreaterThan(0);
     await expect.poll(() => benchNames(page)).toEqual(expected);
-    await context.close();
+    await finish(context);
   });
 
   it.each([
     ['sample', () => base],
     ['hostile', () => historyBase],
   ])('draws the rows of a sorted view of the %s benchmarks from the same markup as the static rows', async (_, origin) => {
-    const withJs = await browser.newContext();
+    const withJs = await newContext();
     const drawn = await open(withJs, '/benchmarks/?sort=name&dir=asc', origin());
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await newContext({ javaScriptEnabled: false });
     const plain = await open(noJs, '/benchmarks/', origin());
     const rows = (page: Page) =>
       page
@@ -361,31 +391,31 @@ describe.skipIf(!available)('the site in Chromium', () => {
         );
     const byName = (await rows(plain)).sort((a, b) => a[0].localeCompare(b[0], 'en'));
     expect(await rows(drawn)).toEqual(byName);
-    await withJs.close();
-    await noJs.close();
+    await finish(withJs);
+    await finish(noJs);
   });
 
   it('draws page 2 of a longer benchmarks list with JavaScript exactly as the static page 2 reads without it', async () => {
     const large = await serveStatic({ dir: (await sharedSite('large')).dist });
     const origin = large.url.replace(/\/$/, '');
     try {
-      const withJs = await browser.newContext();
+      const withJs = await newContext();
       const drawn = await open(withJs, '/benchmarks/?page=2', origin);
       await expect.poll(() => here(drawn)).toBe('/benchmarks/page/2/');
-      const noJs = await browser.newContext({ javaScriptEnabled: false });
+      const noJs = await newContext({ javaScriptEnabled: false });
       const plain = await open(noJs, '/benchmarks/page/2/', origin);
       expect(await markup(drawn, 'tbody')).toBe(await markup(plain, 'tbody'));
       expect(await markup(drawn, '[data-pager]')).toBe(await markup(plain, '[data-pager]'));
       expect([await heading(drawn), await status(drawn), await drawn.title()]).toEqual([await heading(plain), await status(plain), await plain.title()]);
-      await withJs.close();
-      await noJs.close();
+      await finish(withJs);
+      await finish(noJs);
     } finally {
       await large.close();
     }
   }, 600_000);
 
   it('makes each change of the benchmarks list a history entry that Back undoes', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await open(context, '/benchmarks/');
     const steps: [string, string | null, string, boolean][] = [];
     const record = async () => steps.push([here(page), await status(page), (await benchNames(page))[0]!, await page.isChecked('#bl-official')]);
@@ -404,16 +434,16 @@ describe.skipIf(!available)('the site in Chromium', () => {
       await expect.poll(() => status(page)).toBe(line);
       expect([(await benchNames(page))[0], await page.isChecked('#bl-official'), await page.inputValue('#bl-tag')]).toEqual([first, checked, '']);
     }
-    await context.close();
+    await finish(context);
   });
 
   it('lists every benchmark by weight without JavaScript, whatever filters the URL names', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newContext({ javaScriptEnabled: false });
     const page = await open(context, '/benchmarks/?official=1&tag=retired-tag&sort=name&dir=asc&q=x');
     expect(await page.locator('form.controls').isVisible()).toBe(false);
     expect(await benchNames(page)).toEqual(benchesBy(5, -1));
     expect(await status(page)).toBe(`Showing 1–${benchIndex.benchmarks.length} of ${benchIndex.benchmarks.length} benchmarks`);
-    await context.close();
+    await finish(context);
   });
 
   /** Every page type of the sample site, and two views the script draws. */
@@ -451,7 +481,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
   }
 
   it.each([true, false])('finds the best model for a tag and its measured capability (JavaScript %s)', async (javaScriptEnabled) => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await newContext({ javaScriptEnabled });
     const page = await open(context, '/tags/');
     const href = await tagWithBoth(page);
     await page.locator(`main a[href="${href}"]`).click();
@@ -462,11 +492,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     expect((await measured.locator('td').first().textContent())!.trim()).toMatch(/^=?1$/);
     expect((await measured.locator('td').nth(2).textContent())!.trim()).toMatch(/^\d+%/);
     expect(await page.locator('#measured + p').textContent()).toContain('not an API score');
-    await context.close();
+    await finish(context);
   });
 
   it.each([true, false])("opens a model's page and one of its configurations (JavaScript %s)", async (javaScriptEnabled) => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await newContext({ javaScriptEnabled });
     const page = await open(context, '/');
     const model = index.models.slice(0, 100).find((m) => m[8].length > 1)!;
     await page.locator(`th.model-name > a[href="/models/${model[10]}/"]`).click();
@@ -478,11 +508,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await page.waitForURL(`${base}/configurations/${second[3]}/`);
     expect(await page.locator('h1').textContent()).toBe(second[1]);
     expect(await page.locator('.breadcrumb a').allTextContents()).toEqual(['Leaderboard', model[1]]);
-    await context.close();
+    await finish(context);
   });
 
   it('compares two models with JavaScript, adds a third, and goes back', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const [a, b, c] = index.models;
     const page = await open(context, `/compare/?models=${a![10]},${b![10]}`);
     const standing = page.locator('#standing + .table-wrap tbody th > a');
@@ -497,11 +527,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('models')).toBe(`${a![10]},${b![10]},${c![10]}`);
     await page.goBack();
     await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
-    await context.close();
+    await finish(context);
   });
 
   it('compares a model with its neighbour without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newContext({ javaScriptEnabled: false });
     const [a, b] = index.models;
     const page = await open(context, `/models/${b![10]}/`);
     await page.locator('#compare + ul a', { hasText: a![1] }).first().click();
@@ -511,11 +541,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     const compare = await open(context, '/compare/');
     expect(await compare.locator('[data-compare-tool]').isVisible()).toBe(false);
     expect(await compare.locator('#without-js').isVisible()).toBe(true);
-    await context.close();
+    await finish(context);
   });
 
   it.each([true, false])('opens a benchmark, reads its results and follows a score to its source (JavaScript %s)', async (javaScriptEnabled) => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await newContext({ javaScriptEnabled });
     // The sources are third-party sites: the browser gets a stand-in page instead of the network.
     await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>source</title><p>the source</p>' }),
@@ -532,11 +562,11 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await source.click();
     await page.waitForURL(href);
     expect(await page.locator('p').textContent()).toBe('the source');
-    await context.close();
+    await finish(context);
   });
 
   it.each([true, false])('reads what changed since the last snapshot and why (JavaScript %s)', async (javaScriptEnabled) => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await newContext({ javaScriptEnabled });
     const page = await open(context, '/', historyBase);
     await page.locator('.site-nav a', { hasText: 'Changes' }).click();
     await page.waitForURL(`${historyBase}/changes/`);
@@ -548,63 +578,84 @@ describe.skipIf(!available)('the site in Chromium', () => {
     await up.locator('a').first().click();
     await page.waitForURL(/\/models\/[^/]+\/$/);
     expect(await page.locator('#recent ~ .table-wrap tbody > tr').count()).toBeGreaterThan(0);
-    await context.close();
+    await finish(context);
   });
 
+  /** Each page type once, where its fixture shows most of it (history: the hostile fixture), and the views the scripts draw. */
+  const pageTypes = (): (readonly [origin: string, path: string])[] => [
+    ...[
+      '/',
+      '/?tag=retired-tag&sort=name&dir=desc&q=x',
+      '/benchmarks/',
+      '/benchmarks/?official=1&tag=retired-tag&sort=name&dir=desc&q=x',
+      `/benchmarks/${benchSlug}/`,
+      '/tags/',
+      `/tags/${index.tags[0]}/`,
+      '/compare/',
+      `/compare/?models=${index.models[0]![10]},${index.models[1]![10]}`,
+      pairPath,
+      '/about/',
+      '/data/',
+      '/404.html',
+    ].map((p) => [base, p] as const),
+    ...['/changes/', '/models/quillon-3/', '/configurations/quillon-3-high/'].map((p) => [historyBase, p] as const),
+  ];
+  /** Pages open at once in one test: with the other tests running beside it, enough to keep two cores busy. */
+  const AT_ONCE = 2;
+  const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+  /** The rules whose result depends on the colours, all a theme changes: the dark theme runs only these. */
+  const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
   it.each(['light', 'dark'] as const)(
-    'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, at 1280 and 360 px, drawn views included',
+    'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, on each page type and the views the scripts draw',
     async (colorScheme) => {
-      const [first, second] = index.models;
-      const pair = await (async () => {
-        const html = await (await fetch(`${base}/models/${first![10]}/`)).text();
-        return /href="(\/compare\/[^"?]+-vs-[^"]+\/)"/.exec(html)![1]!;
-      })();
-      const all = [
-        ...[...pages(), pair, `/compare/?models=${first![10]},${second![10]}`, ...DRAWN].map((p) => [base, p] as const),
-        [historyBase, '/changes/'] as const,
-        [historyBase, '/models/quillon-3/'] as const,
-      ];
-      for (const width of [1280, 360]) {
-        const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
-        for (const [origin, path] of all) {
-          const page = await open(context, path, origin);
-          if (path.includes('?models=')) await page.locator('#standing').waitFor();
-          await page.addScriptTag({ path: AXE });
-          const violations = await page.evaluate(async () => {
-            const axe = (
-              window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-            ).axe;
-            const result = await axe.run(document, {
-              runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-              // Only violations are read: computing passes and incompletes too doubles the time.
-              resultTypes: ['violations'],
-            });
-            return result.violations.map(
-              (v) =>
-                `${v.id}: ${v.nodes
-                  .slice(0, 3)
-                  .map((n) => n.target.join(' '))
-                  .join(', ')}`,
-            );
-          });
-          expect(violations, `${colorScheme} ${width}px ${path}`).toEqual([]);
-          if (width === 360) {
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            expect(overflow, `${path} is wider than the 360 px screen`).toBeLessThanOrEqual(0);
-          }
-          await page.close();
-        }
-        await context.close();
-      }
+      const context = await newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
+      const failures: string[] = [];
+      await eachAtMost(AT_ONCE, pageTypes(), async ([origin, path]) => {
+        const page = await open(context, path, origin);
+        await page.addScriptTag({ path: AXE });
+        const only = colorScheme === 'light' ? { type: 'tag', values: AXE_TAGS } : { type: 'rule', values: COLOUR_RULES };
+        const violations = await page.evaluate(async (runOnly) => {
+          const axe = (
+            window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+          ).axe;
+          // Only violations are read: computing passes and incompletes too doubles the time.
+          const result = await axe.run(document, { runOnly, resultTypes: ['violations'] });
+          return result.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(', ')}`,
+          );
+        }, only);
+        failures.push(...violations.map((v) => `${colorScheme} ${path}: ${v}`));
+        await page.close();
+      });
+      expect(failures).toEqual([]);
+      await finish(context);
     },
-    300_000,
+    180_000,
   );
+
+  it('fits every page type and drawn view in a 360 px screen', async () => {
+    const context = await newContext({ viewport: { width: 360, height: 800 } });
+    const wider: string[] = [];
+    await eachAtMost(AT_ONCE, [...pageTypes(), ...DRAWN.map((p) => [base, p] as const)], async ([origin, path]) => {
+      const page = await open(context, path, origin);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) wider.push(`${path} is ${overflow} px wider than the screen`);
+      await page.close();
+    });
+    expect(wider).toEqual([]);
+    await finish(context);
+  }, 120_000);
 
   it.each([360, 390])(
     'keeps each table’s key column in view at %i px, or shows that the table scrolls and keeps its row header',
     async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      for (const path of pages()) {
+      const context = await newContext({ viewport: { width, height: 800 } });
+      await eachAtMost(AT_ONCE, pages(), async (path) => {
         const page = await open(context, path);
         const tables = await page.locator('.table-wrap').evaluateAll((wraps) =>
           wraps.map((wrap) => {
@@ -626,8 +677,8 @@ describe.skipIf(!available)('the site in Chromium', () => {
           if (t.scrolls) expect([t.sticky, t.shaded], `${path} at ${width} px scrolls`).toEqual([true, true]);
         }
         await page.close();
-      }
-      await context.close();
+      });
+      await finish(context);
     },
     120_000,
   );
@@ -635,25 +686,24 @@ describe.skipIf(!available)('the site in Chromium', () => {
   it.each([360, 390])(
     'draws chart text at least 12 px tall at %i px',
     async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const context = await newContext({ viewport: { width, height: 800 } });
       // Charts need history: the hostile fixture has three snapshots. Their labels are HTML beside the drawing.
-      const history = hostileServer.url.replace(/\/$/, '');
       for (const path of ['/configurations/quillon-3-high/', '/models/quillon-3/']) {
-        const page = await open(context, path, history);
+        const page = await open(context, path, historyBase);
         const sizes = await page
           .locator('.linechart .yaxis li, .linechart .xaxis span')
           .evaluateAll((labels) => labels.map((l) => parseFloat(getComputedStyle(l).fontSize)));
         expect(sizes.length, path).toBeGreaterThan(0);
         expect(Math.min(...sizes), path).toBeGreaterThanOrEqual(12);
       }
-      await context.close();
+      await finish(context);
     },
     60_000,
   );
 
   it('makes every control and link outside a sentence a tap target of at least 24 × 24 px at 360 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-    for (const path of [...pages(), DRAWN[1]!, DRAWN[2]!]) {
+    const context = await newContext({ viewport: { width: 360, height: 800 } });
+    await eachAtMost(AT_ONCE, [...pages(), DRAWN[1]!, DRAWN[2]!], async (path) => {
       const page = await open(context, path);
       const small = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('a[href], button, summary, select, input')]
@@ -665,7 +715,7 @@ describe.skipIf(!available)('the site in Chromium', () => {
       );
       expect(small, path).toEqual([]);
       await page.close();
-    }
-    await context.close();
+    });
+    await finish(context);
   }, 60_000);
 });
