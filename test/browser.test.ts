@@ -518,7 +518,8 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     const standing = page.locator('#standing + .table-wrap tbody th > a');
     await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
     expect(await page.locator('#gap + ul').textContent()).toContain('no error bars');
-    expect(await page.locator('.linechart').count()).toBe(2);
+    // The pre-rendered comparison's parts: one supraScore chart, the model ranks in its caption.
+    expect(await page.locator('.linechart figcaption').textContent()).toContain(`${a![1]}: model rank`);
     const shared = page.locator('#shared ~ .table-wrap tbody tr');
     if ((await shared.count()) > 0) expect(await shared.first().locator('td a[rel~="external"]').count()).toBe(2);
     await page.fill('#compare-model', c![1]);
@@ -718,4 +719,28 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     });
     await finish(context);
   }, 60_000);
+
+  it.each([
+    ['sample', () => base],
+    ['hostile', () => historyBase],
+  ])('draws a comparison in the page exactly as the pre-rendered comparison of the same models, on the %s site', async (_, origin) => {
+    // A model whose name must be escaped, where the site has one: its page links to the comparisons with its neighbours.
+    const list = ((await (await fetch(`${origin()}/data/model-list.json`)).json()) as { models: [string, string][] }).models;
+    const model = list.find(([, name]) => /[<>&"]/.test(name)) ?? list[0]!;
+    const modelPage = await (await fetch(`${origin()}/models/${model[0]}/`)).text();
+    const pair = /href="(\/compare\/[^"?]+-vs-[^"]+\/)"/.exec(modelPage)![1]!;
+    const plain = await newContext({ javaScriptEnabled: false });
+    const prerendered = await open(plain, pair, origin());
+    const models = await prerendered
+      .locator('[data-comparison] #standing + .table-wrap tbody th > a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/')[2]!));
+    const withJs = await newContext();
+    const drawn = await open(withJs, `/compare/?models=${models.join(',')}`, origin());
+    const comparison = (page: Page) => markup(page, '[data-comparison]');
+    expect(await comparison(drawn)).toBe(await comparison(prerendered));
+    // The parts the two must agree on, named: a row per model and per shared benchmark, the gap, the chart's lines and caption.
+    expect(await drawn.locator('[data-comparison] #standing + .table-wrap tbody tr').count()).toBe(2);
+    expect(await drawn.locator('[data-comparison] .linechart path.line').count()).toBe(2);
+    await finish(plain, withJs);
+  });
 });

@@ -853,7 +853,7 @@ describe('comparisons', () => {
 
   it('explains the comparison page without JavaScript and links the pre-rendered comparisons', () => {
     const $ = page('compare/index.html');
-    expect($('[data-compare-tool]').attr('hidden')).toBeDefined();
+    expect($('[data-compare-tool]').is('[data-needs-script]')).toBe(true);
     expect($('#without-js').parent().find('a[href="/compare/mist-x-vs-quillon-3/"]').text().trim()).toBe('Quillon 3 vs Mist X');
   });
 });

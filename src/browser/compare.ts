@@ -1,213 +1,151 @@
 /**
  * The comparison page: reads `?models=a,b` (two to four model segments), loads each model's small
- * data file (`/data/models/{model}.json`) and draws the same comparison as the pre-rendered pages,
- * from the same pure helpers. Without this script the page explains and links instead.
+ * data file (`/data/models/{model}.json`) and draws the comparison into a clone of the markup the
+ * page holds in a `<template>`, which is the pre-rendered comparisons' own (src/views/comparison.ts),
+ * filled with the same values (src/site/comparison-view.ts): the script never builds markup. Without
+ * it the page explains and links to the pre-rendered comparisons instead.
  */
-import { CHART_HEIGHT, CHART_WIDTH, describeSeries, lineChart, type ChartPoint } from '../site/charts.ts';
-import { compareModels, gapSentences, MAX_COMPARED, MIN_COMPARED, parseModelsParam } from '../site/compare.ts';
+import { chartCaption, methodChangePath } from '../site/charts.ts';
+import { compareStatus, MAX_COMPARED, parseModelsParam, MIN_COMPARED } from '../site/compare.ts';
+import { comparisonView, NO_WEB_SOURCE, type ChartView, type ComparisonView, type ScoreCellView } from '../site/comparison-view.ts';
 import { formatDate } from '../site/format.ts';
-import { configurationHref, hostOf, href, modelDataHref, modelHref, safeExternalUrl } from '../site/links.ts';
+import { href, modelDataHref, modelHref } from '../site/links.ts';
 import type { ModelFile } from '../site/model-file.ts';
-import { formatDelta, scoreFormatter } from '../site/precision.ts';
-import { formatRank } from '../site/ranks.ts';
+import { pageTitle } from '../site/page-title.ts';
+import { need } from './list-view.ts';
 
-type Child = Node | string | false | undefined;
-const SVG = 'http://www.w3.org/2000/svg';
+/** Puts `value` in place of a template's placeholder text, keeping the white space the server wrote around it. */
+const fillText = (node: Text, value: string) =>
+  (node.data = node.data.replace(/^(\s*)[\s\S]*?(\s*)$/, (_, before: string, after: string) => before + value + after));
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const c of children) if (c !== false && c !== undefined) node.append(c);
-  return node;
-}
-
-function svg(tag: string, attrs: Record<string, string>): SVGElement {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
-
-const link = (url: string, text: string) => el('a', { href: url }, text);
-const sub = (...children: Child[]) => el('span', { class: 'sub' }, ...children);
-
-/** The same markup as LineChart.astro. */
-function chartNode(series: { label: string; points: ChartPoint[] }[], kind: 'score' | 'rank', summary: string): Node {
-  const chart = lineChart(
-    series.map((s) => s.points),
-    kind,
-  );
-  if (!chart) return el('p', { class: 'note' }, 'No history yet.');
-  const plot = svg('svg', { viewBox: `0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`, preserveAspectRatio: 'none', 'aria-hidden': 'true', focusable: 'false' });
-  plot.append(svg('path', { class: 'grid', d: chart.grid }));
-  if (chart.methodChange !== undefined) plot.append(svg('path', { class: 'method', d: `M${(chart.methodChange / 100) * CHART_WIDTH} 0V${CHART_HEIGHT}` }));
-  chart.paths.forEach((d, i) => plot.append(svg('path', { class: `line s${i}`, d })));
-  const ticks = el('ul', { class: 'yaxis', 'aria-hidden': 'true' });
-  for (const t of chart.yTicks) {
-    const li = el('li', {}, String(t.value));
-    li.style.top = `${t.top}%`;
-    ticks.append(li);
-  }
-  const legend = el('ul', { class: 'legend' });
-  series.forEach((s, i) => {
-    const swatch = svg('svg', { class: 'swatch', viewBox: '0 0 24 8', 'aria-hidden': 'true', focusable: 'false' });
-    swatch.append(svg('path', { class: `line s${i}`, d: 'M2 4H22' }));
-    legend.append(el('li', {}, swatch, s.label));
+/** Clones of `proto`, one per item, each filled. */
+const clones = <T>(proto: Element, items: readonly T[], fill: (el: Element, item: T, i: number) => void): Element[] =>
+  items.map((item, i) => {
+    const el = proto.cloneNode(true) as Element;
+    fill(el, item, i);
+    return el;
   });
-  return el(
-    'figure',
-    { class: 'linechart' },
-    el('div', { class: 'plot', 'data-kind': kind }, plot, ticks),
-    el(
-      'div',
-      { class: 'xaxis', 'aria-hidden': 'true' },
-      el('span', {}, formatDate(chart.from)),
-      chart.to !== chart.from && el('span', {}, formatDate(chart.to)),
-    ),
-    series.length > 1 && legend,
-    el('figcaption', { class: 'meta' }, summary),
+
+function fillChart(figure: Element, { chart, kind, labels, summary }: ChartView): void {
+  const plot = need(figure, '.plot');
+  plot.setAttribute('data-kind', kind);
+  const svg = need(plot, 'svg');
+  need(svg, 'path.grid').setAttribute('d', chart.grid);
+  const method = methodChangePath(chart);
+  if (method === undefined) need(svg, 'path.method').remove();
+  else need(svg, 'path.method').setAttribute('d', method);
+  const line = need(svg, 'path.line');
+  line.remove();
+  svg.append(
+    ...clones(line, chart.paths, (path, d, i) => {
+      path.setAttribute('class', `line s${i}`);
+      path.setAttribute('d', d);
+    }),
   );
+  const ticks = need(plot, 'ul.yaxis');
+  ticks.replaceChildren(
+    ...clones(need(ticks, 'li'), chart.yTicks, (li, t) => {
+      li.setAttribute('style', `top:${t.top}%`);
+      li.textContent = String(t.value);
+    }),
+  );
+  const [from, to] = figure.querySelectorAll('.xaxis > span');
+  from!.textContent = formatDate(chart.from);
+  if (chart.to === chart.from) to!.remove();
+  else to!.textContent = formatDate(chart.to);
+  const legend = need(figure, 'ul.legend');
+  if (labels.length > 1) {
+    legend.replaceChildren(
+      ...clones(need(legend, 'li'), labels, (li, label, i) => {
+        need(li, 'path').setAttribute('class', `line s${i}`);
+        fillText(li.lastChild as Text, label);
+      }),
+    );
+  } else legend.remove();
+  need(figure, 'figcaption').textContent = chartCaption(summary, chart);
 }
 
-function region(label: string, table: HTMLTableElement): HTMLElement {
-  return el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': label }, table);
+function fillCell(td: Element, c: ScoreCellView): void {
+  const [delta, source, accessed] = td.querySelectorAll(':scope > .sub');
+  fillText(td.firstChild as Text, c.value);
+  if (c.delta === undefined) {
+    delta!.nextSibling!.remove();
+    delta!.remove();
+  } else delta!.textContent = c.delta;
+  if (c.source) {
+    const a = need(source!, 'a');
+    a.setAttribute('href', c.source.href);
+    a.textContent = c.source.host;
+  } else source!.textContent = NO_WEB_SOURCE;
+  const time = need(accessed!, 'time');
+  time.setAttribute('datetime', c.accessedIso);
+  time.textContent = c.accessedDate;
+  if (c.more) time.after(c.more);
 }
 
-/** The same sections as src/views/comparison.ts. */
-function comparisonNodes(files: ModelFile[]): Node[] {
-  const result = compareModels(files);
-  const scoreText = scoreFormatter(files.map((f) => f.model.supraScore));
-  const normalizedText = scoreFormatter(result.shared.flatMap((s) => s.entries.map((e) => e.value)));
-  const series = (pick: 'supraScore' | 'rank') =>
-    files.map((f) => ({ label: f.model.name, points: f.history.generatedAt.map((t, i) => ({ t, v: f.history[pick][i]! })) }));
+/** A clone of the template's comparison, filled with `view`. */
+function fillComparison(proto: Element, view: ComparisonView): Element {
+  const root = proto.cloneNode(true) as Element;
+  const [standing, shared] = root.querySelectorAll('table');
 
-  const standing = el(
-    'table',
-    { class: 'sticky-first' },
-    el(
-      'thead',
-      {},
-      el(
-        'tr',
-        {},
-        el('th', { scope: 'col' }, 'Model'),
-        el('th', { scope: 'col', class: 'num' }, 'supraScore'),
-        el('th', { scope: 'col', class: 'num' }, 'Model rank'),
-        el('th', { scope: 'col' }, 'Scored by'),
-        el('th', { scope: 'col', class: 'num' }, 'Benchmarks with a counting score'),
-      ),
-    ),
-    el(
-      'tbody',
-      {},
-      ...files.map((f, i) =>
-        el(
-          'tr',
-          {},
-          el('th', { scope: 'row' }, link(modelHref(f.model), f.model.name), sub(f.model.provider)),
-          el('td', { class: 'num' }, scoreText(f.model.supraScore)),
-          el('td', { class: 'num' }, formatRank({ rank: f.model.rank, tied: f.model.rankTied }), ' ', sub(`of ${f.model.of}`)),
-          el('td', {}, link(configurationHref(f.configurations[0]!), f.configurations[0]!.name), sub('its best configuration')),
-          el('td', { class: 'num' }, String(result.counted[i])),
-        ),
-      ),
-    ),
+  const standingBody = need(standing!, 'tbody');
+  standingBody.replaceChildren(
+    ...clones(need(standingBody, 'tr'), view.standing, (tr, r) => {
+      const [th, score, rank, scoredBy, counted] = tr.children;
+      const model = need(th!, 'a');
+      model.setAttribute('href', r.href);
+      model.textContent = r.name;
+      need(th!, '.sub').textContent = r.provider;
+      score!.textContent = r.score;
+      fillText(rank!.firstChild as Text, r.rank);
+      need(rank!, '.sub').textContent = r.of;
+      const configuration = need(scoredBy!, 'a');
+      configuration.setAttribute('href', r.configurationHref);
+      configuration.textContent = r.configuration;
+      counted!.textContent = r.counted;
+    }),
   );
 
-  const shared =
-    result.shared.length === 0
-      ? [el('p', { class: 'note' }, 'There is no benchmark on which each of these models’ best configurations has a counting score in this snapshot.')]
-      : [
-          el(
-            'p',
-            { class: 'meta' },
-            `Benchmarks on which each model’s best configuration has a counting score, heaviest first: normalized score (0–100; the mean when several submissions count), its difference from ${files[0]!.model.name}’s, and the source.`,
-          ),
-          region(
-            'Shared benchmarks',
-            el(
-              'table',
-              { class: 'sticky-first' },
-              el(
-                'thead',
-                {},
-                el(
-                  'tr',
-                  {},
-                  el('th', { scope: 'col' }, 'Benchmark'),
-                  ...files.map((f) => el('th', { scope: 'col', class: 'num' }, f.model.name)),
-                  el('th', { scope: 'col' }, 'Higher'),
-                ),
-              ),
-              el(
-                'tbody',
-                {},
-                ...result.shared.map((s) =>
-                  el(
-                    'tr',
-                    {},
-                    el(
-                      'th',
-                      { scope: 'row' },
-                      s.benchSegment ? link(href(`/benchmarks/${s.benchSegment}/`), s.benchName) : s.benchName,
-                      sub(`weight ${s.effectiveWeight.toFixed(1)}`),
-                    ),
-                    ...s.entries.map((e, i) => {
-                      const submission = e.submissions[0]!;
-                      const source = safeExternalUrl(submission.sourceUrl);
-                      return el(
-                        'td',
-                        { class: 'num' },
-                        normalizedText(e.value),
-                        i > 0 && sub(formatDelta(s.deltas[i]!)),
-                        sub(source ? el('a', { href: source, rel: 'external nofollow' }, hostOf(source)) : 'source not a web link'),
-                        sub(
-                          'accessed ',
-                          el('time', { datetime: new Date(submission.accessedAt).toISOString() }, formatDate(submission.accessedAt)),
-                          e.submissions.length > 1 && ` (+${e.submissions.length - 1} more)`,
-                        ),
-                      );
-                    }),
-                    el('td', {}, s.winner === undefined ? 'tied' : files[s.winner]!.model.name),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ];
+  const gap = need(root, 'ul.gap');
+  gap.replaceChildren(...clones(need(gap, 'li'), view.gap, (li, sentence) => (li.textContent = sentence)));
 
-  return [
-    el('h2', { id: 'standing' }, 'Standing'),
-    region('Standing', standing),
-    el('h2', { id: 'gap' }, 'Is the gap meaningful?'),
-    el('ul', { class: 'gap' }, ...gapSentences(result, scoreText).map((s) => el('li', {}, s))),
-    el('h2', {}, 'Over time'),
-    el(
-      'div',
-      { class: 'two-charts' },
-      el(
-        'section',
-        {},
-        el('h3', {}, 'supraScore'),
-        chartNode(
-          series('supraScore'),
-          'score',
-          files.map((f, i) => describeSeries(`${f.model.name}: supraScore`, series('supraScore')[i]!.points, (v) => v.toFixed(1))).join(' '),
-        ),
-      ),
-      el(
-        'section',
-        {},
-        el('h3', {}, 'Model rank (1 = best)'),
-        chartNode(
-          series('rank'),
-          'rank',
-          files.map((f, i) => describeSeries(`${f.model.name}: model rank`, series('rank')[i]!.points, String, 'rank')).join(' '),
-        ),
-      ),
-    ),
-    el('h2', { id: 'shared' }, 'Shared benchmarks'),
-    ...shared,
-  ];
+  const figure = need(root, 'figure.linechart');
+  if (view.chart) fillChart(figure, view.chart);
+  else figure.remove();
+
+  const note = need(root, '#shared ~ p.note');
+  if (view.noShared === undefined) note.remove();
+  else note.textContent = view.noShared;
+  const intro = need(root, '#shared ~ p.meta');
+  const wrap = shared!.closest('.table-wrap')!;
+  if (!view.shared) {
+    intro.remove();
+    wrap.remove();
+    return root;
+  }
+  intro.textContent = view.shared.intro;
+  const head = need(shared!, 'thead tr');
+  const column = need(head, 'th.num');
+  column.remove();
+  head.lastElementChild!.before(...clones(column, view.shared.models, (th, name) => (th.textContent = name)));
+  const body = need(shared!, 'tbody');
+  body.replaceChildren(
+    ...clones(need(body, 'tr'), view.shared.rows, (tr, r) => {
+      const th = need(tr, 'th');
+      const bench = need(th, 'a');
+      if (r.href === undefined) bench.replaceWith(r.name);
+      else {
+        bench.setAttribute('href', r.href);
+        bench.textContent = r.name;
+      }
+      need(th, '.sub').textContent = r.weight;
+      const cell = need(tr, 'td.num');
+      cell.remove();
+      tr.lastElementChild!.before(...clones(cell, r.cells, fillCell));
+      tr.lastElementChild!.textContent = r.higher;
+    }),
+  );
+  return root;
 }
 
 type ModelList = [segment: string, name: string, rankText: string, supraScore: number][];
@@ -218,7 +156,9 @@ export function enhanceCompare(): void {
   const form = root?.querySelector<HTMLFormElement>('form');
   const status = root?.querySelector<HTMLElement>('[data-compare-status]');
   const chosenList = root?.querySelector<HTMLElement>('[data-compare-chosen]');
-  if (!root || !output || !form || !status || !chosenList) return;
+  const comparisonProto = root?.querySelector<HTMLTemplateElement>('template[data-comparison-template]')?.content.firstElementChild;
+  const chosenProto = root?.querySelector<HTMLTemplateElement>('template[data-chosen-template]')?.content.firstElementChild;
+  if (!root || !output || !form || !status || !chosenList || !comparisonProto || !chosenProto) return;
   const input = form.elements.namedItem('model') as HTMLInputElement;
   const datalist = root.querySelector<HTMLDataListElement>('datalist')!;
   let list: Promise<ModelList> | undefined;
@@ -226,14 +166,16 @@ export function enhanceCompare(): void {
     (list ??= fetch(href('/data/model-list.json'))
       .then((r) => (r.ok ? (r.json() as Promise<{ models: ModelList }>) : Promise.reject(new Error(`HTTP ${r.status}`))))
       .then((j) => {
-        datalist.replaceChildren(...j.models.map(([, name, rank]) => el('option', { value: name }, `model rank ${rank}`)));
+        datalist.replaceChildren(...j.models.map(([, name, rank]) => new Option(`model rank ${rank}`, name)));
         return j.models;
       }));
   const files = new Map<string, Promise<ModelFile | undefined>>();
   const load = (segment: string) => {
     let file = files.get(segment);
     if (!file) {
-      file = fetch(modelDataHref({ segment })).then((r) => (r.ok ? (r.json() as Promise<ModelFile>) : undefined));
+      file = fetch(modelDataHref({ segment }))
+        .then((r) => (r.ok ? (r.json() as Promise<ModelFile>) : undefined))
+        .catch(() => undefined);
       files.set(segment, file);
     }
     return file;
@@ -252,32 +194,32 @@ export function enhanceCompare(): void {
   async function render(): Promise<void> {
     const mine = ++ticket;
     const segments = parseModelsParam(new URLSearchParams(location.search).get('models'));
-    status!.textContent = segments.length ? 'Loading…' : '';
+    if (segments.length) status!.textContent = 'Loading…';
     const loaded = await Promise.all(segments.map(load));
     if (mine !== ticket) return;
     const missing = segments.filter((_, i) => !loaded[i]);
     const found = loaded.filter((f): f is ModelFile => f !== undefined);
     chosenList!.replaceChildren(
-      ...found.map((f) => {
-        const remove = el('button', { type: 'button', class: 'button' }, 'Remove ', el('span', { class: 'visually-hidden' }, f.model.name));
+      ...clones(chosenProto!, found, (li, f) => {
+        const link = need(li, 'a');
+        link.setAttribute('href', modelHref(f.model));
+        link.textContent = f.model.name;
+        const remove = need(li, 'button');
+        need(remove, '.visually-hidden').textContent = f.model.name;
         remove.addEventListener('click', () =>
           setModels(
             found.filter((o) => o !== f).map((o) => o.model.segment),
             true,
           ),
         );
-        return el('li', {}, link(modelHref(f.model), f.model.name), ' ', remove);
       }),
     );
     input.disabled = found.length >= MAX_COMPARED;
-    const notes: string[] = [];
-    if (missing.length) notes.push(`Not in this snapshot: ${missing.join(', ')}.`);
-    if (found.length < MIN_COMPARED) notes.push(`Add ${found.length ? 'another model' : 'two to four models'} to compare.`);
-    else notes.push(`Comparing ${found.length} models.`);
-    if (found.length >= MAX_COMPARED) notes.push(`At most ${MAX_COMPARED} models at once.`);
-    status!.textContent = notes.join(' ');
-    output!.replaceChildren(...(found.length >= MIN_COMPARED ? comparisonNodes(found) : []));
-    document.title = found.length ? `${found.map((f) => f.model.name).join(' vs ')} · ${baseTitle}` : baseTitle;
+    status!.textContent = compareStatus(found.length, missing);
+    output!.replaceChildren(...(found.length >= MIN_COMPARED ? [fillComparison(comparisonProto!, comparisonView(found))] : []));
+    document.title = found.length ? pageTitle(found.map((f) => f.model.name).join(' vs '), baseTitle) : baseTitle;
+    // Until now the explanation below stayed invisible, so what was drawn above it moved nothing on screen.
+    root!.dataset.drawn = '';
   }
 
   input.addEventListener('focus', () => void loadList().catch(() => (status.textContent = 'The list of models could not be loaded.')), { once: true });
@@ -296,7 +238,5 @@ export function enhanceCompare(): void {
     });
   });
   window.addEventListener('popstate', () => void render());
-  form.hidden = false;
-  root.querySelector<HTMLElement>('[data-compare-tool]')!.hidden = false;
   void render();
 }

@@ -175,6 +175,18 @@ export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'sco
   };
 }
 
+/** The dashed line at the 2026-09-17 method change, when the chart spans it. */
+export const methodChangePath = (chart: LineChart) =>
+  chart.methodChange === undefined ? undefined : `M${(chart.methodChange / 100) * CHART_WIDTH} 0V${CHART_HEIGHT}`;
+
+/** A legend entry's stroke: the series' own line class on this path. */
+export const SWATCH_PATH = 'M2 4H22';
+
+const METHOD_NOTE = ' Dashed line: the 2026-09-17 change of the supraScore method; values on either side are not comparable and are not joined.';
+
+/** A chart's caption: what it shows in words, and what its dashed line means when it has one. */
+export const chartCaption = (summary: string, chart: LineChart) => (chart.methodChange === undefined ? summary : summary + METHOD_NOTE);
+
 /** The values a caption (describeSeries) prints: first, last, lowest and highest; a formatter needs to tell only these apart. */
 export function captionValues(points: readonly ChartPoint[]): number[] {
   if (points.length === 0) return [];

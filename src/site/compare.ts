@@ -100,6 +100,16 @@ export function gapText(gap: number, aheadText: string, behindText: string): str
   return gap.toFixed(decimals);
 }
 
+/** What the comparison tool's status line says: which models it could not find, and what to do next. */
+export function compareStatus(found: number, missing: readonly string[]): string {
+  const notes: string[] = [];
+  if (missing.length) notes.push(`Not in this snapshot: ${missing.join(', ')}.`);
+  if (found < MIN_COMPARED) notes.push(`Add ${found ? 'another model' : 'two to four models'} to compare.`);
+  else notes.push(`Comparing ${found} models.`);
+  if (found >= MAX_COMPARED) notes.push(`At most ${MAX_COMPARED} models at once.`);
+  return notes.join(' ');
+}
+
 /** Fewer shared benchmarks than this, and the per-benchmark wins say little. */
 export const FEW_SHARED = 3;
 

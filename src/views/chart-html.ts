@@ -4,19 +4,15 @@
  * and the caption that says it all in words. Made with the `html` tag: labels and the caption are
  * escaped there like every other value.
  */
-import { CHART_HEIGHT, CHART_WIDTH, lineChart, type ChartPoint, type LineChart } from '../site/charts.ts';
+import { CHART_HEIGHT, CHART_WIDTH, chartCaption, lineChart, methodChangePath, SWATCH_PATH, type ChartPoint, type LineChart } from '../site/charts.ts';
 import { formatDate } from '../site/format.ts';
 import { html, type Markup } from './html.ts';
 
-const METHOD_NOTE = ' Dashed line: the 2026-09-17 change of the supraScore method; values on either side are not comparable and are not joined.';
-
 export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): Markup {
-  const methodX = chart.methodChange === undefined ? undefined : (chart.methodChange / 100) * CHART_WIDTH;
+  const method = methodChangePath(chart);
   const svg = html`<svg viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">
     <path class="grid" d="${chart.grid}"></path>
-    ${
-      methodX !== undefined && html`<path class="method" d="M${methodX} 0V${CHART_HEIGHT}"></path>`
-    }${chart.paths.map((d, i) => html`<path class="line s${i}" d="${d}"></path>`)}
+    ${method !== undefined && html`<path class="method" d="${method}"></path>`}${chart.paths.map((d, i) => html`<path class="line s${i}" d="${d}"></path>`)}
   </svg>`;
   const yAxis = html`<ul class="yaxis" aria-hidden="true">
     ${chart.yTicks.map((t) => html`<li style="top:${t.top}%">${t.value}</li>`)}
@@ -30,11 +26,11 @@ export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: 
       ${series.map(
         (s, i) =>
           html`<li>
-            <svg class="swatch" viewBox="0 0 24 8" aria-hidden="true" focusable="false"><path class="line s${i}" d="M2 4H22"></path></svg>${s.label}
+            <svg class="swatch" viewBox="0 0 24 8" aria-hidden="true" focusable="false"><path class="line s${i}" d="${SWATCH_PATH}"></path></svg>${s.label}
           </li>`,
       )}
     </ul>`;
-  const caption = html`<figcaption class="meta">${summary}${chart.methodChange !== undefined && METHOD_NOTE}</figcaption>`;
+  const caption = html`<figcaption class="meta">${chartCaption(summary, chart)}</figcaption>`;
   return html`<figure class="linechart">
     <div class="plot" data-kind="${kind}">${svg}${yAxis}</div>
     ${xAxis}${legend}${caption}
