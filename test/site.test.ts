@@ -362,9 +362,9 @@ describe('pages', () => {
     ).toEqual(['ProofLadder', 'Polyglot Patch', 'Vision Bench', 'Sneaky Bench', 'Aux Bench']);
   });
 
-  it('renders the benchmarks list with its filters hidden until the script runs, a "showing" line, and the row the script fills', () => {
+  it('renders the benchmarks list with its filters laid out for the script (hidden without scripting), a "showing" line, and the row the script fills', () => {
     const $ = page('benchmarks/index.html');
-    expect([$('form.controls').is('[hidden]'), $('[data-status]').text()]).toEqual([true, 'Showing 1–5 of 5 benchmarks']);
+    expect([$('form.controls').is('[data-needs-script]:not([hidden])'), $('[data-status]').text()]).toEqual([true, 'Showing 1–5 of 5 benchmarks']);
     expect(
       $('thead th[data-sort]')
         .map((_, th) => $(th).attr('data-sort'))

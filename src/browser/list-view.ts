@@ -185,8 +185,9 @@ function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, heading: E
     let view = next;
     let pages = serverPages;
     if (spec.same(next, server)) {
-      tbody.replaceChildren(...original.rows);
-      replacePager(original.pager);
+      // On arrival the static rows are in place: putting them back would lay out the whole table again.
+      if (tbody.firstElementChild !== original.rows[0] || tbody.childElementCount !== original.rows.length) tbody.replaceChildren(...original.rows);
+      if (pager !== original.pager) replacePager(original.pager);
       status.textContent = spec.showing((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal);
     } else {
       if (!loaded) status.textContent = 'Loading…';
@@ -271,7 +272,8 @@ export interface EnhancedListSpec<S extends FilteredView, I, R> extends Omit<Lis
  * Makes a server-rendered list sortable and filterable in place: its form (a `q` search field, the
  * spec's other fields, a reset button), the sort buttons in its `th[data-sort]` headers and its
  * active-filter chips (`[data-chips]`, filled from `template[data-chip-template]`) change the view,
- * each change a history entry; then the form shows and the view the address names is drawn.
+ * each change a history entry; then the view the address names is drawn. The form is laid out from
+ * the first paint (hidden only without scripting), so nothing moves when this starts.
  */
 export function enhanceList<S extends FilteredView, I, R>(spec: EnhancedListSpec<S, I, R>, heading: Element | null): void {
   const { root } = spec;
@@ -324,6 +326,5 @@ export function enhanceList<S extends FilteredView, I, R>(spec: EnhancedListSpec
     void list.show(spec.plain, 'push');
   });
 
-  form.hidden = false;
   list.start();
 }

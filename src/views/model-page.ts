@@ -211,7 +211,7 @@ function badgeHtml(data: SiteData, model: Model): Markup {
     sample: data.snapshot.sample,
   });
   return html`<h2 id="badge">Rank badge</h2>
-    <p><img src="${badgeHref(model, 'svg')}" alt="${alt}" height="20" /></p>
+    <p class="badge-preview"><img src="${badgeHref(model, 'svg')}" alt="${alt}" height="20" /></p>
     <p>
       For a README: the badge shows this model’s rank, its supraScore against the current top 10 and the snapshot’s date, follows every snapshot, and links
       here. Markdown:
