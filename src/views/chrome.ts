@@ -81,7 +81,9 @@ const SEARCH_FORM = html`<form
   data-pagefind-url="${href('/pagefind/')}"
 >
   <label for="site-q" class="visually-hidden">${SEARCH_LABEL}</label
-  ><input id="site-q" name="q" type="search" placeholder="Search models, benchmarks, tags" autocomplete="off" /><button class="button" type="submit">Search</button>
+  ><input id="site-q" name="q" type="search" placeholder="Search models, benchmarks, tags" autocomplete="off" /><button class="button" type="submit">
+    Search
+  </button>
 </form>`;
 
 const time = (ms: number) => html`<time datetime="${isoTime(ms)}">${formatDate(ms)}</time>`;
