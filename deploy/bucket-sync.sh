@@ -15,12 +15,12 @@ sync() { aws s3 sync "$dist" "$BUCKET" --exclude '*' "$@"; }
 
 # Hashed build output: a new build gets new names.
 sync --include '_astro/*' --cache-control 'public, max-age=31536000, immutable'
-# Downloads, badges, the site-wide feed and what crawlers read: an hour.
-sync --include 'data/*' --include 'badges/*' --include 'changes/feed.xml' --include 'sitemap-*' --include 'robots.txt' \
+# Downloads, the site-wide feed and what crawlers read: an hour.
+sync --include 'data/*' --include 'changes/feed.xml' --include 'sitemap-*' --include 'robots.txt' \
   --cache-control 'public, max-age=3600'
 # Link previews and icons: a day.
 sync --include 'og/*' --include 'favicon.*' --cache-control 'public, max-age=86400'
-# Everything else (pages, a model's or tag's feed, the search index): five minutes, then revalidate.
-sync --include '*' --exclude '_astro/*' --exclude 'data/*' --exclude 'badges/*' --exclude 'changes/feed.xml' --exclude 'sitemap-*' \
+# Everything else (pages, a model's or tag's feed and badge, the search index): five minutes, then revalidate.
+sync --include '*' --exclude '_astro/*' --exclude 'data/*' --exclude 'changes/feed.xml' --exclude 'sitemap-*' \
   --exclude 'robots.txt' --exclude 'og/*' --exclude 'favicon.*' --exclude '_headers' --exclude '_redirects' \
   --cache-control 'public, max-age=300, must-revalidate' --delete

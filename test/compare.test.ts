@@ -28,8 +28,8 @@ const file = (name: string, supraScore: number, scores: ModelFileScore[]): Model
   fetchedAt: '2026-11-16T06:00:00.000Z',
   sample: false,
   partial: false,
-  model: { familyTag: name, segment: name, name, provider: 'P', supraScore, rank: 1, rankTied: false, of: 2 },
-  configurations: [{ slug: name, segment: name, name, supraScore, rank: 1, rankTied: false, benchCount: 3, tags: [], detailFetchedAt: null }],
+  model: { familyTag: name, segment: name, href: `/models/${name}/`, name, provider: 'P', supraScore, rank: 1, rankTied: false, of: 2 },
+  configurations: [{ slug: name, segment: name, href: `/configurations/${name}/`, name, supraScore, rank: 1, rankTied: false, benchCount: 3, tags: [], detailFetchedAt: null }],
   scores,
   history: { generatedAt: [], supraScore: [], rank: [] },
 });

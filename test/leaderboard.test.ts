@@ -32,6 +32,7 @@ const INDEX: LeaderboardIndex = {
     [2, 'Mist X', 'mist-x', 'mistral-x', 1, 88.1, 12, [1], [['mistral-x', 'Mist X (preview)', 88.1, 'mistral-x', '88.1']], 'new', 'mist-x', '=2', '88.1'],
     [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1, 'plain-1', '88.1']], '', 'plain', '=2', '88.1'],
   ] satisfies IndexModel[],
+  kept: { modelPages: 1_000, configurationPages: 1_000 },
 };
 const view = (change: Partial<LeaderboardState>): LeaderboardState => ({ ...PLAIN_VIEW, ...change });
 const names = (state: LeaderboardState) => selectModels(INDEX, state).map((m) => m[1]);

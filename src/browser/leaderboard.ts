@@ -14,6 +14,7 @@ import { enhanceList, need, selectFilter } from './list-view.ts';
 /** A clone of the template row, filled with one model. */
 function fillRow(proto: Element, row: LeaderboardRowView): Element {
   const tr = proto.cloneNode(true) as Element;
+  tr.id = row.id;
   need(tr, '.rank strong').textContent = row.rank;
   const movement = need(tr, '.movement');
   if (row.movement) {

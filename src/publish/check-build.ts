@@ -6,15 +6,30 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
 import { readSiteSettings } from '../site/config.ts';
+import { HOST_LIMITS, overLimits, type DeployTarget } from '../site/hosts.ts';
+import { publishedName } from '../site/outputs.ts';
+import { measureSite, type MeasuredSite } from './site-figures.ts';
 
 export interface BuildCheck {
   pages: number;
   files: number;
   bytes: number;
+  /** What the site weighs in the terms hosts limit, and by kind of output. */
+  figures: MeasuredSite;
 }
 
-/** Files of the contract's routes that every build must have. */
-export const REQUIRED_FILES = [
+/** What the build's plan makes, for the check to hold it to. */
+export interface Expected {
+  modelPages: number;
+  configurationPages: number;
+  compressedDownloads: boolean;
+  target: DeployTarget | undefined;
+}
+
+/** Files of the contract's routes that every build must have (the large downloads gzipped where the plan says so). */
+export const requiredFiles = (compressed: boolean) => REQUIRED_FILES.map((f) => (f.startsWith('data/') ? `data/${publishedName(f.slice(5), compressed)}` : f));
+
+const REQUIRED_FILES = [
   'index.html',
   '404.html',
   'about/index.html',
@@ -111,16 +126,10 @@ function checkPage(rel: string, html: string, attributionUrl: string, check: Pag
  * `ours` names the build's own folders beside `dist` (one being removed meanwhile); `earlier` is what
  * checkPages passed before the extras were merged in (its pages are not read again).
  */
-export function checkBuild(
-  dist: string,
-  work: string,
-  expected: { configurations: number },
-  ours: readonly string[] = [],
-  earlier: PageCheck = noPages(),
-): BuildCheck {
+export function checkBuild(dist: string, work: string, expected: Expected, ours: readonly string[] = [], earlier: PageCheck = noPages()): BuildCheck {
   const beside = readdirSync(work).filter((name) => name !== 'dist' && !ours.includes(name));
   if (beside.length) throw new MirrorError('internal', `the build wrote outside dist/: ${beside.slice(0, 3).join(', ')}`, { hint: CHECK_HINT });
-  const missing = REQUIRED_FILES.filter((f) => {
+  const missing = requiredFiles(expected.compressedDownloads).filter((f) => {
     try {
       return !statSync(join(dist, f)).isFile();
     } catch {
@@ -132,17 +141,9 @@ export function checkBuild(
   // Every file is counted by its size; a page checkPages did not pass before the merge is read now.
   const { attributionUrl, siteUrl } = readSiteSettings();
   const check: PageCheck = { ...earlier, passed: new Set(earlier.passed), cards: new Map(earlier.cards) };
-  let files = 0;
-  let bytes = 0;
-  for (const path of walk(dist)) {
-    files++;
-    const rel = relative(dist, path);
-    if (rel.endsWith('.html') && !earlier.passed.has(rel)) {
-      const html = readFileSync(path, 'utf8');
-      bytes += Buffer.byteLength(html);
-      checkPage(rel, html, attributionUrl, check);
-    } else bytes += statSync(path).size;
-  }
+  const figures = measureSite(dist, (rel, path) => {
+    if (rel.endsWith('.html') && !earlier.passed.has(rel)) checkPage(rel, readFileSync(path, 'utf8'), attributionUrl, check);
+  });
   for (const [url, rel] of check.cards) {
     const file = url.startsWith(siteUrl.href) ? url.slice(siteUrl.href.length) : undefined;
     if (file === undefined || file.includes('..') || !existsSync(join(dist, file))) {
@@ -150,13 +151,20 @@ export function checkBuild(
     }
   }
   const { configurationPages, modelPages } = check;
-  const pages = check.passed.size;
-  // A page per configuration and at most one per model (a model has at least one configuration): more means a path rule failed.
-  if (configurationPages > expected.configurations)
-    throw new MirrorError('internal', `the build has ${configurationPages} configuration pages for ${expected.configurations} configurations`, {
+  // Exactly the pages the plan makes: another count means a path rule or the plan failed.
+  if (configurationPages !== expected.configurationPages)
+    throw new MirrorError('internal', `the build has ${configurationPages} configuration pages where its plan makes ${expected.configurationPages}`, {
       hint: CHECK_HINT,
     });
-  if (modelPages > configurationPages)
-    throw new MirrorError('internal', `the build has ${modelPages} model pages for ${configurationPages} configuration pages`, { hint: CHECK_HINT });
-  return { pages, files, bytes };
+  if (modelPages !== expected.modelPages)
+    throw new MirrorError('internal', `the build has ${modelPages} model pages where its plan makes ${expected.modelPages}`, { hint: CHECK_HINT });
+  // Never hand a host a deploy it would reject halfway: the previous site stays.
+  if (expected.target) {
+    const over = overLimits(expected.target, figures);
+    if (over.length)
+      throw new MirrorError('internal', `the site is over ${HOST_LIMITS[expected.target].name}'s limits: ${over.join('; ')}`, {
+        hint: 'the previous site is kept; the plan misjudged the weight of some pages, and the next build plans with what this one measured',
+      });
+  }
+  return { pages: check.passed.size, files: figures.files, bytes: figures.bytes, figures };
 }

@@ -11,11 +11,14 @@ import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
 import { modelFeed, tagFeed } from '../site/feed.ts';
+import { gzipSync } from 'node:zlib';
 import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/downloads.ts';
-import { modelFile } from '../site/model-file.ts';
-import { badgeFile, csvPartFile, modelDataFile, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
+import { HISTORY_DAYS } from '../site/data-dictionary.ts';
+import { modelFile, sharedModelFile } from '../site/model-file.ts';
+import { CSV_PART_BYTES, badgeFile, csvPartFile, modelDataFile, modelFeedFile, sharedModelDataFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
+import { planFlags, SHARED_FILE_MODELS } from '../site/site-plan.ts';
 import { searchRecords, type SearchRecord } from '../site/search-records.ts';
-import { getSiteData, releaseSiteData } from '../site/site-data.ts';
+import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/site-data.ts';
 import { fontMeasure } from './cards/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import {
@@ -36,17 +39,34 @@ const cpuMs = (since?: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
-const writeParts = (staging: string, file: PartedCsv, parts: Buffer[]) => {
-  parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1), part));
+/** The most a gzipped part holds uncompressed: CSV of this kind gzips 5 to 8 times, so a part stays under CSV_PART_BYTES. */
+const GZIP_PART_RAW_BYTES = 4 * CSV_PART_BYTES;
+
+/**
+ * Writes a CSV download in its parts, gzipped where the deploy target's plan asks for it: then in
+ * parts of at most GZIP_PART_RAW_BYTES of CSV, smaller if one would still gzip past CSV_PART_BYTES.
+ */
+function writeParts(staging: string, file: PartedCsv, partsOf: (maxBytes: number) => Buffer[]): number {
+  let parts: Buffer[];
+  if (planFlags().compressedDownloads) {
+    for (let raw = GZIP_PART_RAW_BYTES; ; raw = Math.floor(raw / 2)) {
+      parts = partsOf(raw).map((part) => gzipSync(part, { level: 9 }));
+      if (raw <= CSV_PART_BYTES || parts.every((p) => p.length <= CSV_PART_BYTES)) break;
+    }
+  } else parts = partsOf(CSV_PART_BYTES);
+  parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1, planFlags().compressedDownloads), part));
   return parts.length;
-};
+}
 
 /**
  * history.csv, from the snapshots of its window alone, before the site's data is loaded: at 50,000
  * configurations making it takes a few hundred megabytes more for a moment, and the render is still
  * small then (it grows as it renders).
  */
-const writeHistoryCsv = (staging: string) => writeParts(staging, 'history.csv', historyCsvParts());
+const writeHistoryCsv = (staging: string) => {
+  const history = readRecentHistory(HISTORY_DAYS);
+  return writeParts(staging, 'history.csv', (maxBytes) => historyCsvParts(history, maxBytes));
+};
 
 /**
  * Everything that needs the site's data: badges, feeds, model files, scores.csv, and the inputs of
@@ -59,7 +79,10 @@ function writeFromData(staging: string) {
   const { generatedAt, sample } = data.snapshot;
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);
-  const csvParts = writeParts(staging, 'scores.csv', scoresCsvParts(data));
+  const csvParts = writeParts(staging, 'scores.csv', (maxBytes) => scoresCsvParts(data, maxBytes));
+  let badges = 0;
+  let feeds = 0;
+  const shared: Model[] = [];
   for (const model of data.models) {
     const facts: BadgeFacts = {
       name: model.name,
@@ -70,10 +93,23 @@ function writeFromData(staging: string) {
       generatedAt,
       sample,
     };
-    writeInside(staging, badgeFile(model, 'svg'), badgeSvg(facts, measure, attribution));
-    writeInside(staging, badgeFile(model, 'json'), `${JSON.stringify(badgeEndpoint(facts))}\n`);
-    writeInside(staging, modelFeedFile(model), modelFeed(model, data.recentChangesFor(model.familyTag), generatedAt, attribution));
-    writeInside(staging, modelDataFile(model), JSON.stringify(modelFile(data, model, fileAttribution)));
+    if (model.outputs.badge) {
+      writeInside(staging, badgeFile(model, 'svg'), badgeSvg(facts, measure, attribution));
+      writeInside(staging, badgeFile(model, 'json'), `${JSON.stringify(badgeEndpoint(facts))}\n`);
+      badges++;
+    }
+    if (model.outputs.feed) {
+      writeInside(staging, modelFeedFile(model), modelFeed(model, data.recentChangesFor(model.familyTag), generatedAt, attribution));
+      feeds++;
+    }
+    if (model.outputs.ownDataFile) writeInside(staging, modelDataFile(model), JSON.stringify(modelFile(data, model, fileAttribution)));
+    else shared.push(model);
+  }
+  // The models without a page share data files, SHARED_FILE_MODELS of them a file, in model rank order.
+  const groups = Math.ceil(shared.length / SHARED_FILE_MODELS);
+  for (let g = 0; g < groups; g++) {
+    const models = shared.slice(g * SHARED_FILE_MODELS, (g + 1) * SHARED_FILE_MODELS);
+    writeInside(staging, sharedModelDataFile(g + 1), JSON.stringify(sharedModelFile(data, models, fileAttribution)));
   }
   for (const tag of data.tags) {
     const models = tag.modelList.map((m) => m.model);
@@ -82,9 +118,9 @@ function writeFromData(staging: string) {
   return {
     cards: cardsOf(data),
     records: [...searchRecords(data)] as SearchRecord[] | undefined,
-    models: data.models.length,
-    feeds: data.models.length + data.tags.length,
-    dataFiles: data.models.length + csvParts,
+    badges,
+    feeds: feeds + data.tags.length,
+    dataFiles: data.models.length - shared.length + groups + csvParts,
   };
 }
 
@@ -146,7 +182,7 @@ async function run({ staging, previous }: ExtrasRequest): Promise<WorkerReport> 
     cards: cards.length,
     rendered: cards.length - reused,
     reused,
-    badges: written.models,
+    badges: written.badges,
     feeds: written.feeds,
     dataFiles: written.dataFiles + historyParts,
     cardCpuMs: cpuMs(cardsStarted),

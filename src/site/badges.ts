@@ -1,6 +1,6 @@
 /**
- * Rank badges for a model's README: `/badges/{model}.svg`, drawn in the flat style of shields.io,
- * and `/badges/{model}.json`, a shields.io endpoint (https://shields.io/badges/endpoint-badge) for
+ * Rank badges for a model's README: `/models/{model}/badge.svg`, drawn in the flat style of shields.io,
+ * and `/models/{model}/badge.json`, a shields.io endpoint (https://shields.io/badges/endpoint-badge) for
  * those who prefer shields' own rendering. Both say the model rank, the supraScore, that it is
  * relative to the current top 10, and the snapshot's date; they change with every snapshot.
  */

@@ -121,9 +121,9 @@ export function tagCard(data: SiteData, tag: Tag): Card {
   };
 }
 
-/** A model's card, for the top `SITE.cardModels` models by model rank; undefined for the others. */
-export function modelCard(data: SiteData, model: Model, top = SITE.cardModels): Card | undefined {
-  if (model.index >= top) return undefined;
+/** A model's card, for the models the build's plan gives one (the top CARD_MODELS, as far as the deploy target allows); undefined for the others. */
+export function modelCard(data: SiteData, model: Model): Card | undefined {
+  if (!model.outputs.card) return undefined;
   const input: CardInput = { ...common(data), kind: 'model', model: cardModel(model), of: data.models.length, configurations: model.configurations.length };
   const m = input.model;
   return {
@@ -134,7 +134,7 @@ export function modelCard(data: SiteData, model: Model, top = SITE.cardModels): 
 }
 
 /** Every card of the build: the site's, the leaderboard's, each tag's and the top models'. */
-export function cardsOf(data: SiteData, top = SITE.cardModels): Card[] {
-  const models = data.models.slice(0, top).map((m) => modelCard(data, m, top)!);
+export function cardsOf(data: SiteData): Card[] {
+  const models = data.models.flatMap((m) => modelCard(data, m) ?? []);
   return [siteCard(data), leaderboardCard(data), ...data.tags.map((t) => tagCard(data, t)), ...models];
 }

@@ -3,16 +3,12 @@
  * API key: only the API's address, for the default attribution link.
  */
 import { cleanText } from './text.ts';
+import { DEFAULT_SITE_URL, httpUrl, siteUrlOf } from './site-url.ts';
 
-/** Models per leaderboard page: the first page stays small at any size of the field. */
-export const LEADERBOARD_PAGE_SIZE = 100;
+export { LEADERBOARD_PAGE_SIZE } from './pagination.ts';
 
 /** Benchmarks per page of the benchmarks list, so it too stays small at any size. */
 export const BENCHMARKS_PAGE_SIZE = 250;
-
-/** Models per page of a tag (both of its rankings), and of a benchmark's results. */
-export const TAG_PAGE_SIZE = 100;
-export const BENCH_RESULTS_PAGE_SIZE = 100;
 
 export { METHOD_CHANGE_AT } from './method-change.ts';
 
@@ -29,21 +25,11 @@ export const SITE_TITLE = 'Model Rankings Mirror';
 export const SITE_DESCRIPTION =
   'A fast, static mirror of the AI-model rankings: configurations scored by supraScore, benchmarks with their quality and weight, and the capability tags.';
 
-const DEFAULT_SITE_URL = 'http://localhost:4321/';
 const DEFAULT_ATTRIBUTION_URL = 'https://ranking.example.org/';
 const DEFAULT_ATTRIBUTION_NAME = 'AI Model Ranking API';
 /** The models that matter most get a link-preview card of their own. */
 const DEFAULT_CARD_MODELS = 200;
 
-function httpUrl(value: string | undefined): URL | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface SiteSettings {
   /** Public address of the mirror, ending with `/`. */
@@ -62,8 +48,7 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
   const defaulted: string[] = [];
   const site = httpUrl(env.SITE_URL);
   if (!site) defaulted.push(`SITE_URL (using ${DEFAULT_SITE_URL})`);
-  const siteUrl = site ?? new URL(DEFAULT_SITE_URL);
-  if (!siteUrl.pathname.endsWith('/')) siteUrl.pathname += '/';
+  const siteUrl = siteUrlOf(env.SITE_URL);
 
   const apiOrigin = httpUrl(env.RANKING_API_URL)?.origin;
   const attribution = httpUrl(env.ATTRIBUTION_URL)?.href ?? (apiOrigin ? `${apiOrigin}/` : undefined);

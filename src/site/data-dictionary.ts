@@ -363,7 +363,16 @@ export const MODEL_FILE_JSON: Download = {
   fields: [
     objectField('model', 'The model.', [
       { name: 'familyTag', schema: text(), meaning: 'The model’s familyTag.' },
-      { name: 'segment', schema: nonEmpty(), meaning: 'Its path segment: the file is /data/models/{segment}.json, its page /models/{segment}/.' },
+      {
+        name: 'segment',
+        schema: nonEmpty(),
+        meaning: 'Its path segment: its page is /models/{segment}/ and its file /data/models/{segment}.json, when this build made them.',
+      },
+      {
+        name: 'href',
+        schema: nonEmpty(),
+        meaning: 'Its address on this site: its page, or its row on the leaderboard when the deploy target’s limits left its page out.',
+      },
       { name: 'name', schema: text(), meaning: 'The model’s name.' },
       { name: 'provider', schema: text(), meaning: 'Its best configuration’s provider.' },
       { name: 'supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'Its best configuration’s supraScore.' },
@@ -373,7 +382,8 @@ export const MODEL_FILE_JSON: Download = {
     ]),
     listField('configurations', 'Its configurations in ranking order; the first is the one the model is scored by.', [
       { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
-      { name: 'segment', schema: nonEmpty(), meaning: 'Its page’s path segment (/configurations/{segment}/).' },
+      { name: 'segment', schema: nonEmpty(), meaning: 'Its page’s path segment (/configurations/{segment}/), when this build made the page.' },
+      { name: 'href', schema: nonEmpty(), meaning: 'Its address on this site: its page, or where its model lists it.' },
       { name: 'name', schema: text(), meaning: 'Display name.' },
       { name: 'supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'Its supraScore.' },
       { name: 'rank', schema: rank(), unit: '1 = best', meaning: 'Configuration rank.' },

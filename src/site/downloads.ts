@@ -5,6 +5,7 @@
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
 import { attributionSentence, SITE } from './config.ts';
+import { CSV_PART_BYTES, publishedName } from './outputs.ts';
 import { DOWNLOADS, HISTORY_DAYS, csvColumns, type Download } from './data-dictionary.ts';
 import { readRecentHistory, type Bench, type Configuration, type RecentHistory, type SiteData, type Tag } from './site-data.ts';
 
@@ -152,8 +153,6 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
   );
 }
 
-/** Parts of the large CSV files (scores.csv, history.csv) stay under this, below the 25 MiB one file may have on Cloudflare Pages. */
-export const CSV_PART_BYTES = 20 * 1024 * 1024;
 
 /** scores.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
 export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffer[] {
@@ -249,6 +248,11 @@ export function historyCsvParts({ names, snapshots }: RecentHistory = readRecent
   return csvParts(file, rows(), columns, maxBytes);
 }
 
+/** What a site whose plan gzips the large downloads says of them. */
+export const GZIPPED_NOTE =
+  'scores.csv and history.csv are published gzipped (scores.csv.gz, history.csv.gz, and their parts), to fit this host: ' +
+  'pandas.read_csv and most CSV tools read them as they are, and gunzip gives the CSV.';
+
 /** `data/README.txt`: the companion note of the downloads, in plain text. */
 export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
   const a = attribution(data);
@@ -266,7 +270,8 @@ export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
     "formula (=, +, -, @ where a cell may start) has a ' put before that character.",
     'JSON files: the attribution, generatedAt and fetchedAt beside the list.',
     '',
-    ...DOWNLOADS.map((d) => `${d.file}: ${d.what}${d.listKey ? ` The list is under "${d.listKey}".` : ''}`),
+    ...DOWNLOADS.map((d) => `${publishedName(d.file, data.plan.compressedDownloads)}: ${d.what}${d.listKey ? ` The list is under "${d.listKey}".` : ''}`),
+    ...(data.plan.compressedDownloads ? ['', GZIPPED_NOTE] : []),
     '',
     `Every field, with its type and unit: ${dictionaryUrl}`,
     '',

@@ -2,6 +2,7 @@
  * The compact index the leaderboard's script filters and sorts in the browser
  * (`/data/leaderboard.json`): arrays instead of objects, and strings listed once.
  */
+import type { PagesKept } from './links.ts';
 import type { Model, Movement, SiteData } from './site-data.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface LeaderboardIndex {
   /** The path segment of each tag in `tags`, same order. */
   tagSegments: string[];
   models: IndexModel[];
+  /** How many of the best models have a page, and pages for their configurations (the build's plan). */
+  kept: PagesKept;
 }
 
 /** `+3`, `-2`, `=` (same), `new`, or `` (nothing to compare with). */
@@ -49,7 +52,7 @@ export function encodeMovement(m: Movement): string {
   }
 }
 
-export function buildLeaderboardIndex(models: readonly Model[], tagSegment: (tag: string) => string): LeaderboardIndex {
+export function buildLeaderboardIndex(models: readonly Model[], tagSegment: (tag: string) => string, kept: PagesKept): LeaderboardIndex {
   const providers: string[] = [];
   const providerIndex = new Map<string, number>();
   const tags: string[] = [];
@@ -77,7 +80,7 @@ export function buildLeaderboardIndex(models: readonly Model[], tagSegment: (tag
     m.rankText,
     m.best.scoreText,
   ]);
-  return { providers, tags, tagSegments: tags.map(tagSegment), models: rows };
+  return { providers, tags, tagSegments: tags.map(tagSegment), models: rows, kept };
 }
 
 const built = new WeakMap<SiteData, LeaderboardIndex>();
@@ -86,7 +89,7 @@ const built = new WeakMap<SiteData, LeaderboardIndex>();
 export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
   let index = built.get(data);
   if (!index) {
-    index = buildLeaderboardIndex(data.models, (tag) => data.tagByName.get(tag)!.segment);
+    index = buildLeaderboardIndex(data.models, (tag) => data.tagByName.get(tag)!.segment, data.plan.keep);
     built.set(data, index);
   }
   return index;

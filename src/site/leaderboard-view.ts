@@ -5,7 +5,7 @@
  */
 import { formatCount, plural } from './format.ts';
 import type { IndexModel, LeaderboardIndex } from './leaderboard-index.ts';
-import { configurationHref, modelHref, tagHref } from './links.ts';
+import { compareHref, configurationAddress, leaderboardRowId, modelAddress, tagHref } from './links.ts';
 
 /** Tags shown in a leaderboard row; the rest are counted ("+2"). */
 export const TAGS_SHOWN = 3;
@@ -36,10 +36,12 @@ export interface ConfigurationLink {
 }
 
 export interface LeaderboardRowView {
+  /** The row's id, which a model without a page of its own is linked to. */
+  id: string;
   rank: string;
   movement: MovementView | undefined;
   name: string;
-  /** The page of its best configuration. */
+  /** Its page, or (when the build made none) the comparison page drawing it from its data file. */
   href: string;
   provider: string;
   /** Listed under the name when the model has more than one. */
@@ -57,18 +59,35 @@ export interface LeaderboardRowView {
   tagHrefs: string[];
 }
 
+const places = new WeakMap<LeaderboardIndex, Map<IndexModel, number>>();
+/** A model's place in the model ranking, from 0: the index lists the models in that order. */
+function placeOf(index: LeaderboardIndex, m: IndexModel): number {
+  let map = places.get(index);
+  if (!map) places.set(index, (map = new Map(index.models.map((model, i) => [model, i]))));
+  return map.get(m) ?? index.models.length;
+}
+
 export function leaderboardRow(index: LeaderboardIndex, m: IndexModel): LeaderboardRowView {
   const [, name, , , provider, supraScore, benchCount, tagIds, configs, movement, segment, rankText, scoreText] = m;
   const several = configs.length > 1;
   const onlyName = configs[0]?.[1];
+  const model = { segment, index: placeOf(index, m) };
+  // A model without a page is linked to its row; the row itself leads to the comparison page, which draws it.
+  const hasPage = model.index < index.kept.modelPages;
+  const view = compareHref([model]);
   return {
+    id: leaderboardRowId(model),
     rank: rankText,
     movement: movementView(movement),
     name,
-    href: modelHref({ segment }),
+    href: hasPage ? modelAddress(model, index.kept) : view,
     provider: index.providers[provider] ?? '',
     configurations: several
-      ? configs.map(([, cname, , cSegment, shown]) => ({ name: cname, href: configurationHref({ segment: cSegment }), score: shown }))
+      ? configs.map(([, cname, , cSegment, shown]) => ({
+          name: cname,
+          href: hasPage ? configurationAddress({ segment: cSegment }, model, index.kept) : view,
+          score: shown,
+        }))
       : [],
     configurationsLabel: plural(configs.length, 'configuration'),
     configurationName: !several && onlyName !== undefined && onlyName !== name ? onlyName : undefined,

@@ -1,7 +1,13 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
+import { LEADERBOARD_PAGE_SIZE } from './pagination.ts';
+import { siteUrlOf } from './site-url.ts';
 import { badgeFile, benchPath, configurationPath, modelDataFile, modelFeedFile, modelPath, tagFeedFile, tagPath } from './outputs.ts';
 
-const BASE: string = import.meta.env.BASE_URL;
+/**
+ * The site's base path: Vite's, in the pages and the browser scripts; SITE_URL's path where no Vite
+ * runs (the extras worker, the build), which is where Vite takes it from (astro.config.mjs).
+ */
+const BASE: string = (import.meta.env as { BASE_URL?: string } | undefined)?.BASE_URL ?? siteUrlOf(globalThis.process?.env.SITE_URL).pathname;
 
 const BASE_DIR = BASE.endsWith('/') ? BASE : `${BASE}/`;
 
@@ -18,10 +24,34 @@ interface HasSegment {
   segment: string;
 }
 
-/** A model (`familyTag`) page. */
-export const modelHref = (model: HasSegment) => href(modelPath(model));
-/** A configuration (row of `/v1/models`) page. */
-export const configurationHref = (configuration: HasSegment) => href(configurationPath(configuration));
+/** How many of the best models have a page, and how many have pages for their configurations (the build's plan). */
+export interface PagesKept {
+  modelPages: number;
+  configurationPages: number;
+}
+
+/** A model's row on the leaderboard: where a model without a page of its own is found. */
+export const leaderboardRowId = (model: HasSegment) => `m-${model.segment}`;
+
+/**
+ * A model's address: its page when the build made one (the best `modelPages` models, by model
+ * rank), else its row on the leaderboard, which lists its configurations. `index` is its place in
+ * the model ranking, from 0.
+ */
+export function modelAddress(model: HasSegment & { index: number }, kept: PagesKept): string {
+  if (model.index < kept.modelPages) return href(modelPath(model));
+  return `${leaderboardHref(Math.floor(model.index / LEADERBOARD_PAGE_SIZE) + 1)}#${leaderboardRowId(model)}`;
+}
+
+/** A configuration's address: its page when the build made one, else where its model lists it. */
+export function configurationAddress(configuration: HasSegment, model: HasSegment & { index: number }, kept: PagesKept): string {
+  if (model.index < kept.configurationPages) return href(configurationPath(configuration));
+  return model.index < kept.modelPages ? `${href(modelPath(model))}#configurations` : modelAddress(model, kept);
+}
+
+/** A model's or a configuration's address, as the site's data resolved it for this build's plan. */
+export const modelHref = (model: { href: string }) => model.href;
+export const configurationHref = (configuration: { href: string }) => configuration.href;
 /** A benchmark's page, or page N of its results. */
 export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? benchPath(bench) : `${benchPath(bench)}page/${page}/`);
 /** A tag's page, or page N of its models. */

@@ -35,6 +35,8 @@ export interface ModelFile {
   model: {
     familyTag: string;
     segment: string;
+    /** Its address on this site: its page, or its row on the leaderboard when the build made no page for it. */
+    href: string;
     name: string;
     provider: string;
     supraScore: number;
@@ -48,6 +50,8 @@ export interface ModelFile {
   configurations: {
     slug: string;
     segment: string;
+    /** Its address on this site: its page, or where its model lists it. */
+    href: string;
     name: string;
     supraScore: number;
     /** Configuration rank. */
@@ -72,6 +76,7 @@ export function modelFile(data: SiteData, model: Model, attribution: Attribution
     model: {
       familyTag: model.familyTag,
       segment: model.segment,
+      href: model.href,
       name: model.name,
       provider: model.best.provider,
       supraScore: model.best.supraScore,
@@ -82,6 +87,7 @@ export function modelFile(data: SiteData, model: Model, attribution: Attribution
     configurations: model.configurations.map((c) => ({
       slug: c.slug,
       segment: c.segment,
+      href: c.href,
       name: c.name,
       supraScore: c.supraScore,
       rank: c.rank,
@@ -113,6 +119,21 @@ export function modelFile(data: SiteData, model: Model, attribution: Attribution
       supraScore: history.map((p) => p.supraScore),
       rank: history.map((p) => p.rank),
     },
+  };
+}
+
+/** The data file the models without a page of their own share: each as its own file would hold it, with the attribution once. */
+export interface SharedModelFile extends Attribution {
+  models: Omit<ModelFile, keyof Attribution>[];
+}
+
+export function sharedModelFile(data: SiteData, models: readonly Model[], attribution: Attribution): SharedModelFile {
+  return {
+    ...attribution,
+    models: models.map((m) => {
+      const { model, configurations, scores, history } = modelFile(data, m, attribution);
+      return { model, configurations, scores, history };
+    }),
   };
 }
 

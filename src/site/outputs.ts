@@ -11,8 +11,6 @@ interface HasSegment {
 
 /** The folder of the link-preview images. */
 export const CARD_DIR = 'og';
-/** The folder of the rank badges. */
-export const BADGE_DIR = 'badges';
 
 /** The pages of things, from the site's root (links.ts puts them under the configured base). */
 export const modelPath = (model: HasSegment) => `/models/${model.segment}/`;
@@ -20,20 +18,36 @@ export const configurationPath = (configuration: HasSegment) => `/configurations
 export const benchPath = (bench: HasSegment) => `/benchmarks/${bench.segment}/`;
 export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
 
-/** A model's data file, which the comparison page's script loads. */
+/** Parts of the large CSV files (scores.csv, history.csv) stay under this, below the 25 MiB one file may have on Cloudflare Pages. */
+export const CSV_PART_BYTES = 20 * 1024 * 1024;
+
+/** A model's data file, which the comparison page's script loads: its own for a model with a page. */
 export const modelDataFile = (model: HasSegment) => `data/models/${model.segment}.json`;
 /**
- * Part `n` (from 1) of a CSV download that comes in parts past a size: `data/scores.csv`, then
- * `data/scores-2.csv`, `data/scores-3.csv`, …
+ * The data file shared by the models without a page of their own, group `n` (from 1) of them in
+ * model rank order: the number of files does not grow one per model past the models that keep a
+ * page. In a folder of their own, so no model's segment can take their names.
  */
-export const csvPartFile = (file: PartedCsv, n: number) => `data/${n === 1 ? file : file.replace(/\.csv$/, `-${n}.csv`)}`;
+export const sharedModelDataFile = (n: number) => `data/model-groups/${n}.json`;
+/**
+ * Part `n` (from 1) of a CSV download that comes in parts past a size: `data/scores.csv`, then
+ * `data/scores-2.csv`, `data/scores-3.csv`, …; gzipped (`scores.csv.gz`, `scores-2.csv.gz`) where
+ * the deploy target's size limit asks for it.
+ */
+export const csvPartFile = (file: PartedCsv, n: number, gzipped = false) =>
+  `data/${n === 1 ? file : file.replace(/\.csv$/, `-${n}.csv`)}${gzipped ? '.gz' : ''}`;
 export type PartedCsv = 'scores.csv' | 'history.csv';
-/** The download a later part (`scores-2.csv`, under /data/) continues, or undefined. */
+/** The large downloads a plan may publish gzipped. */
+export const COMPRESSIBLE: readonly string[] = ['scores.csv', 'history.csv'] satisfies PartedCsv[];
+/** The name a download is published under: `scores.csv`, or `scores.csv.gz` where the plan gzips it. */
+export const publishedName = (file: string, compressed: boolean) => (compressed && COMPRESSIBLE.includes(file) ? `${file}.gz` : file);
+/** The download a part (`scores-2.csv`, `scores.csv.gz`, under /data/) belongs to, or undefined. */
 export function partedCsvOf(name: string): PartedCsv | undefined {
-  const m = /^(scores|history)-([2-9]|[1-9]\d+)\.csv$/.exec(name);
-  return m ? (`${m[1]}.csv` as PartedCsv) : undefined;
+  const m = /^(scores|history)(?:-(?:[2-9]|[1-9]\d+))?\.csv(\.gz)?$/.exec(name);
+  return m && (m[2] || name.includes('-')) ? (`${m[1]}.csv` as PartedCsv) : undefined;
 }
 
 export const modelFeedFile = (model: HasSegment) => `models/${model.segment}/feed.xml`;
 export const tagFeedFile = (tag: HasSegment) => `tags/${tag.segment}/feed.xml`;
-export const badgeFile = (model: HasSegment, format: 'svg' | 'json') => `${BADGE_DIR}/${model.segment}.${format}`;
+/** A model's rank badge, beside its page: a folder of its own per model keeps every folder of the site small (a `badges/` folder held two files per model). */
+export const badgeFile = (model: HasSegment, format: 'svg' | 'json') => `models/${model.segment}/badge.${format}`;

@@ -1,3 +1,6 @@
+/** Models per leaderboard page: the first page stays small at any size of the field. */
+export const LEADERBOARD_PAGE_SIZE = 100;
+
 /** Page numbers to show around the current one: first, last, and two on either side, with gaps. */
 export function pageWindow(current: number, total: number): (number | 'gap')[] {
   const pages = new Set([1, total, current - 2, current - 1, current, current + 1, current + 2]);

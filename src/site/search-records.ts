@@ -25,8 +25,10 @@ export interface SearchRecord {
 
 const tagsText = (tags: readonly string[]) => (tags.length ? ` Tags: ${tags.join(', ')}.` : '');
 
+/** Records of the pages this build makes: a model without a page of its own (the deploy target's plan) has none. */
 export function* searchRecords(data: SiteData): Generator<SearchRecord> {
   for (const model of data.models) {
+    if (!model.outputs.page) continue;
     const others = model.configurations.filter((c) => c.name !== model.name);
     const providers = [...new Set(model.configurations.map((c) => c.provider))];
     yield {

@@ -7,7 +7,7 @@
  */
 import { withSnapshot, type SnapshotReader, type TagLink } from '../store/read-snapshot.ts';
 import { cleanStrings } from './text.ts';
-import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL, TAG_PAGE_SIZE } from './config.ts';
+import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL } from './config.ts';
 import { pageCount } from './pagination.ts';
 import { readHistory, windowStart } from './history-pass.ts';
 import { buildBenches } from './data/benches.ts';
@@ -18,6 +18,9 @@ import { buildMeasured } from './data/measured.ts';
 import { buildModels, familiesOf, familyName } from './data/models.ts';
 import { buildScores } from './data/scores.ts';
 import { buildTags } from './data/tags.ts';
+import { applyPlan } from './data/outputs.ts';
+import { SITE } from './config.ts';
+import { resolvePlan } from './site-plan.ts';
 import type { RecentHistory, SiteData, SnapshotInfo } from './data/types.ts';
 
 export type * from './data/types.ts';
@@ -90,14 +93,18 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
   if (past.previous) for (const c of configurations) c.previousPosition = past.previous.positions.get(c.slug);
 
   const { models, modelByFamily, modelBySegment } = buildModels(families, past);
+  // What this build makes, as the build planned it for its deploy target (everything without one).
+  const plan = resolvePlan(process.env.MIRROR_SITE_PLAN, models.length, SITE.cardModels);
+  applyPlan(models, plan);
   const { benches, benchBySlug } = buildBenches(reader.benches().map(cleanStrings), tagsBySlug(reader.benchTags()), past);
   const { tags, tagByName } = buildTags(reader.tags(), configurations, benches, modelByFamily);
   const scores = buildScores(reader.scores().map(cleanStrings), configurationBySlug, modelByFamily);
   const measuredFor = buildMeasured(tagByName, scores, configurationBySlug, modelByFamily);
-  const comparisons = buildComparisons(models);
+  const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
 
   return {
     snapshot,
+    plan,
     configurations,
     configurationBySlug,
     models,
@@ -119,7 +126,7 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
     measuredFor,
     tagPages: (tag) => {
       const measured = measuredFor(tag.tag);
-      return pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), TAG_PAGE_SIZE);
+      return pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), plan.resultsPerPage);
     },
     // The coverage recorded with the snapshot: one fact, the same on every page.
     detailCoverage: {
@@ -129,7 +136,7 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
       newestFetch: info.coverage.newestFetchedAt ?? undefined,
     },
     comparisons,
-    neighboursOf: (model) => ({ above: comparisons[model.index - 1], below: comparisons[model.index] }),
+    neighboursOf: (model) => ({ above: model.index > 0 ? comparisons[model.index - 1] : undefined, below: comparisons[model.index] }),
     changes: past.changes,
     skipped: reader.skipped(),
   };

@@ -154,6 +154,12 @@ export interface SnapshotCounts {
   historySnapshots: number;
 }
 
+export interface PlanCounts {
+  scoresBySlug: Map<string, number>;
+  modelsByBench: number[];
+  modelsByTag: Map<string, number>;
+}
+
 export interface SnapshotReader {
   readonly path: string;
   readonly version: number;
@@ -170,6 +176,12 @@ export interface SnapshotReader {
   details(): DetailRow[];
   /** Per configuration in stored order. */
   scores(): ScoreRow[];
+  /**
+   * What a build plans its outputs with, counted in SQL without loading the rows: per-benchmark
+   * submissions by configuration, models (family tags) with a submission on each benchmark, and per
+   * tag the most models one of its lists can hold (carrying it, or scored on one of its benchmarks).
+   */
+  planCounts(): PlanCounts;
   /** Newest first. */
   historySnapshots(): HistorySnapshotRow[];
   /** Every configuration and benchmark the history refers to. */
@@ -396,6 +408,23 @@ function createReader(db: Database.Database, path: string, version: number): Sna
            FROM scores ORDER BY slug, position`,
         )
         .all() as ScoreRow[],
+    planCounts: () => {
+      const pairs = (sql: string) => new Map(db.prepare(sql).raw().all() as [string, number][]);
+      const carrying = pairs('SELECT mt.tag, COUNT(DISTINCT m.family_tag) FROM model_tags mt JOIN models m ON m.slug = mt.slug GROUP BY mt.tag');
+      const scored = pairs(
+        'SELECT bt.tag, COUNT(DISTINCT m.family_tag) FROM bench_tags bt JOIN scores s ON s.bench = bt.slug JOIN models m ON m.slug = s.slug GROUP BY bt.tag',
+      );
+      const modelsByTag = new Map(carrying);
+      for (const [tag, n] of scored) modelsByTag.set(tag, Math.max(n, modelsByTag.get(tag) ?? 0));
+      return {
+        scoresBySlug: pairs('SELECT slug, COUNT(*) FROM scores GROUP BY slug'),
+        modelsByBench: db
+          .prepare('SELECT COUNT(DISTINCT m.family_tag) FROM scores s JOIN models m ON m.slug = s.slug GROUP BY s.bench')
+          .pluck()
+          .all() as number[],
+        modelsByTag,
+      };
+    },
     historySnapshots: () =>
       (
         db.prepare('SELECT id, generated_at AS generatedAt, fetched_at AS fetchedAt, partial FROM history_snapshots ORDER BY id DESC').all() as (Omit<

@@ -23,8 +23,8 @@ export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Mod
     </nav>
     <h1>${a.name} vs ${b.name}</h1>
     <p class="lede">
-      Neighbours in the ranking: <a href="${modelHref(a)}">${a.name}</a> (${RANK_LABEL.model} ${a.rankText}) and
-      <a href="${modelHref(b)}">${b.name}</a> (${RANK_LABEL.model} ${b.rankText}), each represented by its best configuration.
+      Neighbours in the ranking: <a href="${a.href}">${a.name}</a> (${RANK_LABEL.model} ${a.rankText}) and
+      <a href="${b.href}">${b.name}</a> (${RANK_LABEL.model} ${b.rankText}), each represented by its best configuration.
     </p>
     ${comparisonHtml(comparisonView(files))}
     <p class="meta">

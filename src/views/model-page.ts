@@ -107,7 +107,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
     </div>
     ${history.length === 0 && html`<p class="note">No history yet for this model.</p>`}
     <p class="meta">Past model ranks group configurations by the family tag they had when the mirror last saw them, as the leaderboard does today.</p>
-    ${recentHtml(data, model)}${badgeHtml(data, model)}${compareHtml(data, model)}`.html;
+    ${recentHtml(data, model)}${model.outputs.badge && badgeHtml(data, model)}${compareHtml(data, model)}`.html;
 }
 
 /** One row per benchmark any configuration has a score on, heaviest first; one column per configuration. */
@@ -172,7 +172,7 @@ function recentHtml(data: SiteData, model: Model): Markup {
   return html`<h2 id="recent">What changed recently</h2>
     ${marked && movementLegendHtml(data, true)}
     <p class="meta">
-      Each snapshot links to its entry on the changes page. Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.
+      Each snapshot links to its entry on the changes page.${model.outputs.feed && html` Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.`}
     </p>
     ${
       recent.length === 0

@@ -38,6 +38,9 @@ export function buildConfigurations({ rows, tagsOf, detailFetchedAt, asOf }: Con
       rankText: formatRank(ranks[i]!),
       scoreText: scoreText(row.supraScore),
       detailFetchedAt: fetchedAt,
+      // Set by applyPlan once the models are known (outputs.ts).
+      hasPage: true,
+      href: '',
     };
   });
   return { configurations, configurationBySlug: new Map(configurations.map((c) => [c.slug, c])), scoreText };

@@ -26,7 +26,7 @@ export function familyName(names: string[]): string {
  * The configurations' families, in the order of their best configuration: rows come sorted, so a
  * family's first row is its best, and that order is the one model ranking of the site.
  */
-export const familiesOf = (configurations: readonly Configuration[]) => groupBy(configurations, (c) => c.familyTag);
+export const familiesOf = <C extends Pick<Configuration, "familyTag">>(configurations: readonly C[]) => groupBy(configurations, (c) => c.familyTag);
 
 function movementOf(past: Pick<HistoryResult, 'previous' | 'hasPrevious'>, familyTag: string, rank: number): Movement {
   if (!past.hasPrevious) return { kind: 'none' };
@@ -58,6 +58,9 @@ export function buildModels(
       rankTied: ranked.tied,
       rankText: formatRank(ranked),
       index: i,
+      // Set by applyPlan (outputs.ts).
+      href: '',
+      outputs: { page: true, configurationPages: true, feed: true, badge: true, card: true, ownDataFile: true },
     };
   });
   return {

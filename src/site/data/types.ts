@@ -6,6 +6,7 @@ import type { DetailsCoverage, SnapshotSource } from '../../store/read-snapshot.
 import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, WeightPoint } from '../history-pass.ts';
 import type { MeasuredRanking, TagWeights } from '../measured.ts';
 import type { ScoreText } from '../precision.ts';
+import type { BuildPlan } from '../site-plan.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -53,6 +54,9 @@ export interface Configuration {
   scoreText: string;
   /** When its per-benchmark scores were fetched, if the mirror has them. */
   detailFetchedAt: number | undefined;
+  /** Whether this build makes its page (the deploy target's plan), and its address: that page, or where its model lists it. */
+  hasPage: boolean;
+  href: string;
 }
 
 /** What happened to a rank since the previous snapshot. */
@@ -80,6 +84,22 @@ export interface Model {
   rankText: string;
   /** 0-based place in the model ranking (ties ordered as the API orders their best configurations). */
   index: number;
+  /** Its address: its page, or its row on the leaderboard when the deploy target's plan leaves its page out. */
+  href: string;
+  /** What this build makes for it, by the deploy target's plan (src/site/site-plan.ts). */
+  outputs: ModelOutputs;
+}
+
+/** The per-model outputs of a build: each is made for the best models only, as far as the deploy target allows. */
+export interface ModelOutputs {
+  page: boolean;
+  /** Pages of its configurations. */
+  configurationPages: boolean;
+  feed: boolean;
+  badge: boolean;
+  card: boolean;
+  /** Its data file for the comparison page is its own (else it shares one with other models that have no page). */
+  ownDataFile: boolean;
 }
 
 export interface Bench {
@@ -185,6 +205,8 @@ export interface Comparison {
 
 export interface SiteData {
   snapshot: SnapshotInfo;
+  /** What this build makes (everything, unless a deploy target's limits leave some out). */
+  plan: BuildPlan;
   configurations: Configuration[];
   configurationBySlug: Map<string, Configuration>;
   models: Model[];
@@ -209,7 +231,7 @@ export interface SiteData {
   /** Where a counting normalized score stands among the counting scores of its benchmark: 1 = best (equal scores share it). */
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
   measuredFor(tag: string): TagMeasurement;
-  /** Pages of a tag: enough for all of its models and all of its measured models, TAG_PAGE_SIZE of each per page. */
+  /** Pages of a tag: enough for all of its models and all of its measured models, the plan's `resultsPerPage` of each per page. */
   tagPages(tag: Tag): number;
   detailCoverage: DetailCoverage;
   /** Pre-rendered comparisons of each model with the one just below it. */
