@@ -6,16 +6,24 @@ import { DEFAULT_OUT } from '../src/snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit } from '../src/core/env.ts';
 import { createReporter, formatBytes, formatSeconds } from '../src/core/reporter.ts';
 import { exitOnSignals } from '../src/core/signals.ts';
+import { readDeployTarget } from '../src/publish/build-plan.ts';
+import { DEPLOY_TARGETS } from '../src/site/hosts.ts';
 
 const USAGE = `Usage: npm run build -- [flags]
   --snapshot PATH   the snapshot to render (default ${DEFAULT_OUT}; the bundled sample is loaded into it when it is missing)
   --out DIR         where the site goes (default dist): a folder that is missing, empty, or holds a previous build of this site
+  --target HOST     the host the site is built for, within its limits (default DEPLOY_TARGET; unset renders everything):
+                    ${DEPLOY_TARGETS.join(', ')}
   --help            this text`;
 
 /** The flags, or a usage MirrorError naming the first bad one. */
 function parseBuildArgs(argv: string[]) {
   try {
-    return parseArgs({ args: argv, options: { snapshot: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' } }, strict: true }).values;
+    return parseArgs({
+      args: argv,
+      options: { snapshot: { type: 'string' }, out: { type: 'string' }, target: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }).values;
   } catch (err) {
     // Node's message runs on with advice about '--'; its first sentence names the flag.
     throw new MirrorError('usage', (err as Error).message.split(/\.\s/)[0]!, { hint: 'see npm run build -- --help' });
@@ -33,8 +41,12 @@ try {
   if (values.snapshot === '') throw new MirrorError('usage', '--snapshot is empty', { hint: `name the snapshot file, for example --snapshot ${DEFAULT_OUT}` });
   if (values.help) reporter.info(USAGE);
   else {
-    const result = await buildSite({ snapshot: values.snapshot ?? DEFAULT_OUT, outDir, reporter, historyLimit: readHistoryLimit(loadEnv()) });
+    const env = loadEnv();
+    const target = readDeployTarget(values.target, env);
+    const result = await buildSite({ snapshot: values.snapshot ?? DEFAULT_OUT, outDir, reporter, historyLimit: readHistoryLimit(env), target });
     reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}${peakText(result)}`);
+    // The last lines: the site against its target's limits, or which targets it fits.
+    for (const line of result.summary) reporter.info(line);
   }
 } catch (err) {
   // One line: what happened and what to do; a usage error changed nothing, any other left the site as it was.

@@ -29,7 +29,9 @@ const file = (name: string, supraScore: number, scores: ModelFileScore[]): Model
   sample: false,
   partial: false,
   model: { familyTag: name, segment: name, href: `/models/${name}/`, name, provider: 'P', supraScore, rank: 1, rankTied: false, of: 2 },
-  configurations: [{ slug: name, segment: name, href: `/configurations/${name}/`, name, supraScore, rank: 1, rankTied: false, benchCount: 3, tags: [], detailFetchedAt: null }],
+  configurations: [
+    { slug: name, segment: name, href: `/configurations/${name}/`, name, supraScore, rank: 1, rankTied: false, benchCount: 3, tags: [], detailFetchedAt: null },
+  ],
   scores,
   history: { generatedAt: [], supraScore: [], rank: [] },
 });

@@ -21,6 +21,8 @@ import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
 import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
+import { figuresText, limitsText, planBuild, recordWeights, summaryLines } from './build-plan.ts';
+import type { DeployTarget } from '../site/hosts.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -41,10 +43,14 @@ export interface BuildOptions {
   historyLimit: number;
   /** The flag that named `outDir`, for messages (default `--out`). */
   outFlag?: string;
+  /** The host the site is built for (DEPLOY_TARGET, `--target`): the build fits its limits. Undefined: everything. */
+  target?: DeployTarget | undefined;
 }
 
 export interface BuildResult extends BuildCheck {
   ms: number;
+  /** The build's summary against its target's limits (or, without one, which targets it fits): its last lines. */
+  summary: string[];
   /** The most memory the build and the processes it started held at once (KB, sampled; 0 where /proc does not tell). */
   peakKb: number;
 }
@@ -134,6 +140,14 @@ async function renderInto(target: string, options: BuildOptions, started: number
   );
 
   const settings = readSiteSettings();
+  // Before anything renders: what the target's limits leave room for, or the one line that says it cannot fit.
+  const planned = planBuild(options.snapshot, target, options.target, settings.cardModels);
+  if (options.target) {
+    reporter.info(
+      `plan for ${options.target} (${limitsText(options.target)}): ${planned.leftOut.length ? `leaving out ${planned.leftOut.join('; ')}` : 'everything fits'}; ` +
+        `estimated ${figuresText(planned.plan.estimate)}`,
+    );
+  }
   if (!settings.siteUrlSet) {
     reporter.warn(
       `SITE_URL is not set (or not an http(s) address): the canonical links, the sitemap and the feed point to ${settings.siteUrl.href}; ` +
@@ -165,6 +179,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     mkdirSync(work);
     // The site reads these; the API key is not among them and was never in this process's env.
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
+    process.env.MIRROR_SITE_PLAN = JSON.stringify(planned.handed);
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     extras = startExtras({ staging, previous: target });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
@@ -192,7 +207,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
         `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
         `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
     );
-    const stampText = buildStampText(summary);
+    const stampText = buildStampText(summary, options.target);
     await reporter.stage(
       'data-api',
       () => writeDataApi(fresh, stampText),
@@ -200,7 +215,8 @@ async function renderInto(target: string, options: BuildOptions, started: number
     );
     const check = await reporter.stage(
       'check',
-      () => checkBuild(fresh, work, summary, [STAGING], pagesChecked),
+      // What it measured is kept for the next plan, whether or not the site passes its target's limits.
+      () => checkBuild(fresh, work, planned.expected, [STAGING], pagesChecked, (measured) => recordWeights(target, planned, measured)),
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
     );
     // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.
@@ -208,7 +224,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     await stagingGone;
     swapIn(fresh, target, work);
     process.off('exit', removeWork);
-    return { ...check, ms: performance.now() - started, peakKb: memory.stop() };
+    return { ...check, ms: performance.now() - started, peakKb: memory.stop(), summary: summaryLines(options.target, check.figures, planned.leftOut) };
   } finally {
     memory.stop();
     astro?.stop();

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { attributionSentence, readSiteSettings } from '../site/config.ts';
 import type { SnapshotSummary } from '../store/read-snapshot.ts';
+import type { DeployTarget } from '../site/hosts.ts';
 
 /** Where a built site records the snapshot it shows. */
 export const BUILD_STAMP = 'data/snapshot.json';
@@ -35,9 +36,11 @@ const siteCodeHash = () => (codeHash ??= hashSiteCode(process.cwd()));
 
 /**
  * Identifies what a site shows: one written snapshot file (the same data fetched again is written
- * again only when it changed) rendered by one version of the code.
+ * again only when it changed) rendered by one version of the code for one deploy target (what it
+ * leaves out depends on the target).
  */
-export const snapshotStamp = (s: Pick<SnapshotSummary, 'bodySha256' | 'fetchedAt'>, code = siteCodeHash()) => `${s.bodySha256}:${s.fetchedAt}:${code}`;
+export const snapshotStamp = (s: Pick<SnapshotSummary, 'bodySha256' | 'fetchedAt'>, target: DeployTarget | undefined, code = siteCodeHash()) =>
+  `${s.bodySha256}:${s.fetchedAt}:${code}:${target ?? 'all'}`;
 
 /** The stamp of the site in `outDir`, or undefined when there is none (no site, or a failed one). */
 export function readBuildStamp(outDir: string): string | undefined {
@@ -49,10 +52,11 @@ export function readBuildStamp(outDir: string): string | undefined {
 }
 
 /** The stamp's text: the data API's manifest lists it before the stamp is written, once the build is checked. */
-export function buildStampText(summary: SnapshotSummary): string {
+export function buildStampText(summary: SnapshotSummary, target: DeployTarget | undefined): string {
   const { attributionName, attributionUrl } = readSiteSettings();
   const stamp = {
-    stamp: snapshotStamp(summary),
+    stamp: snapshotStamp(summary, target),
+    target: target ?? null,
     attribution: attributionSentence(attributionName, attributionUrl),
     sourceUrl: attributionUrl,
     generatedAt: new Date(summary.generatedAt).toISOString(),
@@ -68,6 +72,6 @@ export function buildStampText(summary: SnapshotSummary): string {
   return `${JSON.stringify(stamp, null, 2)}\n`;
 }
 
-export function writeBuildStamp(dist: string, summary: SnapshotSummary, text = buildStampText(summary)): void {
+export function writeBuildStamp(dist: string, summary: SnapshotSummary, text: string): void {
   writeFileSync(join(dist, BUILD_STAMP), text);
 }

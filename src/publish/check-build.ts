@@ -126,7 +126,14 @@ function checkPage(rel: string, html: string, attributionUrl: string, check: Pag
  * `ours` names the build's own folders beside `dist` (one being removed meanwhile); `earlier` is what
  * checkPages passed before the extras were merged in (its pages are not read again).
  */
-export function checkBuild(dist: string, work: string, expected: Expected, ours: readonly string[] = [], earlier: PageCheck = noPages()): BuildCheck {
+export function checkBuild(
+  dist: string,
+  work: string,
+  expected: Expected,
+  ours: readonly string[] = [],
+  earlier: PageCheck = noPages(),
+  onMeasured: (measured: MeasuredSite) => void = () => {},
+): BuildCheck {
   const beside = readdirSync(work).filter((name) => name !== 'dist' && !ours.includes(name));
   if (beside.length) throw new MirrorError('internal', `the build wrote outside dist/: ${beside.slice(0, 3).join(', ')}`, { hint: CHECK_HINT });
   const missing = requiredFiles(expected.compressedDownloads).filter((f) => {
@@ -144,6 +151,7 @@ export function checkBuild(dist: string, work: string, expected: Expected, ours:
   const figures = measureSite(dist, (rel, path) => {
     if (rel.endsWith('.html') && !earlier.passed.has(rel)) checkPage(rel, readFileSync(path, 'utf8'), attributionUrl, check);
   });
+  onMeasured(figures);
   for (const [url, rel] of check.cards) {
     const file = url.startsWith(siteUrl.href) ? url.slice(siteUrl.href.length) : undefined;
     if (file === undefined || file.includes('..') || !existsSync(join(dist, file))) {

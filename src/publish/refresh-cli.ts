@@ -15,6 +15,8 @@ import { decideRefresh } from './refresh-decision.ts';
 import { explainBuildFailure } from './build-failure.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { recoverLeftoversIfIdle } from './sweep.ts';
+import { readDeployTarget } from './build-plan.ts';
+import type { DeployTarget } from '../site/hosts.ts';
 
 export interface RefreshOptions {
   env?: Env;
@@ -22,18 +24,25 @@ export interface RefreshOptions {
   reporter?: Reporter;
 }
 
-/** Takes `--dist DIR` (where the site goes, default `dist`) out of the flags; the rest are `snapshot`'s. */
-export function splitRefreshArgs(argv: string[]): { dist: string | undefined; snapshotArgs: string[] } {
-  const rest = [...argv];
-  let dist: string | undefined;
-  for (let i = rest.indexOf('--dist'); i !== -1; i = rest.indexOf('--dist')) {
-    dist = rest[i + 1];
-    if (!dist || dist.startsWith('--')) throw new MirrorError('usage', '--dist takes a folder');
+/** Takes the value of `--name VALUE` or `--name=VALUE` out of `rest` (the last one given wins). */
+function takeFlag(rest: string[], name: string, what: string): string | undefined {
+  let value: string | undefined;
+  for (let i = rest.indexOf(name); i !== -1; i = rest.indexOf(name)) {
+    value = rest[i + 1];
+    if (!value || value.startsWith('--')) throw new MirrorError('usage', `${name} takes ${what}`);
     rest.splice(i, 2);
   }
-  const inline = rest.findIndex((a) => a.startsWith('--dist='));
-  if (inline !== -1) dist = rest.splice(inline, 1)[0]!.slice('--dist='.length);
-  return { dist, snapshotArgs: rest };
+  const inline = rest.findIndex((a) => a.startsWith(`${name}=`));
+  if (inline !== -1) value = rest.splice(inline, 1)[0]!.slice(name.length + 1);
+  return value;
+}
+
+/** Takes `--dist DIR` (where the site goes, default `dist`) and `--target HOST` out of the flags; the rest are `snapshot`'s. */
+export function splitRefreshArgs(argv: string[]): { dist: string | undefined; target: string | undefined; snapshotArgs: string[] } {
+  const rest = [...argv];
+  const dist = takeFlag(rest, '--dist', 'a folder');
+  const target = takeFlag(rest, '--target', 'a deploy target');
+  return { dist, target, snapshotArgs: rest };
 }
 
 /** The snapshot flags, or undefined when they are bad (the snapshot step then reports them, before any request). */
@@ -50,8 +59,10 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   const secret = env.RANKING_API_KEY?.trim();
   const reporter = options.reporter ?? createReporter({ secrets: secret ? [secret] : [] });
   let split: ReturnType<typeof splitRefreshArgs>;
+  let deployTarget: DeployTarget | undefined;
   try {
     split = splitRefreshArgs(rawArgv);
+    deployTarget = readDeployTarget(split.target, env);
   } catch (err) {
     reporter.error((err as MirrorError).toLine());
     return EXIT_CODES.usage;
@@ -80,17 +91,23 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
     reporter.error(`error: there is no snapshot at ${out} to render`);
     return EXIT_CODES.usage;
   }
-  const decision = decideRefresh({ snapshot: outcome.status, current: readBuildStamp(outDir), wanted: snapshotStamp(summarizeSnapshot(out)), outDir });
+  const decision = decideRefresh({
+    snapshot: outcome.status,
+    current: readBuildStamp(outDir),
+    wanted: snapshotStamp(summarizeSnapshot(out), deployTarget),
+    outDir,
+  });
   if (!decision.build) {
     reporter.info(`${decision.reason}; nothing rendered (${formatSeconds(performance.now() - started)})`);
     return 0;
   }
   reporter.info(`${decision.reason}: building`);
   try {
-    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env) });
+    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env), target: deployTarget });
     reporter.info(
       `built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}${peakText(result)}`,
     );
+    for (const line of result.summary) reporter.info(line);
     return 0;
   } catch (err) {
     const code = err instanceof MirrorError ? err.exitCode : 1;

@@ -16,6 +16,6 @@ export type RefreshDecision = { build: boolean; reason: string };
 export function decideRefresh({ snapshot, current, wanted, outDir }: RefreshInputs): RefreshDecision {
   if (current === undefined) return { build: true, reason: `${outDir}/ is missing or has no build stamp` };
   if (snapshot === 'written') return { build: true, reason: 'the snapshot changed' };
-  if (current !== wanted) return { build: true, reason: `${outDir}/ shows another snapshot or was built by other code` };
+  if (current !== wanted) return { build: true, reason: `${outDir}/ shows another snapshot, or was built by other code or for another deploy target` };
   return { build: false, reason: `up to date: ${outDir}/ already shows this snapshot` };
 }

@@ -30,7 +30,6 @@ const DEFAULT_ATTRIBUTION_NAME = 'AI Model Ranking API';
 /** The models that matter most get a link-preview card of their own. */
 const DEFAULT_CARD_MODELS = 200;
 
-
 export interface SiteSettings {
   /** Public address of the mirror, ending with `/`. */
   siteUrl: URL;

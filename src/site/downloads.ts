@@ -153,7 +153,6 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
   );
 }
 
-
 /** scores.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
 export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffer[] {
   const source = SITE.attributionUrl;

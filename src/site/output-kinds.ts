@@ -46,4 +46,3 @@ export function kindOf(path: string): OutputKind {
       return 'other';
   }
 }
-

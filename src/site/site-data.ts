@@ -126,8 +126,9 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
     measuredFor,
     tagPages: (tag) => {
       const measured = measuredFor(tag.tag);
-      return pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), plan.resultsPerPage);
+      return plan.deepResults ? pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), plan.resultsPerPage) : 1;
     },
+    benchPages: (bench) => (plan.deepResults ? pageCount(scores.resultsFor(bench.slug).groups.length, plan.resultsPerPage) : 1),
     // The coverage recorded with the snapshot: one fact, the same on every page.
     detailCoverage: {
       configurations: info.coverage.configurations,

@@ -10,13 +10,17 @@
  * way, cheapest value first, always from the bottom of the model ranking up (the models people look
  * up first keep their pages):
  *
- * 1. the large downloads published compressed (`scores.csv.gz`, `history.csv.gz`): nothing is lost;
+ * 1. where the whole site's size binds, the large downloads and the models' data files published
+ *    gzipped (`scores.csv.gz`, `history.csv.gz`, `models/{model}.json.gz`): nothing is lost;
  * 2. pre-rendered comparisons of neighbouring models (the comparison page draws any of them);
  * 3. per-model Atom feeds (the changes feed and the tag feeds hold every model's changes);
- * 4. badges and link-preview cards (pages without a card of their own use the site's);
- * 5. longer pages of results: benchmark and tag pages list 250, 500, then 1,000 models a page;
- * 6. configuration pages (their content stays on their model's page);
- * 7. model pages (a model without one is on the leaderboard, its tags and benchmarks, the downloads,
+ * 4. link-preview cards, then badges (pages without a card of their own use the site's);
+ * 5. where the number of files binds, longer pages of results: benchmark and tag pages list 250,
+ *    500, then 1,000 models a page;
+ * 6. the pages of results past the first of each benchmark and tag (its best models stay on its
+ *    page; every result is also on its configuration's page and in scores.csv);
+ * 7. configuration pages (their content stays on their model's page);
+ * 8. model pages (a model without one is on the leaderboard, its tags and benchmarks, the downloads,
  *    and the comparison page, drawn from a shared data file).
  *
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
@@ -62,7 +66,7 @@ export interface Weights {
   badge: { base: number };
   card: { base: number };
   /** A model's data file (its entry in the manifest included): `perScore` for each submission of its best configuration. */
-  modelFile: { base: number; perScore: number };
+  modelFile: { base: number; perScore: number; gzipped: number };
   /** A search record: its fragment and its share of the index; `files` per record. */
   search: { perRecord: number; files: number };
   benchmarkPage: { perPage: number; perModel: number; perScore: number };
@@ -89,7 +93,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   modelFeed: { base: 3_800 },
   badge: { base: 1_800 },
   card: { base: 22_000 },
-  modelFile: { base: 3_350, perScore: 350 },
+  modelFile: { base: 3_350, perScore: 350, gzipped: 0.2 },
   search: { perRecord: 340, files: 1.01 },
   benchmarkPage: { perPage: 9_100, perModel: 200, perScore: 560 },
   tagPage: { perTag: 5_700, perPage: 4_900, perModel: 250 },
@@ -118,8 +122,10 @@ export interface SitePlan {
   };
   /** Models a page of a benchmark's or a tag's results lists. */
   resultsPerPage: number;
-  /** scores.csv and history.csv published gzipped (`.csv.gz`). */
+  /** scores.csv, history.csv and the models' data files published gzipped (`.gz`). */
   compressedDownloads: boolean;
+  /** Benchmark and tag pages past the first (their results past the best `resultsPerPage` models). */
+  deepResults: boolean;
   /** What the plan expects the site to weigh. */
   estimate: SiteFigures;
   /** When even what every target keeps is over a limit: that limit, in words. */
@@ -127,7 +133,7 @@ export interface SitePlan {
 }
 
 /** What the render and the extras need of a plan. */
-export type BuildPlan = Pick<SitePlan, 'target' | 'keep' | 'resultsPerPage' | 'compressedDownloads'>;
+export type BuildPlan = Pick<SitePlan, 'target' | 'keep' | 'resultsPerPage' | 'compressedDownloads' | 'deepResults'>;
 
 /** A plan while it is made: what it keeps, before it is weighed. */
 type Draft = Omit<SitePlan, 'estimate' | 'refused' | 'target'>;
@@ -142,6 +148,7 @@ export function resolvePlan(text: string | undefined, models: number, cardModels
     keep: { modelPages: models, configurationPages: models, comparisons: models, modelFeeds: models, badges: models, cards: Math.min(cardModels, models) },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
+    deepResults: true,
   };
   if (!text) return all;
   const given = JSON.parse(text) as BuildPlan;
@@ -153,6 +160,7 @@ export function resolvePlan(text: string | undefined, models: number, cardModels
     keep,
     resultsPerPage: (RESULTS_PER_PAGE as readonly number[]).includes(given.resultsPerPage) ? given.resultsPerPage : all.resultsPerPage,
     compressedDownloads: given.compressedDownloads === true,
+    deepResults: given.deepResults !== false,
   };
 }
 
@@ -177,7 +185,7 @@ export type KindFigures = Record<OutputKind, { files: number; bytes: number }>;
 export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft): KindFigures {
   const { models } = counts;
   const n = models.length;
-  const { keep, resultsPerPage, compressedDownloads } = plan;
+  const { keep, resultsPerPage, compressedDownloads, deepResults } = plan;
   const configs = prefix(models, (m) => m.configurations);
   const scores = prefix(models, (m) => m.scores);
   const best = prefix(models, (m) => m.bestScores);
@@ -187,9 +195,14 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
   const pairs = Math.max(0, Math.min(keep.comparisons, n) - 1);
   const sharedFiles = Math.ceil((n - keep.modelPages) / SHARED_FILE_MODELS);
   const pagesOf = (lists: readonly number[], all: number) =>
-    lists.reduce((a, m) => a + Math.max(1, Math.ceil(m / resultsPerPage)), 0) + Math.max(0, all - lists.length);
+    deepResults ? lists.reduce((a, m) => a + Math.max(1, Math.ceil(m / resultsPerPage)), 0) + Math.max(0, all - lists.length) : all;
+  // Models listed: all of them, or the first page's.
+  const listed = (lists: readonly number[]) => (deepResults ? sum(lists) : lists.reduce((a, m) => a + Math.min(m, resultsPerPage), 0));
   const benchPages = pagesOf(counts.benchResultModels, counts.benches);
   const tagPages = pagesOf(counts.tagListModels, counts.tags);
+  const benchListed = listed(counts.benchResultModels);
+  // Submissions on the pages: those of the models listed, at the field's average per model and benchmark.
+  const benchScores = sum(counts.benchResultModels) > 0 ? (allScores * benchListed) / sum(counts.benchResultModels) : 0;
   const leaderboardPages = Math.max(1, Math.ceil(n / 100));
   const records = keep.modelPages + counts.benches + counts.tags;
   const scoresCsv = allScores * w.downloads.perScore * (compressedDownloads ? w.downloads.scoresGzipped : 1);
@@ -213,15 +226,18 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
     // The leaderboard's and the site's cards, each tag's, and the best models'.
     card: { files: keep.cards + counts.tags + 3, bytes: w.card.base * (keep.cards + counts.tags + 2) },
     // One file per model with a page, the rest shared: the same bytes a model either way.
-    'model-file': { files: keep.modelPages + sharedFiles, bytes: w.modelFile.base * n + w.modelFile.perScore * best(n) },
+    'model-file': {
+      files: keep.modelPages + sharedFiles,
+      bytes: (w.modelFile.base * n + w.modelFile.perScore * best(n)) * (compressedDownloads ? w.modelFile.gzipped : 1),
+    },
     search: { files: Math.ceil(records * w.search.files) + 8, bytes: w.search.perRecord * records },
     'benchmark-page': {
       files: benchPages,
-      bytes: w.benchmarkPage.perPage * benchPages + w.benchmarkPage.perModel * sum(counts.benchResultModels) + w.benchmarkPage.perScore * allScores,
+      bytes: w.benchmarkPage.perPage * benchPages + w.benchmarkPage.perModel * benchListed + w.benchmarkPage.perScore * benchScores,
     },
     'tag-page': {
       files: tagPages + counts.tags,
-      bytes: w.tagPage.perTag * counts.tags + w.tagPage.perPage * tagPages + w.tagPage.perModel * sum(counts.tagListModels),
+      bytes: w.tagPage.perTag * counts.tags + w.tagPage.perPage * tagPages + w.tagPage.perModel * listed(counts.tagListModels),
     },
     leaderboard: { files: leaderboardPages + 2, bytes: w.leaderboard.perPage * leaderboardPages + w.leaderboard.perModel * n },
     downloads: {
@@ -270,8 +286,10 @@ export function estimateSite(counts: FieldCounts, weights: Weights, plan: Draft)
 
 /** Weights scaled, kind by kind, by what a build measured against what the plan expected of it (1 where either is missing). */
 export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind, number>>): Weights {
-  const by = (factor: number | undefined) => <T extends Record<string, number>>(w: T): T =>
-    Object.fromEntries(Object.entries(w).map(([k, v]) => [k, k === 'files' ? v : v * (factor && Number.isFinite(factor) ? factor : 1)])) as T;
+  const by =
+    (factor: number | undefined) =>
+    <T extends Record<string, number>>(w: T): T =>
+      Object.fromEntries(Object.entries(w).map(([k, v]) => [k, k === 'files' ? v : v * (factor && Number.isFinite(factor) ? factor : 1)])) as T;
   return {
     modelPage: by(scale['model-page'])(weights.modelPage),
     configurationPage: by(scale['configuration-page'])(weights.configurationPage),
@@ -300,9 +318,9 @@ export function fullPlan(counts: FieldCounts): Draft {
     keep: { modelPages: n, configurationPages: n, comparisons: n, modelFeeds: n, badges: n, cards: Math.min(counts.cardModels, n) },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
+    deepResults: true,
   };
 }
-
 
 /** The limits of `target` a plan aims under (the margin taken off), as a check of figures. */
 function fitsTarget(target: DeployTarget): (f: SiteFigures) => boolean {
@@ -343,35 +361,89 @@ export function planSite(counts: FieldCounts, weights: Weights, target: DeployTa
     change(d);
     return d;
   };
-  /** Lowers keep[key] (and every later output tied to it) to the most that fits, at least 0. */
-  const lower = (key: keyof Draft['keep'], tied: (keyof Draft['keep'])[] = []) => {
-    if (done()) return;
-    const top = draft.keep[key];
-    const k = most(0, top, (k) => fits(estimate(with_((d) => setKeep(d, key, k, tied)))));
-    draft = with_((d) => setKeep(d, key, Math.max(0, k), tied));
-  };
-  const levers: (() => void)[] = [
-    () => {
-      if (!done()) draft = with_((d) => (d.compressedDownloads = true));
+  /** The most of keep[key] that fits with the rest of the draft as it is (and every output tied to it no more than it), at least 0. */
+  const mostOf = (key: keyof Draft['keep'], top: number, tied: (keyof Draft['keep'])[] = []) =>
+    Math.max(
+      0,
+      most(0, top, (k) => fits(estimate(with_((d) => setKeep(d, key, k, tied))))),
+    );
+  const limits = HOST_LIMITS[target];
+  // A lever that saves bytes is pulled where bytes bind, one that saves files where files bind.
+  const over = (name: LimitName, f: (s: SiteFigures) => number) => limits[name] !== undefined && f(estimate(draft)) > withMargin(limits[name]!);
+  /** A lever lowers one kind of output as far as the site needs; `raise` gives back what a later lever made room for. */
+  interface Lever {
+    pull(): void;
+    raise(): void;
+  }
+  const count = (key: keyof Draft['keep'], tied: (keyof Draft['keep'])[] = []): Lever => ({
+    pull: () => {
+      if (!done()) draft = with_((d) => setKeep(d, key, mostOf(key, d.keep[key], tied), tied));
     },
-    () => lower('comparisons'),
-    () => lower('modelFeeds'),
-    () => lower('cards'),
-    () => lower('badges'),
-    () => {
-      for (const size of RESULTS_PER_PAGE) {
-        if (done()) return;
-        draft = with_((d) => (d.resultsPerPage = size));
-      }
+    raise: () => {
+      const top = full.keep[key];
+      const cap = key === 'modelPages' ? top : Math.min(top, draft.keep.modelPages);
+      draft = with_((d) => setKeep(d, key, Math.max(d.keep[key], mostOf(key, cap)), []));
     },
-    () => lower('configurationPages'),
+  });
+  const flag = (pull: (d: Draft) => void, undo: (d: Draft) => void, when: () => boolean = () => !done()): Lever => ({
+    pull: () => {
+      if (when()) draft = with_(pull);
+    },
+    raise: () => {
+      const undone = with_(undo);
+      if (fits(estimate(undone))) draft = undone;
+    },
+  });
+  const levers: Lever[] = [
+    flag(
+      (d) => (d.compressedDownloads = true),
+      (d) => (d.compressedDownloads = false),
+      () => over('totalBytes', (f) => f.bytes),
+    ),
+    count('comparisons'),
+    count('modelFeeds'),
+    count('cards'),
+    count('badges'),
+    {
+      pull: () => {
+        for (const size of RESULTS_PER_PAGE) {
+          if (!over('files', (f) => f.files)) return;
+          draft = with_((d) => (d.resultsPerPage = size));
+        }
+      },
+      raise: () => {
+        for (const size of RESULTS_PER_PAGE) {
+          if (size >= draft.resultsPerPage) return;
+          const shorter = with_((d) => (d.resultsPerPage = size));
+          if (fits(estimate(shorter))) {
+            draft = shorter;
+            return;
+          }
+        }
+      },
+    },
+    flag(
+      (d) => (d.deepResults = false),
+      (d) => (d.deepResults = true),
+    ),
+    count('configurationPages'),
     // A model without a page has no feed, badge, card, comparison or configuration pages either.
-    () => lower('modelPages', ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards']),
+    count('modelPages', ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards']),
   ];
-  for (const lever of levers) lever();
+  // Each lever in turn, cheapest value first, as far as needed; then what the last one pulled made
+  // room for goes back to the ones before it, the most valuable first.
+  let last = -1;
+  levers.forEach((lever, i) => {
+    if (done()) return;
+    lever.pull();
+    last = i;
+  });
+  for (let i = last - 1; i >= 0; i--) levers[i]!.raise();
+  // A comparison needs two models.
+  if (draft.keep.comparisons < 2) draft.keep.comparisons = 0;
   const figures = estimate(draft);
-  const over = overLimits(target, figures, MARGIN);
-  return { ...draft, target, estimate: figures, refused: over.length ? over.join('; ') : undefined };
+  const still = overLimits(target, figures, MARGIN);
+  return { ...draft, target, estimate: figures, refused: still.length ? still.join('; ') : undefined };
 }
 
 function setKeep(d: Draft, key: keyof Draft['keep'], k: number, tied: (keyof Draft['keep'])[]): void {
@@ -398,7 +470,8 @@ export function leftOutOf(plan: SitePlan, counts: FieldCounts): string[] {
     of(plan.keep.badges, 'badges'),
     plan.keep.cards < Math.min(counts.cardModels, n) && of(plan.keep.cards, 'link-preview cards'),
     plan.resultsPerPage > RESULTS_PER_PAGE[0] && `${plan.resultsPerPage} models a page of a benchmark's or a tag's results`,
-    plan.compressedDownloads && 'scores.csv and history.csv gzipped (scores.csv.gz, history.csv.gz)',
+    !plan.deepResults && `results past the best ${plan.resultsPerPage} models of each benchmark and tag (they are in scores.csv)`,
+    plan.compressedDownloads && 'scores.csv, history.csv and the models’ data files gzipped (.gz)',
   ];
   return out.filter((x): x is string => typeof x === 'string');
 }

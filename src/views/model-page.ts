@@ -172,7 +172,8 @@ function recentHtml(data: SiteData, model: Model): Markup {
   return html`<h2 id="recent">What changed recently</h2>
     ${marked && movementLegendHtml(data, true)}
     <p class="meta">
-      Each snapshot links to its entry on the changes page.${model.outputs.feed && html` Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.`}
+      Each snapshot links to its entry on the changes
+      page.${model.outputs.feed && html` Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.`}
     </p>
     ${
       recent.length === 0

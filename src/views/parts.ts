@@ -1,7 +1,9 @@
 /** Small pieces that string-rendered pages and Astro components share: one renderer each. */
 import { encodeMovement } from '../site/leaderboard-index.ts';
 import { movementView, type MovementView } from '../site/leaderboard-view.ts';
-import { tagHref } from '../site/links.ts';
+import { formatCount } from '../site/format.ts';
+import { href, tagHref } from '../site/links.ts';
+import { publishedName } from '../site/outputs.ts';
 import type { Movement, SiteData } from '../site/site-data.ts';
 import { html, type Markup } from './html.ts';
 
@@ -11,6 +13,20 @@ export function movementHtml(movement: Movement | MovementView | undefined): Mar
   return (
     view && html`<span class="movement ${view.kind}"><span aria-hidden="true">${view.shown}</span><span class="visually-hidden">${view.said}</span></span>`
   );
+}
+
+/**
+ * Where a list of results stops at its first page because the deploy target's limits leave the
+ * other pages out (the build's plan): what it holds, and where the rest is. Nothing otherwise.
+ */
+export function moreResultsHtml(data: SiteData, listed: number, total: number): Markup | undefined {
+  if (data.plan.deepResults || total <= listed) return undefined;
+  const scores = publishedName('scores.csv', data.plan.compressedDownloads);
+  return html`<p class="note">
+    The best ${formatCount(listed)} of ${formatCount(total)} models are listed here: this site is built for ${data.plan.target ?? 'its host'}, whose limits
+    leave out the further pages of results. Every per-benchmark score is in <a href="${href('/data/')}">the downloads</a> (${scores}), and each model on the
+    <a href="${href('/')}">leaderboard</a>.
+  </p>`;
 }
 
 /** The pages of `tags`, found by name. */

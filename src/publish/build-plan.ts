@@ -1,0 +1,145 @@
+/**
+ * The build's plan for its deploy target (src/site/site-plan.ts), made before anything renders:
+ * the snapshot's counts, the weights of each kind of output as the previous build of this folder
+ * measured them, and the target's limits. What the plan makes is handed to the render and the
+ * extras worker (`MIRROR_SITE_PLAN`); after the check, what the build measured is kept beside the
+ * site for the next plan, and the build's last lines say what it did against each host's limits.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { MirrorError } from '../core/errors.ts';
+import { withSnapshot } from '../store/read-snapshot.ts';
+import { fieldCountsOf } from '../site/field-counts.ts';
+import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, LIMIT_NAMES, overLimits, type DeployTarget, type SiteFigures } from '../site/hosts.ts';
+import { OUTPUT_KINDS, type OutputKind } from '../site/output-kinds.ts';
+import { DEFAULT_WEIGHTS, estimateKinds, leftOutOf, planSite, scaleWeights, type BuildPlan, type FieldCounts, type SitePlan } from '../site/site-plan.ts';
+import type { Expected } from './check-build.ts';
+import type { MeasuredSite } from './site-figures.ts';
+
+/** Where a folder's measured weights are kept between builds: beside it, with its lock. */
+export const weightsFileFor = (target: string) => join(dirname(target), `.${basename(target)}.weights.json`);
+
+interface StoredWeights {
+  /** Each kind's measured bytes against what DEFAULT_WEIGHTS expected of it. */
+  scale: Partial<Record<OutputKind, number>>;
+}
+
+function readScale(target: string): StoredWeights['scale'] {
+  try {
+    const stored = JSON.parse(readFileSync(weightsFileFor(target), 'utf8')) as StoredWeights;
+    return Object.fromEntries(
+      Object.entries(stored.scale ?? {}).filter(([k, v]) => (OUTPUT_KINDS as readonly string[]).includes(k) && typeof v === 'number' && v > 0),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export interface PlannedBuild {
+  plan: SitePlan;
+  counts: FieldCounts;
+  /** What the render and the extras are handed. */
+  handed: BuildPlan;
+  /** What the check holds the built site to. */
+  expected: Expected;
+  leftOut: string[];
+  scale: StoredWeights['scale'];
+}
+
+/**
+ * Plans the build of `snapshot` into the folder `target` for `deployTarget`. Throws a MirrorError
+ * (exit 1) naming the limit when even what every target keeps does not fit: that is said before
+ * anything renders, and the previous site stays.
+ */
+export function planBuild(snapshot: string, target: string, deployTarget: DeployTarget | undefined, cardModels: number): PlannedBuild {
+  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels));
+  const scale = readScale(target);
+  const plan = planSite(counts, scaleWeights(DEFAULT_WEIGHTS, scale), deployTarget);
+  if (plan.refused) {
+    throw new MirrorError('internal', `the site does not fit ${HOST_LIMITS[deployTarget!].name}, even with only what every target keeps: ${plan.refused}`, {
+      hint: 'deploy to a host with higher limits (DEPLOY_TARGET or --target: bucket has none), or keep less history (SNAPSHOT_HISTORY_LIMIT); nothing was rendered',
+    });
+  }
+  const { keep, resultsPerPage, compressedDownloads, deepResults } = plan;
+  const configurationPages = counts.models.slice(0, keep.configurationPages).reduce((n, m) => n + m.configurations, 0);
+  return {
+    plan,
+    counts,
+    handed: { target: deployTarget, keep, resultsPerPage, compressedDownloads, deepResults },
+    expected: { modelPages: keep.modelPages, configurationPages, compressedDownloads, target: deployTarget },
+    leftOut: leftOutOf(plan, counts),
+    scale,
+  };
+}
+
+/** Scale factors that bring each kind's estimate to what was measured; kinds too small to measure keep the previous factor. */
+export function measuredScale(planned: PlannedBuild, measured: MeasuredSite): StoredWeights['scale'] {
+  const estimated = estimateKinds(planned.counts, scaleWeights(DEFAULT_WEIGHTS, planned.scale), planned.plan);
+  const scale = { ...planned.scale };
+  for (const kind of OUTPUT_KINDS) {
+    const e = estimated[kind].bytes;
+    const m = measured.kinds[kind].bytes;
+    // Small kinds say more about their fixed parts than about their weight per unit.
+    if (e < 1_000_000 || m < 1_000_000) continue;
+    scale[kind] = Math.min(4, Math.max(0.25, (planned.scale[kind] ?? 1) * (m / e)));
+  }
+  return scale;
+}
+
+/** Keeps what this build measured for the next plan of the same folder (after a failed check too: the next plan is then right). */
+export function recordWeights(target: string, planned: PlannedBuild, measured: MeasuredSite): void {
+  const stored: StoredWeights = { scale: measuredScale(planned, measured) };
+  writeFileSync(weightsFileFor(target), `${JSON.stringify(stored, null, 2)}\n`);
+}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: bytes < 10_000_000 ? 1 : 0 })} MB`;
+
+/** The site's figures in the terms hosts limit. */
+export const figuresText = (f: SiteFigures) =>
+  `files ${f.files.toLocaleString('en-US')}; largest folder ${f.largestFolder.path}/ ${f.largestFolder.entries.toLocaleString('en-US')} entries; ` +
+  `largest file ${f.largestFile.path} ${mb(f.largestFile.bytes)}; whole site ${mb(f.bytes)}`;
+
+/** A target's limits in words ("files 20,000; one file 25 MiB"), or "no limits" (bucket's one file of 5 GB aside). */
+export function limitsText(target: DeployTarget): string {
+  const limits = HOST_LIMITS[target];
+  const words = { files: 'files', folderEntries: 'entries in one folder', fileBytes: 'one file', totalBytes: 'whole site' };
+  return LIMIT_NAMES.filter((n) => limits[n])
+    .map((n) => `${words[n]} ${n.endsWith('Bytes') ? mb(limits[n]!.value) : limits[n]!.value.toLocaleString('en-US')}`)
+    .join('; ');
+}
+
+/**
+ * The build's summary against its target: the target and its limits, the site's figures, and what
+ * was left out. Without a target: which targets the site fits, and for each that it does not, the
+ * figure that fails.
+ */
+export function summaryLines(deployTarget: DeployTarget | undefined, figures: SiteFigures, leftOut: readonly string[]): string[] {
+  if (deployTarget) {
+    return [
+      `target ${deployTarget} (${HOST_LIMITS[deployTarget].name}: ${limitsText(deployTarget)}): ${figuresText(figures)}`,
+      leftOut.length ? `left out for ${deployTarget}: ${leftOut.join('; ')}` : `nothing left out for ${deployTarget}`,
+    ];
+  }
+  const fits = DEPLOY_TARGETS.filter((t) => overLimits(t, figures).length === 0);
+  const not = DEPLOY_TARGETS.filter((t) => !fits.includes(t)).map((t) => `${t} (${overLimits(t, figures).join('; ')})`);
+  return [`${figuresText(figures)}`, `fits ${fits.join(', ') || 'no target'}${not.length ? `; does not fit ${not.join(', ')}` : ''}`];
+}
+
+/** A deploy target from `--target` or DEPLOY_TARGET (the flag wins); a usage error (exit 2) names a wrong one. */
+export function readDeployTarget(flag: string | undefined, env: Record<string, string | undefined>): DeployTarget | undefined {
+  const value = (flag ?? env.DEPLOY_TARGET ?? '').trim();
+  if (value === '') return undefined;
+  if ((DEPLOY_TARGETS as readonly string[]).includes(value)) return value as DeployTarget;
+  throw new MirrorError(
+    'usage',
+    `${flag !== undefined ? '--target' : 'DEPLOY_TARGET'} must be one of ${DEPLOY_TARGETS.join(', ')}, got ${JSON.stringify(value.slice(0, 40))}`,
+    {
+      hint: 'leave it unset to render everything and see which targets the site fits',
+    },
+  );
+}
+
+/** Whether a folder holds what a build measured (a build of this folder ran before). */
+export const hasMeasuredWeights = (target: string) => existsSync(weightsFileFor(target));
+
+export { describeFigure };
