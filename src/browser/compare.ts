@@ -9,8 +9,9 @@ import { chartCaption, methodChangePath } from '../site/charts.ts';
 import { compareStatus, MAX_COMPARED, parseModelsParam, MIN_COMPARED } from '../site/compare.ts';
 import { comparisonView, NO_WEB_SOURCE, type ChartView, type ComparisonView, type ScoreCellView } from '../site/comparison-view.ts';
 import { formatDate } from '../site/format.ts';
-import { href, modelDataHref, modelHref } from '../site/links.ts';
-import type { ModelFile } from '../site/model-file.ts';
+import { href } from '../site/links.ts';
+import type { ModelFile, SharedModelFile } from '../site/model-file.ts';
+import { modelFileFrom, readJson, type ModelListEntry } from '../site/model-data.ts';
 import { pageTitle } from '../site/page-title.ts';
 import { need } from './list-view.ts';
 
@@ -148,7 +149,7 @@ function fillComparison(proto: Element, view: ComparisonView): Element {
   return root;
 }
 
-type ModelList = [segment: string, name: string, rankText: string, supraScore: number][];
+type ModelList = ModelListEntry[];
 
 export function enhanceCompare(): void {
   const root = document.querySelector<HTMLElement>('[data-compare]');
@@ -170,11 +171,15 @@ export function enhanceCompare(): void {
         return j.models;
       }));
   const files = new Map<string, Promise<ModelFile | undefined>>();
+  // Where the list says the model's data is: its own file, or one it shares with other models without a page.
   const load = (segment: string) => {
     let file = files.get(segment);
     if (!file) {
-      file = fetch(modelDataHref({ segment }))
-        .then((r) => (r.ok ? (r.json() as Promise<ModelFile>) : undefined))
+      file = loadList()
+        .then((models) => models.find(([s]) => s === segment)?.[4])
+        .then((path) => (path === undefined ? undefined : fetch(href(`/data/${path}`))))
+        .then((r) => (r?.ok ? readJson<ModelFile | SharedModelFile>(r) : undefined))
+        .then((body) => body && modelFileFrom(body, segment))
         .catch(() => undefined);
       files.set(segment, file);
     }
@@ -202,7 +207,7 @@ export function enhanceCompare(): void {
     chosenList!.replaceChildren(
       ...clones(chosenProto!, found, (li, f) => {
         const link = need(li, 'a');
-        link.setAttribute('href', modelHref(f.model));
+        link.setAttribute('href', f.model.href);
         link.textContent = f.model.name;
         const remove = need(li, 'button');
         need(remove, '.visually-hidden').textContent = f.model.name;

@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
 import { withSnapshot } from '../store/read-snapshot.ts';
 import { fieldCountsOf } from '../site/field-counts.ts';
-import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, LIMIT_NAMES, overLimits, type DeployTarget, type SiteFigures } from '../site/hosts.ts';
+import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, overLimits, type DeployTarget, type SiteFigures } from '../site/hosts.ts';
 import { OUTPUT_KINDS, type OutputKind } from '../site/output-kinds.ts';
 import { DEFAULT_WEIGHTS, estimateKinds, leftOutOf, planSite, scaleWeights, type BuildPlan, type FieldCounts, type SitePlan } from '../site/site-plan.ts';
 import type { Expected } from './check-build.ts';
@@ -51,10 +51,15 @@ export interface PlannedBuild {
  * (exit 1) naming the limit when even what every target keeps does not fit: that is said before
  * anything renders, and the previous site stays.
  */
-export function planBuild(snapshot: string, target: string, deployTarget: DeployTarget | undefined, cardModels: number): PlannedBuild {
+export function planBuild(
+  snapshot: string,
+  target: string,
+  deployTarget: DeployTarget | undefined,
+  { cardModels, modelPages }: { cardModels: number; modelPages: number },
+): PlannedBuild {
   const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels));
   const scale = readScale(target);
-  const plan = planSite(counts, scaleWeights(DEFAULT_WEIGHTS, scale), deployTarget);
+  const plan = planSite(counts, scaleWeights(DEFAULT_WEIGHTS, scale), deployTarget, modelPages);
   if (plan.refused) {
     throw new MirrorError('internal', `the site does not fit ${HOST_LIMITS[deployTarget!].name}, even with only what every target keeps: ${plan.refused}`, {
       hint: 'deploy to a host with higher limits (DEPLOY_TARGET or --target: bucket has none), or keep less history (SNAPSHOT_HISTORY_LIMIT); nothing was rendered',
@@ -67,7 +72,7 @@ export function planBuild(snapshot: string, target: string, deployTarget: Deploy
     counts,
     handed: { target: deployTarget, keep, resultsPerPage, compressedDownloads, deepResults },
     expected: { modelPages: keep.modelPages, configurationPages, compressedDownloads, target: deployTarget },
-    leftOut: leftOutOf(plan, counts),
+    leftOut: leftOutOf(plan, counts.models, counts.cardModels),
     scale,
   };
 }
@@ -99,15 +104,6 @@ export const figuresText = (f: SiteFigures) =>
   `files ${f.files.toLocaleString('en-US')}; largest folder ${f.largestFolder.path}/ ${f.largestFolder.entries.toLocaleString('en-US')} entries; ` +
   `largest file ${f.largestFile.path} ${mb(f.largestFile.bytes)}; whole site ${mb(f.bytes)}`;
 
-/** A target's limits in words ("files 20,000; one file 25 MiB"), or "no limits" (bucket's one file of 5 GB aside). */
-export function limitsText(target: DeployTarget): string {
-  const limits = HOST_LIMITS[target];
-  const words = { files: 'files', folderEntries: 'entries in one folder', fileBytes: 'one file', totalBytes: 'whole site' };
-  return LIMIT_NAMES.filter((n) => limits[n])
-    .map((n) => `${words[n]} ${n.endsWith('Bytes') ? mb(limits[n]!.value) : limits[n]!.value.toLocaleString('en-US')}`)
-    .join('; ');
-}
-
 /**
  * The build's summary against its target: the target and its limits, the site's figures, and what
  * was left out. Without a target: which targets the site fits, and for each that it does not, the
@@ -117,7 +113,7 @@ export function summaryLines(deployTarget: DeployTarget | undefined, figures: Si
   if (deployTarget) {
     return [
       `target ${deployTarget} (${HOST_LIMITS[deployTarget].name}: ${limitsText(deployTarget)}): ${figuresText(figures)}`,
-      leftOut.length ? `left out for ${deployTarget}: ${leftOut.join('; ')}` : `nothing left out for ${deployTarget}`,
+      leftOut.length ? `what ${deployTarget}'s limits leave out: ${leftOut.join('; ')}` : `${deployTarget}'s limits leave nothing out`,
     ];
   }
   const fits = DEPLOY_TARGETS.filter((t) => overLimits(t, figures).length === 0);
@@ -142,4 +138,4 @@ export function readDeployTarget(flag: string | undefined, env: Record<string, s
 /** Whether a folder holds what a build measured (a build of this folder ran before). */
 export const hasMeasuredWeights = (target: string) => existsSync(weightsFileFor(target));
 
-export { describeFigure };
+export { describeFigure, limitsText };

@@ -141,10 +141,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
 
   const settings = readSiteSettings();
   // Before anything renders: what the target's limits leave room for, or the one line that says it cannot fit.
-  const planned = planBuild(options.snapshot, target, options.target, settings.cardModels);
+  const planned = planBuild(options.snapshot, target, options.target, settings);
   if (options.target) {
     reporter.info(
-      `plan for ${options.target} (${limitsText(options.target)}): ${planned.leftOut.length ? `leaving out ${planned.leftOut.join('; ')}` : 'everything fits'}; ` +
+      `plan for ${options.target} (${limitsText(options.target)}): ${planned.leftOut.length ? planned.leftOut.join('; ') : 'everything'}; ` +
         `estimated ${figuresText(planned.plan.estimate)}`,
     );
   }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BUILD_STAMP } from './build-stamp.ts';
-import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, schemaFileOf } from '../site/data-dictionary.ts';
+import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, MODEL_GROUP_JSON, schemaFileOf } from '../site/data-dictionary.ts';
 import { partedCsvOf } from '../site/outputs.ts';
 import { schemaFiles } from '../site/data-schemas.ts';
 
@@ -25,7 +25,8 @@ export interface ManifestEntry {
 
 /** The schema that describes a file under /data/, by its path there. */
 export function schemaFor(path: string): string | null {
-  if (/^models\/[^/]+\.json$/.test(path)) return schemaFileOf(MODEL_FILE_JSON);
+  if (/^models\/[^/]+\.json(\.gz)?$/.test(path)) return schemaFileOf(MODEL_FILE_JSON);
+  if (/^model-groups\/\d+\.json(\.gz)?$/.test(path)) return schemaFileOf(MODEL_GROUP_JSON);
   // A later part of a CSV that comes in parts has the first part's schema.
   const file = partedCsvOf(path) ?? path;
   const download = DATA_FILES.find((d) => d.file === file);

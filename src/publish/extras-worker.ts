@@ -15,8 +15,8 @@ import { gzipSync } from 'node:zlib';
 import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/downloads.ts';
 import { HISTORY_DAYS } from '../site/data-dictionary.ts';
 import { modelFile, sharedModelFile } from '../site/model-file.ts';
-import { CSV_PART_BYTES, badgeFile, csvPartFile, modelDataFile, modelFeedFile, sharedModelDataFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
-import { planFlags, SHARED_FILE_MODELS } from '../site/site-plan.ts';
+import { CSV_PART_BYTES, SHARED_FILE_MODELS, badgeFile, csvPartFile, modelDataPath, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
+import { planFlags } from '../site/site-plan.ts';
 import { searchRecords, type SearchRecord } from '../site/search-records.ts';
 import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/site-data.ts';
 import { fontMeasure } from './cards/font-metrics.ts';
@@ -80,6 +80,11 @@ function writeFromData(staging: string) {
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);
   const csvParts = writeParts(staging, 'scores.csv', (maxBytes) => scoresCsvParts(data, maxBytes));
+  // A data file under /data/, gzipped where the plan says (its path then ends in .gz).
+  const writeDataFile = (path: string, body: unknown) => {
+    const text = JSON.stringify(body);
+    writeInside(staging, `data/${path}`, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
+  };
   let badges = 0;
   let feeds = 0;
   const shared: Model[] = [];
@@ -102,14 +107,14 @@ function writeFromData(staging: string) {
       writeInside(staging, modelFeedFile(model), modelFeed(model, data.recentChangesFor(model.familyTag), generatedAt, attribution));
       feeds++;
     }
-    if (model.outputs.ownDataFile) writeInside(staging, modelDataFile(model), JSON.stringify(modelFile(data, model, fileAttribution)));
+    if (model.outputs.ownDataFile) writeDataFile(modelDataPath(model, data.plan), modelFile(data, model, fileAttribution));
     else shared.push(model);
   }
   // The models without a page share data files, SHARED_FILE_MODELS of them a file, in model rank order.
   const groups = Math.ceil(shared.length / SHARED_FILE_MODELS);
   for (let g = 0; g < groups; g++) {
     const models = shared.slice(g * SHARED_FILE_MODELS, (g + 1) * SHARED_FILE_MODELS);
-    writeInside(staging, sharedModelDataFile(g + 1), JSON.stringify(sharedModelFile(data, models, fileAttribution)));
+    writeDataFile(modelDataPath(models[0]!, data.plan), sharedModelFile(data, models, fileAttribution));
   }
   for (const tag of data.tags) {
     const models = tag.modelList.map((m) => m.model);

@@ -39,6 +39,8 @@ export interface SiteSettings {
   attributionName: string;
   /** Models with a link-preview card of their own (CARD_MODELS, the top N by model rank); the others use the site's card. */
   cardModels: number;
+  /** The most models with a page of their own (MODEL_PAGES, the top N by model rank), whatever the deploy target allows. */
+  modelPages: number;
   /** Settings that fell back to a default, for the build to mention. */
   defaulted: string[];
 }
@@ -59,12 +61,16 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
   const cardsValid = cards !== undefined && /^\d{1,7}$/.test(cards);
   if (cards && !cardsValid) defaulted.push(`CARD_MODELS (not a whole number; using ${DEFAULT_CARD_MODELS})`);
   const cardModels = cardsValid ? Number(cards) : DEFAULT_CARD_MODELS;
+  const pages = env.MODEL_PAGES?.trim();
+  const pagesValid = pages !== undefined && /^\d{1,7}$/.test(pages);
+  if (pages && !pagesValid) defaulted.push('MODEL_PAGES (not a whole number; as many as the deploy target allows)');
   return {
     siteUrl,
     siteUrlSet: site !== undefined,
     attributionUrl: attribution ?? DEFAULT_ATTRIBUTION_URL,
     attributionName: name || DEFAULT_ATTRIBUTION_NAME,
     cardModels,
+    modelPages: pagesValid ? Number(pages) : Infinity,
     defaulted,
   };
 }

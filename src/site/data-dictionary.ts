@@ -301,6 +301,13 @@ export const MODEL_LIST_JSON: Download = {
     { name: '[1] name', schema: text(), meaning: 'The model’s name.' },
     { name: '[2] rank as shown', schema: z.string().regex(/^=?\d+$/), type: 'string', meaning: 'The model rank: `=5` when shared.' },
     { name: '[3] supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'Its best configuration’s supraScore.' },
+    {
+      name: '[4] data file',
+      schema: z.string().regex(/^(models\/[^/]+|model-groups\/\d+)\.json(\.gz)?$/),
+      type: 'string',
+      meaning:
+        'Its data file under /data/: models/{segment}.json for a model with a page of its own, else the model-groups/{n}.json it shares with other models; gzipped (.gz) where this host’s limits ask for it.',
+    },
   ],
 };
 
@@ -464,12 +471,24 @@ export const MANIFEST_JSON: Download = {
   ],
 };
 
+/** `/data/model-groups/{n}.json` (src/site/model-file.ts writes it): the data of the models without a page, a hundred a file. */
+export const MODEL_GROUP_JSON: Download = {
+  file: 'model-groups/{n}.json',
+  format: 'JSON',
+  what:
+    'The data files of the models that have no page of their own on this host (its limits leave their pages out), a hundred models a file in model rank order, ' +
+    'each as its own file (models/{model}.json) would hold it; model-list.json says which file holds a model.',
+  listKey: 'models',
+  fields: MODEL_FILE_JSON.fields,
+};
+
 /** Every kind of file under `/data/` that a JSON Schema describes, the downloads first. */
-export const DATA_FILES: Download[] = [...DOWNLOADS, MODEL_FILE_JSON, SNAPSHOT_JSON, MANIFEST_JSON];
+export const DATA_FILES: Download[] = [...DOWNLOADS, MODEL_FILE_JSON, MODEL_GROUP_JSON, SNAPSHOT_JSON, MANIFEST_JSON];
 
 /** The file of a download's schema, beside it: `models.schema.json`, `models.csv.schema.json`, `model-file.schema.json`. */
 export function schemaFileOf(download: Download): string {
   if (download === MODEL_FILE_JSON) return 'model-file.schema.json';
+  if (download === MODEL_GROUP_JSON) return 'model-group.schema.json';
   return download.format === 'JSON' ? download.file.replace(/\.json$/, '.schema.json') : `${download.file}.schema.json`;
 }
 

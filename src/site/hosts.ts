@@ -113,6 +113,15 @@ export function describeFigure(name: LimitName, figures: SiteFigures, limit: num
   }
 }
 
+/** A target's limits in words: "files 20,000; one file 26.2 MB". */
+export function limitsText(target: DeployTarget): string {
+  const limits = HOST_LIMITS[target];
+  const words: Record<LimitName, string> = { files: 'files', folderEntries: 'entries in one folder', fileBytes: 'one file', totalBytes: 'whole site' };
+  return LIMIT_NAMES.filter((n) => limits[n])
+    .map((n) => `${words[n]} ${n.endsWith('Bytes') ? mb(limits[n]!.value) : count(limits[n]!.value)}`)
+    .join('; ');
+}
+
 /** The limits of `target` that `figures` pass (with `margin` of each taken off), as words; empty when the site fits. */
 export function overLimits(target: DeployTarget, figures: SiteFigures, margin = 0): string[] {
   const limits = HOST_LIMITS[target];

@@ -18,6 +18,9 @@ export const configurationPath = (configuration: HasSegment) => `/configurations
 export const benchPath = (bench: HasSegment) => `/benchmarks/${bench.segment}/`;
 export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
 
+/** Models per shared data file of the models that have no page (the comparison page draws them from it). */
+export const SHARED_FILE_MODELS = 100;
+
 /** Parts of the large CSV files (scores.csv, history.csv) stay under this, below the 25 MiB one file may have on Cloudflare Pages. */
 export const CSV_PART_BYTES = 20 * 1024 * 1024;
 
@@ -29,6 +32,16 @@ export const modelDataFile = (model: HasSegment) => `data/models/${model.segment
  * page. In a folder of their own, so no model's segment can take their names.
  */
 export const sharedModelDataFile = (n: number) => `data/model-groups/${n}.json`;
+/**
+ * A model's data file under `/data/`: its own, or the shared one of its group of models without a
+ * page (by its place among them), gzipped where the plan says. The extras worker writes it there.
+ */
+export function modelDataPath(model: HasSegment & { index: number }, plan: { keep: { modelPages: number }; compressedDownloads: boolean }): string {
+  const file =
+    model.index < plan.keep.modelPages ? modelDataFile(model) : sharedModelDataFile(Math.floor((model.index - plan.keep.modelPages) / SHARED_FILE_MODELS) + 1);
+  return `${file.slice('data/'.length)}${plan.compressedDownloads ? '.gz' : ''}`;
+}
+
 /**
  * Part `n` (from 1) of a CSV download that comes in parts past a size: `data/scores.csv`, then
  * `data/scores-2.csv`, `data/scores-3.csv`, …; gzipped (`scores.csv.gz`, `scores-2.csv.gz`) where

@@ -26,7 +26,7 @@
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
 import { HISTORY_DAYS } from './data-dictionary.ts';
-import { CSV_PART_BYTES } from './outputs.ts';
+import { CSV_PART_BYTES, SHARED_FILE_MODELS } from './outputs.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { DEPLOY_TARGETS, HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type LimitName, type SiteFigures } from './hosts.ts';
 
@@ -104,8 +104,6 @@ export const DEFAULT_WEIGHTS: Weights = {
 
 /** Models a page of results lists, from the least to the most a plan may choose. */
 export const RESULTS_PER_PAGE = [100, 250, 500, 1000] as const;
-/** Models per shared data file of the models that have no page (the comparison page draws them from it). */
-export const SHARED_FILE_MODELS = 100;
 
 export interface SitePlan {
   target: DeployTarget | undefined;
@@ -311,9 +309,9 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
   };
 }
 
-/** Everything, as a site with no target (or a bucket) has it. */
-export function fullPlan(counts: FieldCounts): Draft {
-  const n = counts.models.length;
+/** Everything, as a site with no target (or a bucket) has it; at most `maxModelPages` models with a page (MODEL_PAGES), and what goes with one. */
+export function fullPlan(counts: FieldCounts, maxModelPages = Infinity): Draft {
+  const n = Math.min(counts.models.length, maxModelPages);
   return {
     keep: { modelPages: n, configurationPages: n, comparisons: n, modelFeeds: n, badges: n, cards: Math.min(counts.cardModels, n) },
     resultsPerPage: RESULTS_PER_PAGE[0],
@@ -349,8 +347,8 @@ function most(lo: number, hi: number, ok: (k: number) => boolean): number {
  * The plan for `target`: everything when there is no target or everything fits; otherwise each lever
  * in turn, cheapest value first, gives way just as far as the site needs to fit.
  */
-export function planSite(counts: FieldCounts, weights: Weights, target: DeployTarget | undefined): SitePlan {
-  const full = fullPlan(counts);
+export function planSite(counts: FieldCounts, weights: Weights, target: DeployTarget | undefined, maxModelPages = Infinity): SitePlan {
+  const full = fullPlan(counts, maxModelPages);
   const estimate = (d: Draft) => estimateSite(counts, weights, d);
   if (!target) return { ...full, target, estimate: estimate(full), refused: undefined };
   const fits = fitsTarget(target);
@@ -451,26 +449,30 @@ function setKeep(d: Draft, key: keyof Draft['keep'], k: number, tied: (keyof Dra
   for (const t of tied) d.keep[t] = Math.min(d.keep[t], k);
 }
 
-/** What the plan left out, in words for the build's summary and the about page; empty when nothing. */
-export function leftOutOf(plan: SitePlan, counts: FieldCounts): string[] {
-  const n = counts.models.length;
-  const configurations = sum(counts.models.map((m) => m.configurations));
-  const of = (k: number, what: string) =>
-    k >= n ? undefined : k === 0 ? `no ${what}` : `${what} for the ${k.toLocaleString('en-US')} best of ${n.toLocaleString('en-US')} models`;
+/**
+ * What a plan leaves out, in words for the build's summary and the about page ("model pages only for
+ * the 12,000 best of 34,810 models"); empty when it makes everything. `models` in model rank order.
+ */
+export function leftOutOf(plan: BuildPlan, models: readonly { configurations: number }[], cardModels: number): string[] {
+  const n = models.length;
+  const count = (k: number) => k.toLocaleString('en-US');
+  const configurations = sum(models.map((m) => m.configurations));
+  const only = (k: number, what: string) => (k >= n ? undefined : k <= 0 ? `no ${what}` : `${what} only for the ${count(k)} best of ${count(n)} models`);
+  const { keep } = plan;
   const out = [
-    of(plan.keep.modelPages, 'model pages'),
-    plan.keep.configurationPages < n &&
-      (plan.keep.configurationPages === 0
-        ? `no configuration pages (their content is on their model's page)`
-        : `configuration pages for the configurations of the ${plan.keep.configurationPages.toLocaleString('en-US')} best models (${sum(
-            counts.models.slice(0, plan.keep.configurationPages).map((m) => m.configurations),
-          ).toLocaleString('en-US')} of ${configurations.toLocaleString('en-US')})`),
-    of(plan.keep.comparisons, 'pre-rendered comparisons'),
-    of(plan.keep.modelFeeds, 'model feeds'),
-    of(plan.keep.badges, 'badges'),
-    plan.keep.cards < Math.min(counts.cardModels, n) && of(plan.keep.cards, 'link-preview cards'),
-    plan.resultsPerPage > RESULTS_PER_PAGE[0] && `${plan.resultsPerPage} models a page of a benchmark's or a tag's results`,
-    !plan.deepResults && `results past the best ${plan.resultsPerPage} models of each benchmark and tag (they are in scores.csv)`,
+    only(keep.modelPages, 'model pages'),
+    keep.configurationPages < n &&
+      (keep.configurationPages === 0
+        ? 'no configuration pages (each model’s page lists its configurations)'
+        : `configuration pages only for those of the ${count(keep.configurationPages)} best models (${count(
+            sum(models.slice(0, keep.configurationPages).map((m) => m.configurations)),
+          )} of ${count(configurations)})`),
+    only(keep.comparisons, 'pre-rendered comparisons'),
+    only(keep.modelFeeds, 'model feeds'),
+    only(keep.badges, 'rank badges'),
+    keep.cards < Math.min(cardModels, n) && only(keep.cards, 'link-preview cards'),
+    plan.resultsPerPage > RESULTS_PER_PAGE[0] && `${count(plan.resultsPerPage)} models a page of a benchmark’s or a tag’s results`,
+    !plan.deepResults && `a benchmark’s or a tag’s results only for its ${count(plan.resultsPerPage)} best models (every result is in scores.csv)`,
     plan.compressedDownloads && 'scores.csv, history.csv and the models’ data files gzipped (.gz)',
   ];
   return out.filter((x): x is string => typeof x === 'string');

@@ -22,7 +22,7 @@ const page = ({ footer = true, card = CARD }: { footer?: boolean; card?: string 
 
 let work: string;
 let dist: string;
-const write = (rel: string, text: string) => {
+const write = (rel: string, text: string | Buffer) => {
   mkdirSync(dirname(join(dist, rel)), { recursive: true });
   writeFileSync(join(dist, rel), text);
 };
