@@ -6,7 +6,7 @@
  * it the page explains and links to the pre-rendered comparisons instead.
  */
 import { chartCaption, methodChangePath } from '../site/charts.ts';
-import { compareStatus, MAX_COMPARED, parseModelsParam, MIN_COMPARED } from '../site/compare.ts';
+import { compareStatus, MAX_COMPARED, parseModelsParam } from '../site/compare.ts';
 import { comparisonView, NO_WEB_SOURCE, type ChartView, type ComparisonView, type ScoreCellView } from '../site/comparison-view.ts';
 import { formatDate } from '../site/format.ts';
 import { href } from '../site/links.ts';
@@ -221,7 +221,7 @@ export function enhanceCompare(): void {
     );
     input.disabled = found.length >= MAX_COMPARED;
     status!.textContent = compareStatus(found.length, missing);
-    output!.replaceChildren(...(found.length >= MIN_COMPARED ? [fillComparison(comparisonProto!, comparisonView(found))] : []));
+    output!.replaceChildren(...(found.length >= 1 ? [fillComparison(comparisonProto!, comparisonView(found))] : []));
     document.title = found.length ? pageTitle(found.map((f) => f.model.name).join(' vs '), baseTitle) : baseTitle;
     // Until now the explanation below stayed invisible, so what was drawn above it moved nothing on screen.
     root!.dataset.drawn = '';

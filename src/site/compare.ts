@@ -104,7 +104,9 @@ export function gapText(gap: number, aheadText: string, behindText: string): str
 export function compareStatus(found: number, missing: readonly string[]): string {
   const notes: string[] = [];
   if (missing.length) notes.push(`Not in this snapshot: ${missing.join(', ')}.`);
-  if (found < MIN_COMPARED) notes.push(`Add ${found ? 'another model' : 'two to four models'} to compare.`);
+  // One model is drawn on its own: the view of a model without a page of its own links here.
+  if (found === 1) notes.push(`Showing one model: add another to compare.`);
+  else if (found < MIN_COMPARED) notes.push('Add two to four models to compare.');
   else notes.push(`Comparing ${found} models.`);
   if (found >= MAX_COMPARED) notes.push(`At most ${MAX_COMPARED} models at once.`);
   return notes.join(' ');

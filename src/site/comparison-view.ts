@@ -110,7 +110,10 @@ export function comparisonView(files: readonly ModelFile[]): ComparisonView {
       result.shared.length === 0
         ? undefined
         : {
-            intro: `Benchmarks on which each model’s best configuration has a counting score, heaviest first: normalized score (0–100; the mean when several submissions count), its difference from ${first}’s, and the source.`,
+            intro:
+              files.length === 1
+                ? `Benchmarks on which ${first}’s best configuration has a counting score, heaviest first: normalized score (0–100; the mean when several submissions count) and the source.`
+                : `Benchmarks on which each model’s best configuration has a counting score, heaviest first: normalized score (0–100; the mean when several submissions count), its difference from ${first}’s, and the source.`,
             models: files.map((f) => f.model.name),
             rows: result.shared.map((s) => ({
               name: s.benchName,
@@ -128,7 +131,7 @@ export function comparisonView(files: readonly ModelFile[]): ComparisonView {
                   more: e.submissions.length > 1 ? ` (+${e.submissions.length - 1} more)` : '',
                 };
               }),
-              higher: s.winner === undefined ? 'tied' : files[s.winner]!.model.name,
+              higher: files.length === 1 ? '' : s.winner === undefined ? 'tied' : files[s.winner]!.model.name,
             })),
           },
   };

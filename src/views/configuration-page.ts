@@ -127,29 +127,11 @@ function scoresHtml(data: SiteData, config: Configuration): Markup | false {
     const bench = data.benchBySlug.get(s.bench);
     const source = safeExternalUrl(s.sourceUrl);
     const standing = s.counts && bench ? data.standingOn(bench.slug, s.normalizedScore) : undefined;
-    return html`<tr>
-      <th scope="row">
-        ${bench ? html`<a href="${benchHref(bench)}">${s.benchName}</a>` : s.benchName}
-        <span class="sub">${bench ? `weight ${bench.effectiveWeight.toFixed(1)}` : 'not in this snapshot'}</span>
-      </th>
-      <td class="num">
-        ${formatNative(s.rawScore)}${bench && html` <span class="sub">of ${formatNative(bench.scaleMin)}–${formatNative(bench.scaleMax)}</span>`}
-      </td>
-      <td class="num">${normalizedText(s.normalizedScore)}</td>
-      <td class="num">${standing ? html`${standing.rank} <span class="sub">of ${standing.of}</span>` : html`<span class="meta">—</span>`}</td>
-      <td>
-        ${
-          source
-            ? html`<a href="${source}" rel="external nofollow">${hostOf(source)}</a>`
-            : html`<span class="sub">${s.sourceUrl || 'none'} (not a web link)</span>`
-        }
-      </td>
-      <td><time datetime="${isoTime(s.accessedAt)}">${formatDate(s.accessedAt)}</time> <span class="sub">${formatAge(s.accessedAt, generatedAt)}</span></td>
-      <td class="num">
-        <span aria-hidden="true">▲${s.upvotes} ▼${s.downvotes}</span> <span class="visually-hidden">${s.upvotes} up, ${s.downvotes} down</span>
-      </td>
-      <td>${s.counts ? 'Yes' : 'No'}</td>
-    </tr>`;
+    // A row per submission, the page's largest part: no white space between cells, the votes said once.
+    // prettier-ignore
+    return html`<tr><th scope="row">${bench ? html`<a href="${benchHref(bench)}">${s.benchName}</a>` : s.benchName} <span class="sub">${bench ? `weight ${bench.effectiveWeight.toFixed(1)}` : 'not in this snapshot'}</span></th><td class="num">${formatNative(s.rawScore)}${bench && html` <span class="sub">of ${formatNative(bench.scaleMin)}–${formatNative(bench.scaleMax)}</span>`}</td><td class="num">${normalizedText(s.normalizedScore)}</td><td class="num">${standing ? html`${standing.rank} <span class="sub">of ${standing.of}</span>` : html`<span class="meta">—</span>`}</td><td>${
+      source ? html`<a href="${source}" rel="external nofollow">${hostOf(source)}</a>` : html`<span class="sub">${s.sourceUrl || 'none'} (not a web link)</span>`
+    }</td><td><time datetime="${formatDate(s.accessedAt)}">${formatDate(s.accessedAt)}</time> <span class="sub">${formatAge(s.accessedAt, generatedAt)}</span></td><td class="num">${s.upvotes} up, ${s.downvotes} down</td><td>${s.counts ? 'Yes' : 'No'}</td></tr>`;
   };
   return html`<p class="note">
       Only submissions with more upvotes than downvotes count toward supraScore: ${counted} of ${plural(scores.length, 'submission')} here count. Benchmarks by

@@ -133,22 +133,22 @@ function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
     const name = cells.flat()[0]!.benchName;
     // Configurations are compared within a row: its scores get the digits that tell them apart.
     const text = scoreFormatter(cells.flat().map((s) => s.normalizedScore));
-    return html`<tr>
-      <th scope="row">${bench ? html`<a href="${benchHref(bench)}">${name}</a>` : name}</th>
-      <td class="num wide-only">${bench ? bench.effectiveWeight.toFixed(1) : '—'}</td>
-      ${cells.map((cell, i) =>
-        cell.length === 0
-          ? html`<td class="num"><span class="meta">${configurations[i]!.hasDetail ? 'no score' : 'no data'}</span></td>`
-          : html`<td class="num">
-              ${cell.map((s) => html`<span class="cell-score">${text(s.normalizedScore)}${!s.counts && html` <span class="sub">not counted</span>`}</span>`)}
-            </td>`,
-      )}
-    </tr>`;
+    // The page's largest part, as many cells as a model's configurations have scores: no white space, and no
+    // markup but the values where one counting score is all a cell holds (the table's class aligns them).
+    // prettier-ignore
+    return html`<tr><th scope="row">${bench ? html`<a href="${benchHref(bench)}">${name}</a>` : name}</th><td class="wide-only">${bench ? bench.effectiveWeight.toFixed(1) : '—'}</td>${cells.map((cell, i) =>
+      cell.length === 0
+        ? html`<td><span class="meta">${configurations[i]!.hasDetail ? 'no score' : 'no data'}</span></td>`
+        : cell.length === 1 && cell[0]!.counts
+          ? html`<td>${text(cell[0]!.normalizedScore)}</td>`
+          : html`<td>${cell.map((s) => html`<span class="cell-score">${text(s.normalizedScore)}${!s.counts && html` <span class="sub">not counted</span>`}</span>`)}</td>`,
+    )}</tr>`;
   });
   return html`<p class="meta">
       Normalized scores (0–100), benchmarks by weight (effectiveWeight), one column per configuration; per-benchmark data for ${withDetail} of
-      ${plural(configurations.length, 'configuration')}. Raw scores, sources and dates are on each configuration’s page. “not counted”: the submission has no
-      more upvotes than downvotes, so it does not count toward supraScore.
+      ${plural(configurations.length, 'configuration')}. Raw scores, sources and dates are
+      ${model.outputs.configurationPages ? 'on each configuration’s page' : html`in <a href="${href('/data/')}">the downloads</a>`}. “not counted”: the
+      submission has no more upvotes than downvotes, so it does not count toward supraScore.
     </p>
     <section class="table-wrap" tabindex="0" aria-labelledby="scores">
       <table class="matrix sticky-first">

@@ -1,0 +1,53 @@
+/**
+ * The counts of a generated field at any size, in the shape the plan reads (src/site/site-plan.ts),
+ * without generating it: what `npm run generate-sample` makes at 300, 10,000 and 50,000
+ * configurations, measured once (src/site/field-counts.ts on the bench's snapshots), as smooth curves.
+ * The best models have the most configurations and submissions, as in the generated field.
+ */
+import type { FieldCounts } from '../../src/site/site-plan.ts';
+
+/** Linear between the measured sizes (300, 10,000, 50,000), flat outside. */
+function between(configurations: number, at300: number, at10k: number, at50k: number): number {
+  if (configurations <= 300) return at300;
+  if (configurations <= 10_000) return at300 + ((at10k - at300) * (configurations - 300)) / 9_700;
+  if (configurations <= 50_000) return at10k + ((at50k - at10k) * (configurations - 10_000)) / 40_000;
+  return at50k;
+}
+
+export function fieldCounts(configurations: number, { details }: { details: boolean }): FieldCounts {
+  // Models per configuration: 177 of 300, 6,997 of 10,000, 28,279 of 50,000.
+  const n = Math.round(configurations * between(configurations, 0.59, 0.7, 0.5656));
+  // Submissions per configuration with details for all: 36 at 10,000 (359,805), 71 at 50,000 (3,561,379).
+  const perConfiguration = details ? between(configurations, 20, 36, 71) : 0;
+  // Every model has a configuration; the others go to the best models first, a round at a time (at most 4 a model, as generated).
+  const configs = new Array<number>(n).fill(1);
+  let extra = configurations - n;
+  for (let round = 0; extra > 0 && round < 3; round++) {
+    const k = Math.min(extra, round === 2 ? n : Math.ceil(n * [0.6, 0.3][round]!));
+    for (let i = 0; i < k; i++) configs[i]!++;
+    extra -= k;
+  }
+  // The best models hold about twice the average of submissions a configuration, the last next to none; in all, perConfiguration each.
+  const shares = configs.map((c, i) => c * (1 - i / n));
+  const total = shares.reduce((a, b) => a + b, 0);
+  const models = configs.map((c, i) => {
+    const scores = Math.round((configurations * perConfiguration * shares[i]!) / total);
+    return { configurations: c, scores, bestScores: Math.round(scores / c) };
+  });
+  const benches = Math.round(between(configurations, 60, 800, 2_000));
+  const tags = Math.round(between(configurations, 150, 400, 800));
+  const scores = models.reduce((a, m) => a + m.scores, 0);
+  // Model-benchmark pairs with a submission: 263,897 of 359,805 submissions at 10,000, 2,102,760 of 3,561,379 at 50,000.
+  const pairs = scores * between(configurations, 0.75, 0.73, 0.59);
+  // Models on a tag's longer list: carrying it (about 54 a tag at 10,000), or scored on its benchmarks (1,267, 4,925 at 50,000).
+  const tagList = details ? between(configurations, 60, 1_267, 4_925) : between(configurations, 8, 54, 130);
+  return {
+    models,
+    benches,
+    tags,
+    benchResultModels: details ? Array.from({ length: benches }, () => Math.round(pairs / benches)) : [],
+    tagListModels: Array.from({ length: tags }, () => Math.round(tagList)),
+    historySnapshots: 365,
+    cardModels: 200,
+  };
+}
