@@ -32,13 +32,22 @@ export const modelDataFile = (model: HasSegment) => `data/models/${model.segment
  * page. In a folder of their own, so no model's segment can take their names.
  */
 export const sharedModelDataFile = (n: number) => `data/model-groups/${n}.json`;
+type DataFilePlan = { keep: { modelPages: number }; compressedDownloads: boolean };
+
 /**
- * A model's data file under `/data/`: its own, or the shared one of its group of models without a
- * page (by its place among them), gzipped where the plan says. The extras worker writes it there.
+ * How many of the best models have a data file of their own: those with a page, unless the plan
+ * gzips the data files, which then all go in groups (a hundred models' data gzip to two thirds of
+ * what their own files do).
  */
-export function modelDataPath(model: HasSegment & { index: number }, plan: { keep: { modelPages: number }; compressedDownloads: boolean }): string {
-  const file =
-    model.index < plan.keep.modelPages ? modelDataFile(model) : sharedModelDataFile(Math.floor((model.index - plan.keep.modelPages) / SHARED_FILE_MODELS) + 1);
+export const ownDataFiles = (plan: DataFilePlan) => (plan.compressedDownloads ? 0 : plan.keep.modelPages);
+
+/**
+ * A model's data file under `/data/`: its own, or the one its group shares (by its place among the
+ * models without one), gzipped where the plan says. The extras worker writes it there.
+ */
+export function modelDataPath(model: HasSegment & { index: number }, plan: DataFilePlan): string {
+  const own = ownDataFiles(plan);
+  const file = model.index < own ? modelDataFile(model) : sharedModelDataFile(Math.floor((model.index - own) / SHARED_FILE_MODELS) + 1);
   return `${file.slice('data/'.length)}${plan.compressedDownloads ? '.gz' : ''}`;
 }
 

@@ -26,7 +26,7 @@
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
 import { HISTORY_DAYS } from './data-dictionary.ts';
-import { CSV_PART_BYTES, SHARED_FILE_MODELS } from './outputs.ts';
+import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from './outputs.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { DEPLOY_TARGETS, HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type LimitName, type SiteFigures } from './hosts.ts';
 
@@ -66,7 +66,7 @@ export interface Weights {
   badge: { base: number };
   card: { base: number };
   /** A model's data file (its entry in the manifest included): `perScore` for each submission of its best configuration. */
-  modelFile: { base: number; perScore: number; gzipped: number };
+  modelFile: { base: number; perScore: number; groupGzipped: number };
   /** A search record: its fragment and its share of the index; `files` per record. */
   search: { perRecord: number; files: number };
   benchmarkPage: { perPage: number; perModel: number; perScore: number };
@@ -87,15 +87,15 @@ export interface Weights {
  * previous build measured of each kind (src/publish/plan-weights.ts).
  */
 export const DEFAULT_WEIGHTS: Weights = {
-  modelPage: { base: 13_100, perConfiguration: 340, perScore: 185 },
-  configurationPage: { base: 7_000, perScore: 700 },
+  modelPage: { base: 13_100, perConfiguration: 340, perScore: 90 },
+  configurationPage: { base: 7_000, perScore: 580 },
   comparison: { base: 8_200, perScore: 45 },
   modelFeed: { base: 3_800 },
   badge: { base: 1_800 },
   card: { base: 22_000 },
-  modelFile: { base: 3_350, perScore: 350, gzipped: 0.2 },
+  modelFile: { base: 3_350, perScore: 350, groupGzipped: 0.15 },
   search: { perRecord: 340, files: 1.01 },
-  benchmarkPage: { perPage: 9_100, perModel: 200, perScore: 560 },
+  benchmarkPage: { perPage: 9_100, perModel: 215, perScore: 400 },
   tagPage: { perTag: 5_700, perPage: 4_900, perModel: 250 },
   leaderboard: { perPage: 5_000, perModel: 1_260 },
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, scoresGzipped: 0.19, historyGzipped: 0.4 },
@@ -191,7 +191,9 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
   const allConfigurations = configs(n);
   const allScores = scores(n);
   const pairs = Math.max(0, Math.min(keep.comparisons, n) - 1);
-  const sharedFiles = Math.ceil((n - keep.modelPages) / SHARED_FILE_MODELS);
+  const own = ownDataFiles(plan);
+  const sharedFiles = Math.ceil((n - own) / SHARED_FILE_MODELS);
+  const modelFileBytes = (from: number, to: number) => w.modelFile.base * (to - from) + w.modelFile.perScore * (best(to) - best(from));
   const pagesOf = (lists: readonly number[], all: number) =>
     deepResults ? lists.reduce((a, m) => a + Math.max(1, Math.ceil(m / resultsPerPage)), 0) + Math.max(0, all - lists.length) : all;
   // Models listed: all of them, or the first page's.
@@ -224,9 +226,10 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
     // The leaderboard's and the site's cards, each tag's, and the best models'.
     card: { files: keep.cards + counts.tags + 3, bytes: w.card.base * (keep.cards + counts.tags + 2) },
     // One file per model with a page, the rest shared: the same bytes a model either way.
+    // One file per model with one of its own, the others in groups of a hundred: the same bytes a model either way, unless gzipped.
     'model-file': {
-      files: keep.modelPages + sharedFiles,
-      bytes: (w.modelFile.base * n + w.modelFile.perScore * best(n)) * (compressedDownloads ? w.modelFile.gzipped : 1),
+      files: own + sharedFiles,
+      bytes: compressedDownloads ? modelFileBytes(0, n) * w.modelFile.groupGzipped : modelFileBytes(0, n),
     },
     search: { files: Math.ceil(records * w.search.files) + 8, bytes: w.search.perRecord * records },
     'benchmark-page': {
@@ -261,8 +264,8 @@ export function estimateSite(counts: FieldCounts, weights: Weights, plan: Draft)
     ['compare', Math.max(0, Math.min(keep.comparisons, n) - 1) + 1],
     ['og/models', keep.cards],
     ['og/tags', counts.tags],
-    ['data/models', keep.modelPages],
-    ['data/model-groups', Math.ceil((n - keep.modelPages) / SHARED_FILE_MODELS)],
+    ['data/models', ownDataFiles(plan)],
+    ['data/model-groups', Math.ceil((n - ownDataFiles(plan)) / SHARED_FILE_MODELS)],
     ['pagefind/fragment', keep.modelPages + counts.benches + counts.tags],
     ['tags', counts.tags + 1],
     ['benchmarks', counts.benches + 2],

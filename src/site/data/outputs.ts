@@ -1,6 +1,7 @@
 /** A build's plan applied to the models: what each gets, and where each model and configuration is linked. */
 import { configurationAddress, modelAddress } from '../links.ts';
 import type { BuildPlan } from '../site-plan.ts';
+import { ownDataFiles } from '../outputs.ts';
 import type { Model } from './types.ts';
 
 /** Marks every model and configuration with the outputs the plan makes for it, and their addresses. */
@@ -14,7 +15,7 @@ export function applyPlan(models: readonly Model[], plan: BuildPlan): void {
       feed: i < keep.modelFeeds,
       badge: i < keep.badges,
       card: i < keep.cards,
-      ownDataFile: i < keep.modelPages,
+      ownDataFile: i < ownDataFiles(plan),
     };
     model.href = modelAddress(model, keep);
     for (const c of model.configurations) {

@@ -98,7 +98,7 @@ export interface ModelOutputs {
   feed: boolean;
   badge: boolean;
   card: boolean;
-  /** Its data file for the comparison page is its own (else it shares one with other models that have no page). */
+  /** Its data file for the comparison page is its own (else it shares one with other models: those without a page, or all where the plan gzips them). */
   ownDataFile: boolean;
 }
 
