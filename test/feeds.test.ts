@@ -111,7 +111,7 @@ describe('feeds', () => {
   it('lists in a tag’s feed only the models that carry the tag', () => {
     const feed = feeds.get('tags/code-generation/feed.xml')!;
     const $ = site.html.get('tags/code-generation/index.html')!;
-    const carrying = $('#carrying ~ div table tbody th a')
+    const carrying = $('#carrying ~ .table-wrap table tbody th a')
       .map((_, a) => $(a).text())
       .get();
     const entries = childrenNamed(feed, 'entry');

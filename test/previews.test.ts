@@ -113,16 +113,20 @@ describe('link previews', () => {
 describe('rank badges', () => {
   it('writes an SVG badge and a shields.io endpoint for every model', () => {
     const segments = modelPages(site).map((p) => p.split('/')[1]);
-    expect(site.files.filter((f) => f.startsWith('badges/')).sort()).toEqual(segments.flatMap((s) => [`badges/${s}.json`, `badges/${s}.svg`]).sort());
+    // Beside each model's page: a folder of its own, so no folder grows with the field's size.
+    expect(site.files.filter((f) => /\/badge\.(svg|json)$/.test(f)).sort()).toEqual(
+      segments.flatMap((s) => [`models/${s}/badge.json`, `models/${s}/badge.svg`]).sort(),
+    );
+    expect(site.files.some((f) => f.startsWith('badges/'))).toBe(false);
     for (const s of segments) {
-      const endpoint = JSON.parse(site.read(`badges/${s}.json`)) as Record<string, unknown>;
+      const endpoint = JSON.parse(site.read(`models/${s}/badge.json`)) as Record<string, unknown>;
       expect(endpoint, s).toMatchObject({ schemaVersion: 1, label: 'model rank', cacheSeconds: 3600 });
       expect(endpoint.message, s).toMatch(/^=?\d+ of 16 · supraScore \d+(\.\d+)? vs top 10 · 2026-11-16$/);
     }
   });
 
   it('writes every badge as well-formed SVG that names the model, even a hostile name, as text', () => {
-    for (const file of site.files.filter((f) => f.endsWith('.svg') && f.startsWith('badges/'))) {
+    for (const file of site.files.filter((f) => f.endsWith('/badge.svg'))) {
       let title = '';
       let inTitle = false;
       const parser = new SaxesParser();
@@ -135,7 +139,7 @@ describe('rank badges', () => {
       parser.write(site.read(file)).close();
       expect(title, file).toMatch(/: model rank =?\d+ of 16, supraScore [\d.]+ \(expected win rate against the current top 10\), snapshot of 2026-11-16$/);
     }
-    const evil = site.files.find((f) => /^badges\/evil.*\.svg$/.test(f))!;
+    const evil = site.files.find((f) => /^models\/evil[^/]*\/badge\.svg$/.test(f))!;
     expect(site.read(evil)).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Evil &amp; Co');
   });
 
@@ -143,15 +147,15 @@ describe('rank badges', () => {
     const page = modelPages(site).find((p) => p.includes('evil'))!;
     const $ = site.html.get(page)!;
     const segment = page.split('/')[1];
-    expect($(`img[src="/badges/${segment}.svg"]`).length).toBe(1);
+    expect($(`img[src="/models/${segment}/badge.svg"]`).length).toBe(1);
     const [markdown, html] = $('pre.snippet code')
       .map((_, c) => $(c).text())
       .get();
     expect(markdown).toBe(
-      `[![Model rank of \\<img src=x onerror="alert\\(1\\)"\\>Evil \\& Co](${SITE_URL}badges/${segment}.svg)](${SITE_URL}models/${segment}/)`,
+      `[![Model rank of \\<img src=x onerror="alert\\(1\\)"\\>Evil \\& Co](${SITE_URL}models/${segment}/badge.svg)](${SITE_URL}models/${segment}/)`,
     );
     expect(html).toBe(
-      `<a href="${SITE_URL}models/${segment}/"><img src="${SITE_URL}badges/${segment}.svg" alt="Model rank of &lt;img src=x onerror=&quot;alert(1)&quot;&gt;Evil &amp; Co" height="20"></a>`,
+      `<a href="${SITE_URL}models/${segment}/"><img src="${SITE_URL}models/${segment}/badge.svg" alt="Model rank of &lt;img src=x onerror=&quot;alert(1)&quot;&gt;Evil &amp; Co" height="20"></a>`,
     );
     expect($('img[src="x"]').length).toBe(0);
   });

@@ -213,7 +213,7 @@ describe('untrusted strings', () => {
     for (const [file, $] of site.html) {
       // The one image is a model page's own badge, from the site, with its alt text.
       $('img').each((_, img) => {
-        expect($(img).attr('src'), file).toMatch(/\/badges\/[\w.-]+\.svg$/);
+        expect($(img).attr('src'), file).toMatch(/\/models\/[\w.-]+\/badge\.svg$/);
         expect($(img).attr('alt'), file).toMatch(/: model rank =?\d+ of \d+, supraScore /);
       });
       expect($('img').length, file).toBe(/^models\/[^/]+\/index\.html$/.test(file) ? 1 : 0);
@@ -244,11 +244,12 @@ describe('untrusted strings', () => {
   });
 
   it('writes nothing outside dist/, whatever a slug or tag contains', () => {
+    // Beside dist/ only the build's own files: its lock, and what it measured for the next plan (.dist.weights.json).
     expect(
       readdirSync(fixture.dir)
         .filter((f) => !f.endsWith('.lock'))
         .sort(),
-    ).toEqual(['a.json', 'b.json', 'c-details.json', 'c.json', 'dist', 'fixture.db']);
+    ).toEqual(['.dist.weights.json', 'a.json', 'b.json', 'c-details.json', 'c.json', 'dist', 'fixture.db']);
     expect(site.files.some((f) => f.includes('pwned'))).toBe(false);
     expect(existsSync(join(ROOT, 'pwned'))).toBe(false);
     expect(site.files.filter((f) => f.startsWith('benchmarks/')).length).toBe(6);
@@ -707,7 +708,7 @@ describe('ranks and precision', () => {
 });
 
 describe('benchmark pages', () => {
-  it('lists every configuration with a score, grouped by model, with scale, source, date and age, votes and whether it counts', () => {
+  it('lists every configuration with a score, grouped by model, with scale, source, date, votes and whether it counts', () => {
     const $ = page('benchmarks/prooflad/index.html');
     const table = tableAfter($, '#results');
     expect(
@@ -716,15 +717,10 @@ describe('benchmark pages', () => {
         .map((_, a) => $(a).text())
         .get(),
     ).toEqual(['Quillon 3', 'Mist X']);
-    expect(cells($, table).filter((r) => r.length > 1)[0]).toEqual([
-      'Quillon 3 (high)',
-      '0.82 of 0–100',
-      '82.0',
-      'example.org',
-      '2026-11-11 5 days before this snapshot',
-      '▲5 ▼1 5 up, 1 down',
-      'Yes',
-    ]);
+    // The scale once, in the column's heading; a row per submission.
+    expect(squash(table.find('thead th').eq(1).text())).toBe('Raw score of 0–100');
+    expect(cells($, table).filter((r) => r.length > 1)[0]).toEqual(['Quillon 3 (high)', '0.82', '82.0', 'example.org', '2026-11-11', '5 up, 1 down', 'Yes']);
+    expect(table.find('time').first().attr('datetime')).toBe('2026-11-11');
     expect(table.find('a[href="https://example.org/paper"]').length).toBe(1);
   });
 
@@ -733,7 +729,8 @@ describe('benchmark pages', () => {
     const row = tableAfter($, '#results')
       .find('tr')
       .filter((_, tr) => $(tr).find('th a').text() === 'Quillon 3 (high)');
-    expect(squash(row.text())).toContain('No: not more upvotes than downvotes');
+    expect(cells($, row)[0]!.at(-1)).toBe('No');
+    expect(squash($('#results + p').text())).toContain('only one with more upvotes than downvotes counts');
     expect(squash(row.text())).toContain('javascript:alert(2) (not a web link)');
     expect(row.find('a[href^="javascript"]').length).toBe(0);
   });

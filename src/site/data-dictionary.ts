@@ -261,6 +261,17 @@ export const LEADERBOARD_JSON: Download = {
       schema: z.array(nonEmpty()),
       meaning: 'The path segment of each tag in `tags` (its page is `/tags/{segment}/`), same order.',
     },
+    {
+      name: 'kept',
+      schema: z.object({}),
+      type: 'object',
+      meaning:
+        'How many of the best models have pages on this host (its limits may leave the others out): a model in the first `modelPages` has a page at `/models/{segment}/`, and its configurations theirs when it is among the first `configurationPages`.',
+      fields: [
+        { name: 'modelPages', schema: count(), unit: 'models', meaning: 'Models, best first, with a page of their own.' },
+        { name: 'configurationPages', schema: count(), unit: 'models', meaning: 'Models, best first, whose configurations have pages of their own.' },
+      ],
+    },
   ],
   fields: [
     { name: '[0] rank', schema: rank(), unit: '1 = best', meaning: 'Model rank (equal supraScores share it).' },

@@ -99,6 +99,6 @@ describe('the embed snippets', () => {
     const { markdown } = badgeEmbed({ segment: 'evil', name: HOSTILE });
     const alt = markdown.slice(3, markdown.indexOf('](http'));
     expect(alt).not.toMatch(/(?<!\\)[[\]()<>]/);
-    expect(markdown).toMatch(/^\[!\[.*\]\(http:\/\/localhost:4321\/badges\/evil\.svg\)\]\(http:\/\/localhost:4321\/models\/evil\/\)$/);
+    expect(markdown).toMatch(/^\[!\[.*\]\(http:\/\/localhost:4321\/models\/evil\/badge\.svg\)\]\(http:\/\/localhost:4321\/models\/evil\/\)$/);
   });
 });

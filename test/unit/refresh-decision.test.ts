@@ -1,6 +1,7 @@
 /** When `refresh` renders: the decision alone, without a build. */
 import { describe, expect, it } from 'vitest';
 import { decideRefresh } from '../../src/publish/refresh-decision.ts';
+import { snapshotStamp } from '../../src/publish/build-stamp.ts';
 
 const base = { current: 'sha:1:code', wanted: 'sha:1:code', outDir: 'dist' };
 
@@ -22,7 +23,16 @@ describe('decideRefresh', () => {
     expect(decideRefresh({ ...base, snapshot: 'unchanged', current: 'sha:0:code' }).build).toBe(true);
     expect(decideRefresh({ ...base, snapshot: 'fresh', current: 'sha:1:other' })).toMatchObject({
       build: true,
-      reason: 'dist/ shows another snapshot or was built by other code',
+      reason: 'dist/ shows another snapshot, or was built by other code or for another deploy target',
     });
+  });
+
+  it('builds when dist/ was built for another deploy target: what a site leaves out depends on it', () => {
+    const summary = { bodySha256: 'sha', fetchedAt: 1 };
+    const built = snapshotStamp(summary, 'github-pages', 'code');
+    expect(snapshotStamp(summary, 'github-pages', 'code')).toBe(built);
+    for (const other of [undefined, 'netlify'] as const) {
+      expect(decideRefresh({ snapshot: 'unchanged', current: built, wanted: snapshotStamp(summary, other, 'code'), outDir: 'dist' }).build).toBe(true);
+    }
   });
 });

@@ -1,0 +1,129 @@
+/**
+ * The plan of a build's outputs for each deploy target, as a pure function of the field's counts
+ * and the weights of each kind of output: at the sizes the API reaches (300, 10,000 and 50,000
+ * configurations, with and without per-benchmark details for every configuration), every target's
+ * site is within its limits, or refused with the limit named; the best models keep their pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEPLOY_TARGETS, HOST_LIMITS, MARGIN, overLimits, type DeployTarget } from '../../src/site/hosts.ts';
+import { DEFAULT_WEIGHTS, estimateKinds, fullPlan, leftOutOf, planSite, resolvePlan, scaleWeights, type SitePlan } from '../../src/site/site-plan.ts';
+import { fieldCounts } from '../helpers/field-counts.ts';
+
+const SIZES = [300, 10_000, 50_000] as const;
+const plans = new Map<string, SitePlan>();
+const planFor = (size: number, details: boolean, target: DeployTarget | undefined) => {
+  const key = `${size}:${details}:${target}`;
+  let plan = plans.get(key);
+  if (!plan) plans.set(key, (plan = planSite(fieldCounts(size, { details }), DEFAULT_WEIGHTS, target)));
+  return plan;
+};
+
+describe('the plan of a build for its deploy target', () => {
+  for (const size of SIZES)
+    for (const details of [false, true])
+      for (const target of DEPLOY_TARGETS) {
+        it(`fits ${target} at ${size.toLocaleString('en-US')} configurations ${details ? 'with' : 'without'} details, or refuses it naming the limit`, () => {
+          const plan = planFor(size, details, target);
+          const over = overLimits(target, plan.estimate, MARGIN);
+          if (plan.refused) {
+            // Only Vercel's 100 MB is too small for what every target keeps, and then nothing is left to give way.
+            expect(target).toBe('vercel-hobby');
+            expect(plan.refused).toMatch(/whole site \d+ MB of 95 MB/);
+            expect(plan.keep.modelPages).toBe(0);
+          } else expect(over).toEqual([]);
+        });
+      }
+
+  it('makes everything without a target, on a bucket, and on every host the sample fits', () => {
+    for (const size of SIZES) {
+      const counts = fieldCounts(size, { details: true });
+      const n = counts.models.length;
+      for (const target of [undefined, 'bucket'] as const) {
+        const plan = planFor(size, true, target);
+        expect(plan.keep).toEqual({ modelPages: n, configurationPages: n, comparisons: n, modelFeeds: n, badges: n, cards: Math.min(200, n) });
+        expect([plan.resultsPerPage, plan.deepResults, plan.compressedDownloads]).toEqual([100, true, false]);
+      }
+    }
+    for (const target of DEPLOY_TARGETS) expect(leftOutOf(planFor(300, true, target), fieldCounts(300, { details: true }).models, 200)).toEqual([]);
+  });
+
+  it('keeps a page for every model and configuration on GitHub Pages at 10,000 with details, and at least the best 10,000 models at 50,000', () => {
+    const at10k = planFor(10_000, true, 'github-pages');
+    const n = fieldCounts(10_000, { details: true }).models.length;
+    expect([at10k.keep.modelPages, at10k.keep.configurationPages]).toEqual([n, n]);
+    expect(planFor(50_000, true, 'github-pages').keep.modelPages).toBeGreaterThanOrEqual(10_000);
+    // Without details GitHub Pages holds every model and configuration page at 50,000 too.
+    const plain = planFor(50_000, false, 'github-pages');
+    expect([plain.keep.modelPages, plain.keep.configurationPages]).toEqual([28_280, 28_280]);
+  });
+
+  it('keeps every tag, benchmark and leaderboard page and the best 2,000 models on Cloudflare Pages Free at 50,000 with details', () => {
+    const plan = planFor(50_000, true, 'cloudflare-pages-free');
+    expect(plan.keep.modelPages).toBeGreaterThanOrEqual(2_000);
+    const kinds = estimateKinds(fieldCounts(50_000, { details: true }), DEFAULT_WEIGHTS, plan);
+    // A page per benchmark and per tag (plus each tag's feed) at least, and the leaderboard's pages.
+    expect(kinds['benchmark-page'].files).toBeGreaterThanOrEqual(2_000);
+    expect(kinds['tag-page'].files).toBeGreaterThanOrEqual(2 * 800);
+    expect(kinds.leaderboard.files).toBe(Math.ceil(28_280 / 100) + 2);
+  });
+
+  it('gives way cheapest first: comparisons before feeds, badges and cards, before configuration pages, before model pages', () => {
+    // Netlify: only a folder of more than 54,000 entries binds, which no folder reaches at 50,000.
+    expect(planFor(50_000, true, 'netlify').keep.configurationPages).toBe(28_280);
+    // Cloudflare Pages Free binds on files: the long tail's model pages go, the best models keep theirs.
+    const free = planFor(10_000, false, 'cloudflare-pages-free');
+    expect(free.keep.modelPages).toBeGreaterThan(0);
+    expect(free.keep.modelPages).toBeLessThan(7_000);
+    expect(free.keep.configurationPages).toBeLessThanOrEqual(1);
+    expect(free.keep.comparisons + free.keep.modelFeeds + free.keep.badges).toBe(0);
+    // GitHub Pages at 10,000 with details: gzipped downloads and some of the comparisons give way, no page of a model or configuration.
+    const github = planFor(10_000, true, 'github-pages');
+    expect(github.compressedDownloads).toBe(true);
+    expect(github.keep.comparisons).toBeGreaterThan(0);
+    expect(github.keep.comparisons).toBeLessThan(7_000);
+    // Only the cheapest lever gave way: feeds, badges, cards and the pages of results stay whole.
+    expect([github.keep.modelFeeds, github.keep.badges, github.keep.cards, github.deepResults]).toEqual([7_000, 7_000, 200, true]);
+    // At 50,000 with details, what gives way for the best 10,000 models' pages: every cheaper lever.
+    const big = planFor(50_000, true, 'github-pages');
+    expect([big.keep.configurationPages, big.keep.comparisons, big.keep.modelFeeds, big.deepResults]).toEqual([0, 0, 0, false]);
+  });
+
+  it('pulls a lever for the limit it helps: longer pages of results for files, gzipped downloads for bytes', () => {
+    expect(planFor(50_000, false, 'cloudflare-pages-free').compressedDownloads).toBe(false);
+    expect(planFor(50_000, false, 'cloudflare-pages-free').resultsPerPage).toBeGreaterThan(100);
+    expect(planFor(50_000, false, 'github-pages').resultsPerPage).toBe(100);
+  });
+
+  it('refuses Vercel Hobby at 10,000 with details before anything renders, naming its limit', () => {
+    const plan = planFor(10_000, true, 'vercel-hobby');
+    expect(plan.refused).toMatch(/^whole site \d+ MB of 95 MB$/);
+    expect(HOST_LIMITS['vercel-hobby'].totalBytes?.source).toMatch(/vercel\.com\/docs\/limits/);
+  });
+
+  it('caps model pages at MODEL_PAGES whatever the target allows, and the outputs that go with a page', () => {
+    const counts = fieldCounts(300, { details: true });
+    const plan = planSite(counts, DEFAULT_WEIGHTS, 'bucket', 40);
+    expect(plan.keep).toEqual({ modelPages: 40, configurationPages: 40, comparisons: 40, modelFeeds: 40, badges: 40, cards: 40 });
+    expect(leftOutOf(plan, counts.models, 200)[0]).toBe('model pages only for the 40 best of 177 models');
+  });
+
+  it('plans with what a build measured: a kind twice as heavy as estimated leaves room for fewer pages', () => {
+    const counts = fieldCounts(10_000, { details: false });
+    const measured = planSite(counts, scaleWeights(DEFAULT_WEIGHTS, { 'model-page': 2 }), 'vercel-hobby');
+    expect(measured.keep.modelPages).toBeLessThan(planFor(10_000, false, 'vercel-hobby').keep.modelPages);
+  });
+
+  it('hands the render a plan it reads back, each count no more than the models, everything when there is none', () => {
+    const plan = planFor(10_000, false, 'cloudflare-pages-free');
+    const read = resolvePlan(JSON.stringify(plan), 7_000, 200);
+    expect(read).toEqual({
+      target: plan.target,
+      keep: plan.keep,
+      resultsPerPage: plan.resultsPerPage,
+      compressedDownloads: false,
+      deepResults: plan.deepResults,
+    });
+    expect(resolvePlan(undefined, 12, 200)).toEqual({ target: undefined, ...fullPlan(fieldCounts(20, { details: false }), 12) });
+    expect(resolvePlan(JSON.stringify({ keep: { modelPages: 99 } }), 12, 200).keep.modelPages).toBe(12);
+  });
+});
