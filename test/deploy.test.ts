@@ -37,8 +37,11 @@ describe('Netlify and Cloudflare Pages', () => {
     expect(Object.keys(packageJson.scripts)).toContain(script);
     expect(netlify.build.environment.NODE_VERSION).toBe('20');
     expect(packageJson.engines.node).toMatch(/\^20\./);
-    const wrangler = parseToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8')) as Record<string, unknown>;
+    const wrangler = parseToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8')) as { pages_build_output_dir: string; vars: Record<string, string> };
     expect(wrangler.pages_build_output_dir).toBe('dist');
+    // Each recipe builds for its host, so the site fits that host's limits.
+    expect(netlify.build.environment.DEPLOY_TARGET).toBe('netlify');
+    expect(wrangler.vars.DEPLOY_TARGET).toBe('cloudflare-pages');
   });
 
   it('find _headers and _redirects in dist/, every rule well-formed, every redirect to a built page', () => {

@@ -23,6 +23,7 @@ interface Step {
 }
 interface Job {
   'timeout-minutes'?: number | string;
+  env?: Record<string, string>;
   needs?: string;
   if?: string;
   permissions?: Record<string, string>;
@@ -231,6 +232,12 @@ describe('.github/workflows/refresh.yml', () => {
     expect(deploy.if).toBe("${{ !cancelled() && needs.build.outputs.site == 'true' && vars.DEPLOY_PAGES != 'false' }}");
     expect(deploy.steps.map((s) => s.uses)).toContain('actions/deploy-pages@v4');
     expect((deploy as unknown as { environment: { name: string } }).environment.name).toBe('github-pages');
+  });
+
+  it('builds for GitHub Pages, the host it deploys to, unless the DEPLOY_TARGET variable names another', () => {
+    expect(workflow.jobs.build!.env?.DEPLOY_TARGET).toBe("${{ vars.DEPLOY_TARGET || 'github-pages' }}");
+    // Set on the job, so the fallback build of the last good snapshot fits the same host as the refresh.
+    for (const s of steps) expect(s.env?.DEPLOY_TARGET, s.name).toBeUndefined();
   });
 
   it('pins every action to a major version', () => {

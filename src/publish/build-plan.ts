@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
 import { withSnapshot } from '../store/read-snapshot.ts';
 import { fieldCountsOf } from '../site/field-counts.ts';
-import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, overLimits, type DeployTarget, type SiteFigures } from '../site/hosts.ts';
+import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, mb, overLimits, type DeployTarget, type SiteFigures } from '../site/hosts.ts';
 import { OUTPUT_KINDS, type OutputKind } from '../site/output-kinds.ts';
 import { DEFAULT_WEIGHTS, estimateKinds, leftOutOf, planSite, scaleWeights, type BuildPlan, type FieldCounts, type SitePlan } from '../site/site-plan.ts';
 import type { Expected } from './check-build.ts';
@@ -96,8 +96,6 @@ export function recordWeights(target: string, planned: PlannedBuild, measured: M
   const stored: StoredWeights = { scale: measuredScale(planned, measured) };
   writeFileSync(weightsFileFor(target), `${JSON.stringify(stored, null, 2)}\n`);
 }
-
-const mb = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: bytes < 10_000_000 ? 1 : 0 })} MB`;
 
 /** The site's figures in the terms hosts limit. */
 export const figuresText = (f: SiteFigures) =>

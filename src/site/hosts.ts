@@ -96,7 +96,8 @@ const figureOf: Record<LimitName, (f: SiteFigures) => number> = {
   totalBytes: (f) => f.bytes,
 };
 
-const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+/** Bytes as hosts state them, in decimal megabytes: "1,592 MB", "0.8 MB". */
+export const mb = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: bytes < 10_000_000 ? 1 : 0 })} MB`;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** A limit and a figure in words: "files 62,624 of 20,000", "whole site 1,592 MB of 1,000 MB". */

@@ -89,7 +89,8 @@ const built = new WeakMap<SiteData, LeaderboardIndex>();
 export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
   let index = built.get(data);
   if (!index) {
-    index = buildLeaderboardIndex(data.models, (tag) => data.tagByName.get(tag)!.segment, data.plan.keep);
+    const { modelPages, configurationPages } = data.plan.keep;
+    index = buildLeaderboardIndex(data.models, (tag) => data.tagByName.get(tag)!.segment, { modelPages, configurationPages });
     built.set(data, index);
   }
   return index;

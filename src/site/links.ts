@@ -1,7 +1,7 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
 import { LEADERBOARD_PAGE_SIZE } from './pagination.ts';
 import { siteUrlOf } from './site-url.ts';
-import { badgeFile, benchPath, configurationPath, modelDataFile, modelFeedFile, modelPath, tagFeedFile, tagPath } from './outputs.ts';
+import { badgeFile, benchPath, configurationPath, modelDataPath, modelFeedFile, modelPath, tagFeedFile, tagPath } from './outputs.ts';
 
 /**
  * The site's base path: Vite's, in the pages and the browser scripts; SITE_URL's path where no Vite
@@ -56,8 +56,8 @@ export const configurationHref = (configuration: { href: string }) => configurat
 export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? benchPath(bench) : `${benchPath(bench)}page/${page}/`);
 /** A tag's page, or page N of its models. */
 export const tagHref = (tag: HasSegment, page = 1) => href(page <= 1 ? tagPath(tag) : `${tagPath(tag)}page/${page}/`);
-/** The per-model data file the comparison loads. */
-export const modelDataHref = (model: HasSegment) => href(`/${modelDataFile(model)}`);
+/** A model's data file, which the comparison loads: its own, or its group's (the plan decides). */
+export const modelDataHref = (model: HasSegment & { index: number }, plan: Parameters<typeof modelDataPath>[1]) => href(`/data/${modelDataPath(model, plan)}`);
 /** A pre-rendered comparison (`/compare/a-vs-b/`). */
 export const comparisonHref = (comparison: HasSegment) => href(`/compare/${comparison.segment}/`);
 /** The comparison page for any 2-4 models (drawn by its script). */

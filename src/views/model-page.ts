@@ -69,7 +69,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
     ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(data, false)}
     <p class="meta">
       Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as
-      <a href="${modelDataHref(model)}">JSON</a>
+      <a href="${modelDataHref(model, data.plan)}">JSON</a>
     </p>
     <h2 id="configurations">Its configurations side by side</h2>
     <section class="table-wrap" tabindex="0" aria-labelledby="configurations">

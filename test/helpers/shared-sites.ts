@@ -22,7 +22,10 @@ export const HOSTILE_ENV = {
 /** The large site's generator options, so its test knows what it holds. */
 export const LARGE = { configurations: 2500, benches: 300, tags: 150, withDetails: false } as const;
 
-export type SiteName = 'hostile' | 'sample' | 'large';
+/** What the tight site is built for. */
+export const TIGHT = { modelPages: 40, target: 'github-pages' } as const;
+
+export type SiteName = 'hostile' | 'sample' | 'large' | 'tight';
 
 export interface BuiltFixture {
   /** The site's own folder: its snapshot, its dist/, and nothing else written by the build. */
@@ -41,6 +44,12 @@ async function make(name: SiteName, dir: string): Promise<Omit<BuiltFixture, 'st
     case 'sample':
       // No snapshot at this path: the build loads the bundled sample, as on a fresh clone.
       return { dir, snapshot: join(dir, 'snapshot.db'), env: {} };
+    case 'tight':
+      // The sample for GitHub Pages on a tight budget: model pages for the best 40 models only (MODEL_PAGES), and
+      // downloads a previous build measured 1,000 times heavier than the plan's weights (what the build keeps beside
+      // dist/ for the next plan), so the plan gzips them. What a host's limits leave out, at the sample's size.
+      writeFileSync(join(dir, '.dist.weights.json'), JSON.stringify({ scale: { downloads: 1000 } }));
+      return { dir, snapshot: join(dir, 'snapshot.db'), env: { MODEL_PAGES: String(TIGHT.modelPages), DEPLOY_TARGET: TIGHT.target } };
     case 'large': {
       const exportPath = join(dir, 'export.json');
       writeFileSync(exportPath, serializeExport(generateSample(LARGE).export));

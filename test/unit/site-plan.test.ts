@@ -28,7 +28,7 @@ describe('the plan of a build for its deploy target', () => {
           if (plan.refused) {
             // Only Vercel's 100 MB is too small for what every target keeps, and then nothing is left to give way.
             expect(target).toBe('vercel-hobby');
-            expect(plan.refused).toMatch(/whole site \d+ MB of 95 MB/);
+            expect(plan.refused).toMatch(/whole site [\d,]+ MB of 95 MB/);
             expect(plan.keep.modelPages).toBe(0);
           } else expect(over).toEqual([]);
         });
@@ -96,7 +96,7 @@ describe('the plan of a build for its deploy target', () => {
 
   it('refuses Vercel Hobby at 10,000 with details before anything renders, naming its limit', () => {
     const plan = planFor(10_000, true, 'vercel-hobby');
-    expect(plan.refused).toMatch(/^whole site \d+ MB of 95 MB$/);
+    expect(plan.refused).toMatch(/^whole site [\d,]+ MB of 95 MB$/);
     expect(HOST_LIMITS['vercel-hobby'].totalBytes?.source).toMatch(/vercel\.com\/docs\/limits/);
   });
 
