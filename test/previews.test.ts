@@ -147,7 +147,11 @@ describe('rank badges', () => {
     const page = modelPages(site).find((p) => p.includes('evil'))!;
     const $ = site.html.get(page)!;
     const segment = page.split('/')[1];
-    expect($(`img[src="/models/${segment}/badge.svg"]`).length).toBe(1);
+    const img = $(`img[src="/models/${segment}/badge.svg"]`);
+    expect(img.length).toBe(1);
+    // Sized as the badge draws itself, so the page does not move when it loads.
+    const svg = site.read(`models/${segment}/badge.svg`);
+    expect([img.attr('width'), img.attr('height')]).toEqual([/ width="(\d+(?:\.\d+)?)"/.exec(svg)![1], '20']);
     const [markdown, html] = $('pre.snippet code')
       .map((_, c) => $(c).text())
       .get();

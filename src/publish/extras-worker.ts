@@ -7,7 +7,7 @@
  * extras.ts), so that the worker's memory is gone before the index takes its own. Ends itself when
  * its parent goes.
  */
-import { badgeEndpoint, badgeSvg, type BadgeFacts } from '../site/badges.ts';
+import { badgeEndpoint, badgeFacts, badgeSvg } from '../site/badges.ts';
 import { cardsOf } from '../site/cards.ts';
 import { SITE } from '../site/config.ts';
 import { modelFeed, tagFeed } from '../site/feed.ts';
@@ -19,7 +19,7 @@ import { CSV_PART_BYTES, SHARED_FILE_MODELS, badgeFile, csvPartFile, modelDataPa
 import { planFlags } from '../site/site-plan.ts';
 import { searchRecords, type SearchRecord } from '../site/search-records.ts';
 import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/site-data.ts';
-import { fontMeasure } from './cards/font-metrics.ts';
+import { fontMeasure } from '../site/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import {
   CARD_MANIFEST,
@@ -76,7 +76,7 @@ function writeFromData(staging: string) {
   // Nothing here draws a configuration's chart: its series are left out (96 MB at 50,000).
   const data = getSiteData({ configurationSeries: false });
   const attribution = { name: SITE.attributionName, url: SITE.attributionUrl };
-  const { generatedAt, sample } = data.snapshot;
+  const { generatedAt } = data.snapshot;
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);
   const csvParts = writeParts(staging, 'scores.csv', (maxBytes) => scoresCsvParts(data, maxBytes));
@@ -89,15 +89,7 @@ function writeFromData(staging: string) {
   let feeds = 0;
   const shared: Model[] = [];
   for (const model of data.models) {
-    const facts: BadgeFacts = {
-      name: model.name,
-      rankText: model.rankText,
-      rank: model.rank,
-      of: data.models.length,
-      scoreText: model.best.scoreText,
-      generatedAt,
-      sample,
-    };
+    const facts = badgeFacts(data, model);
     if (model.outputs.badge) {
       writeInside(staging, badgeFile(model, 'svg'), badgeSvg(facts, measure, attribution));
       writeInside(staging, badgeFile(model, 'json'), `${JSON.stringify(badgeEndpoint(facts))}\n`);

@@ -7,6 +7,8 @@
 import { SITE } from './config.ts';
 import { formatCount, formatDate } from './format.ts';
 import { badgeFile } from './outputs.ts';
+import type { Model, SiteData } from './site-data.ts';
+import { fontMeasure, INTER_REGULAR, type Measure } from './font-metrics.ts';
 import { cleanText } from './text.ts';
 import { xmlText } from './xml.ts';
 
@@ -68,6 +70,24 @@ export function badgeLayout(f: BadgeFacts, measure: (text: string, fontSize: num
   };
   const label = box(BADGE_LABEL, 0);
   return [label, box(badgeMessage(f), label.width)];
+}
+
+/** What a model's badge says, as its page and the badge itself say it. */
+export const badgeFacts = (data: SiteData, model: Model): BadgeFacts => ({
+  name: model.name,
+  rankText: model.rankText,
+  rank: model.rank,
+  of: data.models.length,
+  scoreText: model.best.scoreText,
+  generatedAt: data.snapshot.generatedAt,
+  sample: data.snapshot.sample,
+});
+
+let interMeasure: Measure | undefined;
+/** A badge's width in pixels, as its SVG draws it: a page gives its `<img>` this width, so nothing moves when it loads. */
+export function badgeWidth(f: BadgeFacts): number {
+  const [label, message] = badgeLayout(f, (interMeasure ??= fontMeasure(INTER_REGULAR)));
+  return label.width + message.width;
 }
 
 /**

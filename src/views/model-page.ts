@@ -4,7 +4,7 @@
  * for it recently, its rank badge and the comparisons with its neighbours. One string per page:
  * there is a page per model.
  */
-import { badgeEmbed, badgeTitle } from '../site/badges.ts';
+import { badgeEmbed, badgeFacts, badgeTitle, badgeWidth } from '../site/badges.ts';
 import { FIELD_MOVED_KEY } from '../site/change-reasons.ts';
 import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
 import { formatCount, plural } from '../site/format.ts';
@@ -202,17 +202,10 @@ function recentHtml(data: SiteData, model: Model): Markup {
 
 function badgeHtml(data: SiteData, model: Model): Markup {
   const embed = badgeEmbed(model);
-  const alt = badgeTitle({
-    name: model.name,
-    rankText: model.rankText,
-    rank: model.rank,
-    of: data.models.length,
-    scoreText: model.best.scoreText,
-    generatedAt: data.snapshot.generatedAt,
-    sample: data.snapshot.sample,
-  });
+  const facts = badgeFacts(data, model);
+  const alt = badgeTitle(facts);
   return html`<h2 id="badge">Rank badge</h2>
-    <p class="badge-preview"><img src="${badgeHref(model, 'svg')}" alt="${alt}" height="20" /></p>
+    <p class="badge-preview"><img src="${badgeHref(model, 'svg')}" alt="${alt}" width="${badgeWidth(facts)}" height="20" /></p>
     <p>
       For a README: the badge shows this model’s rank, its supraScore against the current top 10 and the snapshot’s date, follows every snapshot, and links
       here. Markdown:

@@ -4,7 +4,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { load } from 'cheerio';
 import { SaxesParser } from 'saxes';
 import { badgeEmbed, badgeEndpoint, badgeLayout, badgeSvg, BADGE_PADDING, type BadgeFacts } from '../../src/site/badges.ts';
-import { fontMeasure } from '../../src/publish/cards/font-metrics.ts';
+import { fontMeasure } from '../../src/site/font-metrics.ts';
 import { cleanText } from '../../src/site/text.ts';
 import { FONT_FILES } from '../../src/publish/cards/render-card.ts';
 

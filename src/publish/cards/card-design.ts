@@ -6,7 +6,7 @@
  * font; a long name first steps down in size.
  */
 import { CARD_HEIGHT, CARD_WIDTH, type CardInput, type CardModel } from '../../site/cards.ts';
-import type { Measure } from './font-metrics.ts';
+import type { Measure } from '../../site/font-metrics.ts';
 
 export interface Element {
   type: string;

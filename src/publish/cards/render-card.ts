@@ -11,7 +11,7 @@ import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { CARD_HEIGHT, CARD_WIDTH, type CardInput } from '../../site/cards.ts';
 import { BODY_HEIGHT, BODY_TOP, bodyElement, frameElement, type Element, type FrameInput } from './card-design.ts';
-import { fontMeasure, type Measure } from './font-metrics.ts';
+import { fontMeasure, type Measure } from '../../site/font-metrics.ts';
 import { encodePng } from './png.ts';
 
 const require = createRequire(import.meta.url);

@@ -4,6 +4,14 @@
  * width by its `textLength`, whatever font the viewer has.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * The font the badges and the cards are drawn in, from the project's own node_modules (resolved from
+ * its folder, which the build, its render and its worker all run in, wherever their code was bundled).
+ */
+export const INTER_REGULAR = createRequire(join(process.cwd(), 'package.json')).resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf');
 
 export type Measure = (text: string, fontSize: number) => number;
 
