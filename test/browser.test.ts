@@ -119,14 +119,14 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await hostileServer?.close();
   });
 
-  it('says it shows sample data', async () => {
+  it('says it shows sample data', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     await expect(page.locator('.banner').textContent()).resolves.toContain('Sample data');
     await finish(context);
   });
 
-  it('sorts by a column and keeps the sort in the URL', async () => {
+  it('sorts by a column and keeps the sort in the URL', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     const defaultFirst = (await rowNames(page))[0];
@@ -145,7 +145,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('filters by tag, provider and text, and the URL state round-trips', async () => {
+  it('filters by tag, provider and text, and the URL state round-trips', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     const tagId = index.models[0]![7][0]!;
@@ -178,7 +178,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('draws page 2 with JavaScript exactly as the static page 2 reads without it', async () => {
+  it('draws page 2 with JavaScript exactly as the static page 2 reads without it', async ({ expect }) => {
     const withJs = await newContext();
     const drawn = await open(withJs, '/?page=2');
     await expect.poll(() => here(drawn)).toBe('/leaderboard/2/');
@@ -191,7 +191,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(noJs);
   });
 
-  it('starts a new sort of a later page at page 1, with the heading, the "showing" line and the URL agreeing', async () => {
+  it('starts a new sort of a later page at page 1, with the heading, the "showing" line and the URL agreeing', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/leaderboard/2/');
     await page.locator('th[data-sort="name"] button').click();
@@ -203,7 +203,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('reopens a shared URL of a sorted, filtered later page on the same rows', async () => {
+  it('reopens a shared URL of a sorted, filtered later page on the same rows', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     await page.locator('th[data-sort="name"] button').click();
@@ -223,7 +223,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('makes each change a history entry that Back undoes', async () => {
+  it('makes each change a history entry that Back undoes', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     const provider = index.providers[0]!;
@@ -248,7 +248,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('pages with real links that say where they go', async () => {
+  it('pages with real links that say where they go', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/?sort=name&dir=desc&page=2');
     await expect.poll(() => status(page)).toBe(`Showing 101–${index.models.length} of ${index.models.length} models`);
@@ -260,7 +260,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('shows a tag that the lists do not hold as an active filter, and removes it', async () => {
+  it('shows a tag that the lists do not hold as an active filter, and removes it', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/?tag=retired-tag');
     expect(await status(page)).toBe('No model matches these filters.');
@@ -274,7 +274,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('finds models by their tags: “coding” finds those tagged code-something', async () => {
+  it('finds models by their tags: “coding” finds those tagged code-something', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/?q=coding');
     const codeTags = new Set(index.tags.flatMap((t, i) => (t.split('-').some((w) => w.startsWith('cod')) ? [i] : [])));
@@ -284,7 +284,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('reaches a configuration page by a click', async () => {
+  it('reaches a configuration page by a click', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     const row = page.locator('tbody tr', { has: page.locator('details.configs') }).first();
@@ -297,7 +297,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('reads the whole ranking without JavaScript, page by page, and Back returns', async () => {
+  it('reads the whole ranking without JavaScript, page by page, and Back returns', async ({ expect }) => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await open(context, '/');
     expect(await page.locator('form.controls').isVisible()).toBe(false);
@@ -311,7 +311,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('opens a path without its trailing slash, and the old addresses of page 1, as a static host does', async () => {
+  it('opens a path without its trailing slash, and the old addresses of page 1, as a static host does', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/about');
     expect(here(page)).toBe('/about/');
@@ -323,7 +323,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('sorts the benchmarks list by a column, either way, and keeps the sort in the URL', async () => {
+  it('sorts the benchmarks list by a column, either way, and keeps the sort in the URL', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/benchmarks/');
     const quality = page.locator('th[data-sort="quality"] button');
@@ -341,7 +341,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('filters the benchmarks list to official sources and a tag, the rows, the "showing" line and the active filters agreeing', async () => {
+  it('filters the benchmarks list to official sources and a tag, the rows, the "showing" line and the active filters agreeing', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/benchmarks/');
     const official = benchIndex.benchmarks.filter((b) => b[4]);
@@ -363,7 +363,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('finds benchmarks by their tags: “coding” finds those tagged code-something', async () => {
+  it('finds benchmarks by their tags: “coding” finds those tagged code-something', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/benchmarks/');
     await page.fill('#bl-q', 'coding');
@@ -375,10 +375,10 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it.each([
+  it.for<[string, () => string]>([
     ['sample', () => base],
     ['hostile', () => historyBase],
-  ])('draws the rows of a sorted view of the %s benchmarks from the same markup as the static rows', async (_, origin) => {
+  ])('draws the rows of a sorted view of the %s benchmarks from the same markup as the static rows', async ([, origin], { expect }) => {
     const withJs = await newContext();
     const drawn = await open(withJs, '/benchmarks/?sort=name&dir=asc', origin());
     const noJs = await newContext({ javaScriptEnabled: false });
@@ -395,7 +395,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(noJs);
   });
 
-  it('draws page 2 of a longer benchmarks list with JavaScript exactly as the static page 2 reads without it', async () => {
+  it('draws page 2 of a longer benchmarks list with JavaScript exactly as the static page 2 reads without it', async ({ expect }) => {
     const large = await serveStatic({ dir: (await sharedSite('large')).dist });
     const origin = large.url.replace(/\/$/, '');
     try {
@@ -414,7 +414,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     }
   }, 600_000);
 
-  it('makes each change of the benchmarks list a history entry that Back undoes', async () => {
+  it('makes each change of the benchmarks list a history entry that Back undoes', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/benchmarks/');
     const steps: [string, string | null, string, boolean][] = [];
@@ -437,7 +437,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('lists every benchmark by weight without JavaScript, whatever filters the URL names', async () => {
+  it('lists every benchmark by weight without JavaScript, whatever filters the URL names', async ({ expect }) => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await open(context, '/benchmarks/?official=1&tag=retired-tag&sort=name&dir=asc&q=x');
     expect(await page.locator('form.controls').isVisible()).toBe(false);
@@ -480,7 +480,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     throw new Error('no tag with both rankings');
   }
 
-  it.each([true, false])('finds the best model for a tag and its measured capability (JavaScript %s)', async (javaScriptEnabled) => {
+  it.for([true, false])('finds the best model for a tag and its measured capability (JavaScript %s)', async (javaScriptEnabled, { expect }) => {
     const context = await newContext({ javaScriptEnabled });
     const page = await open(context, '/tags/');
     const href = await tagWithBoth(page);
@@ -495,7 +495,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it.each([true, false])("opens a model's page and one of its configurations (JavaScript %s)", async (javaScriptEnabled) => {
+  it.for([true, false])("opens a model's page and one of its configurations (JavaScript %s)", async (javaScriptEnabled, { expect }) => {
     const context = await newContext({ javaScriptEnabled });
     const page = await open(context, '/');
     const model = index.models.slice(0, 100).find((m) => m[8].length > 1)!;
@@ -511,7 +511,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('compares two models with JavaScript, adds a third, and goes back', async () => {
+  it('compares two models with JavaScript, adds a third, and goes back', async ({ expect }) => {
     const context = await newContext();
     const [a, b, c] = index.models;
     const page = await open(context, `/compare/?models=${a![10]},${b![10]}`);
@@ -531,7 +531,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it('compares a model with its neighbour without JavaScript', async () => {
+  it('compares a model with its neighbour without JavaScript', async ({ expect }) => {
     const context = await newContext({ javaScriptEnabled: false });
     const [a, b] = index.models;
     const page = await open(context, `/models/${b![10]}/`);
@@ -545,7 +545,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it.each([true, false])('opens a benchmark, reads its results and follows a score to its source (JavaScript %s)', async (javaScriptEnabled) => {
+  it.for([true, false])('opens a benchmark, reads its results and follows a score to its source (JavaScript %s)', async (javaScriptEnabled, { expect }) => {
     const context = await newContext({ javaScriptEnabled });
     // The sources are third-party sites: the browser gets a stand-in page instead of the network.
     await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
@@ -566,7 +566,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
-  it.each([true, false])('reads what changed since the last snapshot and why (JavaScript %s)', async (javaScriptEnabled) => {
+  it.for([true, false])('reads what changed since the last snapshot and why (JavaScript %s)', async (javaScriptEnabled, { expect }) => {
     const context = await newContext({ javaScriptEnabled });
     const page = await open(context, '/', historyBase);
     await page.locator('.site-nav a', { hasText: 'Changes' }).click();
@@ -607,9 +607,10 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
   /** The rules whose result depends on the colours, all a theme changes: the dark theme runs only these. */
   const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-  it.each(['light', 'dark'] as const)(
+  it.for<'light' | 'dark'>(['light', 'dark'])(
     'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, on each page type and the views the scripts draw',
-    async (colorScheme) => {
+    { timeout: 300_000 },
+    async (colorScheme, { expect }) => {
       const context = await newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
       const failures: string[] = [];
       await eachAtMost(AT_ONCE, pageTypes(), async ([origin, path]) => {
@@ -636,10 +637,9 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       expect(failures).toEqual([]);
       await finish(context);
     },
-    300_000,
   );
 
-  it('fits every page type and drawn view in a 360 px screen', async () => {
+  it('fits every page type and drawn view in a 360 px screen', async ({ expect }) => {
     const context = await newContext({ viewport: { width: 360, height: 800 } });
     const wider: string[] = [];
     await eachAtMost(AT_ONCE, [...pageTypes(), ...DRAWN.map((p) => [base, p] as const)], async ([origin, path]) => {
@@ -652,9 +652,10 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   }, 300_000);
 
-  it.each([360, 390])(
+  it.for([360, 390])(
     'keeps each table’s key column in view at %i px, or shows that the table scrolls and keeps its row header',
-    async (width) => {
+    { timeout: 300_000 },
+    async (width, { expect }) => {
       const context = await newContext({ viewport: { width, height: 800 } });
       await eachAtMost(AT_ONCE, pages(), async (path) => {
         const page = await open(context, path);
@@ -681,28 +682,23 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       });
       await finish(context);
     },
-    300_000,
   );
 
-  it.each([360, 390])(
-    'draws chart text at least 12 px tall at %i px',
-    async (width) => {
-      const context = await newContext({ viewport: { width, height: 800 } });
-      // Charts need history: the hostile fixture has three snapshots. Their labels are HTML beside the drawing.
-      for (const path of ['/configurations/quillon-3-high/', '/models/quillon-3/']) {
-        const page = await open(context, path, historyBase);
-        const sizes = await page
-          .locator('.linechart .yaxis li, .linechart .xaxis span')
-          .evaluateAll((labels) => labels.map((l) => parseFloat(getComputedStyle(l).fontSize)));
-        expect(sizes.length, path).toBeGreaterThan(0);
-        expect(Math.min(...sizes), path).toBeGreaterThanOrEqual(12);
-      }
-      await finish(context);
-    },
-    60_000,
-  );
+  it.for([360, 390])('draws chart text at least 12 px tall at %i px', { timeout: 60_000 }, async (width, { expect }) => {
+    const context = await newContext({ viewport: { width, height: 800 } });
+    // Charts need history: the hostile fixture has three snapshots. Their labels are HTML beside the drawing.
+    for (const path of ['/configurations/quillon-3-high/', '/models/quillon-3/']) {
+      const page = await open(context, path, historyBase);
+      const sizes = await page
+        .locator('.linechart .yaxis li, .linechart .xaxis span')
+        .evaluateAll((labels) => labels.map((l) => parseFloat(getComputedStyle(l).fontSize)));
+      expect(sizes.length, path).toBeGreaterThan(0);
+      expect(Math.min(...sizes), path).toBeGreaterThanOrEqual(12);
+    }
+    await finish(context);
+  });
 
-  it('makes every control and link outside a sentence a tap target of at least 24 × 24 px at 360 px', async () => {
+  it('makes every control and link outside a sentence a tap target of at least 24 × 24 px at 360 px', async ({ expect }) => {
     const context = await newContext({ viewport: { width: 360, height: 800 } });
     await eachAtMost(AT_ONCE, [...pages(), DRAWN[1]!, DRAWN[2]!], async (path) => {
       const page = await open(context, path);
@@ -720,10 +716,10 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   }, 300_000);
 
-  it.each([
+  it.for<[string, () => string]>([
     ['sample', () => base],
     ['hostile', () => historyBase],
-  ])('draws a comparison in the page exactly as the pre-rendered comparison of the same models, on the %s site', async (_, origin) => {
+  ])('draws a comparison in the page exactly as the pre-rendered comparison of the same models, on the %s site', async ([, origin], { expect }) => {
     // A model whose name must be escaped, where the site has one: its page links to the comparisons with its neighbours.
     const list = ((await (await fetch(`${origin()}/data/model-list.json`)).json()) as { models: [string, string][] }).models;
     const model = list.find(([, name]) => /[<>&"]/.test(name)) ?? list[0]!;
@@ -744,9 +740,10 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(plain, withJs);
   });
 
-  it.each([1280, 390])(
+  it.for([1280, 390])(
     'moves nothing on screen while the scripts start and draw, at %i px (layout shift under 0.05)',
-    async (width) => {
+    { timeout: 300_000 },
+    async (width, { expect }) => {
       const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
       // Every layout shift from the navigation on: a script that draws after the first paint and moves what is on screen adds to it.
       await context.addInitScript(() => {
@@ -783,6 +780,5 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       expect(shifts).toEqual([]);
       await finish(context);
     },
-    300_000,
   );
 });

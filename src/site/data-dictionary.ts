@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { SNAPSHOT_SOURCES } from '../store/schema.ts';
+import { DEPLOY_TARGETS } from './hosts.ts';
 
 export interface Field {
   name: string;
@@ -449,6 +450,11 @@ export const SNAPSHOT_JSON: Download = {
     { name: 'generatedAt', schema: isoTime(), unit: ISO, meaning: 'When the API assembled the snapshot.' },
     { name: 'fetchedAt', schema: isoTime(), unit: ISO, meaning: 'When the mirror took the snapshot.' },
     { name: 'source', schema: z.enum(SNAPSHOT_SOURCES), meaning: 'Where the snapshot came from: the API, an export file, or the bundled sample.' },
+    {
+      name: 'target',
+      schema: z.enum(DEPLOY_TARGETS).nullable(),
+      meaning: 'The deploy target the site was planned for (what it leaves out depends on it); null when built for none, with everything.',
+    },
     { name: 'sample', schema: z.boolean(), meaning: 'true for the fictional sample.' },
     { name: 'partial', schema: z.boolean(), meaning: 'true when assembled from the list endpoints.' },
     { name: 'sha256', schema: z.string().regex(/^[0-9a-f]{64}$/), type: 'string', unit: 'hex', meaning: 'sha256 of the export’s body.' },
