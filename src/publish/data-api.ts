@@ -11,6 +11,7 @@ import { BUILD_STAMP } from './build-stamp.ts';
 import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, schemaFileOf } from '../site/data-dictionary.ts';
 import { partedCsvOf } from '../site/outputs.ts';
 import { schemaFiles } from '../site/data-schemas.ts';
+import { staleAfter } from '../site/staleness.ts';
 
 const DATA = 'data';
 /** Under /data/ but not part of the API: the page that documents it, and the manifest itself. */
@@ -64,6 +65,8 @@ export function writeDataApi(dist: string, stampText: string): { files: number; 
   const header = Object.fromEntries(JSON_HEADER_FIELDS.map((f) => [f.name, models[f.name]]));
   const manifest = {
     ...header,
+    // The date a client needs to judge the copy itself (src/site/staleness.ts).
+    staleAfter: new Date(staleAfter(Date.parse(String(header.generatedAt)))).toISOString(),
     counts: {
       configurations: models.models!.length,
       models: read('model-list.json').models!.length,

@@ -408,6 +408,15 @@ export const MODEL_FILE_JSON: Download = {
   ],
 };
 
+/** When a copy of the site counts as out of date; in the build stamp and the manifest (src/site/staleness.ts). */
+const STALE_AFTER_FIELD: Field = {
+  name: 'staleAfter',
+  schema: isoTime(),
+  unit: ISO,
+  meaning:
+    'When this snapshot counts as stale: generatedAt plus the mirror’s threshold (its daily schedule and a day more, by default). A copy still showing it after then has stopped refreshing; the pages then say so.',
+};
+
 /** `/data/snapshot.json`, the build stamp (src/publish/build-stamp.ts writes it). */
 export const SNAPSHOT_JSON: Download = {
   file: 'snapshot.json',
@@ -427,6 +436,7 @@ export const SNAPSHOT_JSON: Download = {
     { name: 'configurations', schema: count(), meaning: 'Configurations in the snapshot.' },
     { name: 'benches', schema: count(), meaning: 'Benchmarks in the snapshot.' },
     { name: 'tags', schema: count(), meaning: 'Tags in the taxonomy of the snapshot.' },
+    STALE_AFTER_FIELD,
   ],
 };
 
@@ -436,6 +446,7 @@ export const MANIFEST_JSON: Download = {
   format: 'JSON',
   what: 'What the data API holds: the snapshot’s counts, and every file under /data/ with its size, sha256 and schema.',
   fields: [
+    STALE_AFTER_FIELD,
     objectField('counts', 'Records in the snapshot, as the files hold them.', [
       { name: 'configurations', schema: count(), meaning: 'Configurations (rows of models.json and models.csv).' },
       { name: 'models', schema: count(), meaning: 'Models, that is familyTags (rows of model-list.json, files under models/).' },
