@@ -21,6 +21,8 @@ import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
 import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
+import { placeSnapshotDownload, stageSnapshotDownload } from './snapshot-download.ts';
+import { SNAPSHOT_DOWNLOAD_ENV } from '../site/snapshot-db.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -166,6 +168,14 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // The site reads these; the API key is not among them and was never in this process's env.
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
+    // The snapshot file as /data/ publishes it, made first: the data page names its parts, the plan counts its bytes.
+    const downloadDir = join(work, 'snapshot-db');
+    const download = await reporter.stage(
+      'snapshot-db',
+      () => stageSnapshotDownload(options.snapshot, downloadDir),
+      (d) => `${formatBytes(d.bytes)} gzipped in ${d.files} part${d.files === 1 ? '' : 's'}, ${formatBytes(d.state.bytes)} as SQLite`,
+    );
+    process.env[SNAPSHOT_DOWNLOAD_ENV] = JSON.stringify(download.state);
     extras = startExtras({ staging, previous: target });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
     astro = startAstroRender(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn');
@@ -193,9 +203,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
         `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
     );
     const stampText = buildStampText(summary);
+    placeSnapshotDownload(download, fresh, downloadDir);
     await reporter.stage(
       'data-api',
-      () => writeDataApi(fresh, stampText),
+      () => writeDataApi(fresh, stampText, download.state),
       (r) => `${r.files} files in the manifest, ${formatBytes(r.bytes)}`,
     );
     const check = await reporter.stage(
