@@ -13,6 +13,7 @@ import { createReporter, type Reporter } from '../core/reporter.ts';
 import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
 import { inGitHubActions } from '../core/annotations.ts';
 import { StoppedBySignal } from '../core/signals.ts';
+import { restoreSiteOf } from './restore-state.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 
@@ -29,6 +30,8 @@ export const SNAPSHOT_USAGE = `Flags:
   --details-budget N     send at most N detail requests in one run (default ${DEFAULT_BUDGET_MINUTES} minutes'
                          worth of X-RateLimit-Limit)
   --no-fallback          on 403 tier_forbidden, fail instead of building a partial snapshot
+  --no-restore           with no usable snapshot at --out, start a new history instead of restoring
+                         the one the site at SITE_URL publishes
   --help                 this text`;
 
 const OPTIONS = {
@@ -41,12 +44,15 @@ const OPTIONS = {
   'details-share': { type: 'string' },
   'details-budget': { type: 'string' },
   'no-fallback': { type: 'boolean' },
+  'no-restore': { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
 export interface SnapshotCliOptions {
   help: boolean;
   request: Omit<SnapshotRequest, 'reporter' | 'source'> & { fromFile?: string | undefined; detailsFile?: string | undefined };
+  /** `--no-restore`. */
+  noRestore: boolean;
 }
 
 /** The crawl is on by default (all configurations, within the default allowance); `--details 0` turns it off. */
@@ -76,6 +82,7 @@ export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions 
     throw new MirrorError('usage', '--details fetches from the API; it cannot be used with --from-file');
   return {
     help: Boolean(values.help),
+    noRestore: Boolean(values['no-restore']),
     request: {
       out: (values.out as string | undefined) ?? DEFAULT_OUT,
       fromFile: values['from-file'] as string | undefined,
@@ -105,9 +112,10 @@ export async function snapshotCli(
 ): Promise<CliResult> {
   const secret = env.RANKING_API_KEY?.trim();
   delete process.env.RANKING_API_KEY;
-  const reporter = given ?? createReporter({ secrets: secret ? [secret] : [] });
+  const secrets = secret ? [secret] : [];
+  const reporter = given ?? createReporter({ secrets });
   try {
-    const { help, request } = parseSnapshotArgs(argv, env);
+    const { help, request, noRestore } = parseSnapshotArgs(argv, env);
     if (help) {
       reporter.info(`Usage: npm run snapshot -- [flags]\n${SNAPSHOT_USAGE}`);
       return { code: 0 };
@@ -121,7 +129,13 @@ export async function snapshotCli(
       for (const w of settings.warnings) reporter.warn(w);
       source = { kind: 'api', settings, tuning: readClientTuning(env), deadlines: readDeadlines(env) };
     }
-    const outcome = await runSnapshot({ ...rest, source, reporter, secrets: secret ? [secret] : [], annotations: inGitHubActions(env) });
+    let restoreFrom: URL | undefined;
+    if (source.kind === 'api' && !noRestore) {
+      const { site, warning } = restoreSiteOf(env.SITE_URL);
+      if (warning) reporter.warn(warning);
+      restoreFrom = site;
+    }
+    const outcome = await runSnapshot({ ...rest, source, reporter, secrets, annotations: inGitHubActions(env), restoreFrom });
     return { code: EXIT_CODES.ok, outcome };
   } catch (err) {
     if (err instanceof StoppedBySignal) {
