@@ -108,7 +108,8 @@ describe('the restore, against a site on loopback', () => {
     mkdirSync(join(path, 'site'), { recursive: true });
     return { path, site: join(path, 'site'), out: join(path, 'snapshot.db') };
   };
-  const serve = async (folder: string, before?: Parameters<typeof serveRecorded>[1]) => (site = await serveRecorded(folder, before));
+  const serve = async (folder: string, before?: Parameters<typeof serveRecorded>[1], headersFor?: Parameters<typeof serveRecorded>[2]) =>
+    (site = await serveRecorded(folder, before, headersFor));
   /** The real snapshot step, as `npm run snapshot` runs it, with the site's address as SITE_URL. */
   const snapshot = async (out: string, siteUrl: string, extra: Record<string, string> = {}) => {
     const captured = captureReporter([KEY]);
@@ -179,6 +180,19 @@ describe('the restore, against a site on loopback', () => {
       const r = await snapshot(c.out, s.url);
       expect(r.outcome?.restore).toMatchObject({ status: 'restored', parts: state.parts.length });
       expect(snapshotOf(c.out).history).toHaveLength(366);
+    } finally {
+      await closeSite();
+    }
+  }, 60_000);
+
+  it('takes a part as the bytes it is when its host labels the .gz file gzip-encoded (as some hosts and bucket metadata do)', async () => {
+    const c = caseDir();
+    await publishAsBuilt(year, c.site);
+    const s = await serve(c.site, undefined, (path) => (path.endsWith('.gz') ? { 'Content-Encoding': 'gzip' } : {}));
+    try {
+      const r = await snapshot(c.out, s.url);
+      expect(r.outcome?.restore, r.text).toMatchObject({ status: 'restored' });
+      expect(s.requests.find((q) => q.path.startsWith('/data/snapshot.db.gz'))?.headers['accept-encoding']).toBe('identity');
     } finally {
       await closeSite();
     }

@@ -147,7 +147,8 @@ async function download(fetcher: SiteFetcher, siteUrl: URL, listed: Listed, file
     await pipeline(
       async function* () {
         for (const part of parts) {
-          const answer = await fetcher.get(siteFile(siteUrl, part.path, part.sha256), part.bytes);
+          // The bytes the manifest's sha256 is of: a host that sends a .gz file as gzip-encoded must not get it decoded here.
+          const answer = await fetcher.get(siteFile(siteUrl, part.path, part.sha256), part.bytes, { raw: true });
           if (answer.status !== 'ok') throw new PartMismatch(`${part.path}: ${answer.why}`);
           const sha256 = createHash('sha256').update(answer.body).digest('hex');
           if (sha256 !== part.sha256 || answer.body.length !== part.bytes) {

@@ -50,7 +50,7 @@ export class SiteFetcher {
    * has no such file (404, 410, another refusal) or nothing answers at its address. Trouble on the
    * way (timeouts, 5xx, a cut body) is retried as the API's requests are, then thrown: exit 7 or 5.
    */
-  async get(url: URL, maxBytes: number): Promise<SiteAnswer> {
+  async get(url: URL, maxBytes: number, { raw = false }: { raw?: boolean } = {}): Promise<SiteAnswer> {
     const { tuning, deadline } = this.#options;
     let last: MirrorError | undefined;
     for (let attempt = 0; attempt <= tuning.retries; attempt++) {
@@ -60,7 +60,7 @@ export class SiteFetcher {
         if (wait >= deadline.remainingMs()) break;
         await deadline.sleep(wait, this.#options.sleep);
       }
-      const result = await this.#once(url, maxBytes);
+      const result = await this.#once(url, maxBytes, raw);
       if (result.status !== 'failed') return result;
       last = result.error;
       if (!result.retry) break;
@@ -72,7 +72,8 @@ export class SiteFetcher {
     await this.#agent.close();
   }
 
-  async #once(start: URL, maxBytes: number): Promise<Attempt> {
+  /** `raw`: the bytes as the file holds them (a .gz part), never decoded, even if a host labels them gzip-encoded. */
+  async #once(start: URL, maxBytes: number, raw: boolean): Promise<Attempt> {
     const { tuning, deadline } = this.#options;
     const signal = AbortSignal.any([AbortSignal.timeout(tuning.requestTimeoutMs), deadline.signal]);
     let url = start;
@@ -89,7 +90,7 @@ export class SiteFetcher {
           method: 'GET',
           dispatcher: this.#agent,
           signal,
-          headers: { accept: '*/*', 'accept-encoding': ACCEPT_ENCODING, 'user-agent': 'ranking-mirror/0.1 (+restore)' },
+          headers: { accept: '*/*', 'accept-encoding': raw ? 'identity' : ACCEPT_ENCODING, 'user-agent': 'ranking-mirror/0.1 (+restore)' },
         });
         const location = res.headers.location;
         if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string') {
@@ -108,7 +109,7 @@ export class SiteFetcher {
         res.body.on('error', () => {});
         const encoding = res.headers['content-encoding'];
         const decoded = await readDecodedBody(res.body, {
-          contentEncoding: typeof encoding === 'string' ? encoding : undefined,
+          contentEncoding: !raw && typeof encoding === 'string' ? encoding : undefined,
           cap: maxBytes,
           strict: true,
           path: url.pathname,

@@ -92,9 +92,14 @@ export interface RecordingSite {
 
 /**
  * Serves `dir` on 127.0.0.1 as the static hosts do (src/publish/static-server.ts's answers), recording
- * every request; `before` may answer a path itself (a status) or hold it back until it resolves.
+ * every request; `before` may answer a path itself (a status) or hold it back until it resolves, and
+ * `headersFor` adds response headers to a path's file.
  */
-export function serveRecorded(dir: string, before?: (path: string, count: number) => Promise<number | void> | number | void): Promise<RecordingSite> {
+export function serveRecorded(
+  dir: string,
+  before?: (path: string, count: number) => Promise<number | void> | number | void,
+  headersFor: (path: string) => Record<string, string> = () => ({}),
+): Promise<RecordingSite> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -109,7 +114,7 @@ export function serveRecorded(dir: string, before?: (path: string, count: number
       if (result.kind === 'redirect') res.writeHead(301, { Location: result.location, 'Content-Length': 0 }).end();
       else if (result.kind === 'not-found') res.writeHead(404, { 'Content-Length': 0 }).end();
       else {
-        res.writeHead(result.status, { 'Content-Length': statSync(result.path).size });
+        res.writeHead(result.status, { 'Content-Length': statSync(result.path).size, ...headersFor(url.pathname) });
         createReadStream(result.path).pipe(res);
       }
     });
