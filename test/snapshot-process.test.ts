@@ -19,6 +19,7 @@ import { fingerprint, ROOT, runScript, tempDir, type RunResult } from './helpers
 import { killHard, startFile, startScript, waitUntil, type Running } from './helpers/processes.ts';
 import { writeOldStore } from './helpers/old-stores.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
+import { publishAsBuilt, serveRecorded, type RecordingSite } from './helpers/published-site.ts';
 
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
 const DAY = 86_400_000;
@@ -29,6 +30,8 @@ let previous: string;
 /** An export other than the previous snapshot's, to load with --from-file. */
 let nextExport: string;
 let caseNo = 0;
+/** A site publishing the previous snapshot, to restore from. */
+let site: RecordingSite;
 const mounts: string[] = [];
 let canMount = false;
 
@@ -67,6 +70,8 @@ beforeAll(async () => {
   previous = join(dir.path, 'previous.db');
   const made = await runScript('snapshot.ts', ['--from-file', first, '--out', previous], {});
   expect(made.code, made.stderr).toBe(0);
+  await publishAsBuilt(previous, join(dir.path, 'site'));
+  site = await serveRecorded(join(dir.path, 'site'));
   sim = await startSimulator({
     exportBody: JSON.stringify(fixtureExport()),
     details: fixtureDetails(),
@@ -89,6 +94,7 @@ afterAll(async () => {
     }
   }
   await sim?.close();
+  await site?.close();
   dir?.cleanup();
 });
 
@@ -180,6 +186,17 @@ describe('a killed run', () => {
       untouchedBefore: true,
       isPrevious: (f) => expect(snapshotOf(f)).toMatchObject({ generatedAt: GENERATED_AT - DAY, history: 1, check: 'ok' }),
       isWritten: (f) => expect(snapshotOf(f)).toMatchObject({ generatedAt: GENERATED_AT, history: 3, check: 'ok' }),
+    },
+    {
+      kind: 'restore',
+      // No snapshot at --out: the run restores the one the site publishes, then fetches.
+      steps: ALL_STEPS,
+      prepare: (folder) => ({ out: join(folder, 'restored.db'), replaced: '' }),
+      start: (out, env) => startScript('snapshot.ts', ['--out', out, '--details', '0'], apiEnv({ ...env, SITE_URL: site.url })),
+      next: (out) => runScript('snapshot.ts', ['--out', out, '--details', '0'], apiEnv({ SITE_URL: site.url }), { timeoutMs: 20_000 }),
+      untouchedBefore: true,
+      isPrevious: (f) => expect(existsSync(f)).toBe(false),
+      isWritten: (f) => expect(snapshotOf(f)).toMatchObject({ version: STORE_VERSION, generatedAt: GENERATED_AT - DAY, history: 1, check: 'ok' }),
     },
     {
       kind: 'state',

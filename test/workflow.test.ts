@@ -4,13 +4,17 @@
  * small `_headers` parser.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT } from './helpers/env.ts';
+import { snapshotCli } from '../src/snapshot/snapshot-cli.ts';
+import { captureReporter, ROOT } from './helpers/env.ts';
+import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
+import { fixtureSnapshot } from './helpers/site.ts';
 
 interface Step {
   id?: string;
@@ -24,6 +28,7 @@ interface Step {
 interface Job {
   'timeout-minutes'?: number | string;
   env?: Record<string, string>;
+  'runs-on'?: string;
   needs?: string;
   if?: string;
   permissions?: Record<string, string>;
@@ -79,12 +84,14 @@ describe('.github/workflows/refresh.yml', () => {
       writeFileSync(join(bin, 'npm'), '#!/bin/sh\nprintf "%s|" "$@"\necho\n', { mode: 0o755 });
       const argsFor = (share: string) =>
         execFileSync('bash', ['-c', step('refresh').run!], {
-          env: { PATH: `${bin}:${process.env.PATH}`, DETAILS_SHARE: share, JOB_MINUTES: '45', GITHUB_OUTPUT: join(bin, 'out') },
+          env: { PATH: `${bin}:${process.env.PATH}`, DETAILS_SHARE: share, JOB_MINUTES: '45', GITHUB_OUTPUT: join(bin, 'out'), RUNNER_TEMP: '/runner/temp' },
           encoding: 'utf8',
         }).split('\n')[0];
-      expect(argsFor('')).toBe('run|refresh|--|');
-      expect(argsFor('0.25')).toBe('run|refresh|--|--details-share|0.25|');
-      expect(argsFor('0')).toBe('run|refresh|--|--details|0|');
+      // The run report goes where the job summary step reads it.
+      const report = 'run|refresh|--|--report|/runner/temp/refresh-report.json|';
+      expect(argsFor('')).toBe(report);
+      expect(argsFor('0.25')).toBe(`${report}--details-share|0.25|`);
+      expect(argsFor('0')).toBe(`${report}--details|0|`);
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }
@@ -172,10 +179,11 @@ describe('.github/workflows/refresh.yml', () => {
     expect(workflow.concurrency['cancel-in-progress']).toBe(false);
     expect(workflow.concurrency.group).toBeTruthy();
     expect(workflow.permissions).toEqual({ contents: 'read' });
-    // Only the deploy job may write to Pages and mint an OIDC token.
+    // Only the deploy job may write to Pages and mint an OIDC token; only the keepalive job may change the workflow's state.
     expect(workflow.jobs.deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    expect(workflow.jobs.keepalive?.permissions).toEqual({ actions: 'write' });
     for (const [name, job] of Object.entries(workflow.jobs)) {
-      if (name === 'deploy') continue;
+      if (name === 'deploy' || name === 'keepalive') continue;
       expect(Object.values(job.permissions ?? {}), name).not.toContain('write');
     }
   });
@@ -238,6 +246,116 @@ describe('.github/workflows/refresh.yml', () => {
     expect(workflow.jobs.build!.env?.DEPLOY_TARGET).toBe("${{ vars.DEPLOY_TARGET || 'github-pages' }}");
     // Set on the job, so the fallback build of the last good snapshot fits the same host as the refresh.
     for (const s of steps) expect(s.env?.DEPLOY_TARGET, s.name).toBeUndefined();
+  });
+
+  describe('keeps its schedule alive without a commit', () => {
+    const keepalive = workflow.jobs.keepalive!;
+    /** The keepalive step's own shell, with a stand-in gh that records its arguments and token, or fails. */
+    function runKeepalive(ghExit: number) {
+      const bin = mkdtempSync(join(tmpdir(), 'workflow-'));
+      try {
+        writeFileSync(join(bin, 'gh'), `#!/bin/sh\necho "$GH_TOKEN $*" > "${join(bin, 'calls')}"\nexit ${ghExit}\n`, { mode: 0o755 });
+        const env = {
+          PATH: `${bin}:${process.env.PATH}`,
+          GH_TOKEN: 'the-job-token',
+          GITHUB_REPOSITORY: 'someone/mirror',
+          GITHUB_WORKFLOW_REF: 'someone/mirror/.github/workflows/refresh.yml@refs/heads/main',
+        };
+        try {
+          const stdout = execFileSync('bash', ['-c', step('keepalive').run!], { env, encoding: 'utf8', stdio: 'pipe' });
+          return { code: 0, stdout, calls: readFileSync(join(bin, 'calls'), 'utf8').trim() };
+        } catch (err) {
+          const e = err as { status: number; stdout: string };
+          return { code: e.status, stdout: e.stdout, calls: readFileSync(join(bin, 'calls'), 'utf8').trim() };
+        }
+      } finally {
+        rmSync(bin, { recursive: true, force: true });
+      }
+    }
+
+    it('re-enables this workflow through the Actions API on every scheduled run, with the job token and actions: write only', () => {
+      expect(workflow.on.schedule.length).toBeGreaterThan(0);
+      expect(keepalive.if).toBe("github.event_name == 'schedule'");
+      expect(keepalive.permissions).toEqual({ actions: 'write' });
+      expect(step('keepalive').env).toEqual({ GH_TOKEN: '${{ github.token }}' });
+      // The workflow's own file, named from the run: the PUT that restarts the 60-day count.
+      expect(runKeepalive(0)).toMatchObject({ code: 0, calls: 'the-job-token api --method PUT repos/someone/mirror/actions/workflows/refresh.yml/enable' });
+    });
+
+    it('fails with an annotation that says why when the API refuses, and commits nothing anywhere', () => {
+      const failed = runKeepalive(1);
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toMatch(/^::error title=Keepalive::.*actions: write.*60 days/m);
+      expect(workflow.permissions).toEqual({ contents: 'read' });
+      for (const s of steps) expect(s.run ?? '').not.toMatch(/git (commit|push)/);
+    });
+  });
+
+  describe('writes a job summary', () => {
+    it('after the refresh and the fallback, also when they failed, never after a cancel; before the step that fails the run', () => {
+      const build = workflow.jobs.build!.steps;
+      const at = (id: string) => build.findIndex((s) => s.id === id);
+      expect(at('summary')).toBeGreaterThan(at('fallback'));
+      expect(at('summary')).toBeLessThan(build.findIndex((s) => s.if?.includes("!= '5'") && s.run?.includes('exit 1')));
+      expect(step('summary').if).toBe("${{ !cancelled() && steps.refresh.outputs.code != '' }}");
+      expect(step('summary').env).toEqual({ CODE: '${{ steps.refresh.outputs.code }}' });
+      // It reads the report where the refresh step writes it.
+      expect(step('refresh').run).toContain('--report "$RUNNER_TEMP/refresh-report.json"');
+      expect(step('summary').run).toBe('npm run job-summary --silent -- --code "$CODE" --report "$RUNNER_TEMP/refresh-report.json" >> "$GITHUB_STEP_SUMMARY"');
+    });
+
+    it("appends the snapshot's date, changes, coverage, quota, restore and site figures to $GITHUB_STEP_SUMMARY, run by the step's own shell", async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'workflow-summary-'));
+      try {
+        // A snapshot with history, and a run of the snapshot step that reports what it did.
+        mkdirSync(join(dir, 'data'));
+        const made = await fixtureSnapshot(dir);
+        renameSync(made, join(dir, 'data/snapshot.db'));
+        writeFileSync(join(dir, 'next.json'), JSON.stringify(fixtureExport({ site: true, generatedAt: GENERATED_AT + 86_400_000 })));
+        const temp = join(dir, 'runner-temp');
+        mkdirSync(temp);
+        const run = await snapshotCli(
+          ['--from-file', join(dir, 'next.json'), '--out', join(dir, 'data/snapshot.db'), '--report', join(temp, 'refresh-report.json')],
+          {
+            env: {},
+            reporter: captureReporter().reporter,
+          },
+        );
+        expect(run.code).toBe(0);
+        // A built site's stamp and manifest, as the build writes them.
+        mkdirSync(join(dir, 'dist/data'), { recursive: true });
+        writeFileSync(join(dir, 'dist/data/snapshot.db.gz'), Buffer.alloc(1000));
+        writeFileSync(join(dir, 'dist/data/snapshot.json'), JSON.stringify({ generatedAt: new Date(GENERATED_AT + 86_400_000).toISOString() }));
+        writeFileSync(join(dir, 'dist/data/manifest.json'), JSON.stringify({ snapshotDb: { parts: ['snapshot.db.gz'] }, files: [] }));
+        // A stand-in npm that runs the real script with what the step passes after `run job-summary --silent --`.
+        const bin = join(dir, 'bin');
+        mkdirSync(bin);
+        const loader = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+        writeFileSync(
+          join(bin, 'npm'),
+          `#!/bin/sh\n[ "$1 $2 $3 $4" = "run job-summary --silent --" ] || exit 9\nshift 4\nexec "${process.execPath}" --import ${loader} "${join(ROOT, 'scripts/job-summary.ts')}" "$@"\n`,
+          { mode: 0o755 },
+        );
+        const summaryFile = join(dir, 'step-summary.md');
+        writeFileSync(summaryFile, '# Earlier steps\n');
+        execFileSync('bash', ['-c', step('summary').run!], {
+          cwd: dir,
+          env: { PATH: `${bin}:${process.env.PATH}`, CODE: '0', RUNNER_TEMP: temp, GITHUB_STEP_SUMMARY: summaryFile },
+          stdio: 'pipe',
+        });
+        const summary = readFileSync(summaryFile, 'utf8');
+        expect(summary.startsWith('# Earlier steps\n### Mirror refresh: the snapshot is current')).toBe(true);
+        expect(summary).toContain('| Snapshot | 2026-11-17 06:00 UTC (generatedAt)');
+        expect(summary).toContain('this run: a new snapshot written');
+        expect(summary).toMatch(/\| What changed \| \d+ new models, \d+ removed, \d+ moved, since the snapshot of 2026-11-16 06:00 UTC \|/);
+        expect(summary).toMatch(/\| Details coverage \| per-benchmark scores for \d+ of \d+ configurations/);
+        expect(summary).toMatch(/\| Quota \| this run: 0 requests; this month: /);
+        expect(summary).toContain('| Restore | not needed: the snapshot was at hand');
+        expect(summary).toMatch(/\| Site \| \d+ files, .*the snapshot file 0\.0 MB in 1 part/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 60_000);
   });
 
   it('pins every action to a major version', () => {

@@ -12,6 +12,15 @@ const BLOCK = MIN_FRAGMENT / 2;
 const REDACTED = '[redacted]';
 
 /**
+ * Text shaped like an API key of this API (`<prefix>_live_` + 64 hex characters), whoever's it is:
+ * what a file about to be published is checked for where the key itself is not at hand.
+ */
+export const KEY_LIKE = /[A-Za-z0-9]_live_[0-9a-f]{64}/i;
+
+/** The marker every key carries: a cheap first filter before KEY_LIKE. */
+export const KEY_MARKER = '_live_';
+
+/**
  * The part of a key worth hiding: what follows `_live_` in `<prefix>_live_<64 hex>` (the prefix is
  * public and shared by every key), else the whole key.
  */

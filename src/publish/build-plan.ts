@@ -56,8 +56,9 @@ export function planBuild(
   target: string,
   deployTarget: DeployTarget | undefined,
   { cardModels, modelPages }: { cardModels: number; modelPages: number },
+  snapshotDb: FieldCounts['snapshotDb'],
 ): PlannedBuild {
-  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels));
+  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels, snapshotDb));
   const scale = readScale(target);
   const plan = planSite(counts, scaleWeights(DEFAULT_WEIGHTS, scale), deployTarget, modelPages);
   if (plan.refused) {
@@ -82,6 +83,8 @@ export function measuredScale(planned: PlannedBuild, measured: MeasuredSite): St
   const estimated = estimateKinds(planned.counts, scaleWeights(DEFAULT_WEIGHTS, planned.scale), planned.plan);
   const scale = { ...planned.scale };
   for (const kind of OUTPUT_KINDS) {
+    // The snapshot file is counted exactly, before the plan.
+    if (kind === 'snapshot-db') continue;
     const e = estimated[kind].bytes;
     const m = measured.kinds[kind].bytes;
     // Small kinds say more about their fixed parts than about their weight per unit.

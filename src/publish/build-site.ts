@@ -23,6 +23,8 @@ import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
 import { figuresText, limitsText, planBuild, recordWeights, summaryLines } from './build-plan.ts';
 import type { DeployTarget } from '../site/hosts.ts';
+import { placeSnapshotDownload, stageSnapshotDownload } from './snapshot-download.ts';
+import { SNAPSHOT_DOWNLOAD_ENV } from '../site/snapshot-db.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -140,14 +142,6 @@ async function renderInto(target: string, options: BuildOptions, started: number
   );
 
   const settings = readSiteSettings();
-  // Before anything renders: what the target's limits leave room for, or the one line that says it cannot fit.
-  const planned = planBuild(options.snapshot, target, options.target, settings);
-  if (options.target) {
-    reporter.info(
-      `plan for ${options.target} (${limitsText(options.target)}): ${planned.leftOut.length ? planned.leftOut.join('; ') : 'everything'}; ` +
-        `estimated ${figuresText(planned.plan.estimate)}`,
-    );
-  }
   if (!settings.siteUrlSet) {
     reporter.warn(
       `SITE_URL is not set (or not an http(s) address): the canonical links, the sitemap and the feed point to ${settings.siteUrl.href}; ` +
@@ -179,8 +173,24 @@ async function renderInto(target: string, options: BuildOptions, started: number
     mkdirSync(work);
     // The site reads these; the API key is not among them and was never in this process's env.
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
-    process.env.MIRROR_SITE_PLAN = JSON.stringify(planned.handed);
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
+    // The snapshot file as /data/ publishes it, made first: the data page names its parts, the plan counts its bytes.
+    const downloadDir = join(work, 'snapshot-db');
+    const download = await reporter.stage(
+      'snapshot-db',
+      () => stageSnapshotDownload(options.snapshot, downloadDir),
+      (d) => `${formatBytes(d.bytes)} gzipped in ${d.files} part${d.files === 1 ? '' : 's'}, ${formatBytes(d.state.bytes)} as SQLite`,
+    );
+    process.env[SNAPSHOT_DOWNLOAD_ENV] = JSON.stringify(download.state);
+    // Before anything renders: what the target's limits leave room for, or the one line that says it cannot fit.
+    const planned = planBuild(options.snapshot, target, options.target, settings, download);
+    if (options.target) {
+      reporter.info(
+        `plan for ${options.target} (${limitsText(options.target)}): ${planned.leftOut.length ? planned.leftOut.join('; ') : 'everything'}; ` +
+          `estimated ${figuresText(planned.plan.estimate)}`,
+      );
+    }
+    process.env.MIRROR_SITE_PLAN = JSON.stringify(planned.handed);
     extras = startExtras({ staging, previous: target });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
     astro = startAstroRender(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn');
@@ -208,9 +218,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
         `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
     );
     const stampText = buildStampText(summary, options.target);
+    placeSnapshotDownload(download, fresh, downloadDir);
     await reporter.stage(
       'data-api',
-      () => writeDataApi(fresh, stampText),
+      () => writeDataApi(fresh, stampText, download.state),
       (r) => `${r.files} files in the manifest, ${formatBytes(r.bytes)}`,
     );
     const check = await reporter.stage(

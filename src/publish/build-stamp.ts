@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { attributionSentence, readSiteSettings } from '../site/config.ts';
 import type { SnapshotSummary } from '../store/read-snapshot.ts';
 import type { DeployTarget } from '../site/hosts.ts';
+import { staleAfter } from '../site/staleness.ts';
 
 /** Where a built site records the snapshot it shows. */
 export const BUILD_STAMP = 'data/snapshot.json';
@@ -68,6 +69,8 @@ export function buildStampText(summary: SnapshotSummary, target: DeployTarget | 
     configurations: summary.configurations,
     benches: summary.benches,
     tags: summary.tags,
+    // What a client needs to judge the copy itself: after this, the refresh has stopped (src/site/staleness.ts).
+    staleAfter: new Date(staleAfter(summary.generatedAt)).toISOString(),
   };
   return `${JSON.stringify(stamp, null, 2)}\n`;
 }

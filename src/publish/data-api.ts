@@ -11,6 +11,8 @@ import { BUILD_STAMP } from './build-stamp.ts';
 import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, MODEL_GROUP_JSON, schemaFileOf } from '../site/data-dictionary.ts';
 import { partedCsvOf } from '../site/outputs.ts';
 import { schemaFiles } from '../site/data-schemas.ts';
+import { staleAfter } from '../site/staleness.ts';
+import type { PublishedState } from '../store/published-state.ts';
 
 const DATA = 'data';
 /** Under /data/ but not part of the API: the page that documents it, and the manifest itself. */
@@ -48,8 +50,11 @@ const entry = (path: string, bytes: Buffer): ManifestEntry => ({
   schema: schemaFor(path),
 });
 
-/** Writes the schemas and the manifest into `dist/data/`; `stampText` is the build stamp to come. */
-export function writeDataApi(dist: string, stampText: string): { files: number; bytes: number } {
+/**
+ * Writes the schemas and the manifest into `dist/data/`; `stampText` is the build stamp to come,
+ * `snapshotDb` the published snapshot file, whose parts are already in place.
+ */
+export function writeDataApi(dist: string, stampText: string, snapshotDb: PublishedState): { files: number; bytes: number } {
   const root = join(dist, DATA);
   for (const { file, text } of schemaFiles()) writeFileSync(join(root, file), text);
   const listed: ManifestEntry[] = [];
@@ -65,6 +70,9 @@ export function writeDataApi(dist: string, stampText: string): { files: number; 
   const header = Object.fromEntries(JSON_HEADER_FIELDS.map((f) => [f.name, models[f.name]]));
   const manifest = {
     ...header,
+    // The date a client needs to judge the copy itself (src/site/staleness.ts).
+    staleAfter: new Date(staleAfter(Date.parse(String(header.generatedAt)))).toISOString(),
+    snapshotDb,
     counts: {
       configurations: models.models!.length,
       models: read('model-list.json').models!.length,

@@ -437,6 +437,36 @@ export const MODEL_FILE_JSON: Download = {
   ],
 };
 
+/** When a copy of the site counts as out of date; in the build stamp and the manifest (src/site/staleness.ts). */
+const STALE_AFTER_FIELD: Field = {
+  name: 'staleAfter',
+  schema: isoTime(),
+  unit: ISO,
+  meaning:
+    'When this snapshot counts as stale: generatedAt plus the mirror’s threshold (its daily schedule and a day more, by default). A copy still showing it after then has stopped refreshing; the pages then say so.',
+};
+
+/** The whole snapshot as an SQLite file, in the manifest (src/store/published-state.ts describes it). */
+const SNAPSHOT_DB_FIELD: Field = objectField(
+  'snapshotDb',
+  'The whole snapshot as one SQLite file (history and per-benchmark details included), published gzipped under /data/, in parts when over 20 MiB.',
+  [
+    { name: 'file', schema: z.literal('snapshot.db'), meaning: 'The name of the SQLite file once joined and decompressed.' },
+    { name: 'encoding', schema: z.literal('gzip'), meaning: 'How the parts are compressed: joined in order, they are one gzip stream.' },
+    { name: 'storeVersion', schema: rank(), meaning: 'The layout of the file (its PRAGMA user_version), as this mirror’s code numbers it.' },
+    { name: 'generatedAt', schema: isoTime(), unit: ISO, meaning: 'When the API assembled the snapshot the file holds.' },
+    { name: 'fetchedAt', schema: isoTime(), unit: ISO, meaning: 'When the mirror took it.' },
+    { name: 'historySnapshots', schema: count(), meaning: 'Snapshots of history the file holds, this one included.' },
+    { name: 'bytes', schema: count(), unit: 'bytes', meaning: 'Size of the SQLite file, decompressed.' },
+    { name: 'sha256', schema: z.string().regex(/^[0-9a-f]{64}$/), type: 'string', unit: 'hex', meaning: 'sha256 of the SQLite file, decompressed.' },
+    {
+      name: 'parts',
+      schema: z.array(nonEmpty()),
+      meaning: 'The compressed parts in order, by path under /data/; each is listed in files with its size and sha256.',
+    },
+  ],
+);
+
 /** `/data/snapshot.json`, the build stamp (src/publish/build-stamp.ts writes it). */
 export const SNAPSHOT_JSON: Download = {
   file: 'snapshot.json',
@@ -461,6 +491,7 @@ export const SNAPSHOT_JSON: Download = {
     { name: 'configurations', schema: count(), meaning: 'Configurations in the snapshot.' },
     { name: 'benches', schema: count(), meaning: 'Benchmarks in the snapshot.' },
     { name: 'tags', schema: count(), meaning: 'Tags in the taxonomy of the snapshot.' },
+    STALE_AFTER_FIELD,
   ],
 };
 
@@ -470,6 +501,8 @@ export const MANIFEST_JSON: Download = {
   format: 'JSON',
   what: 'What the data API holds: the snapshot’s counts, and every file under /data/ with its size, sha256 and schema.',
   fields: [
+    STALE_AFTER_FIELD,
+    SNAPSHOT_DB_FIELD,
     objectField('counts', 'Records in the snapshot, as the files hold them.', [
       { name: 'configurations', schema: count(), meaning: 'Configurations (rows of models.json and models.csv).' },
       { name: 'models', schema: count(), meaning: 'Models, that is familyTags (rows of model-list.json, files under models/).' },
@@ -482,7 +515,7 @@ export const MANIFEST_JSON: Download = {
       { name: 'sha256', schema: z.string().regex(/^[0-9a-f]{64}$/), type: 'string', unit: 'hex', meaning: 'sha256 of its bytes.' },
       nullable(
         { name: 'schema', schema: nonEmpty(), meaning: 'The path under /data/ of the JSON Schema that describes it;' },
-        'for README.txt and the schemas themselves',
+        'for README.txt, the schemas themselves and the parts of snapshotDb',
       ),
     ]),
   ],

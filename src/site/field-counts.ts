@@ -3,7 +3,7 @@ import type { SnapshotReader } from '../store/read-snapshot.ts';
 import { familiesOf } from './data/models.ts';
 import type { FieldCounts } from './site-plan.ts';
 
-export function fieldCountsOf(reader: SnapshotReader, cardModels: number): FieldCounts {
+export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapshotDb: FieldCounts['snapshotDb']): FieldCounts {
   const rows = reader.configurations();
   const { scoresBySlug, modelsByBench, modelsByTag } = reader.planCounts();
   const scoresOf = (slug: string) => scoresBySlug.get(slug) ?? 0;
@@ -23,5 +23,6 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number): Field
     tagListModels: [...modelsByTag.values()],
     historySnapshots: reader.counts().historySnapshots,
     cardModels,
+    snapshotDb,
   };
 }

@@ -13,6 +13,7 @@ export const OUTPUT_KINDS = [
   'tag-page',
   'leaderboard',
   'downloads',
+  'snapshot-db',
   'other',
 ] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
@@ -41,7 +42,8 @@ export function kindOf(path: string): OutputKind {
     case 'index.html':
       return 'leaderboard';
     case 'data':
-      return second === 'models' || second === 'model-groups' ? 'model-file' : 'downloads';
+      if (second === 'models' || second === 'model-groups') return 'model-file';
+      return second?.startsWith('snapshot.db') ? 'snapshot-db' : 'downloads';
     default:
       return 'other';
   }

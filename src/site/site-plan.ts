@@ -6,7 +6,7 @@
  *
  * Every target keeps the leaderboard and its pages, every tag and benchmark page with all their
  * results, the benchmarks and tags lists, changes and its feed, about, the downloads with their
- * schemas and manifest, 404, robots, the sitemap and the search index of what is made. What gives
+ * schemas and manifest, the snapshot file (the state a lost cache restores from), 404, robots, the sitemap and the search index of what is made. What gives
  * way, cheapest value first, always from the bottom of the model ranking up (the models people look
  * up first keep their pages):
  *
@@ -53,6 +53,8 @@ export interface FieldCounts {
   historySnapshots: number;
   /** Models that get a link-preview card of their own when nothing binds (CARD_MODELS). */
   cardModels: number;
+  /** The snapshot file as /data/ publishes it (made before the plan, so its parts are known exactly; every target keeps it). */
+  snapshotDb: { files: number; bytes: number };
 }
 
 /** Bytes per unit of each kind of output (decimal bytes). */
@@ -245,6 +247,7 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
       files: parts(scoresCsv) + parts(historyCsv) + 24,
       bytes: w.downloads.perConfiguration * allConfigurations + w.downloads.perBench * counts.benches + scoresCsv + historyCsv,
     },
+    'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
     other: {
       files: w.other.files + Math.ceil(counts.benches / 250) + Math.ceil(pages / 45_000),
       bytes: w.other.bytes + w.other.perBench * counts.benches + w.other.perTag * counts.tags + w.other.perPage * pages,

@@ -30,6 +30,7 @@ import { checkNotInFuture, judgeOlderExport } from './export-time.ts';
 import { sweepLeftovers } from './leftovers.ts';
 import { resolveOutputPath } from './output-path.ts';
 import { readInputFile } from './read-file.ts';
+import { describeRestore, restoreState, type RestoreResult } from './restore-state.ts';
 
 export type SnapshotInput =
   | { kind: 'api'; settings: ApiSettings; tuning: ClientTuning; deadlines?: Deadlines | undefined }
@@ -51,6 +52,8 @@ export interface SnapshotRequest {
   secrets?: readonly string[] | undefined;
   /** Also print the API's deprecation and schema announcements as GitHub Actions annotations. */
   annotations?: boolean | undefined;
+  /** The mirror's published site (SITE_URL): a run from the API that finds no usable snapshot restores the one published there first. */
+  restoreFrom?: URL | undefined;
   /** For tests: the clock, the sleep between retries and pacing waits, the jitter. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -66,6 +69,10 @@ export interface SnapshotOutcome {
   partial: boolean;
   /** Bytes of the export (or list) answers on the wire and decoded, when the API was asked. */
   bytes?: { wire: number; decoded: number } | undefined;
+  /** Requests this run sent to the API (every attempt, export and details), as its quota counts them. */
+  requests: number;
+  /** What the restore did, when the run tried one. */
+  restore?: RestoreResult | undefined;
 }
 
 /** Refuse a snapshot that would empty or gut the mirror: more likely an API fault than real news. */
@@ -198,11 +205,31 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
   // Every attempt sent counts against the quota (the ledger is conservative about retries).
   let requestsSent = 0;
   let bytesRead: SnapshotOutcome['bytes'];
+  let restored: RestoreResult | undefined;
+  /** What every outcome carries besides its own: the run's requests and its restore. */
+  const ran = () => ({ requests: requestsSent, restore: restored });
   try {
     const swept = sweepLeftovers(target);
     if (swept.length > 0) reporter.info(`removed ${swept.length} file(s) left beside ${req.out} by an interrupted run`);
-    const inspection = inspectSnapshot(target);
+    let inspection = inspectSnapshot(target);
     if (inspection.state === 'unreadable') reporter.warn(`the existing ${req.out} cannot be read (${inspection.reason}); a good snapshot will replace it`);
+    // The restore spends the export's time: the job's deadline arithmetic stays what it was.
+    const exportDeadline = new Deadline(deadlines.exportMs, 'RANKING_DEADLINE_MS');
+    timers.push(exportDeadline);
+    if (req.restoreFrom && source.kind === 'api' && inspection.state !== 'ok') {
+      restored = await restoreState({
+        siteUrl: req.restoreFrom,
+        target,
+        tuning: source.tuning,
+        deadline: exportDeadline,
+        secrets,
+        sleep: req.sleep,
+      });
+      const line = describeRestore(restored, req.out);
+      if (restored.status === 'refused') reporter.warn(line);
+      else reporter.info(line);
+      if (restored.status === 'restored') inspection = inspectSnapshot(target);
+    }
     const previous = inspection.state === 'ok' ? inspection.snapshot : undefined;
 
     let bodies: Buffer[];
@@ -218,9 +245,9 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
         reporter.info(
           `fresh: the stored snapshot was checked ${Math.round((now() - state.fetchedAt) / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
         );
-        return { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial };
+        return { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial, ...ran() };
       }
-      client = clientFor(source, new Deadline(deadlines.exportMs, 'RANKING_DEADLINE_MS'));
+      client = clientFor(source, exportDeadline);
       const apiClient = client;
       // Conditional only against a whole export from this origin, and only with a Last-Modified that parsed as an HTTP-date.
       const ifModifiedSince =
@@ -254,7 +281,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
         reporter.info(
           `unchanged: the API answered 304 Not Modified to If-Modified-Since ${new Date(ifModifiedSince!).toUTCString()}; ${req.out} left untouched`,
         );
-        return { status: 'unchanged', generatedAt: previous!.generatedAt, warnings: 0, partial: false, bytes: bytesRead };
+        return { status: 'unchanged', generatedAt: previous!.generatedAt, warnings: 0, partial: false, bytes: bytesRead, ...ran() };
       }
       for (const w of headerWarnings(fetched.headers)) reporter.warn(w);
       if (req.annotations) for (const line of apiChangeAnnotations(fetched.headers, fetched.partial ? '/v1/models' : '/v1/export.json')) reporter.info(line);
@@ -291,7 +318,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     const keep = (why: string, loud = false): SnapshotOutcome => {
       rememberCheck();
       reporter[loud ? 'warn' : 'info'](`${why}; ${req.out} left untouched`);
-      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false, bytes: bytesRead };
+      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false, bytes: bytesRead, ...ran() };
     };
     const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
     if (previous?.bodySha256 === bodySha256 && !req.details) return keep(sameData);
@@ -440,6 +467,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
       warnings: warnings.length,
       partial: meta.partial,
       bytes: bytesRead,
+      ...ran(),
     };
   } finally {
     for (const deadline of timers) deadline.dispose();

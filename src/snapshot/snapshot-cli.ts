@@ -13,6 +13,9 @@ import { createReporter, type Reporter } from '../core/reporter.ts';
 import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-snapshot.ts';
 import { inGitHubActions } from '../core/annotations.ts';
 import { StoppedBySignal } from '../core/signals.ts';
+import { createRedactor } from '../core/redact.ts';
+import { restoreSiteOf } from './restore-state.ts';
+import { writeRunReport } from './run-report.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 
@@ -29,6 +32,9 @@ export const SNAPSHOT_USAGE = `Flags:
   --details-budget N     send at most N detail requests in one run (default ${DEFAULT_BUDGET_MINUTES} minutes'
                          worth of X-RateLimit-Limit)
   --no-fallback          on 403 tier_forbidden, fail instead of building a partial snapshot
+  --no-restore           with no usable snapshot at --out, start a new history instead of restoring
+                         the one the site at SITE_URL publishes
+  --report PATH          write what the run did as JSON to PATH (for the workflow's job summary)
   --help                 this text`;
 
 const OPTIONS = {
@@ -41,12 +47,18 @@ const OPTIONS = {
   'details-share': { type: 'string' },
   'details-budget': { type: 'string' },
   'no-fallback': { type: 'boolean' },
+  'no-restore': { type: 'boolean' },
+  report: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
 export interface SnapshotCliOptions {
   help: boolean;
   request: Omit<SnapshotRequest, 'reporter' | 'source'> & { fromFile?: string | undefined; detailsFile?: string | undefined };
+  /** Where to write the run report (`--report`). */
+  report?: string | undefined;
+  /** `--no-restore`. */
+  noRestore: boolean;
 }
 
 /** The crawl is on by default (all configurations, within the default allowance); `--details 0` turns it off. */
@@ -74,8 +86,11 @@ export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions 
   if (values['details-file'] !== undefined && values['from-file'] === undefined) throw new MirrorError('usage', '--details-file needs --from-file');
   if (values.details && values.details !== '0' && values['from-file'])
     throw new MirrorError('usage', '--details fetches from the API; it cannot be used with --from-file');
+  if (values.report === '') throw new MirrorError('usage', '--report takes a file path');
   return {
     help: Boolean(values.help),
+    report: values.report as string | undefined,
+    noRestore: Boolean(values['no-restore']),
     request: {
       out: (values.out as string | undefined) ?? DEFAULT_OUT,
       fromFile: values['from-file'] as string | undefined,
@@ -95,6 +110,18 @@ export interface CliResult {
   outcome?: SnapshotOutcome;
 }
 
+/** Writes the run report when `--report` asked for one; a report that cannot be written is a warning, never the run's failure. */
+function report(path: string | undefined, result: CliResult, reporter: Reporter, secrets: string[]): CliResult {
+  if (path === undefined) return result;
+  try {
+    // Through the redactor, as every line the tools print: the report holds words a server sent.
+    writeRunReport(path, { code: result.code, outcome: result.outcome }, createRedactor(secrets));
+  } catch (err) {
+    reporter.warn(`cannot write the run report ${path}: ${(err as Error).message}`);
+  }
+  return result;
+}
+
 /**
  * Runs `snapshot` with these flags. The key is read here, handed to the client and deleted from
  * `process.env`, so nothing that runs later in this process (the site build) can see it.
@@ -105,9 +132,12 @@ export async function snapshotCli(
 ): Promise<CliResult> {
   const secret = env.RANKING_API_KEY?.trim();
   delete process.env.RANKING_API_KEY;
-  const reporter = given ?? createReporter({ secrets: secret ? [secret] : [] });
+  const secrets = secret ? [secret] : [];
+  const reporter = given ?? createReporter({ secrets });
+  let reportPath: string | undefined;
   try {
-    const { help, request } = parseSnapshotArgs(argv, env);
+    const { help, request, report: path, noRestore } = parseSnapshotArgs(argv, env);
+    reportPath = path;
     if (help) {
       reporter.info(`Usage: npm run snapshot -- [flags]\n${SNAPSHOT_USAGE}`);
       return { code: 0 };
@@ -121,20 +151,26 @@ export async function snapshotCli(
       for (const w of settings.warnings) reporter.warn(w);
       source = { kind: 'api', settings, tuning: readClientTuning(env), deadlines: readDeadlines(env) };
     }
-    const outcome = await runSnapshot({ ...rest, source, reporter, secrets: secret ? [secret] : [], annotations: inGitHubActions(env) });
-    return { code: EXIT_CODES.ok, outcome };
+    let restoreFrom: URL | undefined;
+    if (source.kind === 'api' && !noRestore) {
+      const { site, warning } = restoreSiteOf(env.SITE_URL);
+      if (warning) reporter.warn(warning);
+      restoreFrom = site;
+    }
+    const outcome = await runSnapshot({ ...rest, source, reporter, secrets, annotations: inGitHubActions(env), restoreFrom });
+    return report(reportPath, { code: EXIT_CODES.ok, outcome }, reporter, secrets);
   } catch (err) {
     if (err instanceof StoppedBySignal) {
       // Not a failure of the contract's kinds: the run was asked to stop, and stored what it had first.
       reporter.error(`error: ${err.message}`);
       reporter.error(`exit ${err.exitCode}: stopped by ${err.signal}; what the run fetched before it is stored`);
-      return { code: err.exitCode };
+      return report(reportPath, { code: err.exitCode }, reporter, secrets);
     }
     if (err instanceof MirrorError) {
       reporter.error(err.toLine());
       // Repeated last, so retry warnings above cannot bury what happened.
       reporter.error(`exit ${err.exitCode}: ${err.message}; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
-      return { code: err.exitCode };
+      return report(reportPath, { code: err.exitCode }, reporter, secrets);
     }
     // One line, as for every failure; the stack only when asked for.
     const first = String((err as Error)?.message ?? err).split('\n')[0];
@@ -142,6 +178,6 @@ export async function snapshotCli(
       `error: unexpected failure: ${first}${process.env.MIRROR_DEBUG ? `\n${(err as Error)?.stack}` : ' (MIRROR_DEBUG=1 prints where it happened)'}`,
     );
     reporter.error(`exit 1: this is a bug in the mirror; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
-    return { code: 1 };
+    return report(reportPath, { code: 1 }, reporter, secrets);
   }
 }

@@ -18,9 +18,10 @@ import { writeFailure } from './write-failure.ts';
 /**
  * What a write replaces, which names its test pauses (`synced:upgrade`): a snapshot of a new export,
  * one that carries an older store version over, the details a crawl gathered (at its end, or a
- * checkpoint on the way), a bulk history import, and the fetch state beside a snapshot.
+ * checkpoint on the way), a bulk history import, the fetch state beside a snapshot, and a snapshot
+ * restored from the site that published it.
  */
-export type WriteKind = 'snapshot' | 'upgrade' | 'details' | 'checkpoint' | 'import' | 'state';
+export type WriteKind = 'snapshot' | 'upgrade' | 'details' | 'checkpoint' | 'import' | 'state' | 'restore';
 
 function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');

@@ -10,6 +10,7 @@ import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/config.ts';
 import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../site/format.ts';
 import { href } from '../site/links.ts';
 import { SEARCH_LABEL } from '../site/search.ts';
+import { staleAfter } from '../site/staleness.ts';
 import type { SiteData } from '../site/site-data.ts';
 import { html, type Markup } from './html.ts';
 
@@ -117,7 +118,7 @@ function makeChrome(data: SiteData): Chrome {
         html`<strong>Partial snapshot.</strong> Built from the list endpoints (at most 500 configurations and 500 benchmarks), not the full export.
           <a href="${href('/about/#partial')}">Why</a>`,
       )
-    }`,
+    }${!snapshot.sample && makeStaleNotice(data)}`,
     footer: html`<footer class="site-footer">
       <div class="wrap">
         <p>
@@ -134,6 +135,24 @@ function makeChrome(data: SiteData): Chrome {
     coverage: makeCoverageNote(data),
   };
 }
+
+/**
+ * Rendered on every page and shown only once the page's script (src/browser/stale-notice.js) finds
+ * the visitor's clock past the moment written into <html data-stale-after> (staleAfterOf). Not on
+ * the fictional sample, whose date is fixed.
+ */
+function makeStaleNotice({ snapshot }: SiteData): Markup {
+  return html`<div class="banner stale-notice" role="note">
+    <p class="wrap">
+      <strong>Possibly out of date.</strong> This copy holds the rankings of
+      <time datetime="${isoTime(snapshot.generatedAt)}">${formatDateTime(snapshot.generatedAt)}</time> and has not been refreshed since, though the mirror
+      refreshes daily. <a href="${SITE.attributionUrl}" rel="external">The source</a> has the current rankings.
+    </p>
+  </div>`;
+}
+
+/** The value of <html data-stale-after> on every page: when the snapshot turns stale (Unix ms); undefined for the sample, which never does. */
+export const staleAfterOf = ({ snapshot }: SiteData): number | undefined => (snapshot.sample ? undefined : staleAfter(snapshot.generatedAt));
 
 function chromeOf(data: SiteData): Chrome {
   let chrome = made.get(data);

@@ -14,6 +14,8 @@ function between(configurations: number, at300: number, at10k: number, at50k: nu
   return at50k;
 }
 
+const snapshotDbOf = (bytes: number) => ({ files: Math.max(1, Math.ceil(bytes / (20 * 1024 * 1024))), bytes });
+
 export function fieldCounts(configurations: number, { details }: { details: boolean }): FieldCounts {
   // Models per configuration: 177 of 300, 6,997 of 10,000, 28,279 of 50,000.
   const n = Math.round(configurations * between(configurations, 0.59, 0.7, 0.5656));
@@ -49,5 +51,7 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     tagListModels: Array.from({ length: tags }, () => Math.round(tagList)),
     historySnapshots: 365,
     cardModels: 200,
+    // The published snapshot file, gzipped: 49 MB at 10,000 x 365 with details (about 11 bytes a history cell, 25 a submission), in parts of 20 MiB.
+    snapshotDb: snapshotDbOf(configurations * 365 * 11 + scores * 25),
   };
 }

@@ -1,0 +1,172 @@
+/**
+ * What the scheduled workflow tells the maintainer after a run, as Markdown for its job summary
+ * ($GITHUB_STEP_SUMMARY): the snapshot's date, what changed, details coverage, the quota spent, whether
+ * the snapshot was restored, when the copy turns stale, and the built site's figures. Read from the
+ * snapshot file, the run report of the snapshot step (`--report`) and the built site; it never fails
+ * the run: what it cannot read, it says it could not.
+ */
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeCoverage } from '../store/coverage.ts';
+import { summarizeSnapshot, withSnapshot, type SnapshotSummary } from '../store/read-snapshot.ts';
+import type { RunReport } from '../snapshot/run-report.ts';
+import { familyName } from '../site/data/models.ts';
+import { readHistory } from '../site/history-pass.ts';
+import { METHOD_CHANGE_AT } from '../site/config.ts';
+import { staleAfter } from '../site/staleness.ts';
+import { BUILD_STAMP } from './build-stamp.ts';
+
+export interface SummaryInput {
+  /** The exit code of the refresh step. */
+  code: number;
+  /** The snapshot step's report; undefined when it wrote none (it ended before). */
+  report: RunReport | undefined;
+  snapshot: string;
+  dist: string;
+}
+
+/** Counts of models (familyTags) new, removed and moved between the two newest snapshots of history. */
+export interface LatestChange {
+  generatedAt: number;
+  previousGeneratedAt: number | undefined;
+  comparable: boolean;
+  added: number;
+  removed: number;
+  moved: number;
+}
+
+/** The newest change set, read with the site's own history pass over the two newest snapshots only. */
+export function latestChange(snapshot: string): LatestChange | undefined {
+  return withSnapshot(snapshot, (reader) => {
+    const history = reader.historySnapshots();
+    const options = { chartPoints: 2, feedEntries: 1, listed: 0, recentPerModel: 1, methodChangeAt: METHOD_CHANGE_AT, familyName, configurationSeries: false };
+    const configurations = reader.configurations();
+    const familyOf = new Map(configurations.map((c) => [c.slug, c.familyTag]));
+    const since = history[1]?.id ?? history[0]?.id ?? 0;
+    const past = readHistory(history, reader.historyNames(), reader.eachHistoryPoint(since), { familyOf, families: new Set(familyOf.values()) }, options);
+    const latest = past.changes[0];
+    if (!latest) return undefined;
+    return {
+      generatedAt: latest.generatedAt,
+      previousGeneratedAt: latest.previousGeneratedAt,
+      comparable: latest.comparable,
+      added: latest.models.addedCount,
+      removed: latest.models.removedCount,
+      moved: latest.models.movedCount,
+    };
+  });
+}
+
+/** A built site's size in the terms hosts limit: files, bytes, the largest file and the folder with most entries. */
+export function siteFigures(dist: string) {
+  let files = 0;
+  let bytes = 0;
+  let largestFile = { path: '', bytes: 0 };
+  let largestFolder = { path: '', entries: 0 };
+  const walk = (dir: string, rel: string) => {
+    const entries = readdirSync(dir, { withFileTypes: true });
+    if (entries.length > largestFolder.entries) largestFolder = { path: `${rel}/`, entries: entries.length };
+    for (const entry of entries) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(join(dir, entry.name), path);
+      else {
+        const size = lstatSync(join(dir, entry.name)).size;
+        files++;
+        bytes += size;
+        if (size > largestFile.bytes) largestFile = { path, bytes: size };
+      }
+    }
+  };
+  walk(dist, '');
+  return { files, bytes, largestFile, largestFolder };
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A table cell: no line breaks, no column separators. */
+const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+
+function readJson(path: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeState(report: RunReport | undefined): string {
+  const restore = report?.outcome?.restore;
+  if (!report) return 'unknown: the snapshot step wrote no report';
+  if (!report.outcome) return 'unknown: the snapshot step failed';
+  if (!restore) return 'not needed: the snapshot was at hand (the Actions cache)';
+  if (restore.status === 'restored') {
+    return `**restored** from ${restore.from}: the snapshot of ${when(restore.generatedAt)}, ${n(restore.historySnapshots)} snapshots of history, ${n(restore.details)} configurations with details (${mb(restore.downloaded)} in ${restore.parts} part${restore.parts === 1 ? '' : 's'}, ${(restore.ms / 1000).toFixed(1)} s)`;
+  }
+  if (restore.status === 'none') return `none to restore: ${restore.why}; a new history started`;
+  return `**refused**: ${restore.why}`;
+}
+
+/** The job summary's Markdown. */
+export function jobSummary({ code, report, snapshot, dist }: SummaryInput): string {
+  const rows: [string, string][] = [];
+  let summary: SnapshotSummary | undefined;
+  try {
+    if (existsSync(snapshot)) summary = summarizeSnapshot(snapshot);
+  } catch {
+    summary = undefined;
+  }
+  const status = report?.outcome?.status;
+  const ran =
+    status === 'written'
+      ? 'a new snapshot written'
+      : status === 'fresh'
+        ? 'no request made (within the cache lifetime)'
+        : status
+          ? 'unchanged'
+          : 'no snapshot taken';
+  if (summary) {
+    rows.push([
+      'Snapshot',
+      `${when(summary.generatedAt)} (generatedAt), fetched ${when(summary.fetchedAt)}; ${n(summary.configurations)} configurations, ${n(summary.benches)} benchmarks, ${n(summary.tags)} tags; this run: ${ran}`,
+    ]);
+    try {
+      const change = latestChange(snapshot);
+      rows.push([
+        'What changed',
+        !change || change.previousGeneratedAt === undefined
+          ? 'nothing to compare with: the history holds one snapshot'
+          : `${n(change.added)} new models, ${n(change.removed)} removed, ${change.comparable ? `${n(change.moved)} moved` : 'moves not compared (across the 2026-09-17 method change)'}, since the snapshot of ${when(change.previousGeneratedAt)}`,
+      ]);
+    } catch (err) {
+      rows.push(['What changed', `could not be read (${(err as Error).message})`]);
+    }
+    rows.push(['Details coverage', describeCoverage(summary.coverage)]);
+    const ledger = summary.crawl;
+    const month = ledger
+      ? `${n(ledger.periodRequests)} requests recorded with the snapshot in the quota period${ledger.periodReset ? ` ending ${when(ledger.periodReset)}` : ''}`
+      : 'not recorded';
+    rows.push(['Quota', `this run: ${report?.outcome ? n(report.outcome.requests) : 'unknown'} requests; this month: ${month}`]);
+    rows.push(['Stale after', `${when(staleAfter(summary.generatedAt))}: pages tell visitors the copy is out of date from then on`]);
+  } else {
+    rows.push(['Snapshot', 'none: there is no snapshot file to publish']);
+  }
+  rows.push(['Restore', describeState(report)]);
+
+  const stamp = readJson(join(dist, BUILD_STAMP));
+  if (stamp && existsSync(dist)) {
+    const figures = siteFigures(dist);
+    const manifest = readJson(join(dist, 'data/manifest.json'));
+    const db = manifest?.snapshotDb as { parts?: string[] } | undefined;
+    const dbBytes = (db?.parts ?? []).reduce((sum, part) => sum + (existsSync(join(dist, 'data', part)) ? lstatSync(join(dist, 'data', part)).size : 0), 0);
+    const target = typeof stamp.target === 'string' ? `deploy target ${stamp.target}; ` : '';
+    rows.push([
+      'Site',
+      `${target}${n(figures.files)} files, ${mb(figures.bytes)}; largest file ${figures.largestFile.path} (${mb(figures.largestFile.bytes)}); largest folder ${figures.largestFolder.path} (${n(figures.largestFolder.entries)} entries); the snapshot file ${mb(dbBytes)} in ${db?.parts?.length ?? 0} part${db?.parts?.length === 1 ? '' : 's'}; it shows the snapshot of ${String(stamp.generatedAt)}`,
+    ]);
+  } else {
+    rows.push(['Site', 'no built site']);
+  }
+  const title = code === 0 ? 'the snapshot is current and the site shows it' : `exit ${code}: see the annotation for what to do`;
+  return [`### Mirror refresh: ${title}`, '', '| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`), ''].join('\n');
+}
