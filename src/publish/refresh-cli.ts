@@ -9,7 +9,7 @@ import { parseSnapshotArgs, snapshotCli } from '../snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
 import { createReporter, formatBytes, formatSeconds, type Reporter } from '../core/reporter.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
-import { buildSite, peakText } from './build-site.ts';
+import { buildSite, peakText, type Renderer } from './build-site.ts';
 import { readBuildStamp, snapshotStamp } from './build-stamp.ts';
 import { decideRefresh } from './refresh-decision.ts';
 import { explainBuildFailure } from './build-failure.ts';
@@ -20,6 +20,8 @@ export interface RefreshOptions {
   env?: Env;
   outDir?: string;
   reporter?: Reporter;
+  /** Passed on to buildSite (default: the Astro render). */
+  render?: Renderer;
 }
 
 /** Takes `--dist DIR` (where the site goes, default `dist`) out of the flags; the rest are `snapshot`'s. */
@@ -87,7 +89,7 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   }
   reporter.info(`${decision.reason}: building`);
   try {
-    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env) });
+    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env), render: options.render });
     reporter.info(
       `built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}${peakText(result)}`,
     );
