@@ -1,23 +1,26 @@
 /**
  * Builds killed with SIGKILL at chosen points, as real processes on real folders: the site stays
  * in place (or the next run puts it back), the next run removes a dead build's work folder, and
- * never a live one's. The next run is an unchanged `refresh`, which renders nothing.
+ * never a live one's. The next run is an unchanged `refresh`, which renders nothing. The killed
+ * builds render with the stub (test/helpers/stub-build.ts): what is under test is the build around
+ * the render, its folders, locks and swap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSiteBuild } from '../src/publish/output-dir.ts';
 import { pauseMarker } from '../src/core/test-pause.ts';
-import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
+import { fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { killHard, startScript, waitUntil, type Running } from './helpers/processes.ts';
 import { sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
+import { STUB_HOLDING } from './helpers/stub-render.ts';
 
 const dir = tempDir();
-let sample: BuiltFixture;
+let small: BuiltFixture;
 const runs: Running[] = [];
 
 beforeAll(async () => {
-  sample = await sharedSite('sample');
+  small = await sharedSite('small');
 }, 600_000);
 
 afterAll(async () => {
@@ -25,27 +28,22 @@ afterAll(async () => {
   dir.cleanup();
 });
 
-/** A maintainer's folder: a copy of the sample snapshot and of the site built from it. */
+/** A maintainer's folder: a copy of a snapshot and of the site built from it. */
 function site(name: string): { root: string; db: string; dist: string } {
   const root = join(dir.path, name);
   mkdirSync(root);
-  copyFileSync(sample.snapshot, join(root, 'snapshot.db'));
-  cpSync(sample.dist, join(root, 'dist'), { recursive: true });
+  copyFileSync(small.snapshot, join(root, 'snapshot.db'));
+  cpSync(small.dist, join(root, 'dist'), { recursive: true });
   return { root, db: join(root, 'snapshot.db'), dist: join(root, 'dist') };
 }
 
 const workFolders = (root: string) => readdirSync(root).filter((name) => /^\.dist\.build-\d+-[0-9a-f]{8}$/.test(name));
 
 /** The next scheduled run: the same data again, so a current dist/ means nothing is rendered. */
-const refreshUnchanged = (db: string, dist: string) =>
-  runScript(
-    'refresh.ts',
-    ['--from-file', join(ROOT, 'data/sample/export.json'), '--details-file', join(ROOT, 'data/sample/details.json'), '--out', db, '--dist', dist],
-    {},
-  );
+const refreshUnchanged = (db: string, dist: string) => runScript('refresh.ts', ['--from-file', small.exportPath!, '--out', db, '--dist', dist], {});
 
-const build = (db: string, dist: string, env: Record<string, string> = {}) => {
-  const run = startScript('build.ts', ['--snapshot', db, '--out', dist], env);
+const build = (db: string, dist: string, env: Record<string, string> = {}, flags: string[] = []) => {
+  const run = startScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', dist, ...flags], env);
   runs.push(run);
   return run;
 };
@@ -58,10 +56,10 @@ describe.sequential('a build killed while rendering', () => {
   it('keeps its work folder from another run while it is alive', async () => {
     scene = site('render');
     index = fingerprint(join(scene.dist, 'index.html'));
-    run = build(scene.db, scene.dist);
-    // Astro is writing pages into the work folder: stop the process right there, alive and holding its locks.
-    const written = () => workFolders(scene.root).some((w) => existsSync(join(scene.root, w, 'dist/_astro')));
-    await waitUntil('pages in the work folder', written, run);
+    run = build(scene.db, scene.dist, {}, ['--hold']);
+    // The render has written its pages into the work folder: stop the process right there, alive and holding its locks.
+    await run.waitFor(STUB_HOLDING, 60_000);
+    expect(workFolders(scene.root).some((w) => existsSync(join(scene.root, w, 'dist/index.html')))).toBe(true);
     run.child.kill('SIGSTOP');
     const [work] = workFolders(scene.root);
 
@@ -70,7 +68,7 @@ describe.sequential('a build killed while rendering', () => {
     expect(other.stdout).toContain('nothing rendered');
     expect(run.alive()).toBe(true);
     expect(workFolders(scene.root)).toEqual([work]);
-  }, 300_000);
+  }, 120_000);
 
   it('leaves dist/ intact, and the next run removes its work folder', async () => {
     await killHard(run);
@@ -104,5 +102,5 @@ describe('a build killed between the two renames of the swap', () => {
     expect(isSiteBuild(dist)).toBe(true);
     expect(existsSync(join(dist, 'index.html'))).toBe(true);
     expect(workFolders(root)).toEqual([]);
-  }, 300_000);
+  }, 120_000);
 });
