@@ -3,7 +3,9 @@
  * in a copy of the project so a test can change its code: an unchanged run renders nothing, a
  * change to the code or the data rebuilds, a failed one keeps both the snapshot and the site, and
  * a Starter key yields a marked partial site. When it renders is tested on its own in
- * test/unit/refresh-decision.test.ts; this file keeps the end-to-end runs.
+ * test/unit/refresh-decision.test.ts; this file keeps the end-to-end runs. The run after run
+ * renders with the stub (test/helpers/stub-refresh.ts), since what they test is the decision and
+ * the build around the render; the Starter key's run is the real command with the real Astro render.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -28,8 +30,9 @@ const env = (key = KEY) => ({
   RANKING_RETRY_BASE_MS: '5',
   SITE_URL: 'https://mirror.example.net/',
 });
+/** The stub's refresh from the project's copy, whose code the build stamp hashes. */
 const refresh = (args: string[] = [], key = KEY) =>
-  runScript('refresh.ts', ['--out', db, '--dist', dist, ...args], env(key), { cwd: project, root: project, timeoutMs: 300_000 });
+  runScript('../test/helpers/stub-refresh.ts', ['--out', db, '--dist', dist, ...args], env(key), { cwd: project, timeoutMs: 120_000 });
 
 /** Every file of a folder with its hash and mtime. */
 function snapshotTree(root: string): Record<string, unknown> {
@@ -69,7 +72,7 @@ describe.sequential('refresh, run after run', () => {
     expect(r.stdout).toContain('written:');
     expect(r.stdout).toMatch(/built .*: \d+ pages/);
     expect(JSON.parse(readFileSync(join(dist, 'data/snapshot.json'), 'utf8'))).toMatchObject({ generatedAt: '2026-11-16T06:00:00.000Z', configurations: 12 });
-  }, 300_000);
+  }, 120_000);
 
   it('renders nothing when the data is unchanged, leaving dist/ byte-identical', async () => {
     const before = snapshotTree(dist);
@@ -110,14 +113,15 @@ describe.sequential('refresh, run after run', () => {
     const r = await refresh(['--force']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('the snapshot changed: building');
-    const $ = load(readFileSync(join(dist, 'index.html'), 'utf8'));
-    const top = $('tbody tr').first();
-    expect(top.find('th a').first().text()).toBe('Plain Seven');
-    expect(top.find('.movement.up').text()).toContain('up 10 since the previous snapshot');
-    const changes = load(readFileSync(join(dist, 'changes/index.html'), 'utf8'))('main').text();
-    expect(changes).toContain('Plain Seven');
-    expect(changes).toMatch(/model rank 11 → 1\b/);
-  }, 300_000);
+    expect(JSON.parse(readFileSync(join(dist, 'data/snapshot.json'), 'utf8'))).toMatchObject({ generatedAt: '2026-11-17T06:00:00.000Z' });
+    // The publish step's files of the new site show the move (the pages that show it are tested on a real render in site.test.ts).
+    expect(JSON.parse(readFileSync(join(dist, 'badges/plain-7.json'), 'utf8'))).toMatchObject({
+      message: expect.stringMatching(/^1 of 11 · supraScore 99\.5 /),
+    });
+    const feed = load(readFileSync(join(dist, 'models/plain-7/feed.xml'), 'utf8'), { xml: true });
+    expect(feed('entry title').first().text()).toContain('snapshot of 2026-11-17');
+    expect(feed('entry title').first().text()).toContain('model rank 11 to 1 (supraScore 3.0 to 99.5)');
+  }, 120_000);
 
   it('rebuilds when the code changed, even code outside the pages (src/api/)', async () => {
     const stampFile = join(dist, 'data/snapshot.json');
@@ -131,9 +135,9 @@ describe.sequential('refresh, run after run', () => {
     const after = (JSON.parse(readFileSync(stampFile, 'utf8')) as { stamp: string }).stamp;
     expect(after).not.toBe(before);
     expect(after.split(':').slice(0, 2)).toEqual(before.split(':').slice(0, 2));
-  }, 300_000);
+  }, 120_000);
 
-  it('builds a marked partial site from a Starter key', async () => {
+  it('builds a marked partial site from a Starter key, with the real command and the real Astro render', async () => {
     const starterDb = join(dir.path, 'starter.db');
     const starterDist = join(dir.path, 'starter-dist');
     const r = await runScript('refresh.ts', ['--out', starterDb, '--dist', starterDist], env(STARTER), { cwd: project, root: project, timeoutMs: 300_000 });
