@@ -105,6 +105,18 @@ describe('a 2,500-configuration site', () => {
     }
   });
 
+  it('gives the top CARD_MODELS (200) models a link-preview card of their own, and the pages of the others the site’s card', () => {
+    const card = (file: string) => site.html.get(file)!('meta[property="og:image"]').attr('content')!;
+    const siteCard = card('about/index.html');
+    const ranked = (JSON.parse(site.read('data/model-list.json')) as { models: [string][] }).models.map(([segment]) => segment);
+    expect(ranked.length).toBeGreaterThan(200);
+    ranked.forEach((segment, i) => {
+      const shown = card(`models/${segment}/index.html`);
+      if (i < 200) expect(shown, segment).toMatch(new RegExp(`/og/models/${segment}-[0-9a-f]{12}\\.png$`));
+      else expect(shown, segment).toBe(siteCard);
+    });
+  });
+
   it('lists every page but the 404 and the two redirects to page 1 in the sitemap', () => {
     const locs = site.files.filter((f) => /^sitemap-\d+\.xml$/.test(f)).flatMap((f) => site.read(f).match(/<loc>/g) ?? []);
     expect(locs.length).toBe(site.html.size - 3);
