@@ -11,6 +11,7 @@ import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { ROOT, runScript, tempDir, type RunResult } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
 import { READABLE_VERSIONS, STORE_VERSION } from '../src/store/schema.ts';
+import { acquireLock } from '../src/core/lock.ts';
 
 /** A key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
@@ -125,7 +126,13 @@ describe('the API key', () => {
       }
     };
     walk(dir.path);
-    if (existsSync(join(ROOT, '.astro'))) walk(join(ROOT, '.astro'));
+    // Read while no build of this checkout runs (another test file's may): each takes this lock (src/publish/build-site.ts).
+    const release = await acquireLock(join(ROOT, '.astro-build'), 5 * 60_000);
+    try {
+      if (existsSync(join(ROOT, '.astro'))) walk(join(ROOT, '.astro'));
+    } finally {
+      release();
+    }
     expect(haystacks.length).toBeGreaterThan(50);
     for (const [where, text] of haystacks) {
       expect(text.includes(KEY), where).toBe(false);
