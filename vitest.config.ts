@@ -29,12 +29,15 @@ const UNIT = ['test/unit/**/*.test.ts', ...PURE];
 export default defineConfig({
   test: {
     env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    // Vitest's default on 2 cores is one file at a time. Most files here wait on the processes they start (builds,
+    // servers, scripts); the builds run in copies of the project (copyProject), none waits for another's build lock.
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
         // Threads that keep their modules from file to file (a quarter of the CPU time of a fresh load per file): no test
         // here depends on a module's first load.
-        test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false },
+        test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false, testTimeout: 30_000 },
       },
       {
         extends: true,
@@ -44,7 +47,6 @@ export default defineConfig({
           exclude: UNIT,
           // The fixture sites are built once per run and shared (test/setup/sites.ts).
           globalSetup: ['test/setup/sites.ts'],
-          // Files run side by side: builds in this checkout take turns on its build lock (src/publish/build-site.ts).
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 300_000,

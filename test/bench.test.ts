@@ -22,8 +22,8 @@ describe(`npm run bench, end to end at ${SIZE} configurations`, () => {
 
   beforeAll(async () => {
     out = tempDir('mirror-bench-test-');
-    run = await runScript('bench.ts', ['--size', String(SIZE), '--runs', '1', '--json', join(out.path, 'results.json')], {}, { timeoutMs: 280_000 });
-  }, 300_000);
+    run = await runScript('bench.ts', ['--size', String(SIZE), '--runs', '1', '--json', join(out.path, 'results.json')], {}, { timeoutMs: 600_000 });
+  }, 660_000);
   afterAll(() => out?.cleanup());
 
   it('exits 0 and prints a table row with a time for every stage', () => {

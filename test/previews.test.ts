@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
-import { runScript, tempDir } from './helpers/env.ts';
+import { copyProject, runScript, tempDir } from './helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from './helpers/site.ts';
 import { HOSTILE_NAME } from './helpers/fixture.ts';
@@ -41,11 +41,12 @@ beforeAll(async () => {
   dir = tempDir();
   const dist = join(dir.path, 'dist');
   cpSync(fixture.dist, dist, { recursive: true });
+  // In a copy of the project, whose build lock no other test file's build holds.
   const r = await runScript(
     '../test/helpers/stub-build.ts',
     ['--snapshot', fixture.snapshot, '--out', dist],
     { ...HOSTILE_ENV, CARD_MODELS: '3' },
-    { timeoutMs: 120_000 },
+    { cwd: copyProject(join(dir.path, 'project')), timeoutMs: 120_000 },
   );
   if (r.code !== 0) throw new Error(`the second build failed:\n${r.stdout}\n${r.stderr}`);
   again = { site: readSite(dist), stdout: r.stdout };

@@ -10,18 +10,21 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:f
 import { join } from 'node:path';
 import { isSiteBuild } from '../src/publish/output-dir.ts';
 import { pauseMarker } from '../src/core/test-pause.ts';
-import { fingerprint, runScript, tempDir } from './helpers/env.ts';
+import { copyProject, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { killHard, startScript, waitUntil, type Running } from './helpers/processes.ts';
 import { sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
 import { STUB_HOLDING } from './helpers/stub-render.ts';
 
 const dir = tempDir();
 let small: BuiltFixture;
+/** The working folder of this file's runs: a copy of the project, whose build lock no other test file's build holds. */
+let project: string;
 const runs: Running[] = [];
 
 beforeAll(async () => {
   small = await sharedSite('small');
-}, 600_000);
+  project = copyProject(join(dir.path, 'project'));
+}, 900_000);
 
 afterAll(async () => {
   for (const run of runs) await killHard(run);
@@ -40,10 +43,11 @@ function site(name: string): { root: string; db: string; dist: string } {
 const workFolders = (root: string) => readdirSync(root).filter((name) => /^\.dist\.build-\d+-[0-9a-f]{8}$/.test(name));
 
 /** The next scheduled run: the same data again, so a current dist/ means nothing is rendered. */
-const refreshUnchanged = (db: string, dist: string) => runScript('refresh.ts', ['--from-file', small.exportPath!, '--out', db, '--dist', dist], {});
+const refreshUnchanged = (db: string, dist: string) =>
+  runScript('refresh.ts', ['--from-file', small.exportPath!, '--out', db, '--dist', dist], {}, { cwd: project });
 
 const build = (db: string, dist: string, env: Record<string, string> = {}, flags: string[] = []) => {
-  const run = startScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', dist, ...flags], env);
+  const run = startScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', dist, ...flags], env, { cwd: project });
   runs.push(run);
   return run;
 };

@@ -10,18 +10,21 @@ import { copyFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readlinkSync, 
 import { join, relative } from 'node:path';
 import { isSiteBuild } from '../src/publish/output-dir.ts';
 import { snapshotCli } from '../src/snapshot/snapshot-cli.ts';
-import { captureReporter, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
+import { captureReporter, copyProject, fingerprint, runScript, tempDir, type RunResult } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 import { sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
 import { mountTmpfs, remountReadOnly, tmpfsAvailable } from './helpers/tmpfs.ts';
 
 const dir = tempDir();
 let small: BuiltFixture;
+/** The working folder of this file's builds: a copy of the project, whose build lock no other test file's build holds. */
+let project: string;
 const unmounts: (() => void)[] = [];
 
 beforeAll(async () => {
   small = await sharedSite('small');
-}, 600_000);
+  project = copyProject(join(dir.path, 'project'));
+}, 900_000);
 
 afterAll(() => {
   for (const unmount of unmounts) unmount();
@@ -73,7 +76,8 @@ async function nextDaySnapshot(name: string): Promise<string> {
   return db;
 }
 
-const stubBuild = (args: string[], env: Record<string, string> = {}) => runScript('../test/helpers/stub-build.ts', args, env, { timeoutMs: 120_000 });
+const stubBuild = (args: string[], env: Record<string, string> = {}) =>
+  runScript('../test/helpers/stub-build.ts', args, env, { cwd: project, timeoutMs: 120_000 });
 
 /** One line on stderr, no stack. */
 const stderrLines = (r: RunResult) => r.stderr.split('\n').filter(Boolean);

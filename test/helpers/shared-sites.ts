@@ -6,12 +6,12 @@
  * built with the stub render of stub-build.ts: the previous site of the tests about what happens
  * around a render). A kernel lock per site makes concurrent files wait for one build.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { acquireLock } from '../../src/core/lock.ts';
 import { generateSample, serializeExport } from '../../src/dev/sample/generate.ts';
-import { runScript } from './env.ts';
+import { copyProject, runScript } from './env.ts';
 import { fixtureExport } from './fixture.ts';
 import { fixtureSnapshot } from './site.ts';
 
@@ -30,6 +30,8 @@ export type SiteName = 'hostile' | 'sample' | 'large' | 'small';
 export interface BuiltFixture {
   /** The site's own folder: its snapshot, its dist/, and nothing else written by the build. */
   dir: string;
+  /** The copy of the project the site was built in (its working folder), so that builds of different sites run side by side. */
+  project: string;
   snapshot: string;
   dist: string;
   /** The export file the snapshot was made from, where there is one: a refresh from it finds the data unchanged. */
@@ -39,7 +41,7 @@ export interface BuiltFixture {
   stderr: string;
 }
 
-type Made = Omit<BuiltFixture, 'stdout' | 'stderr' | 'dist'> & { env: Record<string, string>; script?: string };
+type Made = Omit<BuiltFixture, 'stdout' | 'stderr' | 'dist' | 'project'> & { env: Record<string, string>; script?: string };
 
 /** Makes a snapshot of `file`'s export in `dir`, as `npm run snapshot -- --from-file` does. */
 async function snapshotOf(dir: string, file: string): Promise<string> {
@@ -81,9 +83,12 @@ export async function sharedSite(name: SiteName): Promise<BuiltFixture> {
       mkdirSync(work, { recursive: true });
       const { snapshot, exportPath, env, script = 'build.ts' } = await make(name, work);
       const dist = join(work, 'dist');
-      const r = await runScript(script, ['--snapshot', snapshot, '--out', dist], env, { timeoutMs: 300_000 });
+      // Each site in a copy of the project: a build takes its checkout's build lock (src/publish/build-site.ts) for its whole length.
+      rmSync(join(dir, 'project'), { recursive: true, force: true });
+      const project = copyProject(join(dir, 'project'));
+      const r = await runScript(script, ['--snapshot', snapshot, '--out', dist], env, { cwd: project, timeoutMs: 600_000 });
       if (r.code !== 0) throw new Error(`the ${name} fixture build failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
-      writeFileSync(done, JSON.stringify({ dir: work, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr } satisfies BuiltFixture));
+      writeFileSync(done, JSON.stringify({ dir: work, project, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr } satisfies BuiltFixture));
     }
     return JSON.parse(readFileSync(done, 'utf8')) as BuiltFixture;
   } finally {
