@@ -1,18 +1,21 @@
 /**
  * The commands as real processes: exit codes reach the shell, `.env` is read, two runs at once
- * cannot corrupt the snapshot, and the key appears in no output and no file.
+ * cannot corrupt the snapshot, and the key appears in no output and no file. The key is a Starter
+ * key, which may not use the bulk export: its full refresh (the real command, the real Astro
+ * render) builds a site marked partial.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { load } from 'cheerio';
 import Database from 'better-sqlite3';
 import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { copyProject, runScript, tempDir, type RunResult } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
 import { READABLE_VERSIONS, STORE_VERSION } from '../src/store/schema.ts';
 
-/** A key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
+/** A Starter key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
 let sim: Simulator;
 let dir: { path: string; cleanup: () => void };
@@ -28,7 +31,7 @@ async function run(script: string, args: string[], env: Record<string, string>, 
 
 beforeAll(async () => {
   dir = tempDir();
-  sim = await startSimulator({ exportBody: JSON.stringify(fixtureExport()), keys: { [KEY]: { tier: 'partner' } } });
+  sim = await startSimulator({ exportBody: JSON.stringify(fixtureExport()), keys: { [KEY]: { tier: 'starter' } } });
 });
 
 afterAll(async () => {
@@ -141,4 +144,15 @@ describe('the API key', () => {
       expect(text.includes(KEY.slice(-32)), where).toBe(false);
     }
   }, 660_000);
+});
+
+describe('a Starter key', () => {
+  it('refreshes into a site marked partial on every page and explained on the about page', () => {
+    const dist = join(dir.path, 'leak-dist');
+    const refresh = outputs.at(-1)!;
+    expect(refresh.stderr).toContain('partial');
+    const $ = load(readFileSync(join(dist, 'index.html'), 'utf8'));
+    expect($('.banner').text()).toContain('Partial snapshot');
+    expect(load(readFileSync(join(dist, 'about/index.html'), 'utf8'))('#partial').text()).toContain('may not use the bulk export');
+  });
 });

@@ -1,11 +1,11 @@
 /**
  * `npm run refresh` as a maintainer's cron job runs it, in a real process against the simulator,
  * in a copy of the project so a test can change its code: an unchanged run renders nothing, a
- * change to the code or the data rebuilds, a failed one keeps both the snapshot and the site, and
- * a Starter key yields a marked partial site. When it renders is tested on its own in
- * test/unit/refresh-decision.test.ts; this file keeps the end-to-end runs. The run after run
- * renders with the stub (test/helpers/stub-refresh.ts), since what they test is the decision and
- * the build around the render; the Starter key's run is the real command with the real Astro render.
+ * change to the code or the data rebuilds, and a failed one keeps both the snapshot and the site.
+ * When it renders is tested on its own in test/unit/refresh-decision.test.ts; this file keeps the
+ * end-to-end runs, which render with the stub (test/helpers/stub-refresh.ts): what they test is
+ * the decision and the build around the render. The real command with the real Astro render runs
+ * in cli.test.ts (a Starter key's refresh into a partial site) and demo.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -16,23 +16,22 @@ import { copyProject, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
 
 const KEY = demoKey('partner');
-const STARTER = demoKey('starter');
 let sim: Simulator;
 let dir: { path: string; cleanup: () => void };
 let project: string;
 let db: string;
 let dist: string;
 
-const env = (key = KEY) => ({
+const env = () => ({
   RANKING_API_URL: sim.url,
-  RANKING_API_KEY: key,
+  RANKING_API_KEY: KEY,
   RANKING_RETRIES: '1',
   RANKING_RETRY_BASE_MS: '5',
   SITE_URL: 'https://mirror.example.net/',
 });
 /** The stub's refresh from the project's copy, whose code the build stamp hashes. */
-const refresh = (args: string[] = [], key = KEY) =>
-  runScript('../test/helpers/stub-refresh.ts', ['--out', db, '--dist', dist, ...args], env(key), { cwd: project, timeoutMs: 120_000 });
+const refresh = (args: string[] = []) =>
+  runScript('../test/helpers/stub-refresh.ts', ['--out', db, '--dist', dist, ...args], env(), { cwd: project, timeoutMs: 120_000 });
 
 /** Every file of a folder with its hash and mtime. */
 function snapshotTree(root: string): Record<string, unknown> {
@@ -55,7 +54,7 @@ beforeAll(async () => {
   dist = join(dir.path, 'dist');
   sim = await startSimulator({
     exportBody: JSON.stringify(fixtureExport({ hostile: false })),
-    keys: { [KEY]: { tier: 'partner' }, [STARTER]: { tier: 'starter' } },
+    keys: { [KEY]: { tier: 'partner' } },
   });
 });
 
@@ -136,15 +135,4 @@ describe.sequential('refresh, run after run', () => {
     expect(after).not.toBe(before);
     expect(after.split(':').slice(0, 2)).toEqual(before.split(':').slice(0, 2));
   }, 120_000);
-
-  it('builds a marked partial site from a Starter key, with the real command and the real Astro render', async () => {
-    const starterDb = join(dir.path, 'starter.db');
-    const starterDist = join(dir.path, 'starter-dist');
-    const r = await runScript('refresh.ts', ['--out', starterDb, '--dist', starterDist], env(STARTER), { cwd: project, root: project, timeoutMs: 300_000 });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('partial');
-    const $ = load(readFileSync(join(starterDist, 'index.html'), 'utf8'));
-    expect($('.banner').text()).toContain('Partial snapshot');
-    expect(load(readFileSync(join(starterDist, 'about/index.html'), 'utf8'))('#partial').text()).toContain('may not use the bulk export');
-  }, 300_000);
 });
