@@ -2,7 +2,7 @@
  * The fixture sites, each built at most once per test run and shared by every test file that
  * reads it: `hostile` (the hostile fixture with three snapshots of history and explicit site
  * settings), `sample` (the bundled sample, built the way a fresh clone builds it), `large`
- * (2,500 generated configurations), and `small` (the fixture's plain export of 12 configurations,
+ * (1,000 generated configurations), and `small` (the fixture's plain export of 12 configurations,
  * built with the stub render of stub-build.ts: the previous site of the tests about what happens
  * around a render). A kernel lock per site makes concurrent files wait for one build.
  */
@@ -22,8 +22,13 @@ export const HOSTILE_ENV = {
   ATTRIBUTION_NAME: 'Ranking API "Official"',
 };
 
-/** The large site's generator options, so its test knows what it holds. */
-export const LARGE = { configurations: 2500, benches: 300, tags: 150, withDetails: false } as const;
+/**
+ * The large site's generator options, so its test knows what it holds: more than 5 leaderboard pages
+ * (572 models), a tag carried by more than 100 models, two pages of benchmarks.
+ */
+export const LARGE = { configurations: 1000, benches: 300, tags: 150, withDetails: false } as const;
+/** The models with a link-preview card of their own on the large site (CARD_MODELS), the others showing the site's. */
+export const LARGE_CARD_MODELS = 50;
 
 export type SiteName = 'hostile' | 'sample' | 'large' | 'small';
 
@@ -61,7 +66,7 @@ async function make(name: SiteName, dir: string): Promise<Made> {
     case 'large': {
       const exportPath = join(dir, 'export.json');
       writeFileSync(exportPath, serializeExport(generateSample(LARGE).export));
-      return { dir, snapshot: await snapshotOf(dir, exportPath), env: {} };
+      return { dir, snapshot: await snapshotOf(dir, exportPath), env: { CARD_MODELS: String(LARGE_CARD_MODELS) } };
     }
     case 'small': {
       const exportPath = join(dir, 'export.json');
