@@ -3,7 +3,8 @@
  * built through to its target and stays a link; a full disk (a small tmpfs) and a read-only one
  * each end the build with one line and the contract's exit code, the previous site intact and no
  * half-built folder left behind. The builds that get as far as rendering render with the stub
- * (test/helpers/stub-build.ts): what is under test is the build around the render.
+ * (test/helpers/stub-build.ts): what is under test is the build around the render. One real
+ * render fails, in Astro's own process, as a full disk would: the same line, from its error's cause.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -144,4 +145,32 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
     ]);
     expect(readdirSync(mount)).toEqual([]);
   });
+});
+
+describe('a render that fails', () => {
+  it("keeps the previous dist/ and says in one line what the machine refused, from the cause of Astro's own error", async () => {
+    const root = join(dir.path, 'astro-fails');
+    mkdirSync(root);
+    cpSync(small.dist, join(root, 'dist'), { recursive: true });
+    const before = tree(join(root, 'dist'));
+    // A checkout whose Astro config fails to load the way a full disk fails a write: Astro wraps the error, in its own process.
+    const checkout = copyProject(join(root, 'checkout'));
+    writeFileSync(
+      join(checkout, 'astro.config.mjs'),
+      "throw new Error('cannot load the config', { cause: Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }) });\n",
+    );
+    const r = await runScript(
+      'build.ts',
+      ['--snapshot', snapshotCopy('astro-fails'), '--out', join(root, 'dist')],
+      { SITE_URL: 'https://mirror.example/' },
+      { cwd: checkout },
+    );
+    expect(r.code).toBe(1);
+    // Astro prints its own lines first; the build's is the last, and it names the refusal found in the cause.
+    expect(stderrLines(r).at(-1)).toMatch(
+      /^error: the build stopped: the disk is full \(ENOSPC\) in .*astro-fails — free some space.*the previous one is kept$/,
+    );
+    expect(tree(join(root, 'dist'))).toEqual(before);
+    expect(readdirSync(root).sort()).toEqual(['.dist.build.lock', 'checkout', 'dist']);
+  }, 120_000);
 });

@@ -911,12 +911,16 @@ describe('the publishing guard', () => {
     copy.close();
     const out = join(dir.path, 'dist');
     const before = fingerprint(join(out, 'index.html'));
-    // A real render that fails, in a copy of the project, whose build lock no other test file's build holds.
-    const r = await runScript('build.ts', ['--snapshot', db, '--out', out], ENV, { cwd: copyProject(join(dir.path, 'project')), timeoutMs: 600_000 });
+    // The stub's pages are written before the publish step reads the broken row (a real render failing is in
+    // publish-disk.test.ts); in a copy of the project, whose build lock no other test file's build holds.
+    const r = await runScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', out], ENV, {
+      cwd: copyProject(join(dir.path, 'project')),
+      timeoutMs: 120_000,
+    });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('dist/ is untouched');
     expect(fingerprint(join(out, 'index.html'))).toEqual(before);
     // The half-written build beside dist/ is gone too.
     expect(readdirSync(dir.path).filter((f) => f.includes('.build-'))).toEqual([]);
-  }, 660_000);
+  }, 180_000);
 });
