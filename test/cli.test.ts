@@ -1,37 +1,43 @@
 /**
  * The commands as real processes: exit codes reach the shell, `.env` is read, two runs at once
- * cannot corrupt the snapshot, and the key appears in no output and no file.
+ * cannot corrupt the snapshot, and the key appears in no output and no file. The key is a Starter
+ * key, which may not use the bulk export: its full refresh (the real command, the real Astro
+ * render) builds a site marked partial.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { load } from 'cheerio';
 import Database from 'better-sqlite3';
 import { startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
-import { ROOT, runScript, tempDir, type RunResult } from './helpers/env.ts';
+import { copyProject, runScript, tempDir, type RunResult } from './helpers/env.ts';
 import { fixtureExport } from './helpers/fixture.ts';
 import { READABLE_VERSIONS, STORE_VERSION } from '../src/store/schema.ts';
 
-/** A key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
+/** A Starter key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
 let sim: Simulator;
 let dir: { path: string; cleanup: () => void };
+/** The copy of the project the full refresh runs in. */
+let checkout: { path: string; cleanup: () => void } | undefined;
 const outputs: RunResult[] = [];
 
-async function run(script: string, args: string[], env: Record<string, string>, cwd?: string): Promise<RunResult> {
-  const r = await runScript(script, args, env, cwd ? { cwd } : {});
+async function run(script: string, args: string[], env: Record<string, string>, cwd?: string, timeoutMs?: number): Promise<RunResult> {
+  const r = await runScript(script, args, env, { ...(cwd && { cwd }), ...(timeoutMs && { timeoutMs }) });
   outputs.push(r);
   return r;
 }
 
 beforeAll(async () => {
   dir = tempDir();
-  sim = await startSimulator({ exportBody: JSON.stringify(fixtureExport()), keys: { [KEY]: { tier: 'partner' } } });
+  sim = await startSimulator({ exportBody: JSON.stringify(fixtureExport()), keys: { [KEY]: { tier: 'starter' } } });
 });
 
 afterAll(async () => {
   await sim?.close();
   dir?.cleanup();
+  checkout?.cleanup();
 });
 
 describe('snapshot as a process', () => {
@@ -109,7 +115,10 @@ describe('the API key', () => {
     const refused = await run('snapshot.ts', ['--out', join(dir.path, 'leak.db')], env);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('[redacted]');
-    const r = await run('refresh.ts', ['--out', join(dir.path, 'leak.db'), '--dist', join(dir.path, 'leak-dist'), '--force'], env);
+    // In a copy of the project (outside the folder searched whole), whose build lock no other test file's build holds.
+    checkout = tempDir('mirror-leak-checkout-');
+    const project = copyProject(checkout.path);
+    const r = await run('refresh.ts', ['--out', join(dir.path, 'leak.db'), '--dist', join(dir.path, 'leak-dist'), '--force'], env, project, 600_000);
     expect(r.code, r.stderr).toBe(0);
 
     const haystacks: [string, Buffer | string][] = outputs.flatMap((o, i) => [
@@ -125,11 +134,25 @@ describe('the API key', () => {
       }
     };
     walk(dir.path);
-    if (existsSync(join(ROOT, '.astro'))) walk(join(ROOT, '.astro'));
+    // What the build kept in its checkout: Astro's state, and Astro's and Vite's caches (its own: copyProject links each package).
+    for (const kept of ['.astro', 'node_modules/.astro', 'node_modules/.vite', 'node_modules/.vite-temp'])
+      if (existsSync(join(project, kept))) walk(join(project, kept));
     expect(haystacks.length).toBeGreaterThan(50);
+    expect(haystacks.some(([where]) => where.startsWith(join(project, 'node_modules/.astro')))).toBe(true);
     for (const [where, text] of haystacks) {
       expect(text.includes(KEY), where).toBe(false);
       expect(text.includes(KEY.slice(-32)), where).toBe(false);
     }
-  }, 300_000);
+  }, 660_000);
+});
+
+describe('a Starter key', () => {
+  it('refreshes into a site marked partial on every page and explained on the about page', () => {
+    const dist = join(dir.path, 'leak-dist');
+    const refresh = outputs.at(-1)!;
+    expect(refresh.stderr).toContain('partial');
+    const $ = load(readFileSync(join(dist, 'index.html'), 'utf8'));
+    expect($('.banner').text()).toContain('Partial snapshot');
+    expect(load(readFileSync(join(dist, 'about/index.html'), 'utf8'))('#partial').text()).toContain('may not use the bulk export');
+  });
 });

@@ -9,16 +9,18 @@ import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from './helpers/env.ts';
+import { ROOT, copyProject, tempDir } from './helpers/env.ts';
 
 const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const STARTUP_MS = 240_000;
+const STARTUP_MS = 600_000;
 const URL_LINE = /^Mirror demo: (http:\/\/127\.0\.0\.1:(\d+)\/)$/m;
 
 type Demo = ChildProcessByStdio<null, Readable, Readable>;
 
 describe('npm run demo', () => {
   const tmp = tempDir('mirror-demo-');
+  /** The demo runs from a copy of the project, whose build lock no other test file's build holds. */
+  const checkout = tempDir('mirror-demo-checkout-');
   let child: Demo | undefined;
   let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   let output = '';
@@ -29,7 +31,7 @@ describe('npm run demo', () => {
       process.execPath,
       ['--import', TSX_LOADER, join(ROOT, 'scripts/demo.ts'), '--port', '0', '--out', join(tmp.path, 'demo.db'), '--dist', join(tmp.path, 'dist')],
       {
-        cwd: ROOT,
+        cwd: copyProject(checkout.path),
         // A real key in the developer's environment must play no part in the demo.
         env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', RANKING_API_KEY: 'real_live_' + 'f'.repeat(64) } as NodeJS.ProcessEnv,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +65,7 @@ describe('npm run demo', () => {
       await exited;
     }
     tmp.cleanup();
+    checkout.cleanup();
   });
 
   it('prints what it does and the URL on a line of its own, with a real port', () => {

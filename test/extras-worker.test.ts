@@ -27,18 +27,23 @@ interface Seen {
   priorityAtStart: number;
   priorityBeforeRenderEnded: number;
   searchAfter: boolean;
+  /** How long the job took to settle once the worker had ended, when it settled before the render ended. */
+  settledAfterWorkerMs?: number;
   report: ExtrasReport;
 }
 
-/** Runs the worker as a build would, with Pagefind allowed beside the render up to `max` records. */
-async function drive(name: string, max: number): Promise<Seen> {
+/**
+ * Runs the worker as a build would, with Pagefind allowed beside the render up to `max` records;
+ * the render is said to have ended once the job settles, or after `waitMs`.
+ */
+async function drive(name: string, max: number, waitMs = 10_000): Promise<Seen> {
   snapshot ??= fixtureSnapshot(work.path);
   const staging = join(work.path, name);
   mkdirSync(staging);
   // The driver lives in test/helpers; runScript starts files of scripts/, so the path goes up from there.
   const r = await runScript(
     '../test/helpers/extras-driver.ts',
-    [staging, join(work.path, 'no-previous-site'), String(max)],
+    [staging, join(work.path, 'no-previous-site'), String(max), String(waitMs)],
     { MIRROR_SNAPSHOT_DB: await snapshot },
     { timeoutMs: 120_000 },
   );
@@ -46,9 +51,13 @@ async function drive(name: string, max: number): Promise<Seen> {
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Seen;
 }
 
-describe('the extras worker and the search index', () => {
+/** How long a Pagefind that starts beside the render took to settle the job once the worker had ended (the first test measures it). */
+let besideSettledMs: number | undefined;
+
+describe.sequential('the extras worker and the search index', () => {
   it('indexes a small site beside the render, once the worker has written the cards and ended', async () => {
     const seen = await drive('beside', 12_000);
+    besideSettledMs = seen.settledAfterWorkerMs;
     // glibc's heaps limited to two (src/publish/child-env.ts), the maintainer's own setting kept.
     expect(seen.arenaMax).toBe('2');
     expect(seen.cardsWritten).toBe(true);
@@ -66,7 +75,8 @@ describe('the extras worker and the search index', () => {
   }, 150_000);
 
   it('indexes a site of more records than fit beside the render only after the build says the render has ended', async () => {
-    const seen = await drive('after', 0);
+    // Three times what the index took beside the render is time enough to see that it did not start (10 s when not measured).
+    const seen = await drive('after', 0, besideSettledMs === undefined ? 10_000 : Math.min(10_000, Math.max(1_000, 3 * besideSettledMs)));
     expect(seen.cardsWritten).toBe(true);
     expect(seen.workerEnded).toBe(true);
     expect(seen.searchBeforeRenderEnded).toBe(false);

@@ -67,9 +67,8 @@ describe('acquireLock', () => {
     await ended(child);
     // Nothing but the lock file itself is left beside the target.
     expect(readdirSync(dir.path).filter((f) => f.startsWith('killed'))).toEqual(['killed.lock', 'killed.log']);
-    const started = Date.now();
-    (await acquireLock(target, 5_000))();
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Free at once, without waiting (0 ms): no timeout has to pass before a dead holder's lock is taken.
+    (await acquireLock(target, 0))();
   });
 
   it('lets exactly one of several waiters hold it at a time after its holder dies', async () => {
@@ -103,9 +102,7 @@ describe('acquireLock', () => {
     for (const pid of ['1', String(process.pid)]) {
       const target = join(dir.path, `legacy-${pid}`);
       writeFileSync(`${target}.lock`, pid);
-      const started = Date.now();
-      (await acquireLock(target, 5_000))();
-      expect(Date.now() - started).toBeLessThan(1_000);
+      (await acquireLock(target, 0))();
     }
   });
 });

@@ -1,36 +1,42 @@
 /**
  * Builds killed with SIGKILL at chosen points, as real processes on real folders: the site stays
  * in place (or the next run puts it back), the next run removes a dead build's work folder, and
- * never a live one's. The next run is an unchanged `refresh`, which renders nothing.
+ * never a live one's. The next run is an unchanged `refresh`, which renders nothing. The killed
+ * builds render with the stub (test/helpers/stub-build.ts): what is under test is the build around
+ * the render, its folders, locks and swap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSiteBuild } from '../src/publish/output-dir.ts';
 import { pauseMarker } from '../src/core/test-pause.ts';
-import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
+import { copyProject, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { killHard, startScript, waitUntil, type Running } from './helpers/processes.ts';
 import { sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
+import { STUB_HOLDING } from './helpers/stub-render.ts';
 
 const dir = tempDir();
-let sample: BuiltFixture;
+let small: BuiltFixture;
+/** The working folder of this file's runs: a copy of the project, whose build lock no other test file's build holds. */
+let project: string;
 const runs: Running[] = [];
 
 beforeAll(async () => {
-  sample = await sharedSite('sample');
-}, 600_000);
+  small = await sharedSite('small');
+  project = copyProject(join(dir.path, 'project'));
+}, 900_000);
 
 afterAll(async () => {
   for (const run of runs) await killHard(run);
   dir.cleanup();
 });
 
-/** A maintainer's folder: a copy of the sample snapshot and of the site built from it. */
+/** A maintainer's folder: a copy of a snapshot and of the site built from it. */
 function site(name: string): { root: string; db: string; dist: string } {
   const root = join(dir.path, name);
   mkdirSync(root);
-  copyFileSync(sample.snapshot, join(root, 'snapshot.db'));
-  cpSync(sample.dist, join(root, 'dist'), { recursive: true });
+  copyFileSync(small.snapshot, join(root, 'snapshot.db'));
+  cpSync(small.dist, join(root, 'dist'), { recursive: true });
   return { root, db: join(root, 'snapshot.db'), dist: join(root, 'dist') };
 }
 
@@ -38,14 +44,10 @@ const workFolders = (root: string) => readdirSync(root).filter((name) => /^\.dis
 
 /** The next scheduled run: the same data again, so a current dist/ means nothing is rendered. */
 const refreshUnchanged = (db: string, dist: string) =>
-  runScript(
-    'refresh.ts',
-    ['--from-file', join(ROOT, 'data/sample/export.json'), '--details-file', join(ROOT, 'data/sample/details.json'), '--out', db, '--dist', dist],
-    {},
-  );
+  runScript('refresh.ts', ['--from-file', small.exportPath!, '--out', db, '--dist', dist], {}, { cwd: project });
 
-const build = (db: string, dist: string, env: Record<string, string> = {}) => {
-  const run = startScript('build.ts', ['--snapshot', db, '--out', dist], env);
+const build = (db: string, dist: string, env: Record<string, string> = {}, flags: string[] = []) => {
+  const run = startScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', dist, ...flags], env, { cwd: project });
   runs.push(run);
   return run;
 };
@@ -58,10 +60,10 @@ describe.sequential('a build killed while rendering', () => {
   it('keeps its work folder from another run while it is alive', async () => {
     scene = site('render');
     index = fingerprint(join(scene.dist, 'index.html'));
-    run = build(scene.db, scene.dist);
-    // Astro is writing pages into the work folder: stop the process right there, alive and holding its locks.
-    const written = () => workFolders(scene.root).some((w) => existsSync(join(scene.root, w, 'dist/_astro')));
-    await waitUntil('pages in the work folder', written, run);
+    run = build(scene.db, scene.dist, {}, ['--hold']);
+    // The render has written its pages into the work folder: stop the process right there, alive and holding its locks.
+    await run.waitFor(STUB_HOLDING, 60_000);
+    expect(workFolders(scene.root).some((w) => existsSync(join(scene.root, w, 'dist/index.html')))).toBe(true);
     run.child.kill('SIGSTOP');
     const [work] = workFolders(scene.root);
 
@@ -70,7 +72,7 @@ describe.sequential('a build killed while rendering', () => {
     expect(other.stdout).toContain('nothing rendered');
     expect(run.alive()).toBe(true);
     expect(workFolders(scene.root)).toEqual([work]);
-  }, 300_000);
+  }, 120_000);
 
   it('leaves dist/ intact, and the next run removes its work folder', async () => {
     await killHard(run);
@@ -104,5 +106,5 @@ describe('a build killed between the two renames of the swap', () => {
     expect(isSiteBuild(dist)).toBe(true);
     expect(existsSync(join(dist, 'index.html'))).toBe(true);
     expect(workFolders(root)).toEqual([]);
-  }, 300_000);
+  }, 120_000);
 });

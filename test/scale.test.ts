@@ -1,5 +1,5 @@
 /**
- * Correctness at a size CI can afford (2,500 configurations): every row gets its page, the
+ * Correctness at a size CI can afford (1,000 configurations): every row gets its page, the
  * leaderboard pages cover the ranking exactly once, and the size budgets hold. Speed is measured
  * by `npm run bench`, never asserted here.
  */
@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { byRanking } from '../src/api/ranking.ts';
 import { generateSample } from '../src/dev/sample/generate.ts';
 import { competitionRanks } from '../src/site/ranks.ts';
-import { LARGE, sharedSite } from './helpers/shared-sites.ts';
+import { LARGE, LARGE_CARD_MODELS, sharedSite } from './helpers/shared-sites.ts';
 import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
 
 const sample = generateSample(LARGE);
@@ -27,7 +27,7 @@ beforeAll(async () => {
   site = readSite((await sharedSite('large')).dist);
 }, 600_000);
 
-describe('a 2,500-configuration site', () => {
+describe(`a ${LARGE.configurations.toLocaleString('en-US')}-configuration site`, () => {
   it('has a page for every configuration, model, benchmark and tag', () => {
     const files = new Set(site.files);
     for (const m of sample.export.models) expect(files.has(`configurations/${m.slug}/index.html`), m.slug).toBe(true);
@@ -35,12 +35,12 @@ describe('a 2,500-configuration site', () => {
     for (const b of sample.export.benches) expect(files.has(`benchmarks/${b.slug}/index.html`), b.slug).toBe(true);
     for (const t of sample.export.tags) expect(files.has(`tags/${t.tag}/index.html`), t.tag).toBe(true);
     const models = JSON.parse(site.read('data/models.json')) as { models: unknown[] };
-    expect(models.models).toHaveLength(2500);
+    expect(models.models).toHaveLength(LARGE.configurations);
   });
 
   it('says once on each page, not twice, that a snapshot without details has no per-benchmark scores', () => {
     const pages = site.files.filter((f) => /^(configurations|models)\/[^/]+\/index\.html$/.test(f));
-    expect(pages.length).toBe(2500 + families);
+    expect(pages.length).toBe(LARGE.configurations + families);
     const counts = new Set(pages.map((f) => site.read(f).match(/no per-benchmark scores/g)?.length ?? 0));
     expect([...counts]).toEqual([1]);
     expect(site.read(`configurations/${sample.export.models[0]!.slug}/index.html`)).toContain(
@@ -103,6 +103,18 @@ describe('a 2,500-configuration site', () => {
         .reduce((a: number, b: number) => a + b, 0);
       expect(js, file).toBeLessThan(20 * 1024);
     }
+  });
+
+  it('gives the top CARD_MODELS models a link-preview card of their own, and the pages of the others the site’s card', () => {
+    const card = (file: string) => site.html.get(file)!('meta[property="og:image"]').attr('content')!;
+    const siteCard = card('about/index.html');
+    const ranked = (JSON.parse(site.read('data/model-list.json')) as { models: [string][] }).models.map(([segment]) => segment);
+    expect(ranked.length).toBeGreaterThan(LARGE_CARD_MODELS);
+    ranked.forEach((segment, i) => {
+      const shown = card(`models/${segment}/index.html`);
+      if (i < LARGE_CARD_MODELS) expect(shown, segment).toMatch(new RegExp(`/og/models/${segment}-[0-9a-f]{12}\\.png$`));
+      else expect(shown, segment).toBe(siteCard);
+    });
   });
 
   it('lists every page but the 404 and the two redirects to page 1 in the sitemap', () => {

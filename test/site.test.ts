@@ -5,15 +5,15 @@
  * parsed `dist/`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { load } from 'cheerio';
 import { SaxesParser } from 'saxes';
-import { ROOT, fingerprint, runScript, tempDir } from './helpers/env.ts';
+import { ROOT, copyProject, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
 import { BIDI_NAME, HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from './helpers/fixture.ts';
-import { fileFor, fixtureSnapshot, readSite, type BuiltSite } from './helpers/site.ts';
+import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from './helpers/python.ts';
 import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../src/site/data-dictionary.ts';
 
@@ -900,8 +900,8 @@ describe('changes', () => {
 
 describe('the publishing guard', () => {
   it('keeps the previous dist/ when a build fails halfway', async () => {
-    mkdirSync(join(dir.path, 'broken'));
-    const db = await fixtureSnapshot(join(dir.path, 'broken'));
+    const db = join(dir.path, 'broken.db');
+    copyFileSync(fixture.snapshot, db);
     // A copy of the good site stands for the previous dist/.
     cpSync(fixture.dist, join(dir.path, 'dist'), { recursive: true });
     const copy = new Database(db);
@@ -909,11 +909,16 @@ describe('the publishing guard', () => {
     copy.close();
     const out = join(dir.path, 'dist');
     const before = fingerprint(join(out, 'index.html'));
-    const r = await runScript('build.ts', ['--snapshot', db, '--out', out], ENV);
+    // The stub's pages are written before the publish step reads the broken row (a real render failing is in
+    // publish-disk.test.ts); in a copy of the project, whose build lock no other test file's build holds.
+    const r = await runScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', out], ENV, {
+      cwd: copyProject(join(dir.path, 'project')),
+      timeoutMs: 120_000,
+    });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('dist/ is untouched');
     expect(fingerprint(join(out, 'index.html'))).toEqual(before);
     // The half-written build beside dist/ is gone too.
     expect(readdirSync(dir.path).filter((f) => f.includes('.build-'))).toEqual([]);
-  }, 300_000);
+  }, 180_000);
 });

@@ -9,7 +9,7 @@ import { parseSnapshotArgs, snapshotCli } from '../snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
 import { createReporter, formatBytes, formatSeconds, type Reporter } from '../core/reporter.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
-import { buildSite, peakText } from './build-site.ts';
+import { buildSite, peakText, type Renderer } from './build-site.ts';
 import { readBuildStamp, snapshotStamp } from './build-stamp.ts';
 import { decideRefresh } from './refresh-decision.ts';
 import { explainBuildFailure } from './build-failure.ts';
@@ -22,6 +22,8 @@ export interface RefreshOptions {
   env?: Env;
   outDir?: string;
   reporter?: Reporter;
+  /** Passed on to buildSite (default: the Astro render). */
+  render?: Renderer;
 }
 
 /** Takes the value of `--name VALUE` or `--name=VALUE` out of `rest` (the last one given wins). */
@@ -103,7 +105,7 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   }
   reporter.info(`${decision.reason}: building`);
   try {
-    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env), target: deployTarget });
+    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env), target: deployTarget, render: options.render });
     reporter.info(
       `built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}${peakText(result)}`,
     );

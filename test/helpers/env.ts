@@ -1,6 +1,6 @@
 /** Temporary folders, captured output and byte-level file fingerprints for the tests. */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -15,10 +15,17 @@ const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs'))
 /** What a checkout needs to build the site: a copy a test may change, with the dependencies linked. */
 const PROJECT_FILES = ['src', 'public', 'scripts', 'data/sample', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
-/** A copy of the project in `dir`, for a test that changes its code. */
+/**
+ * A copy of the project in `dir`, for a test that changes its code. Its node_modules holds links to
+ * the checkout's packages, so that what Astro and Vite keep there (node_modules/.astro, .vite,
+ * .vite-temp) is its own while a build of the checkout runs beside it.
+ */
 export function copyProject(dir: string): string {
   for (const path of PROJECT_FILES) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (!name.startsWith('.') || name === '.bin') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  }
   return dir;
 }
 

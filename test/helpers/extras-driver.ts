@@ -3,8 +3,9 @@
  * of MIRROR_SNAPSHOT_DB with Pagefind allowed beside the render up to `max` records, and watches,
  * every 50 ms, whether the worker still runs and whether Pagefind has written anything. It says
  * the render has ended only once the worker has ended and a Pagefind that was not waiting has had
- * time to write an index of a few dozen records. Prints what it saw, and the environment the
- * worker started with, as one line of JSON.
+ * time to write an index of a few dozen records (`waitMs`, or until the job settles). Prints what
+ * it saw, how long the job took to settle after the worker ended, and the environment the worker
+ * started with, as one line of JSON.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
@@ -13,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CARD_MANIFEST, startExtras } from '../../src/publish/extras.ts';
 import { SEARCH_DIR } from '../../src/publish/search-index.ts';
 
-const [staging, previous, max] = process.argv.slice(2) as [string, string, string];
+const [staging, previous, max, waitMs = '10000'] = process.argv.slice(2) as [string, string, string, string?];
 const priorityAtStart = getPriority();
 const job = startExtras({ staging, previous }, { searchBesideRenderMax: Number(max) });
 // The environment the worker started with, as the kernel recorded it.
@@ -34,7 +35,9 @@ const watch = async (until: () => boolean, ms: number) => {
 await watch(() => !workerRuns(), 60_000);
 const cardsWritten = existsSync(join(staging, CARD_MANIFEST));
 const workerEnded = !workerRuns();
-await watch(() => settled, 10_000);
+const endedAt = performance.now();
+await watch(() => settled, Number(waitMs));
+const settledAfterWorkerMs = settled ? performance.now() - endedAt : undefined;
 const searchBeforeRenderEnded = searchWritten();
 // Pagefind inherits this process's priority, lowered when it starts beside the render.
 const priorityBeforeRenderEnded = getPriority();
@@ -52,6 +55,7 @@ console.log(
     priorityAtStart,
     priorityBeforeRenderEnded,
     searchAfter: searchWritten(),
+    settledAfterWorkerMs,
     report,
   }),
 );

@@ -1,15 +1,18 @@
 /**
  * The fixture sites, each built at most once per test run and shared by every test file that
  * reads it: `hostile` (the hostile fixture with three snapshots of history and explicit site
- * settings), `sample` (the bundled sample, built the way a fresh clone builds it) and `large`
- * (2,500 generated configurations). A kernel lock per site makes concurrent files wait for one build.
+ * settings), `sample` (the bundled sample, built the way a fresh clone builds it), `large`
+ * (1,000 generated configurations), and `small` (the fixture's plain export of 12 configurations,
+ * built with the stub render of stub-build.ts: the previous site of the tests about what happens
+ * around a render). A kernel lock per site makes concurrent files wait for one build.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { acquireLock } from '../../src/core/lock.ts';
 import { generateSample, serializeExport } from '../../src/dev/sample/generate.ts';
-import { runScript } from './env.ts';
+import { copyProject, runScript } from './env.ts';
+import { fixtureExport } from './fixture.ts';
 import { fixtureSnapshot } from './site.ts';
 
 /** Settings the hostile site is built with: quotes and ampersands that must survive escaping. */
@@ -19,25 +22,44 @@ export const HOSTILE_ENV = {
   ATTRIBUTION_NAME: 'Ranking API "Official"',
 };
 
-/** The large site's generator options, so its test knows what it holds. */
-export const LARGE = { configurations: 2500, benches: 300, tags: 150, withDetails: false } as const;
+/**
+ * The large site's generator options, so its test knows what it holds: more than 5 leaderboard pages
+ * (572 models), a tag carried by more than 100 models, two pages of benchmarks.
+ */
+export const LARGE = { configurations: 1000, benches: 300, tags: 150, withDetails: false } as const;
+/** The models with a link-preview card of their own on the large site (CARD_MODELS), the others showing the site's. */
+export const LARGE_CARD_MODELS = 50;
 
 /** What the tight site is built for. */
 export const TIGHT = { modelPages: 40, target: 'github-pages' } as const;
 
-export type SiteName = 'hostile' | 'sample' | 'large' | 'tight';
+export type SiteName = 'hostile' | 'sample' | 'large' | 'tight' | 'small';
 
 export interface BuiltFixture {
   /** The site's own folder: its snapshot, its dist/, and nothing else written by the build. */
   dir: string;
+  /** The copy of the project the site was built in (its working folder), so that builds of different sites run side by side. */
+  project: string;
   snapshot: string;
   dist: string;
+  /** The export file the snapshot was made from, where there is one: a refresh from it finds the data unchanged. */
+  exportPath?: string;
   /** What the build printed. */
   stdout: string;
   stderr: string;
 }
 
-async function make(name: SiteName, dir: string): Promise<Omit<BuiltFixture, 'stdout' | 'stderr' | 'dist'> & { env: Record<string, string> }> {
+type Made = Omit<BuiltFixture, 'stdout' | 'stderr' | 'dist' | 'project'> & { env: Record<string, string>; script?: string };
+
+/** Makes a snapshot of `file`'s export in `dir`, as `npm run snapshot -- --from-file` does. */
+async function snapshotOf(dir: string, file: string): Promise<string> {
+  const snapshot = join(dir, 'snapshot.db');
+  const r = await runScript('snapshot.ts', ['--from-file', file, '--out', snapshot], {});
+  if (r.code !== 0) throw new Error(`the snapshot of ${file} failed:\n${r.stderr}`);
+  return snapshot;
+}
+
+async function make(name: SiteName, dir: string): Promise<Made> {
   switch (name) {
     case 'hostile':
       return { dir, snapshot: await fixtureSnapshot(dir), env: HOSTILE_ENV };
@@ -53,10 +75,12 @@ async function make(name: SiteName, dir: string): Promise<Omit<BuiltFixture, 'st
     case 'large': {
       const exportPath = join(dir, 'export.json');
       writeFileSync(exportPath, serializeExport(generateSample(LARGE).export));
-      const snapshot = join(dir, 'snapshot.db');
-      const r = await runScript('snapshot.ts', ['--from-file', exportPath, '--out', snapshot], {});
-      if (r.code !== 0) throw new Error(`the large snapshot failed:\n${r.stderr}`);
-      return { dir, snapshot, env: {} };
+      return { dir, snapshot: await snapshotOf(dir, exportPath), env: { CARD_MODELS: String(LARGE_CARD_MODELS) } };
+    }
+    case 'small': {
+      const exportPath = join(dir, 'export.json');
+      writeFileSync(exportPath, JSON.stringify(fixtureExport({ hostile: false })));
+      return { dir, snapshot: await snapshotOf(dir, exportPath), exportPath, env: {}, script: '../test/helpers/stub-build.ts' };
     }
   }
 }
@@ -71,11 +95,14 @@ export async function sharedSite(name: SiteName): Promise<BuiltFixture> {
     if (!existsSync(done)) {
       const work = join(dir, 'work');
       mkdirSync(work, { recursive: true });
-      const { snapshot, env } = await make(name, work);
+      const { snapshot, exportPath, env, script = 'build.ts' } = await make(name, work);
       const dist = join(work, 'dist');
-      const r = await runScript('build.ts', ['--snapshot', snapshot, '--out', dist], env, { timeoutMs: 300_000 });
+      // Each site in a copy of the project: a build takes its checkout's build lock (src/publish/build-site.ts) for its whole length.
+      rmSync(join(dir, 'project'), { recursive: true, force: true });
+      const project = copyProject(join(dir, 'project'));
+      const r = await runScript(script, ['--snapshot', snapshot, '--out', dist], env, { cwd: project, timeoutMs: 600_000 });
       if (r.code !== 0) throw new Error(`the ${name} fixture build failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
-      writeFileSync(done, JSON.stringify({ dir: work, snapshot, dist, stdout: r.stdout, stderr: r.stderr } satisfies BuiltFixture));
+      writeFileSync(done, JSON.stringify({ dir: work, project, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr } satisfies BuiltFixture));
     }
     return JSON.parse(readFileSync(done, 'utf8')) as BuiltFixture;
   } finally {

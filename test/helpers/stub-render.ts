@@ -1,0 +1,100 @@
+/**
+ * A stand-in for the Astro render (src/publish/astro-render.ts), for tests about what happens
+ * around a render: a swap, a kill, a full disk, refresh's decisions. In a few milliseconds and in
+ * this process it writes the contract's files that Astro writes, and as many model and configuration
+ * pages as the build's plan makes (MIRROR_SITE_PLAN), each page with what the build's check requires
+ * of one (the footer's attribution link, a link-preview image that exists); the
+ * build around it (the extras worker, the data API, the check, the swap) is the real one.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Renderer } from '../../src/publish/build-site.ts';
+import { requiredFiles } from '../../src/publish/check-build.ts';
+import { readSiteSettings } from '../../src/site/config.ts';
+import { fieldCountsOf } from '../../src/site/field-counts.ts';
+import { planFlags, resolvePlan } from '../../src/site/site-plan.ts';
+import { withSnapshot } from '../../src/store/read-snapshot.ts';
+import { escapeHtml } from '../../src/views/html.ts';
+
+/** The required files the publish step writes itself (the extras worker, the data API): the stub leaves them to it. */
+const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data/manifest.json', 'pagefind/pagefind.js']);
+
+/** The one link-preview image every stub page names; the extras worker writes the real cards beside it. */
+export const STUB_CARD = 'og/stub-card.png';
+
+/** What a stub render prints on stderr once its pages are written, when told to hold there. */
+export const STUB_HOLDING = 'STUB_RENDER_HOLDING';
+
+/** The data files the data API reads (src/publish/data-api.ts), each with an empty list. */
+const DATA_LISTS: Record<string, string> = {
+  'data/models.json': 'models',
+  'data/model-list.json': 'models',
+  'data/benchmarks.json': 'benchmarks',
+  'data/tags.json': 'tags',
+  'data/leaderboard.json': 'models',
+};
+
+function page(path: string, siteUrl: string, attributionUrl: string): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<title>stub ${escapeHtml(path)}</title>`,
+    `<meta property="og:image" content="${escapeHtml(siteUrl + STUB_CARD)}">`,
+    `</head><body><main>stub page</main><footer><a href="${escapeHtml(attributionUrl)}">data</a></footer></body></html>`,
+  ].join('');
+}
+
+export interface StubOptions {
+  /** After writing, print STUB_HOLDING and wait (at most a minute) instead of finishing: a test kills the build there. */
+  hold?: boolean;
+}
+
+/** A renderer for buildSite's `render` option. */
+export function stubRender({ hold = false }: StubOptions = {}): Renderer {
+  return (outDir) => {
+    let stopped = false;
+    let wake: () => void = () => {};
+    const done = (async () => {
+      const { siteUrl, attributionUrl } = readSiteSettings();
+      const write = (rel: string, text: string | Buffer) => {
+        mkdirSync(dirname(join(outDir, rel)), { recursive: true });
+        writeFileSync(join(outDir, rel), text);
+      };
+      // The plan's counts of model and configuration pages, which the check holds the build to (their paths are the stub's own).
+      const counts = withSnapshot(process.env.MIRROR_SNAPSHOT_DB!, (r) => fieldCountsOf(r, 0, { files: 0, bytes: 0 }));
+      const { keep } = resolvePlan(process.env.MIRROR_SITE_PLAN, counts.models.length, 0);
+      const pages = [
+        ...Array.from({ length: keep.modelPages }, (_, i) => `models/stub-${i}/index.html`),
+        ...Array.from(
+          { length: counts.models.slice(0, keep.configurationPages).reduce((n, m) => n + m.configurations, 0) },
+          (_, i) => `configurations/stub-${i}/index.html`,
+        ),
+      ];
+      const required = requiredFiles(planFlags().compressedDownloads).filter(
+        (f) => !PUBLISH_STEP_FILES.has(f) && !PUBLISH_STEP_FILES.has(f.replace(/\.gz$/, '')),
+      );
+      for (const rel of [...required, ...pages]) {
+        if (rel.endsWith('.html')) write(rel, page(rel, siteUrl.href, attributionUrl));
+        else if (rel in DATA_LISTS) write(rel, `${JSON.stringify({ [DATA_LISTS[rel]!]: [] })}\n`);
+        else write(rel, `stub ${rel}\n`);
+      }
+      write(STUB_CARD, Buffer.from('stub card'));
+      if (hold) {
+        process.stderr.write(`${STUB_HOLDING}\n`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 60_000);
+        });
+      }
+      if (stopped) throw new Error('the stub render was stopped');
+      return { peakKb: 0, cpuMs: 0 };
+    })();
+    done.catch(() => {});
+    return {
+      done,
+      stop: () => {
+        stopped = true;
+        wake();
+      },
+    };
+  };
+}
