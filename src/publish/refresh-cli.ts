@@ -105,7 +105,15 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
   }
   reporter.info(`${decision.reason}: building`);
   try {
-    const result = await buildSite({ snapshot: out, outDir, outFlag: '--dist', reporter, historyLimit: readHistoryLimit(env), target: deployTarget, render: options.render });
+    const result = await buildSite({
+      snapshot: out,
+      outDir,
+      outFlag: '--dist',
+      reporter,
+      historyLimit: readHistoryLimit(env),
+      target: deployTarget,
+      render: options.render,
+    });
     reporter.info(
       `built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}${peakText(result)}`,
     );
