@@ -97,9 +97,9 @@ describe('a symlinked dist/', () => {
     expect(readlinkSync(join(root, 'dist'))).toBe('volume/site');
     expect(isSiteBuild(join(root, 'volume/site'))).toBe(true);
     expect(fingerprint(join(root, 'volume/site/index.html'))?.mtimeMs).not.toBe(before?.mtimeMs);
-    // The work folder was beside the target, and is gone.
+    // The work folder was beside the target, and is gone; the lock and the weights the next plan reads stay beside it.
     expect(readdirSync(root).sort()).toEqual(['dist', 'volume']);
-    expect(readdirSync(join(root, 'volume')).sort()).toEqual(['.site.build.lock', 'site']);
+    expect(readdirSync(join(root, 'volume')).sort()).toEqual(['.site.build.lock', '.site.weights.json', 'site']);
   }, 120_000);
 });
 

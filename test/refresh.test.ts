@@ -130,7 +130,7 @@ describe.sequential('refresh, run after run', () => {
     const r = await refresh();
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('no request made');
-    expect(r.stdout).toContain('was built by other code: building');
+    expect(r.stdout).toContain('was built by other code or for another deploy target: building');
     const after = (JSON.parse(readFileSync(stampFile, 'utf8')) as { stamp: string }).stamp;
     expect(after).not.toBe(before);
     expect(after.split(':').slice(0, 2)).toEqual(before.split(':').slice(0, 2));
