@@ -51,7 +51,8 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     tagListModels: Array.from({ length: tags }, () => Math.round(tagList)),
     historySnapshots: 365,
     cardModels: 200,
-    // The published snapshot file, gzipped: 49 MB at 10,000 x 365 with details (about 11 bytes a history cell, 25 a submission), in parts of 20 MiB.
-    snapshotDb: snapshotDbOf(configurations * 365 * 11 + scores * 25),
+    // The published snapshot file, gzipped, in parts of 20 MiB: at 10,000 x 365, 27.7 MB without details and 48.8 MB with
+    // them (measured: stageSnapshotDownload of the bench's snapshots), so about 7.6 bytes a history cell and 58.6 a submission.
+    snapshotDb: snapshotDbOf(configurations * 365 * 7.6 + scores * 58.6),
   };
 }
