@@ -114,7 +114,7 @@ describe.sequential('refresh, run after run', () => {
     expect(r.stdout).toContain('the snapshot changed: building');
     expect(JSON.parse(readFileSync(join(dist, 'data/snapshot.json'), 'utf8'))).toMatchObject({ generatedAt: '2026-11-17T06:00:00.000Z' });
     // The publish step's files of the new site show the move (the pages that show it are tested on a real render in site.test.ts).
-    expect(JSON.parse(readFileSync(join(dist, 'badges/plain-7.json'), 'utf8'))).toMatchObject({
+    expect(JSON.parse(readFileSync(join(dist, 'models/plain-7/badge.json'), 'utf8'))).toMatchObject({
       message: expect.stringMatching(/^1 of 11 · supraScore 99\.5 /),
     });
     const feed = load(readFileSync(join(dist, 'models/plain-7/feed.xml'), 'utf8'), { xml: true });

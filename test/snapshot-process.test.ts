@@ -133,7 +133,7 @@ describe('a killed run', () => {
       steps: ALL_STEPS,
       prepare: (folder) => ({ out: copyOfPrevious(folder), replaced: '' }),
       start: (out, env) => startScript('snapshot.ts', fromFile(out), env),
-      next: (out) => runScript('snapshot.ts', fromFile(out), {}, { timeoutMs: 20_000 }),
+      next: (out) => runScript('snapshot.ts', fromFile(out), {}, { timeoutMs: 60_000 }),
       untouchedBefore: true,
       isPrevious: (f) => expect(snapshotOf(f)).toMatchObject({ version: STORE_VERSION, generatedAt: GENERATED_AT - DAY, check: 'ok' }),
       isWritten: (f) => expect(snapshotOf(f)).toMatchObject({ version: STORE_VERSION, generatedAt: GENERATED_AT, history: 2, check: 'ok' }),
@@ -148,7 +148,7 @@ describe('a killed run', () => {
         return { out, replaced: '' };
       },
       start: (out, env) => startScript('snapshot.ts', fromFile(out), env),
-      next: (out) => runScript('snapshot.ts', fromFile(out), {}, { timeoutMs: 20_000 }),
+      next: (out) => runScript('snapshot.ts', fromFile(out), {}, { timeoutMs: 60_000 }),
       untouchedBefore: true,
       isPrevious: (f) => expect(snapshotOf(f)).toMatchObject({ version: 3, generatedAt: GENERATED_AT - DAY, check: 'ok' }),
       isWritten: (f) => expect(snapshotOf(f)).toMatchObject({ version: STORE_VERSION, generatedAt: GENERATED_AT, history: 2, check: 'ok' }),
@@ -158,7 +158,7 @@ describe('a killed run', () => {
       steps: ALL_STEPS,
       prepare: (folder) => ({ out: copyOfPrevious(folder), replaced: '' }),
       start: (out, env) => startScript('snapshot.ts', crawl(out), apiEnv(env)),
-      next: (out) => runScript('snapshot.ts', crawl(out), apiEnv(), { timeoutMs: 20_000 }),
+      next: (out) => runScript('snapshot.ts', crawl(out), apiEnv(), { timeoutMs: 60_000 }),
       untouchedBefore: false,
       isPrevious: (f) => expect(snapshotOf(f)).toMatchObject({ generatedAt: GENERATED_AT, details: 0, check: 'ok' }),
       isWritten: (f) => {
@@ -171,7 +171,7 @@ describe('a killed run', () => {
       steps: ALL_STEPS,
       prepare: (folder) => ({ out: copyOfPrevious(folder), replaced: '' }),
       start: (out, env) => startScript('snapshot.ts', crawl(out), apiEnv({ ...env, RANKING_DETAILS_CHECKPOINT_EVERY: '2' })),
-      next: (out) => runScript('snapshot.ts', crawl(out), apiEnv(), { timeoutMs: 20_000 }),
+      next: (out) => runScript('snapshot.ts', crawl(out), apiEnv(), { timeoutMs: 60_000 }),
       untouchedBefore: false,
       isPrevious: (f) => expect(snapshotOf(f)).toMatchObject({ generatedAt: GENERATED_AT, details: 0, check: 'ok' }),
       isWritten: (f) => expect(snapshotOf(f)).toMatchObject({ generatedAt: GENERATED_AT, details: 2, check: 'ok' }),
@@ -182,7 +182,7 @@ describe('a killed run', () => {
       prepare: (folder) => ({ out: copyOfPrevious(folder), replaced: '' }),
       start: (out, env) => startFile(join(ROOT, 'test/helpers/import-history-child.ts'), [out], env),
       // The bulk import takes no lock (the bench runs it on its own file); the next snapshot run sweeps its leftovers.
-      next: (out) => runScript('snapshot.ts', fromFile(out), {}, { timeoutMs: 20_000 }),
+      next: (out) => runScript('snapshot.ts', fromFile(out), {}, { timeoutMs: 60_000 }),
       untouchedBefore: true,
       isPrevious: (f) => expect(snapshotOf(f)).toMatchObject({ generatedAt: GENERATED_AT - DAY, history: 1, check: 'ok' }),
       isWritten: (f) => expect(snapshotOf(f)).toMatchObject({ generatedAt: GENERATED_AT, history: 3, check: 'ok' }),
@@ -193,7 +193,7 @@ describe('a killed run', () => {
       steps: ALL_STEPS,
       prepare: (folder) => ({ out: join(folder, 'restored.db'), replaced: '' }),
       start: (out, env) => startScript('snapshot.ts', ['--out', out, '--details', '0'], apiEnv({ ...env, SITE_URL: site.url })),
-      next: (out) => runScript('snapshot.ts', ['--out', out, '--details', '0'], apiEnv({ SITE_URL: site.url }), { timeoutMs: 20_000 }),
+      next: (out) => runScript('snapshot.ts', ['--out', out, '--details', '0'], apiEnv({ SITE_URL: site.url }), { timeoutMs: 60_000 }),
       untouchedBefore: true,
       isPrevious: (f) => expect(existsSync(f)).toBe(false),
       isWritten: (f) => expect(snapshotOf(f)).toMatchObject({ version: STORE_VERSION, generatedAt: GENERATED_AT - DAY, history: 1, check: 'ok' }),
@@ -208,7 +208,7 @@ describe('a killed run', () => {
         return { out, replaced: `${out}.state.json` };
       },
       start: (out, env) => startScript('snapshot.ts', ['--out', out, '--force', '--details', '0'], apiEnv(env)),
-      next: (out) => runScript('snapshot.ts', ['--out', out, '--force', '--details', '0'], apiEnv(), { timeoutMs: 20_000 }),
+      next: (out) => runScript('snapshot.ts', ['--out', out, '--force', '--details', '0'], apiEnv(), { timeoutMs: 60_000 }),
       untouchedBefore: true,
       isPrevious: (f) => expect(JSON.parse(readFileSync(f, 'utf8'))).toEqual(OLD_STATE),
       isWritten: (f) => expect(JSON.parse(readFileSync(f, 'utf8')).fetchedAt).toBeGreaterThan(OLD_STATE.fetchedAt),
@@ -248,7 +248,7 @@ describe('a killed run', () => {
       if (step !== 'renamed') expect(next.stdout).toContain('removed 1 file(s) left beside');
       expect(leftovers(folder)).toEqual([]);
     },
-    60_000,
+    150_000,
   );
 
   it("never sweeps a live run's temporary file: a second run waits for the lock instead", async () => {
@@ -265,7 +265,7 @@ describe('a killed run', () => {
       live.child.kill('SIGKILL');
       await Promise.all([waiting.exited, live.exited]);
     }
-  }, 40_000);
+  }, 120_000);
 
   it.each([
     ['PID 1', '1'],
@@ -276,11 +276,11 @@ describe('a killed run', () => {
       const out = copyOfPrevious();
       writeFileSync(`${out}.lock`, `${pid}\n`);
       const started = performance.now();
-      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 20_000 });
+      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 60_000 });
       expect(r.code, r.stderr).toBe(0);
       expect(performance.now() - started).toBeLessThan(15_000);
     },
-    30_000,
+    120_000,
   );
 
   it('during --details has already stored the export', async () => {
@@ -290,7 +290,7 @@ describe('a killed run', () => {
     victim.child.kill('SIGKILL');
     await victim.exited;
     expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('a details crawl stopped part-way', () => {
@@ -328,7 +328,7 @@ describe('a details crawl stopped part-way', () => {
       const run = startScript('snapshot.ts', ['--out', out, '--force', '--details', 'all'], apiEnv());
       try {
         const before = detailRequests();
-        await waitUntil('the fourth detail request', () => detailRequests() - before >= 4, run, 20_000);
+        await waitUntil('the fourth detail request', () => detailRequests() - before >= 4, run, 60_000);
         run.child.kill(signal);
         const r = await exitWithin(run, 15_000);
         expect(r.code, r.stderr).toBe(code);
@@ -354,7 +354,7 @@ describe('a details crawl stopped part-way', () => {
     const run = startScript('refresh.ts', ['--out', out, '--dist', dist, '--force', '--details', 'all'], apiEnv());
     try {
       const before = detailRequests();
-      await waitUntil('the third detail request', () => detailRequests() - before >= 3, run, 20_000);
+      await waitUntil('the third detail request', () => detailRequests() - before >= 3, run, 60_000);
       run.child.kill('SIGTERM');
       const r = await exitWithin(run, 15_000);
       expect(r.code, r.stderr).toBe(143);
@@ -366,7 +366,7 @@ describe('a details crawl stopped part-way', () => {
       sim.clearFaults();
       await killHard(run);
     }
-  }, 40_000);
+  }, 120_000);
 
   it('by SIGKILL keeps the batches it stored on the way', async () => {
     const out = copyOfPrevious();
@@ -375,7 +375,7 @@ describe('a details crawl stopped part-way', () => {
     const run = startScript('snapshot.ts', ['--out', out, '--force', '--details', 'all'], apiEnv({ RANKING_DETAILS_CHECKPOINT_EVERY: '2' }));
     const stored = () => [...run.stdout().matchAll(/checkpoint: (\d+) details of this run stored/g)].map((m) => Number(m[1]));
     try {
-      await waitUntil('two checkpoints', () => stored().length >= 2, run, 30_000);
+      await waitUntil('two checkpoints', () => stored().length >= 2, run, 90_000);
       run.child.kill('SIGKILL');
       await run.exited;
       expect(stored()).toContain(storedDetails(out));
@@ -385,7 +385,7 @@ describe('a details crawl stopped part-way', () => {
       sim.clearFaults();
       await killHard(run);
     }
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('every wait can be interrupted', () => {
@@ -394,11 +394,11 @@ describe('every wait can be interrupted', () => {
     execFileSync('mkfifo', [fifo]);
     const out = copyOfPrevious();
     const before = fingerprint(out);
-    const r = await runScript('snapshot.ts', ['--from-file', fifo, '--out', out], {}, { timeoutMs: 15_000 });
+    const r = await runScript('snapshot.ts', ['--from-file', fifo, '--out', out], {}, { timeoutMs: 45_000 });
     expectOneClearLine(r, 2);
     expect(r.stderr).toContain('is a FIFO (named pipe), not a regular file');
     expect(fingerprint(out)).toEqual(before);
-  }, 20_000);
+  }, 60_000);
 
   it('SIGTERM ends a run waiting to retry, and the lock is free for the next run', async () => {
     const out = copyOfPrevious();
@@ -414,9 +414,9 @@ describe('every wait can be interrupted', () => {
     } finally {
       sim.clearFaults();
     }
-    const next = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 20_000 });
+    const next = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 60_000 });
     expect(next.code, next.stderr).toBe(0);
-  }, 40_000);
+  }, 120_000);
 });
 
 describe('one clear line, and the contract exit code', () => {
@@ -429,11 +429,11 @@ describe('one clear line, and the contract exit code', () => {
     '%s: before any request',
     async (_name, args, code) => {
       const count = sim.requests.length;
-      const r = await runScript('snapshot.ts', [...args(), '--force'], apiEnv(), { timeoutMs: 20_000 });
+      const r = await runScript('snapshot.ts', [...args(), '--force'], apiEnv(), { timeoutMs: 60_000 });
       expectOneClearLine(r, code);
       expect(sim.requests.length).toBe(count);
     },
-    30_000,
+    120_000,
   );
 
   it.skipIf(process.getuid?.() !== 0)(
@@ -446,13 +446,13 @@ describe('one clear line, and the contract exit code', () => {
       execFileSync('mount', ['-o', 'remount,ro', folder]);
       const before = fingerprint(out);
       const count = sim.requests.length;
-      const r = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 20_000 });
+      const r = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 60_000 });
       expectOneClearLine(r, 2);
       expect(r.stderr).toContain('read-only file system');
       expect(sim.requests.length).toBe(count);
       expect(fingerprint(out)).toEqual(before);
     },
-    30_000,
+    120_000,
   );
 
   it.skipIf(process.getuid?.() !== 0)(
@@ -465,13 +465,13 @@ describe('one clear line, and the contract exit code', () => {
       mountTmpfs(folder, `size=${size}`);
       const out = copyOfPrevious(folder);
       const before = fingerprint(out);
-      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 20_000 });
+      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 60_000 });
       expectOneClearLine(r, 1);
       expect(r.stderr).toContain('the disk is full');
       expect(fingerprint(out)).toEqual(before);
       expect(leftovers(folder)).toEqual([]);
       expect(existsSync(out)).toBe(true);
     },
-    30_000,
+    120_000,
   );
 });

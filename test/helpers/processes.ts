@@ -62,7 +62,7 @@ export function startFile(file: string, args: string[], env: Record<string, stri
     output: () => output,
     exited,
     alive: () => !done && child.exitCode === null && child.signalCode === null,
-    waitFor: (text, timeoutMs = 20_000) => waitUntil(`"${text}" from ${script}`, () => output.includes(text), running, timeoutMs),
+    waitFor: (text, timeoutMs = 60_000) => waitUntil(`"${text}" from ${script}`, () => output.includes(text), running, timeoutMs),
   };
   return running;
 }

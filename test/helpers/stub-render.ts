@@ -13,7 +13,7 @@ import { requiredFiles } from '../../src/publish/check-build.ts';
 import { readSiteSettings } from '../../src/site/config.ts';
 import { fieldCountsOf } from '../../src/site/field-counts.ts';
 import { planFlags, resolvePlan } from '../../src/site/site-plan.ts';
-import { withSnapshot } from '../../src/store/read-snapshot.ts';
+import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
 import { escapeHtml } from '../../src/views/html.ts';
 
 /** The required files the publish step writes itself (the extras worker, the data API): the stub leaves them to it. */
@@ -61,6 +61,7 @@ export function stubRender({ hold = false }: StubOptions = {}): Renderer {
       };
       // The plan's counts of model and configuration pages, which the check holds the build to (their paths are the stub's own).
       const counts = withSnapshot(process.env.MIRROR_SNAPSHOT_DB!, (r) => fieldCountsOf(r, 0, { files: 0, bytes: 0 }));
+      const generatedAt = new Date(summarizeSnapshot(process.env.MIRROR_SNAPSHOT_DB!).generatedAt).toISOString();
       const { keep } = resolvePlan(process.env.MIRROR_SITE_PLAN, counts.models.length, 0);
       const pages = [
         ...Array.from({ length: keep.modelPages }, (_, i) => `models/stub-${i}/index.html`),
@@ -74,7 +75,8 @@ export function stubRender({ hold = false }: StubOptions = {}): Renderer {
       );
       for (const rel of [...required, ...pages]) {
         if (rel.endsWith('.html')) write(rel, page(rel, siteUrl.href, attributionUrl));
-        else if (rel in DATA_LISTS) write(rel, `${JSON.stringify({ [DATA_LISTS[rel]!]: [] })}\n`);
+        // models.json with the snapshot's date, which the manifest's staleAfter is computed from.
+        else if (rel in DATA_LISTS) write(rel, `${JSON.stringify({ generatedAt, [DATA_LISTS[rel]!]: [] })}\n`);
         else write(rel, `stub ${rel}\n`);
       }
       write(STUB_CARD, Buffer.from('stub card'));
