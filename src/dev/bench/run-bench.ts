@@ -8,14 +8,15 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { cpus, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_INPUT_BYTES } from '../../api/settings.ts';
+import { readClientTuning } from '../../api/settings.ts';
 import { demoKey, startSimulator } from '../simulator/index.ts';
 import { defaultTimeoutMs, type BenchOptions } from './args.ts';
+import { writeDetailsFiles } from './details-parts.ts';
 import { outputTail, runChild, type ChildRun } from './child.ts';
 import { countPages, measureDist, pageTypeSizes, type PageTypeSize } from './dist-stats.ts';
 import { writeHistorySeed } from './history-seed.ts';
 import { heapFlagsOf, readNodeCommands, type NodeCommand } from './npm-script.ts';
-import { sizeFor } from './proportions.ts';
+import { sizeFor, type BenchSize } from './proportions.ts';
 import { astroCli, referenceBuildArgs, writeReferenceProject } from './reference.ts';
 import type { BenchResults, DetailsBuild, Machine, PageTypeResult, SizeResult, StageName, StageResult } from './results.ts';
 import { RouteTimer, type RouteTime } from './route-times.ts';
@@ -24,6 +25,7 @@ import { median } from './stats.ts';
 /** The repository root: stages run from here, as `npm run` would (Astro's root is the cwd). */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const FETCH_CHILD = fileURLToPath(new URL('./fetch-export.ts', import.meta.url));
+const STORE_DETAILS_CHILD = fileURLToPath(new URL('./store-details.ts', import.meta.url));
 
 export class StageFailed extends Error {
   constructor(
@@ -103,15 +105,15 @@ const check = (stage: string, run: ChildRun): ChildRun => {
 };
 
 /**
- * Why the build with details cannot be measured from a details file of `bytes`, or undefined: the
- * snapshot command parses an input file as one JSON text, which Node caps at about 512 MiB. At
- * 50,000 configurations the file of every configuration's details is larger; production never has
- * such a file (the crawl fetches one configuration per request).
+ * The export of the last of `days` days, its history, and (with `details`) the details of every
+ * configuration as files the snapshot command reads, each within its default input cap (at 50,000
+ * configurations they are longer than one file can be). In a function of its own so the generated
+ * objects are gone before anything is measured.
  */
-export function detailsTooLong(bytes: number, max = MAX_INPUT_BYTES): string | undefined {
-  if (bytes <= max) return undefined;
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-  return `not measured: the details file of every configuration is ${mb(bytes)} MB, longer than the ${mb(max)} MB the snapshot command can read (RANKING_MAX_BYTES' maximum)`;
+function generateInputs(size: BenchSize, days: number, dir: string, details: boolean) {
+  const generated = writeHistorySeed(size, days, join(dir, 'history-seed.db'), Math.max(days, 365), details);
+  const detailsFiles = details ? writeDetailsFiles(generated.details, join(dir, 'details'), readClientTuning({}).maxBytes) : undefined;
+  return { body: generated.exportBody, seed: generated.seed, detailsFiles };
 }
 
 async function benchSize(
@@ -148,15 +150,11 @@ async function benchSize(
   const days = options.historyDays;
   say(`generating ${days} daily export${days === 1 ? '' : 's'}: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
   const exportPath = join(dir, 'export.json');
-  const detailsPath = join(dir, 'details.json');
-  const generated = writeHistorySeed(size, days, join(dir, 'history-seed.db'), Math.max(days, 365), options.details);
-  const body = generated.exportBody;
+  const { body, seed, detailsFiles } = generateInputs(size, days, dir, options.details);
   writeFileSync(exportPath, body);
-  writeFileSync(detailsPath, generated.detailsBody);
   say(
-    `export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${options.details ? `${(generated.detailsBody.length / 1024 / 1024).toFixed(1)} MB` : 'not made (--skip-details)'}`,
+    `export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${detailsFiles ? `${(detailsFiles.bytes / 1024 / 1024).toFixed(1)} MB in ${detailsFiles.paths.length} file${detailsFiles.paths.length === 1 ? '' : 's'}` : 'not made (--skip-details)'}`,
   );
-  const seed = generated.seed;
   if (seed) say(`history: ${seed.snapshots} daily snapshots imported in ${(seed.ms / 1000).toFixed(1)} s, ${(seed.bytes / 1024 / 1024).toFixed(0)} MB`);
   /** A snapshot file to store the last day over: a copy of the history, or nothing. */
   const startFile = (path: string) => {
@@ -228,20 +226,19 @@ async function benchSize(
     let details: DetailsBuild | undefined;
     let detailsFailed: string | undefined;
     let detailTypes = new Map<string, PageTypeSize>();
-    const tooLong = options.details ? detailsTooLong(generated.detailsBody.length) : undefined;
-    if (!options.details) say('build with details: skipped (--skip-details)');
-    else if (tooLong) {
-      detailsFailed = tooLong;
-      say(`build with details: ${detailsFailed}`);
-    } else {
+    if (!detailsFiles) say('build with details: skipped (--skip-details)');
+    else {
       try {
         const detailsDb = join(dir, 'details.db');
         startFile(detailsDb);
-        // From about 15,000 configurations the details file nears the 256 MB input cap (an API answer's): twice its size is allowed, up to what the command reads.
-        const maxBytes = String(Math.min(MAX_INPUT_BYTES, Math.max(256 * 1024 * 1024, 2 * generated.detailsBody.length)));
-        await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb], {
-          env: childEnv({ RANKING_MAX_BYTES: maxBytes }),
-        });
+        const [first, ...more] = detailsFiles.paths;
+        await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', first!, '--out', detailsDb]);
+        // The rest as the crawl adds details to a stored export: the snapshot command reads one file of them.
+        if (more.length) {
+          const storeCommand: NodeCommand = { ...commands.snapshot, script: relative(REPO_ROOT, STORE_DETAILS_CHILD), args: [] };
+          const stored = await run('store the other details files', storeCommand, ['--snapshot', detailsDb, '--export', exportPath, ...more]);
+          say(`details stored from ${detailsFiles.paths.length} files (${(stored.ms / 1000).toFixed(1)} s for all but the first)`);
+        }
         const detailsOut = join(dir, 'dist-details');
         // Details make every page type heavier: this build gets more time before it counts as hung.
         const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
@@ -261,6 +258,7 @@ async function benchSize(
       } finally {
         rmSync(join(dir, 'dist-details'), { recursive: true, force: true });
         rmSync(join(dir, 'details.db'), { force: true });
+        rmSync(join(dir, 'details'), { recursive: true, force: true });
       }
     }
     const pageTypes: PageTypeResult[] = plainTypes.map((plain) => ({
