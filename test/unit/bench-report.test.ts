@@ -457,8 +457,8 @@ describe('the builds per deploy target', () => {
 
   it('puts a table per snapshot, without details and with, in the size report', () => {
     const report = sizeReport({ ...result(300, 10_000, 400, 100_000), targetBuilds: [...builds, { ...builds[1]!, details: true }] });
-    expect(report).toContain('Per deploy target, without details (one build each into a fresh folder;');
-    expect(report).toContain('Per deploy target with details for every configuration (one build each into a fresh folder;');
+    expect(report).toContain('Per deploy target, without details (one build each into a fresh folder, ');
+    expect(report).toContain('Per deploy target with details for every configuration (one build each into a fresh folder, ');
     expect(report).toMatch(
       /^What was left out with details for every configuration \(each build's last line\):\n- github-pages: scores\.csv and history\.csv gzipped$/m,
     );

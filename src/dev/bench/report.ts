@@ -232,7 +232,7 @@ export function targetSections(builds: readonly TargetBuild[]): string[] {
     if (!these.length) continue;
     lines.push(
       '',
-      `Per deploy target${withDetailsText(details) || ', without details'} (one build each into a fresh folder; plan: the build's plan from DEFAULT_WEIGHTS, as a folder never built has it):`,
+      `Per deploy target${withDetailsText(details) || ', without details'} (one build each into a fresh folder, none's the build stage's last run; plan: the build's plan from DEFAULT_WEIGHTS, as a folder never built has it):`,
       '',
       targetTable(these),
       '',

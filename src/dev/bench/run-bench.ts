@@ -13,7 +13,7 @@ import { readClientTuning } from '../../api/settings.ts';
 import { readSiteSettings } from '../../site/config.ts';
 import type { DeployTarget } from '../../site/hosts.ts';
 import { demoKey, startSimulator } from '../simulator/index.ts';
-import { BENCH_TARGETS, defaultTimeoutMs, type BenchOptions } from './args.ts';
+import { BENCH_TARGETS, defaultTimeoutMs, type BenchOptions, type BenchTarget } from './args.ts';
 import { writeDetailsFiles } from './details-parts.ts';
 import { outputTail, runChild, type ChildRun } from './child.ts';
 import { countPages, measureDist, pageTypeSizes, type PageTypeSize } from './dist-stats.ts';
@@ -243,18 +243,14 @@ async function benchSize(
     /** The plan a build makes for a folder never built (DEFAULT_WEIGHTS): what the target builds report beside what they made. */
     const estimateFor = (snapshotPath: string, target: DeployTarget | undefined) => (snapshotDb: SnapshotDbFigures) =>
       plannedEstimate(snapshotPath, join(dir, 'never-built'), target, settings!, snapshotDb);
-    const noTarget = (details: boolean, res: ChildRun, out: string, snapshotPath: string) =>
-      targetBuilds.push(
-        targetBuildOf({
-          target: 'none',
-          details,
-          run: res,
-          peakRssKb: res.peak && reportedPeakKb(res.output, res.peak.maxRssKb),
-          out,
-          estimate: estimateFor(snapshotPath, undefined),
-        }),
-      );
-    if (targets.includes('none')) noTarget(false, lastBuild!, buildOut, snapshot);
+    /** Measures a finished build into `out` (for none, the stage's own build), keeps it and logs it. */
+    const measureTarget = (target: BenchTarget, details: boolean, res: ChildRun, out: string, snapshotPath: string) => {
+      const peakRssKb = res.peak && reportedPeakKb(res.output, res.peak.maxRssKb);
+      const built = targetBuildOf({ target, details, run: res, peakRssKb, out, estimate: estimateFor(snapshotPath, target === 'none' ? undefined : target) });
+      targetBuilds.push(built);
+      say(targetBuildLine(built));
+    };
+    if (targets.includes('none')) measureTarget('none', false, lastBuild!, buildOut, snapshot);
 
     // 3b. the same snapshot with per-benchmark details for every configuration, as production has them: one build
     let details: DetailsBuild | undefined;
@@ -285,7 +281,7 @@ async function benchSize(
         };
         note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
         detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
-        if (targets.includes('none')) noTarget(true, withDetails.res, detailsOut, detailsDb);
+        if (targets.includes('none')) measureTarget('none', true, withDetails.res, detailsOut, detailsDb);
       } catch (err) {
         // A build with details that runs out of memory or time is a result to report, and the other stages still run.
         if (!(err instanceof StageFailed)) throw err;
@@ -340,10 +336,7 @@ async function benchSize(
           peakFile,
         });
         try {
-          const peakRssKb = res.peak && reportedPeakKb(res.output, res.peak.maxRssKb);
-          const built = targetBuildOf({ target, details: withDetails, run: res, peakRssKb, out, estimate: estimateFor(path, target) });
-          targetBuilds.push(built);
-          say(`${targetBuildLine(built)}`);
+          measureTarget(target, withDetails, res, out, path);
         } finally {
           removeBuild(out);
         }
