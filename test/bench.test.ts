@@ -22,7 +22,12 @@ describe(`npm run bench, end to end at ${SIZE} configurations`, () => {
 
   beforeAll(async () => {
     out = tempDir('mirror-bench-test-');
-    run = await runScript('bench.ts', ['--size', String(SIZE), '--runs', '1', '--json', join(out.path, 'results.json')], {}, { timeoutMs: 600_000 });
+    run = await runScript(
+      'bench.ts',
+      ['--size', String(SIZE), '--runs', '1', '--targets', 'none,github-pages', '--json', join(out.path, 'results.json')],
+      {},
+      { timeoutMs: 600_000 },
+    );
   }, 660_000);
   afterAll(() => out?.cleanup());
 
@@ -49,6 +54,42 @@ describe(`npm run bench, end to end at ${SIZE} configurations`, () => {
     const [size] = json.sizes;
     expect(size?.details?.ms).toBeGreaterThan(0);
     expect(sizeReport(size!)).toMatch(/^- with details for every configuration \(one build, /m);
+  });
+
+  it('measures the site for each target asked for, without details and with, against its host and its plan', () => {
+    const json = JSON.parse(readFileSync(join(out.path, 'results.json'), 'utf8')) as { sizes: SizeResult[] };
+    const builds = json.sizes[0]!.targetBuilds!;
+    expect(builds.map((b) => [b.target, b.details, b.outcome])).toEqual([
+      ['none', false, 'built'],
+      ['github-pages', false, 'built'],
+      ['none', true, 'built'],
+      ['github-pages', true, 'built'],
+    ]);
+    for (const b of builds) {
+      expect(b.ms).toBeGreaterThan(0);
+      expect(b.measured!.files).toBeGreaterThan(SIZE + 60 + 150);
+      expect(b.measured!.largestFolder.entries).toBeGreaterThan(0);
+      expect(b.measured!.bytes).toBeGreaterThan(b.measured!.largestFile.bytes);
+      // The snapshot file is part of every site, and the plan counts it exactly.
+      expect(b.measured!.kinds['snapshot-db'].files).toBeGreaterThan(0);
+      expect(b.estimate!.kinds['snapshot-db']).toEqual(b.measured!.kinds['snapshot-db']);
+      expect(b.over).toEqual([]);
+    }
+    // At a few configurations GitHub Pages' limits leave nothing out: the same files as the site without a target.
+    const github = builds.filter((b) => b.target === 'github-pages');
+    expect(github.map((b) => b.leftOut)).toEqual(['nothing', 'nothing']);
+    expect(github.map((b) => b.measured!.files)).toEqual(builds.filter((b) => b.target === 'none').map((b) => b.measured!.files));
+    expect(builds.find((b) => b.target === 'none')!.fits).toContain('github-pages');
+    for (const heading of ['Per deploy target, without details', 'Per deploy target with details for every configuration']) {
+      const table = run.stdout.slice(run.stdout.indexOf(heading));
+      expect(table).toMatch(
+        /^\| none +\| \(everything rendered\) +\| +[\d,]+ \| \S+\/ [\d,]+ +\| \S+ [\d.,]+ MB +\| +[\d.,]+ MB \|.*\| fits [a-z, -]*github-pages/m,
+      );
+      expect(table).toMatch(/^\| github-pages +\| whole site 1,000 MB +\| +[\d,]+ \|.*\| fits +\|$/m);
+    }
+    expect(run.stdout).toMatch(/^- github-pages: nothing$/m);
+    expect(run.stdout).toMatch(/^- PASS {2}github-pages: the site is within GitHub Pages's limits: files /m);
+    expect(run.stdout).toMatch(/^- PASS {2}github-pages with details for every configuration: the site is within GitHub Pages's limits: /m);
   });
 
   it('writes the same results as JSON', () => {

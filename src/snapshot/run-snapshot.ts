@@ -146,7 +146,13 @@ function fetchedAtOf(entry: unknown, now: number): number {
  * Loads details from the bytes of a file of `{ slug: ModelDetail }` for the configurations of the
  * export. An entry may say when it was fetched (`mirrorFetchedAt`, Unix ms; the load time otherwise).
  */
-function detailsFromFile(bytes: Buffer, path: string, data: ValidatedExport, now: number, warnings: ValidationWarning[]): Map<string, ModelDetailRecord> {
+export function detailsFromFile(
+  bytes: Buffer,
+  path: string,
+  data: ValidatedExport,
+  now: number,
+  warnings: ValidationWarning[],
+): Map<string, ModelDetailRecord> {
   const json = parseJsonFile(bytes, path);
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MirrorError('invalid', `${path} is not an object of slug -> detail`);
   const details = new Map<string, ModelDetailRecord>();

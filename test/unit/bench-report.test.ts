@@ -4,17 +4,20 @@
  * The benchmark itself runs end to end in test/bench.test.ts.
  */
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { constants } from 'node:buffer';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBenchArgs } from '../../src/dev/bench/args.ts';
+import { BENCH_TARGETS, parseBenchArgs } from '../../src/dev/bench/args.ts';
 import { gzipSize, measureDist, samplePages } from '../../src/dev/bench/dist-stats.ts';
 import { heapFlagsOf, nodeCommandOf } from '../../src/dev/bench/npm-script.ts';
 import { sizeFor } from '../../src/dev/bench/proportions.ts';
 import { writeHistorySeed } from '../../src/dev/bench/history-seed.ts';
-import { growthTargets, markdownTable, pageTypeTable, sizeReport, sizeTargets } from '../../src/dev/bench/report.ts';
-import type { SizeResult } from '../../src/dev/bench/results.ts';
-import { detailsTooLong, innerSteps, reportedPeakKb } from '../../src/dev/bench/run-bench.ts';
+import { growthTargets, leftOutLines, markdownTable, pageTypeTable, sizeReport, sizeTargets, targetTable } from '../../src/dev/bench/report.ts';
+import type { KindedFigures, SizeResult, TargetBuild } from '../../src/dev/bench/results.ts';
+import { targetBuildOf } from '../../src/dev/bench/target-builds.ts';
+import type { ChildRun } from '../../src/dev/bench/child.ts';
+import { DEPLOY_TARGETS, limitsText } from '../../src/site/hosts.ts';
+import { OUTPUT_KINDS } from '../../src/site/output-kinds.ts';
+import { innerSteps, reportedPeakKb } from '../../src/dev/bench/run-bench.ts';
 import { median, spread } from '../../src/dev/bench/stats.ts';
 import { ROOT, tempDir } from '../helpers/env.ts';
 
@@ -97,8 +100,16 @@ describe('flags', () => {
       share: 0.25,
     });
   });
+  it('takes the deploy targets to build for, in their order, none first; all of them; or none at all by default', () => {
+    expect(parseBenchArgs([]).targets).toEqual([]);
+    expect(parseBenchArgs(['--targets', 'github-pages, none']).targets).toEqual(['none', 'github-pages']);
+    expect(parseBenchArgs(['--targets', 'all']).targets).toEqual(['none', ...DEPLOY_TARGETS]);
+    expect(BENCH_TARGETS).toEqual(['none', ...DEPLOY_TARGETS]);
+  });
   it('refuses bad values with a usage error', () => {
     for (const argv of [
+      ['--targets', 'heroku'],
+      ['--targets', ','],
       ['--size', '0'],
       ['--size', '1e4'],
       ['--runs', 'two'],
@@ -113,6 +124,35 @@ describe('flags', () => {
   });
 });
 
+/** A size's results as the bench writes them, with the figures the targets judge. */
+const result = (configurations: number, buildMs: number, pages: number, peakKb: number): SizeResult => ({
+  size: sizeFor(configurations),
+  exportBytes: 1,
+  runs: 1,
+  ratio: 1.5,
+  stages: [
+    { stage: 'fetch', ms: [100], peakRssKb: 100_000 },
+    { stage: 'validate+store', ms: [1_500], peakRssKb: 200_000 },
+    { stage: 'build', ms: [buildMs], peakRssKb: peakKb, pages, distBytes: 1 },
+    { stage: 'unchanged refresh', ms: [3_500], peakRssKb: 150_000 },
+    { stage: 'reference build', ms: [buildMs / 1.5], peakRssKb: 300_000, pages, distBytes: 1 },
+  ],
+  historyDays: 1,
+  snapshotBytes: 1,
+  dist: {
+    pages,
+    files: pages,
+    bytes: 1,
+    diskBytes: 4096,
+    largestFile: { path: 'index.html', raw: 200_000 },
+    index: { raw: 200_000, gzip: 30_000 },
+    largestPage: { path: 'index.html', raw: 200_000, gzip: 30_000 },
+    js: { files: 1, raw: 30_000, gzip: 21_000 },
+    heaviestPageJs: { path: 'index.html', gzip: 21_000, scripts: 1 },
+    sampledPages: pages,
+  },
+});
+
 describe('report', () => {
   it('pads a Markdown table and right-aligns number columns, headers included', () => {
     expect(
@@ -125,34 +165,6 @@ describe('report', () => {
         ['l', 'r'],
       ),
     ).toBe(['| stage |     s |', '|-------|------:|', '| build | 12.34 |', '| fetch |   0.5 |'].join('\n'));
-  });
-
-  const result = (configurations: number, buildMs: number, pages: number, peakKb: number): SizeResult => ({
-    size: sizeFor(configurations),
-    exportBytes: 1,
-    runs: 1,
-    ratio: 1.5,
-    stages: [
-      { stage: 'fetch', ms: [100], peakRssKb: 100_000 },
-      { stage: 'validate+store', ms: [1_500], peakRssKb: 200_000 },
-      { stage: 'build', ms: [buildMs], peakRssKb: peakKb, pages, distBytes: 1 },
-      { stage: 'unchanged refresh', ms: [3_500], peakRssKb: 150_000 },
-      { stage: 'reference build', ms: [buildMs / 1.5], peakRssKb: 300_000, pages, distBytes: 1 },
-    ],
-    historyDays: 1,
-    snapshotBytes: 1,
-    dist: {
-      pages,
-      files: pages,
-      bytes: 1,
-      diskBytes: 4096,
-      largestFile: { path: 'index.html', raw: 200_000 },
-      index: { raw: 200_000, gzip: 30_000 },
-      largestPage: { path: 'index.html', raw: 200_000, gzip: 30_000 },
-      js: { files: 1, raw: 30_000, gzip: 21_000 },
-      heaviestPageJs: { path: 'index.html', gzip: 21_000, scripts: 1 },
-      sampledPages: pages,
-    },
   });
 
   it('marks each target PASS or FAIL with the measured value', () => {
@@ -247,8 +259,8 @@ describe('the history seed', () => {
     try {
       const without = writeHistorySeed(sizeFor(300), 2, join(dir.path, 'a.db'), 365, false);
       const withDetails = writeHistorySeed(sizeFor(300), 2, join(dir.path, 'b.db'), 365);
-      expect(without.detailsBody.length).toBe(0);
-      expect(Object.keys(JSON.parse(withDetails.detailsBody.toString('utf8')) as object).length).toBeGreaterThan(0);
+      expect(Object.keys(without.details)).toEqual([]);
+      expect(Object.keys(withDetails.details).length).toBeGreaterThan(0);
       // The export is the same either way: details are never part of it.
       expect(without.exportBody.equals(withDetails.exportBody)).toBe(true);
       expect(without.seed?.snapshots).toBe(1);
@@ -292,19 +304,6 @@ describe('the peak memory a build reports', () => {
   });
 });
 
-describe('a details file longer than the snapshot command reads', () => {
-  it('is measured up to the limit, and past it said to be not measured, with both sizes', () => {
-    expect(detailsTooLong(512 * 1024 * 1024, 512 * 1024 * 1024)).toBeUndefined();
-    expect(detailsTooLong(828 * 1024 * 1024, 512 * 1024 * 1024)).toBe(
-      "not measured: the details file of every configuration is 828 MB, longer than the 512 MB the snapshot command can read (RANKING_MAX_BYTES' maximum)",
-    );
-  });
-  it('is judged against what RANKING_MAX_BYTES allows, which the snapshot command refuses to exceed', () => {
-    expect(detailsTooLong(constants.MAX_STRING_LENGTH)).toBeUndefined();
-    expect(detailsTooLong(constants.MAX_STRING_LENGTH + 1)).toMatch(/^not measured: /);
-  });
-});
-
 describe('the page type table', () => {
   const size = (files: number, bytes: number) => ({ route: '', files, bytes, medianBytes: bytes / files, largest: { path: 'x', bytes: (2 * bytes) / files } });
   const plainOnly = { route: 'configurations/[slug]', ms: [9_000], plain: size(10_000, 80 * 1024 * 1024), withDetails: undefined };
@@ -333,5 +332,195 @@ describe('the page type table', () => {
     ]);
     expect(cells(table, 'configurations/[slug]')).toEqual(['configurations/[slug]', '10,000', '8.2', '16.4', '80', '', '', '', '', '9.00']);
     expect(cells(table, 'tags/[tag]/page/[page]')).toEqual(['tags/[tag]/page/[page]', '85', '24.1', '48.2', '2.0', '4,000', '30.7', '61.4', '120', '0.30']);
+  });
+});
+
+describe('the builds per deploy target', () => {
+  /** A site in the terms hosts limit; its kinds all zero but the snapshot file's. */
+  const site = (files: number, bytes: number, folder: number, file: number): KindedFigures => ({
+    files,
+    bytes,
+    largestFolder: { path: 'configurations', entries: folder },
+    largestFile: { path: 'data/scores.csv', bytes: file },
+    kinds: {
+      ...(Object.fromEntries(OUTPUT_KINDS.map((k) => [k, { files: 0, bytes: 0 }])) as KindedFigures['kinds']),
+      'snapshot-db': { files: 1, bytes: 2_000_000 },
+    },
+  });
+  const built = (target: TargetBuild['target'], measured: KindedFigures, more: Partial<TargetBuild> = {}): TargetBuild => ({
+    target,
+    details: false,
+    outcome: 'built',
+    ms: 61_000,
+    peakRssKb: 700 * 1024,
+    measured,
+    estimate: site(measured.files + 100, measured.bytes * 1.1, 1, 1),
+    over: [],
+    ...more,
+  });
+  const builds: TargetBuild[] = [
+    built('none', site(62_624, 1_592_000_000, 10_001, 30_000_000), {
+      fits: ['bucket'],
+      lastLine: 'fits bucket; does not fit github-pages (whole site 1,592 MB of 1,000 MB)',
+    }),
+    built('github-pages', site(40_000, 900_000_000, 10_001, 20_000_000), { leftOut: 'scores.csv and history.csv gzipped' }),
+    built('netlify', site(62_624, 1_592_000_000, 60_000, 30_000_000), {
+      over: ['largest folder configurations/ 60,000 entries of 54,000'],
+      lastLine: "netlify's limits leave nothing out",
+      leftOut: 'nothing',
+    }),
+    {
+      target: 'vercel-hobby',
+      details: false,
+      outcome: 'refused',
+      why: 'error: the site does not fit Vercel (Hobby), even with only what every target keeps: files 16,000 of 14,250',
+      ms: 4_000,
+      peakRssKb: undefined,
+      over: [],
+    },
+    { target: 'cloudflare-pages-free', details: false, outcome: 'failed', why: 'exit code 134', ms: 9_000, peakRssKb: 100 * 1024, over: [] },
+  ];
+  const cells = (table: string, first: string) =>
+    table
+      .split('\n')
+      .find((l) => l.startsWith(`| ${first} `))!
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+
+  it('gives a row per target: its limits, files, the largest folder and file, the whole site, the plan, time, memory and the verdict', () => {
+    const table = targetTable(builds);
+    expect(cells(table, 'target')).toEqual([
+      'target',
+      "host's limits",
+      'files',
+      'largest folder (entries)',
+      'largest file',
+      'whole site',
+      'plan: files; site',
+      'build s',
+      'peak RSS MB',
+      'verdict',
+    ]);
+    expect(cells(table, 'none')).toEqual([
+      'none',
+      '(everything rendered)',
+      '62,624',
+      'configurations/ 10,001',
+      'data/scores.csv 30 MB',
+      '1,592 MB',
+      '62,724; 1,751 MB',
+      '61.00',
+      '700',
+      'fits bucket',
+    ]);
+    expect(cells(table, 'github-pages')).toEqual([
+      'github-pages',
+      limitsText('github-pages'),
+      '40,000',
+      'configurations/ 10,001',
+      'data/scores.csv 20 MB',
+      '900 MB',
+      '40,100; 990 MB',
+      '61.00',
+      '700',
+      'fits',
+    ]);
+    expect(cells(table, 'netlify').at(-1)).toBe('over: largest folder configurations/ 60,000 entries of 54,000');
+    expect(cells(table, 'vercel-hobby')).toEqual(['vercel-hobby', limitsText('vercel-hobby'), '', '', '', '', '', '4.00', '?', 'refused before rendering']);
+    expect(cells(table, 'cloudflare-pages-free').at(-1)).toBe('failed');
+  });
+
+  it('says what each left out, which targets the whole site fits, and why a build was refused or failed', () => {
+    expect(leftOutLines(builds)).toEqual([
+      '- none: fits bucket; does not fit github-pages (whole site 1,592 MB of 1,000 MB)',
+      '- github-pages: scores.csv and history.csv gzipped',
+      '- netlify: nothing',
+      '- vercel-hobby: refused: error: the site does not fit Vercel (Hobby), even with only what every target keeps: files 16,000 of 14,250',
+      '- cloudflare-pages-free: failed: exit code 134',
+    ]);
+  });
+
+  it('passes a target within its limits, fails one over them or failed, and lets only vercel-hobby be refused before rendering', () => {
+    const refusedElsewhere: TargetBuild = { ...builds[3]!, target: 'cloudflare-pages', details: true };
+    const { targets } = sizeTargets({ ...result(10_000, 60_000, 10_000, 600_000), targetBuilds: [...builds, refusedElsewhere] });
+    const hosts = targets.filter((t) => /^[a-z-]+( with details for every configuration)?: the site is within /.test(t.label));
+    expect(hosts.map((t) => [t.label.split(':')[0], t.pass])).toEqual([
+      ['github-pages', true],
+      ['netlify', false],
+      ['vercel-hobby', true],
+      ['cloudflare-pages-free', false],
+      ['cloudflare-pages with details for every configuration', false],
+    ]);
+    expect(hosts[1]!.value).toMatch(/; over: largest folder configurations\/ 60,000 entries of 54,000$/);
+  });
+
+  it('puts a table per snapshot, without details and with, in the size report', () => {
+    const report = sizeReport({ ...result(300, 10_000, 400, 100_000), targetBuilds: [...builds, { ...builds[1]!, details: true }] });
+    expect(report).toContain('Per deploy target, without details (one build each into a fresh folder, ');
+    expect(report).toContain('Per deploy target with details for every configuration (one build each into a fresh folder, ');
+    expect(report).toMatch(
+      /^What was left out with details for every configuration \(each build's last line\):\n- github-pages: scores\.csv and history\.csv gzipped$/m,
+    );
+    // The site without a target, by kind of output, against its plan: the snapshot file is counted exactly.
+    expect(report).toMatch(/^\| snapshot-db +\| +1 \| +1 \| +2 MB \| +2 MB \| +1\.00 \|$/m);
+  });
+});
+
+describe('a build for a deploy target, as a result', () => {
+  const dir = tempDir('mirror-target-build-');
+  const run = (code: number | null, output: string, more: Partial<ChildRun> = {}): ChildRun => ({
+    code,
+    signal: null,
+    timedOut: false,
+    ms: 2_500,
+    peak: undefined,
+    output,
+    ...more,
+  });
+  const snapshotDbSeen: { files: number; bytes: number }[] = [];
+  const estimate = (snapshotDb: { files: number; bytes: number }) => {
+    snapshotDbSeen.push(snapshotDb);
+    return undefined;
+  };
+  const base = { details: false, peakRssKb: 1, out: dir.path, estimate };
+  beforeAll(() => {
+    mkdirSync(join(dir.path, 'data'), { recursive: true });
+    writeFileSync(join(dir.path, 'index.html'), 'x'.repeat(100));
+    writeFileSync(join(dir.path, 'data/snapshot.db.gz'), 'y'.repeat(300));
+  });
+  afterAll(() => dir.cleanup());
+
+  it('is the folder measured as hosts count it, with what its last line says was left out, and its plan for the snapshot file it published', () => {
+    const b = targetBuildOf({ ...base, target: 'github-pages', run: run(0, "built x\nwhat github-pages's limits leave out: cards of 10 models\n") });
+    expect(b).toMatchObject({
+      outcome: 'built',
+      ms: 2_500,
+      measured: { files: 2, bytes: 400, largestFolder: { path: '.', entries: 2 }, largestFile: { path: 'data/snapshot.db.gz', bytes: 300 } },
+      leftOut: 'cards of 10 models',
+      over: [],
+    });
+    expect(snapshotDbSeen.at(-1)).toEqual({ files: 1, bytes: 300 });
+    expect(targetBuildOf({ ...base, target: 'netlify', run: run(0, "netlify's limits leave nothing out") }).leftOut).toBe('nothing');
+  });
+
+  it('without a target, fits every target whose limits it is within', () => {
+    expect(targetBuildOf({ ...base, target: 'none', run: run(0, 'fits ...') }).fits).toEqual([...DEPLOY_TARGETS]);
+  });
+
+  it('is refused when the build says before rendering that the site does not fit, and failed on any other end', () => {
+    const refusal = 'error: the site does not fit Vercel (Hobby), even with only what every target keeps: files 16,000 of 14,250';
+    expect(targetBuildOf({ ...base, target: 'vercel-hobby', run: run(1, `snapshot-db 0.10 s\n${refusal}\n`) })).toMatchObject({
+      outcome: 'refused',
+      why: refusal,
+    });
+    expect(targetBuildOf({ ...base, target: 'netlify', run: run(1, 'error: the build failed: boom') })).toMatchObject({
+      outcome: 'failed',
+      why: 'error: the build failed: boom',
+    });
+    expect(targetBuildOf({ ...base, target: 'netlify', run: run(null, '', { timedOut: true, ms: 60_000 }) })).toMatchObject({
+      outcome: 'failed',
+      why: 'no exit within the time limit (killed after 60 s)',
+    });
   });
 });

@@ -1,6 +1,11 @@
 /** The flags of `npm run bench`. */
 import { parseArgs } from 'node:util';
 import { MirrorError } from '../../core/errors.ts';
+import { DEPLOY_TARGETS, type DeployTarget } from '../../site/hosts.ts';
+
+/** A deploy target the bench builds for, or `none`: the build without a target (everything rendered). */
+export type BenchTarget = DeployTarget | 'none';
+export const BENCH_TARGETS: readonly BenchTarget[] = ['none', ...DEPLOY_TARGETS];
 
 export interface BenchOptions {
   /** Configurations per measured size, ascending, without repeats. */
@@ -10,6 +15,8 @@ export interface BenchOptions {
   historyDays: number;
   /** Also build the snapshot with per-benchmark details for every configuration (one run). */
   details: boolean;
+  /** After the stages: one build per target without details and one with, each into a fresh folder (none when empty). */
+  targets: BenchTarget[];
   keep: boolean;
   json: string | undefined;
   /** Per-process limit; undefined picks one by size (defaultTimeoutMs). */
@@ -35,6 +42,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
                    its size while configurations come and go and scores and ranks drift
   --skip-details   leave out the build with per-benchmark details for every configuration (its
                    lines in the report say it was not measured)
+  --targets LIST   after the stages, build for each deploy target (comma-separated, or all:
+                   none,${DEPLOY_TARGETS.join(',')}; none is the build without a target) without
+                   and with details, once each, and report each site against its host's limits
   --keep           keep the temporary folder (its path is printed)
   --json PATH      also write the results as JSON
   --timeout S      seconds a single stage process may take (default 300 + 0.06 per configuration)
@@ -64,6 +74,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         runs: { type: 'string' },
         'history-days': { type: 'string' },
         'skip-details': { type: 'boolean' },
+        targets: { type: 'string' },
         keep: { type: 'boolean' },
         json: { type: 'string' },
         timeout: { type: 'string' },
@@ -88,12 +99,27 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     runs: values.runs === undefined ? 3 : positiveInt('--runs', values.runs),
     historyDays: values['history-days'] === undefined ? 1 : positiveInt('--history-days', values['history-days']),
     details: !values['skip-details'],
+    targets: targetsOf(values.targets),
     keep: Boolean(values.keep),
     json: values.json,
     timeoutMs: values.timeout === undefined ? undefined : positiveInt('--timeout', values.timeout) * 1000,
     crawlMonth: crawlMonthOf(values),
     help: Boolean(values.help),
   };
+}
+
+/** `all`, or deploy targets and `none` separated by commas, in the order BENCH_TARGETS lists them. */
+function targetsOf(raw: string | undefined): BenchTarget[] {
+  if (raw === undefined) return [];
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw usage('--targets takes all, or a comma-separated list of none and deploy targets');
+  if (names.includes('all')) return [...BENCH_TARGETS];
+  const wrong = names.find((n) => !(BENCH_TARGETS as readonly string[]).includes(n));
+  if (wrong !== undefined) throw usage(`--targets: ${JSON.stringify(wrong.slice(0, 40))} is not one of all, ${BENCH_TARGETS.join(', ')}`);
+  return BENCH_TARGETS.filter((t) => names.includes(t));
 }
 
 function crawlMonthOf(values: Record<string, string | boolean | undefined>): CrawlMonthOptions | undefined {

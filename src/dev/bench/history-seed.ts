@@ -6,15 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { SAMPLE_EPOCH, generateRevisions, serializeDetailsBuffer, serializeExport, type GeneratedSample } from '../sample/generate.ts';
+import { SAMPLE_EPOCH, generateRevisions, serializeExport, type GeneratedSample, type ModelDetailBody } from '../sample/generate.ts';
 import { importHistory, type ImportedSnapshot } from '../../store/import-history.ts';
 import type { BenchSize } from './proportions.ts';
 
 export interface HistorySeed {
   /** The export of the last day, as the simulator serves it. */
   exportBody: Buffer;
-  /** Per-benchmark details of every configuration of the last day (a `--details-file`); empty when not asked for. */
-  detailsBody: Buffer;
+  /** Per-benchmark details of every configuration of the last day, slug -> body (details-parts.ts writes them as files); empty when not asked for. */
+  details: Record<string, ModelDetailBody>;
   /** Undefined for one day: the last day is then the whole history. */
   seed: { path: string; snapshots: number; bytes: number; ms: number } | undefined;
 }
@@ -59,7 +59,7 @@ export function writeHistorySeed(size: BenchSize, days: number, seedPath: string
   }
   return {
     exportBody: Buffer.from(serializeExport(last!.export)),
-    detailsBody: withDetails ? serializeDetailsBuffer(last!.details) : Buffer.alloc(0),
+    details: withDetails ? last!.details : {},
     seed,
   };
 }

@@ -1,9 +1,23 @@
 /**
  * The benchmark's report: a Markdown table per size, the ratio to the reference, the page weights,
- * each target with PASS or FAIL, and the machine it ran on. Pure functions of the results.
+ * the site built for each deploy target against its host's limits, each target with PASS or FAIL,
+ * and the machine it ran on. Pure functions of the results.
  */
+import { figuresText } from '../../publish/build-plan.ts';
+import { HOST_LIMITS, limitsText, mb } from '../../site/hosts.ts';
+import { OUTPUT_KINDS } from '../../site/output-kinds.ts';
 import { median, spread } from './stats.ts';
-import { STAGES, type BenchResults, type Machine, type PageTypeResult, type SizeResult, type StageName, type StageResult } from './results.ts';
+import {
+  STAGES,
+  type BenchResults,
+  type KindedFigures,
+  type Machine,
+  type PageTypeResult,
+  type SizeResult,
+  type StageName,
+  type StageResult,
+  type TargetBuild,
+} from './results.ts';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -120,6 +134,7 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
       ...distTargets(result, GIB, '1 GB (a GitHub Pages site)'),
     );
   }
+  targets.push(...(result.targetBuilds ?? []).filter((b) => b.target !== 'none').map(hostTarget));
   const { index, heaviestPageJs } = result.dist;
   targets.push(
     target('leaderboard first page < 100 KB gzipped HTML', index ? kilobytes(index.gzip) : 'no index.html', index !== undefined && index.gzip < 100 * KB),
@@ -130,6 +145,104 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
     ),
   );
   return { heading, targets };
+}
+
+const withDetailsText = (details: boolean) => (details ? ' with details for every configuration' : '');
+
+/** A target's site is within its host's limits; only vercel-hobby may instead be refused before rendering (issue 30). */
+function hostTarget(b: TargetBuild): Target {
+  if (b.target === 'none') throw new Error('the build without a target has no host');
+  const mayRefuse = b.target === 'vercel-hobby';
+  const label = `${b.target}${withDetailsText(b.details)}: the site is within ${HOST_LIMITS[b.target].name}'s limits${mayRefuse ? ', or refused before rendering' : ''}`;
+  if (b.outcome !== 'built') return target(label, `${b.outcome}: ${b.why ?? ''}`, b.outcome === 'refused' && mayRefuse);
+  const figures = figuresText(b.measured!);
+  return target(label, b.over.length ? `${figures}; over: ${b.over.join('; ')}` : figures, b.over.length === 0);
+}
+
+/** What a build's host makes of its site: refused or failed, which targets it fits (none), or whether it is within its target's limits. */
+function verdict(b: TargetBuild): string {
+  if (b.outcome === 'refused') return 'refused before rendering';
+  if (b.outcome === 'failed') return 'failed';
+  if (b.target === 'none') return `fits ${b.fits?.join(', ') || 'no target'}`;
+  return b.over.length ? `over: ${b.over.join('; ')}` : 'fits';
+}
+
+const peakMb = (b: TargetBuild) => (b.peakRssKb === undefined ? '?' : (b.peakRssKb / KB).toFixed(0));
+
+/** A target build in one line, for the log as each ends. */
+export function targetBuildLine(b: TargetBuild): string {
+  const head = `${b.target}${withDetailsText(b.details)}: ${seconds(b.ms)} s, peak ${peakMb(b)} MB`;
+  if (b.outcome !== 'built') return `${head}; ${b.outcome}: ${b.why}`;
+  return `${head}; ${figuresText(b.measured!)} (estimated: ${b.estimate ? figuresText(b.estimate) : 'none'}); ${verdict(b)}`;
+}
+
+/**
+ * One row per build of one snapshot: the host's limits, the site in the terms hosts limit (MB of
+ * 10^6 bytes, as hosts state them) beside the plan's estimate, the build's time and memory, and
+ * whether the host takes it.
+ */
+export function targetTable(builds: readonly TargetBuild[]): string {
+  const rows = builds.map((b) => {
+    const m = b.measured;
+    const e = b.estimate;
+    return [
+      b.target,
+      b.target === 'none' ? '(everything rendered)' : limitsText(b.target),
+      m ? thousands(m.files) : '',
+      m ? `${m.largestFolder.path}/ ${thousands(m.largestFolder.entries)}` : '',
+      m ? `${m.largestFile.path} ${mb(m.largestFile.bytes)}` : '',
+      m ? mb(m.bytes) : '',
+      e ? `${thousands(e.files)}; ${mb(e.bytes)}` : '',
+      seconds(b.ms),
+      peakMb(b),
+      verdict(b),
+    ];
+  });
+  return markdownTable(
+    ['target', "host's limits", 'files', 'largest folder (entries)', 'largest file', 'whole site', 'plan: files; site', 'build s', 'peak RSS MB', 'verdict'],
+    rows,
+    ['l', 'l', 'r', 'l', 'l', 'r', 'r', 'r', 'r', 'l'],
+  );
+}
+
+/** What each build said last: what its target's limits left out, or (none) which targets the site fits; a refusal's or failure's line. */
+export function leftOutLines(builds: readonly TargetBuild[]): string[] {
+  return builds.map((b) => {
+    if (b.outcome !== 'built') return `- ${b.target}: ${b.outcome}: ${b.why}`;
+    if (b.target === 'none') return `- none: ${b.lastLine ?? ''}`;
+    return `- ${b.target}: ${b.leftOut ?? `(the build's last line: ${b.lastLine ?? 'none'})`}`;
+  });
+}
+
+/** By kind of output, what a build made against what its plan estimated: how good DEFAULT_WEIGHTS are. */
+export function kindTable(measured: KindedFigures, estimate: KindedFigures): string {
+  const rows = OUTPUT_KINDS.map((kind) => {
+    const m = measured.kinds[kind];
+    const e = estimate.kinds[kind];
+    return [kind, thousands(m.files), thousands(Math.round(e.files)), mb(m.bytes), mb(e.bytes), e.bytes > 0 ? (m.bytes / e.bytes).toFixed(2) : ''];
+  });
+  return markdownTable(['kind of output', 'files', 'plan: files', 'bytes', 'plan: bytes', 'bytes / plan'], rows, ['l', 'r', 'r', 'r', 'r', 'r']);
+}
+
+/** Per snapshot (without details, with them): the table of target builds, what each left out, and the everything build's kinds against their plan. */
+export function targetSections(builds: readonly TargetBuild[]): string[] {
+  const lines: string[] = [];
+  for (const details of [false, true]) {
+    const these = builds.filter((b) => b.details === details);
+    if (!these.length) continue;
+    lines.push(
+      '',
+      `Per deploy target${withDetailsText(details) || ', without details'} (one build each into a fresh folder, none's the build stage's last run; plan: the build's plan from DEFAULT_WEIGHTS, as a folder never built has it):`,
+      '',
+      targetTable(these),
+      '',
+      `What was left out${withDetailsText(details)} (each build's last line):`,
+      ...leftOutLines(these),
+    );
+    const full = these.find((b) => b.target === 'none' && b.measured && b.estimate) ?? these.find((b) => b.measured && b.estimate);
+    if (full) lines.push('', `By kind of output, ${full.target}${withDetailsText(details)}, against its plan:`, '', kindTable(full.measured!, full.estimate!));
+  }
+  return lines;
 }
 
 /** Per page type: files and their sizes without and with details, and the build's time on it (median of the runs). */
@@ -245,6 +358,7 @@ export function sizeReport(result: SizeResult): string {
       '',
       pageTypeTable(result.pageTypes),
     );
+  if (result.targetBuilds?.length) lines.push(...targetSections(result.targetBuilds));
   const { heading, targets } = sizeTargets(result);
   lines.push('', heading, ...targets.map(targetLine));
   return lines.join('\n');

@@ -1,4 +1,7 @@
 /** The shapes of a benchmark's results: what the report prints and `--json` writes. */
+import type { DeployTarget, SiteFigures } from '../../site/hosts.ts';
+import type { KindFigures } from '../../site/site-plan.ts';
+import type { BenchTarget } from './args.ts';
 import type { DistStats, PageTypeSize } from './dist-stats.ts';
 import type { BenchSize } from './proportions.ts';
 
@@ -57,6 +60,8 @@ export interface SizeResult {
   details?: DetailsBuild | undefined;
   /** Why the build with details did not finish (its store or build failed): a measurement, not a crash of the bench. */
   detailsFailed?: string | undefined;
+  /** Per deploy target (`--targets`): one build without details and one with, in the order of BENCH_TARGETS. */
+  targetBuilds?: TargetBuild[] | undefined;
 }
 
 export interface Machine {
@@ -71,4 +76,32 @@ export interface Machine {
 export interface BenchResults {
   sizes: SizeResult[];
   machine: Machine;
+}
+
+/** A site in the terms hosts limit, and by kind of output. */
+export type KindedFigures = SiteFigures & { kinds: KindFigures };
+
+/** One build for a deploy target, or without one (`none`), into a fresh folder: one run. */
+export interface TargetBuild {
+  target: BenchTarget;
+  /** Built from the snapshot with per-benchmark details for every configuration. */
+  details: boolean;
+  /** built: the site was made; refused: the build said before rendering that even what every target keeps cannot fit; failed: any other end. */
+  outcome: 'built' | 'refused' | 'failed';
+  /** For a refusal or failure: the build's `error:` line, or why the bench stopped it. */
+  why?: string | undefined;
+  ms: number;
+  peakRssKb: number | undefined;
+  /** What the build made (measureSite). */
+  measured?: KindedFigures | undefined;
+  /** The build's last line: what the target's limits left out, or (none) which targets the site fits. */
+  lastLine?: string | undefined;
+  /** What its target's limits left out ("nothing" when nothing), from the last line; undefined for none. */
+  leftOut?: string | undefined;
+  /** The plan's estimate, from DEFAULT_WEIGHTS (a fresh folder has no measured weights); undefined when the build did not finish. */
+  estimate?: KindedFigures | undefined;
+  /** The limits of its target the measured site is over, in words (none: always empty). */
+  over: string[];
+  /** none only: the targets whose limits the measured site is within. */
+  fits?: DeployTarget[] | undefined;
 }

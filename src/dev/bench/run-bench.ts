@@ -1,29 +1,36 @@
 /**
  * `npm run bench`: for each size, a deterministic synthetic export; then every stage as its own
  * process, started like its npm script, `runs` times: fetch from the simulator, validate and
- * store, build (interleaved with the trivial reference build), and an unchanged refresh.
+ * store, build (interleaved with the trivial reference build), and an unchanged refresh; then,
+ * with `--targets`, one build for each deploy target without details and one with.
  * Everything happens in one temporary folder; the repository's data/ and dist/ are never touched.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_INPUT_BYTES } from '../../api/settings.ts';
+import { readClientTuning } from '../../api/settings.ts';
+import { readSiteSettings } from '../../site/config.ts';
+import type { DeployTarget } from '../../site/hosts.ts';
 import { demoKey, startSimulator } from '../simulator/index.ts';
-import { defaultTimeoutMs, type BenchOptions } from './args.ts';
+import { BENCH_TARGETS, defaultTimeoutMs, type BenchOptions, type BenchTarget } from './args.ts';
+import { writeDetailsFiles } from './details-parts.ts';
 import { outputTail, runChild, type ChildRun } from './child.ts';
 import { countPages, measureDist, pageTypeSizes, type PageTypeSize } from './dist-stats.ts';
 import { writeHistorySeed } from './history-seed.ts';
 import { heapFlagsOf, readNodeCommands, type NodeCommand } from './npm-script.ts';
-import { sizeFor } from './proportions.ts';
+import { sizeFor, type BenchSize } from './proportions.ts';
 import { astroCli, referenceBuildArgs, writeReferenceProject } from './reference.ts';
-import type { BenchResults, DetailsBuild, Machine, PageTypeResult, SizeResult, StageName, StageResult } from './results.ts';
+import type { BenchResults, DetailsBuild, Machine, PageTypeResult, SizeResult, StageName, StageResult, TargetBuild } from './results.ts';
 import { RouteTimer, type RouteTime } from './route-times.ts';
+import { targetBuildLine } from './report.ts';
 import { median } from './stats.ts';
+import { plannedEstimate, removeBuild, targetBuildOf, type SnapshotDbFigures } from './target-builds.ts';
 
 /** The repository root: stages run from here, as `npm run` would (Astro's root is the cwd). */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const FETCH_CHILD = fileURLToPath(new URL('./fetch-export.ts', import.meta.url));
+const STORE_DETAILS_CHILD = fileURLToPath(new URL('./store-details.ts', import.meta.url));
 
 export class StageFailed extends Error {
   constructor(
@@ -41,12 +48,15 @@ export interface BenchContext {
   log: (line: string) => void;
 }
 
-/** A quiet, reproducible environment: no API settings or NODE_OPTIONS from the caller's shell. */
+/**
+ * A quiet, reproducible environment: no API settings or NODE_OPTIONS from the caller's shell, and no
+ * deploy target from a .env file (the environment wins over it): a build has one only by `--target`.
+ */
 function childEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'SystemRoot', 'MIRROR_BUILD_CONCURRENCY'];
   const env: Record<string, string | undefined> = {};
   for (const name of keep) if (process.env[name] !== undefined) env[name] = process.env[name];
-  return { ...env, CI: 'true', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+  return { ...env, CI: 'true', ASTRO_TELEMETRY_DISABLED: '1', DEPLOY_TARGET: '', ...extra };
 }
 
 export function describeMachine(now = new Date()): Machine {
@@ -103,16 +113,19 @@ const check = (stage: string, run: ChildRun): ChildRun => {
 };
 
 /**
- * Why the build with details cannot be measured from a details file of `bytes`, or undefined: the
- * snapshot command parses an input file as one JSON text, which Node caps at about 512 MiB. At
- * 50,000 configurations the file of every configuration's details is larger; production never has
- * such a file (the crawl fetches one configuration per request).
+ * The export of the last of `days` days, its history, and (with `details`) the details of every
+ * configuration as files the snapshot command reads, each within its default input cap (at 50,000
+ * configurations they are longer than one file can be). In a function of its own so the generated
+ * objects are gone before anything is measured.
  */
-export function detailsTooLong(bytes: number, max = MAX_INPUT_BYTES): string | undefined {
-  if (bytes <= max) return undefined;
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-  return `not measured: the details file of every configuration is ${mb(bytes)} MB, longer than the ${mb(max)} MB the snapshot command can read (RANKING_MAX_BYTES' maximum)`;
+function generateInputs(size: BenchSize, days: number, dir: string, details: boolean) {
+  const generated = writeHistorySeed(size, days, join(dir, 'history-seed.db'), Math.max(days, 365), details);
+  const detailsFiles = details ? writeDetailsFiles(generated.details, join(dir, 'details'), readClientTuning({}).maxBytes) : undefined;
+  return { body: generated.exportBody, seed: generated.seed, detailsFiles };
 }
+
+/** The settings a build plans with: it reads them from its environment (a .env file sets only its deploy target, which the bench clears). */
+const planSettings = () => readSiteSettings(childEnv());
 
 async function benchSize(
   configurations: number,
@@ -148,15 +161,11 @@ async function benchSize(
   const days = options.historyDays;
   say(`generating ${days} daily export${days === 1 ? '' : 's'}: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
   const exportPath = join(dir, 'export.json');
-  const detailsPath = join(dir, 'details.json');
-  const generated = writeHistorySeed(size, days, join(dir, 'history-seed.db'), Math.max(days, 365), options.details);
-  const body = generated.exportBody;
+  const { body, seed, detailsFiles } = generateInputs(size, days, dir, options.details);
   writeFileSync(exportPath, body);
-  writeFileSync(detailsPath, generated.detailsBody);
   say(
-    `export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${options.details ? `${(generated.detailsBody.length / 1024 / 1024).toFixed(1)} MB` : 'not made (--skip-details)'}`,
+    `export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${detailsFiles ? `${(detailsFiles.bytes / 1024 / 1024).toFixed(1)} MB in ${detailsFiles.paths.length} file${detailsFiles.paths.length === 1 ? '' : 's'}` : 'not made (--skip-details)'}`,
   );
-  const seed = generated.seed;
   if (seed) say(`history: ${seed.snapshots} daily snapshots imported in ${(seed.ms / 1000).toFixed(1)} s, ${(seed.bytes / 1024 / 1024).toFixed(0)} MB`);
   /** A snapshot file to store the last day over: a copy of the history, or nothing. */
   const startFile = (path: string) => {
@@ -166,6 +175,8 @@ async function benchSize(
 
   const key = demoKey('partner');
   const simulator = await startSimulator({ exportBody: body, keys: { [key]: { tier: 'partner' } } });
+  // The snapshot with details, once stored: kept for the target builds with details.
+  let detailsDb: string | undefined;
   const apiEnv = childEnv({ RANKING_API_URL: simulator.url, RANKING_API_KEY: key });
   try {
     // 1. fetch: the real client against the simulator, the body written to disk
@@ -201,9 +212,11 @@ async function benchSize(
     const referenceDir = join(dir, 'reference');
     const referenceCommand: NodeCommand = { nodeArgs: heapFlagsOf(commands.build), script: astroCli(REPO_ROOT), args: [...referenceBuildArgs] };
     const routeRuns: RouteTime[][] = [];
+    let lastBuild: ChildRun | undefined;
     for (let r = 1; r <= runs; r++) {
       rmSync(buildOut, { recursive: true, force: true });
       const { res, routes } = await timedBuild('build', snapshot, buildOut);
+      lastBuild = res;
       routeRuns.push(routes);
       const counted = countPages(buildOut);
       buildStage.add(res);
@@ -223,25 +236,40 @@ async function benchSize(
     say('measuring the built pages');
     const dist = measureDist(buildOut);
     const plainTypes = pageTypeSizes(buildOut, routeRuns.at(-1)!);
+    // The build without a target is this stage's last run: its site is measured as the targets' are.
+    const targets = options.targets;
+    const targetBuilds: TargetBuild[] = [];
+    const settings = targets.length ? planSettings() : undefined;
+    /** The plan a build makes for a folder never built (DEFAULT_WEIGHTS): what the target builds report beside what they made. */
+    const estimateFor = (snapshotPath: string, target: DeployTarget | undefined) => (snapshotDb: SnapshotDbFigures) =>
+      plannedEstimate(snapshotPath, join(dir, 'never-built'), target, settings!, snapshotDb);
+    /** Measures a finished build into `out` (for none, the stage's own build), keeps it and logs it. */
+    const measureTarget = (target: BenchTarget, details: boolean, res: ChildRun, out: string, snapshotPath: string) => {
+      const peakRssKb = res.peak && reportedPeakKb(res.output, res.peak.maxRssKb);
+      const built = targetBuildOf({ target, details, run: res, peakRssKb, out, estimate: estimateFor(snapshotPath, target === 'none' ? undefined : target) });
+      targetBuilds.push(built);
+      say(targetBuildLine(built));
+    };
+    if (targets.includes('none')) measureTarget('none', false, lastBuild!, buildOut, snapshot);
 
     // 3b. the same snapshot with per-benchmark details for every configuration, as production has them: one build
     let details: DetailsBuild | undefined;
     let detailsFailed: string | undefined;
     let detailTypes = new Map<string, PageTypeSize>();
-    const tooLong = options.details ? detailsTooLong(generated.detailsBody.length) : undefined;
-    if (!options.details) say('build with details: skipped (--skip-details)');
-    else if (tooLong) {
-      detailsFailed = tooLong;
-      say(`build with details: ${detailsFailed}`);
-    } else {
+    if (!detailsFiles) say('build with details: skipped (--skip-details)');
+    else {
       try {
-        const detailsDb = join(dir, 'details.db');
-        startFile(detailsDb);
-        // From about 15,000 configurations the details file nears the 256 MB input cap (an API answer's): twice its size is allowed, up to what the command reads.
-        const maxBytes = String(Math.min(MAX_INPUT_BYTES, Math.max(256 * 1024 * 1024, 2 * generated.detailsBody.length)));
-        await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', detailsPath, '--out', detailsDb], {
-          env: childEnv({ RANKING_MAX_BYTES: maxBytes }),
-        });
+        const db = join(dir, 'details.db');
+        startFile(db);
+        const [first, ...more] = detailsFiles.paths;
+        await run('validate+store with details', commands.snapshot, ['--from-file', exportPath, '--details-file', first!, '--out', db]);
+        // The rest as the crawl adds details to a stored export: the snapshot command reads one file of them.
+        if (more.length) {
+          const storeCommand: NodeCommand = { ...commands.snapshot, script: relative(REPO_ROOT, STORE_DETAILS_CHILD), args: [] };
+          const stored = await run('store the other details files', storeCommand, ['--snapshot', db, '--export', exportPath, ...more]);
+          say(`details stored from ${detailsFiles.paths.length} files (${(stored.ms / 1000).toFixed(1)} s for all but the first)`);
+        }
+        detailsDb = db;
         const detailsOut = join(dir, 'dist-details');
         // Details make every page type heavier: this build gets more time before it counts as hung.
         const withDetails = await timedBuild('build with details', detailsDb, detailsOut, 3 * timeoutMs);
@@ -253,6 +281,7 @@ async function benchSize(
         };
         note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
         detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
+        if (targets.includes('none')) measureTarget('none', true, withDetails.res, detailsOut, detailsDb);
       } catch (err) {
         // A build with details that runs out of memory or time is a result to report, and the other stages still run.
         if (!(err instanceof StageFailed)) throw err;
@@ -260,7 +289,7 @@ async function benchSize(
         say(`${detailsFailed}; the report says so`);
       } finally {
         rmSync(join(dir, 'dist-details'), { recursive: true, force: true });
-        rmSync(join(dir, 'details.db'), { force: true });
+        rmSync(join(dir, 'details'), { recursive: true, force: true });
       }
     }
     const pageTypes: PageTypeResult[] = plainTypes.map((plain) => ({
@@ -293,6 +322,29 @@ async function benchSize(
       note(`unchanged refresh ${r}/${runs}`, res);
     }
 
+    // 6. a build for each deploy target, without details and with, each into a fresh folder: one run each (they are about sizes)
+    const snapshots = [{ withDetails: false, path: snapshot }, ...(detailsDb ? [{ withDetails: true, path: detailsDb }] : [])];
+    for (const { withDetails, path } of snapshots) {
+      for (const target of targets) {
+        if (target === 'none') continue;
+        const out = join(dir, 'targets', `${target}${withDetails ? '-details' : ''}`);
+        mkdirSync(dirname(out), { recursive: true });
+        const res = await runChild(commands.build, ['--snapshot', path, '--out', out, '--target', target], {
+          cwd: REPO_ROOT,
+          env: childEnv(),
+          timeoutMs: withDetails ? 3 * timeoutMs : timeoutMs,
+          peakFile,
+        });
+        try {
+          measureTarget(target, withDetails, res, out, path);
+        } finally {
+          removeBuild(out);
+        }
+      }
+    }
+    const order = (t: TargetBuild) => Number(t.details) * BENCH_TARGETS.length + BENCH_TARGETS.indexOf(t.target);
+    targetBuilds.sort((a, b) => order(a) - order(b));
+
     const stages = [fetchStage, validateStage, buildStage, refreshStage, referenceStage].map((s) => s.result);
     return {
       size,
@@ -307,9 +359,11 @@ async function benchSize(
       pageTypes,
       details,
       detailsFailed,
+      targetBuilds: targets.length ? targetBuilds : undefined,
     };
   } finally {
     await simulator.close();
+    if (detailsDb) rmSync(detailsDb, { force: true });
   }
 }
 
