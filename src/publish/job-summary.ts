@@ -15,6 +15,7 @@ import { readHistory } from '../site/history-pass.ts';
 import { METHOD_CHANGE_AT } from '../site/config.ts';
 import { staleAfter } from '../site/staleness.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
+import { measureSite } from './site-figures.ts';
 
 export interface SummaryInput {
   /** The exit code of the refresh step. */
@@ -55,30 +56,6 @@ export function latestChange(snapshot: string): LatestChange | undefined {
       moved: latest.models.movedCount,
     };
   });
-}
-
-/** A built site's size in the terms hosts limit: files, bytes, the largest file and the folder with most entries. */
-export function siteFigures(dist: string) {
-  let files = 0;
-  let bytes = 0;
-  let largestFile = { path: '', bytes: 0 };
-  let largestFolder = { path: '', entries: 0 };
-  const walk = (dir: string, rel: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true });
-    if (entries.length > largestFolder.entries) largestFolder = { path: `${rel}/`, entries: entries.length };
-    for (const entry of entries) {
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(join(dir, entry.name), path);
-      else {
-        const size = lstatSync(join(dir, entry.name)).size;
-        files++;
-        bytes += size;
-        if (size > largestFile.bytes) largestFile = { path, bytes: size };
-      }
-    }
-  };
-  walk(dist, '');
-  return { files, bytes, largestFile, largestFolder };
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -155,14 +132,15 @@ export function jobSummary({ code, report, snapshot, dist }: SummaryInput): stri
 
   const stamp = readJson(join(dist, BUILD_STAMP));
   if (stamp && existsSync(dist)) {
-    const figures = siteFigures(dist);
+    const figures = measureSite(dist);
+    const folder = figures.largestFolder.path === '.' ? '/' : `${figures.largestFolder.path}/`;
     const manifest = readJson(join(dist, 'data/manifest.json'));
     const db = manifest?.snapshotDb as { parts?: string[] } | undefined;
     const dbBytes = (db?.parts ?? []).reduce((sum, part) => sum + (existsSync(join(dist, 'data', part)) ? lstatSync(join(dist, 'data', part)).size : 0), 0);
     const target = typeof stamp.target === 'string' ? `deploy target ${stamp.target}; ` : '';
     rows.push([
       'Site',
-      `${target}${n(figures.files)} files, ${mb(figures.bytes)}; largest file ${figures.largestFile.path} (${mb(figures.largestFile.bytes)}); largest folder ${figures.largestFolder.path} (${n(figures.largestFolder.entries)} entries); the snapshot file ${mb(dbBytes)} in ${db?.parts?.length ?? 0} part${db?.parts?.length === 1 ? '' : 's'}; it shows the snapshot of ${String(stamp.generatedAt)}`,
+      `${target}${n(figures.files)} files, ${mb(figures.bytes)}; largest file ${figures.largestFile.path} (${mb(figures.largestFile.bytes)}); largest folder ${folder} (${n(figures.largestFolder.entries)} entries); the snapshot file ${mb(dbBytes)} in ${db?.parts?.length ?? 0} part${db?.parts?.length === 1 ? '' : 's'}; it shows the snapshot of ${String(stamp.generatedAt)}`,
     ]);
   } else {
     rows.push(['Site', 'no built site']);
