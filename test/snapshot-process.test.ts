@@ -379,8 +379,11 @@ describe('a details crawl stopped part-way', () => {
       await waitUntil('two checkpoints', () => stored().length >= 2, run, 90_000);
       run.child.kill('SIGKILL');
       await run.exited;
-      expect(stored()).toContain(storedDetails(out));
-      expect(storedDetails(out)).toBeGreaterThanOrEqual(4);
+      // Every checkpoint it reported is kept; one more may have landed whose line the kill cut off before it was read.
+      const kept = storedDetails(out);
+      expect(kept).toBeGreaterThanOrEqual(Math.max(...stored()));
+      expect([...stored(), Math.max(...stored()) + 2]).toContain(kept);
+      expect(kept).toBeGreaterThanOrEqual(4);
       expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
     } finally {
       sim.clearFaults();
