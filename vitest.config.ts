@@ -49,7 +49,8 @@ export default defineConfig({
           globalSetup: ['test/setup/sites.ts'],
           pool: 'forks',
           testTimeout: 60_000,
-          hookTimeout: 300_000,
+          // A hang guard, not a speed bound: a file's beforeAll may wait for two shared sites that other files are building (each bounded at 10 minutes).
+          hookTimeout: 1_200_000,
         },
       },
     ],

@@ -1,8 +1,9 @@
 /**
  * The snapshot's second home: a run that finds no snapshot restores the one its site publishes,
- * before it fetches. End to end: a year of history and details published by a real build, served
- * by `npm run preview`, restored by `npm run refresh` against the simulator after the local file is
- * deleted. Then each refusal, each run of the real snapshot step against a site on loopback that
+ * before it fetches. End to end: a year of history and details published by a build, served by
+ * `npm run preview`, restored by a refresh against the simulator after the local file is deleted
+ * (both the real build around the stub render of test/helpers/stub-render.ts: what is restored is
+ * the snapshot file the build publishes, not a page Astro renders). Then each refusal, each run of the real snapshot step against a site on loopback that
  * publishes a damaged, older, other-version or key-holding file: refused in one line, and the run
  * goes on without it.
  */
@@ -58,7 +59,7 @@ describe('a refresh whose snapshot is gone (a lost Actions cache, a Netlify buil
     expect(before.details).toBeGreaterThan(0);
     // The site a refresh of that snapshot published.
     const site = join(dir.path, 'published-dist');
-    const built = await runScript('build.ts', ['--snapshot', year, '--out', site], {}, { timeoutMs: 600_000 });
+    const built = await runScript('../test/helpers/stub-build.ts', ['--snapshot', year, '--out', site], {}, { timeoutMs: 600_000 });
     expect(built.code, built.stderr).toBe(0);
     const preview = startScript('preview.ts', ['--dir', site, '--port', '0'], {});
     try {
@@ -69,7 +70,7 @@ describe('a refresh whose snapshot is gone (a lost Actions cache, a Netlify buil
       mkdirSync(join(dir.path, 'fresh-checkout'));
       const requestsBefore = sim.requests.length;
       const r = await runScript(
-        'refresh.ts',
+        '../test/helpers/stub-refresh.ts',
         ['--out', local, '--dist', join(dir.path, 'fresh-checkout', 'dist'), '--details', '0'],
         { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, SITE_URL: url, SNAPSHOT_HISTORY_LIMIT: '400' },
         { timeoutMs: 600_000 },
