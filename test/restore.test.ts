@@ -8,7 +8,8 @@
  * goes on without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoKey, startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
@@ -172,6 +173,66 @@ describe('the restore, against a site on loopback', () => {
     }
   }, 60_000);
 
+  it('restores from STATE_URL, a release beside the site that redirects to its storage as GitHub does, what a build with STATE_URL left beside dist/', async () => {
+    const c = caseDir();
+    // The file storage a release download redirects to, and the release: /releases/download/mirror-state/NAME answers 302 to it.
+    const storage = await serveRecorded(join(c.path, 'dist-state'));
+    const asked: string[] = [];
+    const release = createServer((req, res) => {
+      asked.push(`${req.url} ${req.headers.authorization ?? ''}`);
+      const m = /^\/o\/r\/releases\/download\/mirror-state\/([^?]+)/.exec(req.url ?? '');
+      if (m) res.writeHead(302, { Location: `${storage.url}${m[1]}?X-Amz-Signature=abc`, 'Content-Length': 0 }).end();
+      else res.writeHead(404, { 'Content-Length': 0 }).end();
+    });
+    await new Promise<void>((resolve) => release.listen(0, '127.0.0.1', resolve));
+    const stateUrl = `http://127.0.0.1:${(release.address() as { port: number }).port}/o/r/releases/download/mirror-state/`;
+    try {
+      const dist = join(c.path, 'dist');
+      const built = await runScript('../test/helpers/stub-build.ts', ['--snapshot', year, '--out', dist], {
+        STATE_URL: stateUrl,
+        SITE_URL: 'https://mirror.example.net/',
+      });
+      expect(built.code, built.stderr).toBe(0);
+      expect(built.stdout).toContain(`published at ${stateUrl} (STATE_URL), from ${join(c.path, 'dist-state')}/, not in the site`);
+      // Nothing of the file in the site; its manifest names where it is.
+      expect(readdirSync(join(dist, 'data')).filter((f) => f.startsWith('snapshot') && f.includes('.gz'))).toEqual([]);
+      const siteManifest = JSON.parse(readFileSync(join(dist, 'data/manifest.json'), 'utf8'));
+      expect(siteManifest.snapshotDb.url).toBe(stateUrl);
+      expect(siteManifest.snapshotDb.parts).toEqual([expect.stringMatching(/^snapshot-[0-9a-f]{12}\.db\.gz$/)]);
+      expect(siteManifest.snapshotDb.sha256.startsWith(siteManifest.snapshotDb.parts[0].slice(9, 21))).toBe(true);
+      expect(siteManifest.files.map((f: { path: string }) => f.path)).not.toContain(siteManifest.snapshotDb.parts[0]);
+      // Beside dist/: the parts and a manifest of their own, for the workflow to upload.
+      expect(readdirSync(join(c.path, 'dist-state')).sort()).toEqual(['manifest.json', siteManifest.snapshotDb.parts[0]]);
+
+      const r = await snapshot(c.out, 'http://127.0.0.1:9/', { STATE_URL: stateUrl });
+      expect(r.code, r.text).toBe(0);
+      expect(r.text).toMatch(
+        new RegExp(`^restored: .* from ${stateUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the snapshot of .*, 365 snapshots of history`, 'm'),
+      );
+      expect(snapshotOf(c.out).history).toHaveLength(366);
+      // Through the redirect, to the storage, with no credential on either host.
+      expect(asked.map((a) => a.split('?')[0])).toEqual([
+        '/o/r/releases/download/mirror-state/manifest.json',
+        `/o/r/releases/download/mirror-state/${siteManifest.snapshotDb.parts[0]}`,
+      ]);
+      expect(asked.every((a) => a.endsWith(' '))).toBe(true);
+      expect(storage.requests.map((q) => q.path.split('?')[0])).toEqual(['/manifest.json', `/${siteManifest.snapshotDb.parts[0]}`]);
+      for (const q of storage.requests) expect(q.headers.authorization).toBeUndefined();
+
+      // A later build without STATE_URL publishes the file in the site again, and leaves no stale folder beside it to upload.
+      const again = await runScript('../test/helpers/stub-build.ts', ['--snapshot', year, '--out', dist], { SITE_URL: 'https://mirror.example.net/' });
+      expect(again.code, again.stderr).toBe(0);
+      expect(existsSync(join(c.path, 'dist-state'))).toBe(false);
+      expect(existsSync(join(dist, 'data/snapshot.db.gz'))).toBe(true);
+    } finally {
+      await storage.close();
+      await new Promise((resolve) => {
+        release.close(resolve);
+        release.closeAllConnections();
+      });
+    }
+  }, 120_000);
+
   it('joins a file published in several parts', async () => {
     const c = caseDir();
     const state = publishRaw(year, c.site, {}, 4096);
@@ -210,9 +271,7 @@ describe('the restore, against a site on loopback', () => {
     try {
       const r = await snapshot(c.out, s.url);
       expect(r.code, r.text).toBe(0);
-      expect(r.text).toMatch(
-        /^warning: not restoring the snapshot published at SITE_URL: snapshot\.db\.gz\.part-002 fails its checksum .*; this run goes on without it$/m,
-      );
+      expect(r.text).toMatch(/^warning: not restoring the published snapshot: snapshot\.db\.gz\.part-002 fails its checksum .*; this run goes on without it$/m);
       expect(s.requests.filter((q) => q.path.startsWith('/data/manifest.json'))).toHaveLength(2);
       startedAnew(c.out);
     } finally {
@@ -307,7 +366,7 @@ describe('the restore, against a site on loopback', () => {
     try {
       const before = fingerprint(newer)!.sha256;
       const result = await restoreState({
-        siteUrl: new URL(s.url),
+        from: new URL('data/', s.url),
         target: c.out,
         tuning: readClientTuning({}),
         deadline: new Deadline(60_000, 'RANKING_DEADLINE_MS'),
@@ -321,7 +380,8 @@ describe('the restore, against a site on loopback', () => {
       // A second try finds it up front and downloads nothing.
       const requests = s.requests.length;
       expect(
-        (await restoreState({ siteUrl: new URL(s.url), target: c.out, tuning: readClientTuning({}), deadline: new Deadline(60_000, 'X'), secrets: [] })).status,
+        (await restoreState({ from: new URL('data/', s.url), target: c.out, tuning: readClientTuning({}), deadline: new Deadline(60_000, 'X'), secrets: [] }))
+          .status,
       ).toBe('refused');
       expect(s.requests.slice(requests).map((q) => q.path.split('?')[0])).toEqual(['/data/manifest.json']);
     } finally {

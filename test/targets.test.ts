@@ -90,6 +90,24 @@ describe('the tight site: what a host leaves out', () => {
     expect(tightSite.html.get('index.html')!(`tr#m-${segmentOf(0)} .model-name > a`).attr('href')).toBe(`/models/${segmentOf(0)}/`);
   });
 
+  it('keeps the snapshot file out of the site, in the release STATE_URL names, and links its parts there from the data page', () => {
+    expect(tightSite.files.filter((f) => /^data\/snapshot.*\.gz/.test(f))).toEqual([]);
+    const manifest = JSON.parse(tightSite.read('data/manifest.json')) as { snapshotDb: { url: string; parts: string[] } };
+    expect(manifest.snapshotDb.url).toBe(TIGHT.stateUrl);
+    const beside = join(tight.dist, '..', 'dist-state');
+    expect(readdirSync(beside).sort()).toEqual(['manifest.json', ...manifest.snapshotDb.parts].sort());
+    const $ = tightSite.html.get('data/index.html')!;
+    const section = $('section[aria-labelledby="snapshot-db"]');
+    expect(
+      section
+        .find('.parts a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(manifest.snapshotDb.parts.map((p) => `${TIGHT.stateUrl}${p}`));
+    expect(section.find(`a[href="${TIGHT.stateUrl}manifest.json"]`).text()).toBe('manifest.json');
+    expect(section.text()).toContain('published beside the site rather than in it');
+  });
+
   it('gzips scores.csv, history.csv and the models’ data files, in groups, and says so where the downloads are', () => {
     expect(tightSite.files).toContain('data/scores.csv.gz');
     expect(tightSite.files).toContain('data/history.csv.gz');

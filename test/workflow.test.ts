@@ -4,7 +4,7 @@
  * small `_headers` parser.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +29,7 @@ interface Job {
   'timeout-minutes'?: number | string;
   env?: Record<string, string>;
   'runs-on'?: string;
-  needs?: string;
+  needs?: string | string[];
   if?: string;
   permissions?: Record<string, string>;
   steps: Step[];
@@ -179,11 +179,14 @@ describe('.github/workflows/refresh.yml', () => {
     expect(workflow.concurrency['cancel-in-progress']).toBe(false);
     expect(workflow.concurrency.group).toBeTruthy();
     expect(workflow.permissions).toEqual({ contents: 'read' });
-    // Only the deploy job may write to Pages and mint an OIDC token; only the keepalive job may change the workflow's state.
+    // Only the deploy job may write to Pages and mint an OIDC token; only the keepalive job may change the workflow's
+    // state; only the state job may write to the repository (its release), and it sees no secret.
     expect(workflow.jobs.deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
     expect(workflow.jobs.keepalive?.permissions).toEqual({ actions: 'write' });
+    expect(workflow.jobs.state?.permissions).toEqual({ contents: 'write' });
+    expect(strings(workflow.jobs.state).join('\n')).not.toContain('secrets.');
     for (const [name, job] of Object.entries(workflow.jobs)) {
-      if (name === 'deploy' || name === 'keepalive') continue;
+      if (name === 'deploy' || name === 'keepalive' || name === 'state') continue;
       expect(Object.values(job.permissions ?? {}), name).not.toContain('write');
     }
   });
@@ -236,10 +239,97 @@ describe('.github/workflows/refresh.yml', () => {
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
     expect(upload?.with).toEqual({ path: 'dist' });
     const deploy = workflow.jobs.deploy!;
-    expect(deploy.needs).toBe('build');
-    expect(deploy.if).toBe("${{ !cancelled() && needs.build.outputs.site == 'true' && vars.DEPLOY_PAGES != 'false' }}");
+    expect(deploy.needs).toEqual(['build', 'state']);
+    expect(deploy.if).toBe("${{ !cancelled() && needs.build.outputs.site == 'true' && vars.DEPLOY_PAGES != 'false' && needs.state.result != 'failure' }}");
     expect(deploy.steps.map((s) => s.uses)).toContain('actions/deploy-pages@v4');
     expect((deploy as unknown as { environment: { name: string } }).environment.name).toBe('github-pages');
+  });
+
+  describe('keeps the snapshot file of a GitHub Pages mirror in a release, out of the 1 GB site', () => {
+    it('sets STATE_URL to the release mirror-state on GitHub Pages, to the variable when set, and to nothing for another target or STATE_URL=site', () => {
+      expect(workflow.jobs.build!.env?.STATE_URL).toBe(
+        "${{ vars.STATE_URL != 'site' && (vars.STATE_URL || ((vars.DEPLOY_TARGET || 'github-pages') == 'github-pages' && format('{0}/{1}/releases/download/mirror-state/', github.server_url, github.repository))) || '' }}",
+      );
+      // On the job: the refresh restores from it and every build of the job publishes there.
+      for (const s of steps) expect(s.env?.STATE_URL, s.name).toBeUndefined();
+    });
+
+    it('hands dist-state/ from the build job to the state job, which alone writes to the repository, before the deploy', () => {
+      expect(step('state').if).toBe(
+        "(steps.refresh.outputs.code == '0' || steps.fallback.outcome == 'success') && hashFiles('dist-state/manifest.json') != ''",
+      );
+      expect(workflow.jobs.build!.outputs?.state).toBe('${{ steps.state.outputs.ready }}');
+      const upload = workflow.jobs.build!.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+      expect(upload?.with).toMatchObject({ name: 'mirror-state-${{ github.run_attempt }}', path: 'dist-state' });
+      const job = workflow.jobs.state!;
+      expect(job.needs).toBe('build');
+      expect(job.if).toBe("${{ !cancelled() && needs.build.outputs.state == 'true' }}");
+      expect(job.steps[0]).toMatchObject({
+        uses: 'actions/download-artifact@v4',
+        with: { name: 'mirror-state-${{ github.run_attempt }}', path: 'dist-state' },
+      });
+    });
+
+    it("uploads the new parts, then the manifest, then deletes the parts no manifest names, run by the step's own shell against a stand-in gh", () => {
+      const dir = mkdtempSync(join(tmpdir(), 'workflow-state-'));
+      try {
+        const release = join(dir, 'release');
+        const log = join(dir, 'gh.log');
+        const bin = join(dir, 'bin');
+        mkdirSync(bin);
+        // gh as the step calls it, on a folder standing for the release's assets; every call logged.
+        writeFileSync(
+          join(bin, 'gh'),
+          [
+            '#!/bin/bash',
+            `echo "$*" >> "${log}"`,
+            `R="${release}"`,
+            'case "$1 $2" in',
+            '  "release view") if [ "$4" = "--json" ]; then ls "$R"; else [ -d "$R" ]; fi ;;',
+            '  "release create") mkdir "$R" ;;',
+            '  "release upload") cp "$4" "$R/" ;;',
+            '  "release delete-asset") rm "$R/$4" ;;',
+            '  *) exit 9 ;;',
+            'esac',
+          ].join('\n'),
+          { mode: 0o755 },
+        );
+        const state = join(dir, 'dist-state');
+        const publish = (parts: string[]) => {
+          rmSync(state, { recursive: true, force: true });
+          mkdirSync(state);
+          for (const p of parts) writeFileSync(join(state, p), p);
+          writeFileSync(
+            join(state, 'manifest.json'),
+            JSON.stringify({ snapshotDb: { parts }, files: parts.map((path) => ({ path, bytes: 1, sha256: '0'.repeat(64) })) }),
+          );
+          rmSync(log, { force: true });
+          return execFileSync('bash', ['-c', step('publish-state').run!], {
+            cwd: dir,
+            env: { PATH: `${bin}:${process.env.PATH}`, GH_REPO: 'o/r' },
+            encoding: 'utf8',
+          });
+        };
+        const calls = () => readFileSync(log, 'utf8').trim().split('\n');
+        // The first run creates the release.
+        const first = ['snapshot-aaaaaaaaaaaa.db.gz.part-001', 'snapshot-aaaaaaaaaaaa.db.gz.part-002'];
+        expect(publish(first)).toContain('2 part(s)');
+        expect(calls().filter((c) => c.startsWith('release create'))).toHaveLength(1);
+        expect(readdirSync(release).sort()).toEqual(['manifest.json', ...first]);
+        // The next: new parts, then the manifest, then the old parts go; the release is not created again.
+        const second = ['snapshot-bbbbbbbbbbbb.db.gz'];
+        publish(second);
+        const c = calls();
+        expect(c.some((x) => x.startsWith('release create'))).toBe(false);
+        const at = (prefix: string) => c.findIndex((x) => x.startsWith(prefix));
+        expect(at('release upload mirror-state dist-state/snapshot-bbbbbbbbbbbb')).toBeLessThan(at('release upload mirror-state dist-state/manifest.json'));
+        expect(at('release upload mirror-state dist-state/manifest.json')).toBeLessThan(at('release delete-asset mirror-state snapshot-aaaaaaaaaaaa'));
+        expect(readdirSync(release).sort()).toEqual(['manifest.json', ...second]);
+        expect(readFileSync(join(release, 'manifest.json'), 'utf8')).toContain('bbbbbbbbbbbb');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   it('builds for GitHub Pages, the host it deploys to, unless the DEPLOY_TARGET variable names another', () => {

@@ -1,10 +1,8 @@
 /** Which API addresses a key may be sent to. */
 
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+import { isLoopbackHost } from '../core/loopback.ts';
 
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
+export { isLoopbackHost };
 
 /** `https:` anywhere, `http:` only on loopback: a key never crosses a network in clear text. */
 export function isAllowedApiUrl(url: URL): boolean {

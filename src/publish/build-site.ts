@@ -23,10 +23,12 @@ import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
 import { figuresText, limitsText, planBuild, recordWeights, summaryLines } from './build-plan.ts';
 import type { DeployTarget } from '../site/hosts.ts';
-import { placeSnapshotDownload, stageSnapshotDownload } from './snapshot-download.ts';
+import { placeSnapshotDownload, publishStateBeside, stageSnapshotDownload, stateDirFor } from './snapshot-download.ts';
 import { SNAPSHOT_DOWNLOAD_ENV } from '../site/snapshot-db.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
+/** The folder of the work folder where the published snapshot file is made; published at STATE_URL, it waits there until the swap. */
+const STATE_STAGING = 'snapshot-db';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
 /**
  * Where a build is written before it replaces `outDir`: a folder beside it (so the final move is a
@@ -153,6 +155,11 @@ async function renderInto(target: string, options: BuildOptions, started: number
         'set SITE_URL to the public address of the mirror',
     );
   }
+  if (process.env.STATE_URL?.trim() && !settings.stateUrl) {
+    reporter.warn(
+      'STATE_URL is not an https address (plain http only on loopback, no credentials): the snapshot file is published in the site under /data/ instead',
+    );
+  }
 
   // Astro keeps build state in the project's .astro/: one build at a time per checkout.
   const release = await acquireLock(resolve('.astro-build'), 30 * 60_000);
@@ -180,11 +187,13 @@ async function renderInto(target: string, options: BuildOptions, started: number
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     // The snapshot file as /data/ publishes it, made first: the data page names its parts, the plan counts its bytes.
-    const downloadDir = join(work, 'snapshot-db');
+    const downloadDir = join(work, STATE_STAGING);
     const download = await reporter.stage(
       'snapshot-db',
       () => stageSnapshotDownload(options.snapshot, downloadDir),
-      (d) => `${formatBytes(d.bytes)} gzipped in ${d.files} part${d.files === 1 ? '' : 's'}, ${formatBytes(d.state.bytes)} as SQLite`,
+      (d) =>
+        `${formatBytes(d.parts.reduce((n, p) => n + p.bytes, 0))} gzipped in ${d.parts.length} part${d.parts.length === 1 ? '' : 's'}, ${formatBytes(d.state.bytes)} as SQLite` +
+        (d.external ? `; published at ${d.state.url} (STATE_URL), from ${stateDirFor(resolve(options.outDir))}/, not in the site` : ''),
     );
     process.env[SNAPSHOT_DOWNLOAD_ENV] = JSON.stringify(download.state);
     // Before anything renders: what the target's limits leave room for, or the one line that says it cannot fit.
@@ -232,13 +241,18 @@ async function renderInto(target: string, options: BuildOptions, started: number
     const check = await reporter.stage(
       'check',
       // What it measured is kept for the next plan, whether or not the site passes its target's limits.
-      () => checkBuild(fresh, work, planned.expected, [STAGING], pagesChecked, (measured) => recordWeights(target, planned, measured)),
+      () =>
+        checkBuild(fresh, work, planned.expected, download.external ? [STAGING, STATE_STAGING] : [STAGING], pagesChecked, (measured) =>
+          recordWeights(target, planned, measured),
+        ),
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
     );
     // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.
     writeBuildStamp(fresh, summary, stampText);
     await stagingGone;
     swapIn(fresh, target, work);
+    // The snapshot file published outside the site (STATE_URL) is named by the new site's manifest: it follows the site into place.
+    publishStateBeside(download, downloadDir, resolve(options.outDir));
     process.off('exit', removeWork);
     return { ...check, ms: performance.now() - started, peakKb: memory.stop(), summary: summaryLines(options.target, check.figures, planned.leftOut) };
   } finally {

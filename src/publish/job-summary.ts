@@ -16,6 +16,7 @@ import { METHOD_CHANGE_AT } from '../site/config.ts';
 import { staleAfter } from '../site/staleness.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
 import { measureSite } from './site-figures.ts';
+import { stateDirFor } from './snapshot-download.ts';
 
 export interface SummaryInput {
   /** The exit code of the refresh step. */
@@ -135,12 +136,16 @@ export function jobSummary({ code, report, snapshot, dist }: SummaryInput): stri
     const figures = measureSite(dist);
     const folder = figures.largestFolder.path === '.' ? '/' : `${figures.largestFolder.path}/`;
     const manifest = readJson(join(dist, 'data/manifest.json'));
-    const db = manifest?.snapshotDb as { parts?: string[] } | undefined;
-    const dbBytes = (db?.parts ?? []).reduce((sum, part) => sum + (existsSync(join(dist, 'data', part)) ? lstatSync(join(dist, 'data', part)).size : 0), 0);
+    const db = manifest?.snapshotDb as { parts?: string[]; url?: string } | undefined;
+    // Under /data/, or in the folder beside dist/ that the deploy uploads to STATE_URL.
+    const beside = stateDirFor(dist);
+    const partPath = (part: string) => [join(dist, 'data', part), join(beside, part)].find((p) => existsSync(p));
+    const dbBytes = (db?.parts ?? []).reduce((sum, part) => sum + (partPath(part) ? lstatSync(partPath(part)!).size : 0), 0);
+    const where = existsSync(beside) && db?.url ? ` at ${db.url}` : '';
     const target = typeof stamp.target === 'string' ? `deploy target ${stamp.target}; ` : '';
     rows.push([
       'Site',
-      `${target}${n(figures.files)} files, ${mb(figures.bytes)}; largest file ${figures.largestFile.path} (${mb(figures.largestFile.bytes)}); largest folder ${folder} (${n(figures.largestFolder.entries)} entries); the snapshot file ${mb(dbBytes)} in ${db?.parts?.length ?? 0} part${db?.parts?.length === 1 ? '' : 's'}; it shows the snapshot of ${String(stamp.generatedAt)}`,
+      `${target}${n(figures.files)} files, ${mb(figures.bytes)}; largest file ${figures.largestFile.path} (${mb(figures.largestFile.bytes)}); largest folder ${folder} (${n(figures.largestFolder.entries)} entries); the snapshot file ${mb(dbBytes)} in ${db?.parts?.length ?? 0} part${db?.parts?.length === 1 ? '' : 's'}${where}; it shows the snapshot of ${String(stamp.generatedAt)}`,
     ]);
   } else {
     rows.push(['Site', 'no built site']);

@@ -2,15 +2,17 @@
  * The snapshot file as the site publishes it, under /data/ (src/store/published-state.ts says what
  * it is): made in the build's work folder before the render, so the deploy target's plan can count
  * its exact bytes and files and the data page can name its parts, then moved under dist/data/ once
- * the render has written the rest.
+ * the render has written the rest. With STATE_URL, it lives outside the site instead (the GitHub
+ * Pages workflow's release): the parts, named by their content, and a manifest.json listing them go
+ * to a folder beside dist/ (`dist-state/`) once the new site is in place, for the deploy to upload.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, cpSync, createReadStream, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { attributionSentence, readSiteSettings } from '../site/config.ts';
-import { STATE_DB, STATE_PART_BYTES, statePartName, writePublishedCopy, type PublishedState } from '../store/published-state.ts';
+import { STATE_DB, STATE_MANIFEST, STATE_PART_BYTES, statePartName, writePublishedCopy, type PublishedState } from '../store/published-state.ts';
 
 /**
  * zlib's fastest level: 2.9 times smaller than the file at 10,000 configurations x 365 days with
@@ -21,11 +23,13 @@ const GZIP_LEVEL = 1;
 export interface StagedSnapshot {
   /** The manifest's `snapshotDb`. */
   state: PublishedState;
-  /** The parts in order: their name under /data/ and where they wait. */
+  /** The parts in order: their name under /data/ (or in STATE_URL's folder) and where they wait. */
   parts: { name: string; path: string; bytes: number }[];
-  /** What the parts add to the site, for the deploy target's plan. */
+  /** What the parts add to the site, for the deploy target's plan: nothing when they live at STATE_URL. */
   files: number;
   bytes: number;
+  /** Published outside the site, at STATE_URL. */
+  external: boolean;
 }
 
 /** Gzips `source` into parts of at most `partBytes` in `dir`, named by their index; returns their sizes. */
@@ -72,7 +76,7 @@ async function gzipIntoParts(source: string, dir: string, hash: ReturnType<typeo
  */
 export async function stageSnapshotDownload(snapshot: string, dir: string, partBytes = STATE_PART_BYTES): Promise<StagedSnapshot> {
   mkdirSync(dir, { recursive: true });
-  const { attributionName, attributionUrl, siteUrl } = readSiteSettings();
+  const { attributionName, attributionUrl, siteUrl, stateUrl } = readSiteSettings();
   const copy = join(dir, STATE_DB);
   const made = writePublishedCopy(snapshot, copy, {
     source: attributionName,
@@ -83,8 +87,9 @@ export async function stageSnapshotDownload(snapshot: string, dir: string, partB
   const hash = createHash('sha256');
   const sizes = await gzipIntoParts(copy, dir, hash, partBytes);
   rmSync(copy);
+  const sha256 = hash.digest('hex');
   const parts = sizes.map((bytes, i) => {
-    const name = statePartName(i, sizes.length);
+    const name = statePartName(i, sizes.length, stateUrl ? sha256.slice(0, 12) : undefined);
     const path = join(dir, name);
     renameSync(join(dir, `part-${i}`), path);
     return { name, path, bytes };
@@ -97,14 +102,53 @@ export async function stageSnapshotDownload(snapshot: string, dir: string, partB
     fetchedAt: new Date(made.fetchedAt).toISOString(),
     historySnapshots: made.historySnapshots,
     bytes: made.bytes,
-    sha256: hash.digest('hex'),
+    sha256,
     parts: parts.map((p) => p.name),
+    url: (stateUrl ?? new URL('data/', siteUrl)).href,
   };
-  return { state, parts, files: parts.length, bytes: sizes.reduce((n, b) => n + b, 0) };
+  const bytes = sizes.reduce((n, b) => n + b, 0);
+  return stateUrl ? { state, parts, files: 0, bytes: 0, external: true } : { state, parts, files: parts.length, bytes, external: false };
 }
 
-/** Moves the staged parts under `dist/data/` and removes the folder they waited in. */
+/** The folder beside the output folder that holds the snapshot file published at STATE_URL: `dist-state/` for `dist/`. */
+export const stateDirFor = (outDir: string) => join(dirname(outDir), `${basename(outDir)}-state`);
+
+/**
+ * Places the staged parts: under `dist/data/`, or, published at STATE_URL, in the folder they
+ * waited in with a manifest.json of their own (what a restore from STATE_URL reads first).
+ */
 export function placeSnapshotDownload(staged: StagedSnapshot, dist: string, dir: string): void {
+  if (staged.external) {
+    const files = staged.parts.map((p) => ({ path: p.name, bytes: p.bytes, sha256: createHash('sha256').update(readFileSync(p.path)).digest('hex') }));
+    writeFileSync(join(dir, STATE_MANIFEST), `${JSON.stringify({ snapshotDb: staged.state, files })}\n`);
+    return;
+  }
   for (const part of staged.parts) renameSync(part.path, join(dist, 'data', part.name));
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Once the new site is in place: the folder of the snapshot file published at STATE_URL replaces
+ * the previous one beside the output folder (a rename in the same folder; a copy where the output
+ * folder is a link to another file system). The previous folder stays until the new one is whole.
+ */
+export function publishStateBeside(staged: StagedSnapshot, dir: string, outDir: string): string | undefined {
+  const target = stateDirFor(outDir);
+  if (!staged.external) {
+    // A build without STATE_URL publishes the file in the site: a folder left by an earlier build would be uploaded stale.
+    rmSync(target, { recursive: true, force: true });
+    return undefined;
+  }
+  const next = `${target}.next-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  try {
+    renameSync(dir, next);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    cpSync(dir, next, { recursive: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  rmSync(target, { recursive: true, force: true });
+  renameSync(next, target);
+  return target;
 }

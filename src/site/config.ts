@@ -2,6 +2,7 @@
  * Site-wide settings, read once from the environment at build time. The build never reads the
  * API key: only the API's address, for the default attribution link.
  */
+import { isLoopbackHost } from '../core/loopback.ts';
 import { cleanText } from './text.ts';
 import { DEFAULT_SITE_URL, httpUrl, siteUrlOf } from './site-url.ts';
 
@@ -41,8 +42,26 @@ export interface SiteSettings {
   cardModels: number;
   /** The most models with a page of their own (MODEL_PAGES, the top N by model rank), whatever the deploy target allows. */
   modelPages: number;
+  /**
+   * Where the published snapshot file lives when not under the site's /data/ (STATE_URL, a folder's
+   * address ending with `/`): the build then writes it beside dist/ (src/publish/snapshot-download.ts)
+   * for the deploy to upload there, and it takes no room of the site.
+   */
+  stateUrl: URL | undefined;
   /** Settings that fell back to a default, for the build to mention. */
   defaulted: string[];
+}
+
+/** STATE_URL as a folder's address: https, or http on loopback; no query, no fragment, ending with `/`. */
+export function stateUrlOf(value: string | undefined): { url?: URL; invalid?: boolean } {
+  const raw = value?.trim();
+  if (!raw) return {};
+  const url = httpUrl(raw);
+  if (!url || url.username || url.password || (url.protocol === 'http:' && !isLoopbackHost(url.hostname))) return { invalid: true };
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return { url };
 }
 
 export function readSiteSettings(env: Record<string, string | undefined> = process.env): SiteSettings {
@@ -64,6 +83,8 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
   const pages = env.MODEL_PAGES?.trim();
   const pagesValid = pages !== undefined && /^\d{1,7}$/.test(pages);
   if (pages && !pagesValid) defaulted.push('MODEL_PAGES (not a whole number; as many as the deploy target allows)');
+  const state = stateUrlOf(env.STATE_URL);
+  if (state.invalid) defaulted.push('STATE_URL (not an https address; the snapshot file is published under /data/)');
   return {
     siteUrl,
     siteUrlSet: site !== undefined,
@@ -71,6 +92,7 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
     attributionName: name || DEFAULT_ATTRIBUTION_NAME,
     cardModels,
     modelPages: pagesValid ? Number(pages) : Infinity,
+    stateUrl: state.url,
     defaulted,
   };
 }

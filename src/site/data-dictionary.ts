@@ -449,7 +449,7 @@ const STALE_AFTER_FIELD: Field = {
 /** The whole snapshot as an SQLite file, in the manifest (src/store/published-state.ts describes it). */
 const SNAPSHOT_DB_FIELD: Field = objectField(
   'snapshotDb',
-  'The whole snapshot as one SQLite file (history and per-benchmark details included), published gzipped under /data/, in parts when over 20 MiB.',
+  'The whole snapshot as one SQLite file (history and per-benchmark details included), published gzipped under /data/ (or at url, beside the site), in parts when over 20 MiB.',
   [
     { name: 'file', schema: z.literal('snapshot.db'), meaning: 'The name of the SQLite file once joined and decompressed.' },
     { name: 'encoding', schema: z.literal('gzip'), meaning: 'How the parts are compressed: joined in order, they are one gzip stream.' },
@@ -462,7 +462,13 @@ const SNAPSHOT_DB_FIELD: Field = objectField(
     {
       name: 'parts',
       schema: z.array(nonEmpty()),
-      meaning: 'The compressed parts in order, by path under /data/; each is listed in files with its size and sha256.',
+      meaning: 'The compressed parts in order, by name in url; each is listed with its size and sha256 in the files of the manifest.json there.',
+    },
+    {
+      name: 'url',
+      schema: z.url(),
+      meaning:
+        'The folder the parts are published in: this site’s /data/, or a folder beside the site (a GitHub Pages mirror keeps them in a release of its repository) that holds a manifest.json of its own.',
     },
   ],
 );

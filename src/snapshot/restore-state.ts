@@ -19,6 +19,7 @@ import type { ClientTuning } from '../api/settings.ts';
 import { atomicReplace } from '../store/atomic-replace.ts';
 import { followLinks } from '../store/follow-links.ts';
 import {
+  STATE_MANIFEST,
   dropPublishedExtras,
   examinePublishedCopy,
   ManifestFileSchema,
@@ -53,8 +54,8 @@ export type RestoreResult =
   | { status: 'refused'; why: string };
 
 export interface RestoreRequest {
-  /** The site's address, ending with `/`. */
-  siteUrl: URL;
+  /** The folder the snapshot file is published in, ending with `/`: the site's /data/, or STATE_URL. It holds manifest.json and the parts. */
+  from: URL;
   /** The snapshot file to restore into (no usable one is there). */
   target: string;
   tuning: ClientTuning;
@@ -72,9 +73,9 @@ class PartMismatch extends Refusal {}
 
 const ManifestSchema = z.object({ snapshotDb: z.unknown().optional(), files: z.array(ManifestFileSchema) });
 
-/** The address of a file of the site, past any cache in front of it: `key` makes the address unique to what is asked. */
-function siteFile(siteUrl: URL, path: string, key: string): URL {
-  const url = new URL(`data/${path}`, siteUrl);
+/** The address of a file of the folder, past any cache in front of it: `key` makes the address unique to what is asked. */
+function siteFile(folder: URL, path: string, key: string): URL {
+  const url = new URL(path, folder);
   url.search = `?restore=${key}`;
   return url;
 }
@@ -136,7 +137,7 @@ function readManifest(body: Buffer): Listed | undefined {
 }
 
 /** Downloads the parts in order, checks each, and writes the joined, decompressed file to `file`. */
-async function download(fetcher: SiteFetcher, siteUrl: URL, listed: Listed, file: string, secrets: readonly string[]): Promise<number> {
+async function download(fetcher: SiteFetcher, folder: URL, listed: Listed, file: string, secrets: readonly string[]): Promise<number> {
   const { state, parts } = listed;
   const whole = createHash('sha256');
   const scan = secretScanner(secrets);
@@ -148,7 +149,7 @@ async function download(fetcher: SiteFetcher, siteUrl: URL, listed: Listed, file
       async function* () {
         for (const part of parts) {
           // The bytes the manifest's sha256 is of: a host that sends a .gz file as gzip-encoded must not get it decoded here.
-          const answer = await fetcher.get(siteFile(siteUrl, part.path, part.sha256), part.bytes, { raw: true });
+          const answer = await fetcher.get(siteFile(folder, part.path, part.sha256), part.bytes, { raw: true });
           if (answer.status !== 'ok') throw new PartMismatch(`${part.path}: ${answer.why}`);
           const sha256 = createHash('sha256').update(answer.body).digest('hex');
           if (sha256 !== part.sha256 || answer.body.length !== part.bytes) {
@@ -187,7 +188,7 @@ async function download(fetcher: SiteFetcher, siteUrl: URL, listed: Listed, file
 }
 
 /**
- * Restores the snapshot published at `siteUrl` into `target`, through the store's atomic replace.
+ * Restores the snapshot published in the folder `from` into `target`, through the store's atomic replace.
  * Throws a MirrorError (exit 5 or 7) only when the site answered but could not be read to the end.
  */
 export async function restoreState(req: RestoreRequest): Promise<RestoreResult> {
@@ -202,15 +203,15 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
   try {
     // A second round only when a part did not come as the first manifest listed it: a deploy may have swapped the site in between.
     for (let round = 1; ; round++) {
-      const manifestUrl = siteFile(req.siteUrl, 'manifest.json', String(Date.now()));
+      const manifestUrl = siteFile(req.from, STATE_MANIFEST, String(Date.now()));
       const answer = await fetcher.get(manifestUrl, req.tuning.maxBytes);
-      if (answer.status === 'missing') return { status: 'none', why: `${new URL('data/manifest.json', req.siteUrl).href}: ${answer.why}` };
+      if (answer.status === 'missing') return { status: 'none', why: `${new URL(STATE_MANIFEST, req.from).href}: ${answer.why}` };
       if (answer.status === 'bad') throw new Refusal(`its manifest.json: ${answer.why}`);
       const listed = readManifest(answer.body);
       if (!listed)
         return {
           status: 'none',
-          why: `${new URL('data/manifest.json', req.siteUrl).href} lists no snapshot file (a site built before the mirror published one)`,
+          why: `${new URL(STATE_MANIFEST, req.from).href} lists no snapshot file (a site built before the mirror published one)`,
         };
       const { state } = listed;
       if (!READABLE_VERSIONS.includes(state.storeVersion)) {
@@ -220,7 +221,7 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
       refuseIfNotNewer(req.target, generatedAt);
       let downloaded: number;
       try {
-        downloaded = await download(fetcher, req.siteUrl, listed, file, req.secrets);
+        downloaded = await download(fetcher, req.from, listed, file, req.secrets);
       } catch (err) {
         if (err instanceof PartMismatch && round === 1) continue;
         throw err;
@@ -247,7 +248,7 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
       });
       return {
         status: 'restored',
-        from: new URL('data/', req.siteUrl).href,
+        from: req.from.href,
         generatedAt,
         historySnapshots: examined.historySnapshots,
         configurations: examined.configurations,
@@ -278,24 +279,28 @@ export function describeRestore(result: RestoreResult, out: string): string {
     );
   }
   if (result.status === 'none') return `no snapshot to restore: ${result.why}; ${out} starts a new history`;
-  return `not restoring the snapshot published at SITE_URL: ${result.why}; this run goes on without it`;
+  return `not restoring the published snapshot: ${result.why}; this run goes on without it`;
 }
 
-/** SITE_URL as a place to restore from: https, or http on loopback (the address the site's links use; never sent a key). */
-export function restoreSiteOf(siteUrl: string | undefined): { site?: URL; warning?: string } {
-  const raw = siteUrl?.trim();
+/**
+ * Where a run restores from: STATE_URL's folder when it is set (the snapshot file published beside
+ * the site), else SITE_URL's /data/. Each https, or http on loopback (never sent a key).
+ */
+export function restoreSourceOf(env: { SITE_URL?: string | undefined; STATE_URL?: string | undefined }): { from?: URL; warning?: string } {
+  const named = env.STATE_URL?.trim() ? 'STATE_URL' : 'SITE_URL';
+  const raw = env[named]?.trim();
   if (!raw) return {};
-  let site: URL;
+  let url: URL;
   try {
-    site = new URL(raw);
+    url = new URL(raw);
   } catch {
-    return { warning: 'SITE_URL is not a URL: no snapshot can be restored from it' };
+    return { warning: `${named} is not a URL: no snapshot can be restored from it` };
   }
-  if (!isAllowedApiUrl(site) || site.username || site.password) {
-    return { warning: `SITE_URL must be https (plain http only on loopback) to restore a snapshot from it, got ${site.protocol}//${site.host}` };
+  if (!isAllowedApiUrl(url) || url.username || url.password) {
+    return { warning: `${named} must be https (plain http only on loopback) to restore a snapshot from it, got ${url.protocol}//${url.host}` };
   }
-  site.search = '';
-  site.hash = '';
-  if (!site.pathname.endsWith('/')) site.pathname += '/';
-  return { site };
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return { from: named === 'STATE_URL' ? url : new URL('data/', url) };
 }

@@ -52,7 +52,7 @@ export interface SnapshotRequest {
   secrets?: readonly string[] | undefined;
   /** Also print the API's deprecation and schema announcements as GitHub Actions annotations. */
   annotations?: boolean | undefined;
-  /** The mirror's published site (SITE_URL): a run from the API that finds no usable snapshot restores the one published there first. */
+  /** The folder the mirror publishes its snapshot file in (SITE_URL's /data/, or STATE_URL): a run from the API that finds no usable snapshot restores it from there first. */
   restoreFrom?: URL | undefined;
   /** For tests: the clock, the sleep between retries and pacing waits, the jitter. */
   now?: () => number;
@@ -224,7 +224,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     timers.push(exportDeadline);
     if (req.restoreFrom && source.kind === 'api' && inspection.state !== 'ok') {
       restored = await restoreState({
-        siteUrl: req.restoreFrom,
+        from: req.restoreFrom,
         target,
         tuning: source.tuning,
         deadline: exportDeadline,

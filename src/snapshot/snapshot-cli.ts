@@ -14,7 +14,7 @@ import { runSnapshot, type SnapshotOutcome, type SnapshotRequest } from './run-s
 import { inGitHubActions } from '../core/annotations.ts';
 import { StoppedBySignal } from '../core/signals.ts';
 import { createRedactor } from '../core/redact.ts';
-import { restoreSiteOf } from './restore-state.ts';
+import { restoreSourceOf } from './restore-state.ts';
 import { writeRunReport } from './run-report.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
@@ -153,9 +153,9 @@ export async function snapshotCli(
     }
     let restoreFrom: URL | undefined;
     if (source.kind === 'api' && !noRestore) {
-      const { site, warning } = restoreSiteOf(env.SITE_URL);
+      const { from, warning } = restoreSourceOf(env);
       if (warning) reporter.warn(warning);
-      restoreFrom = site;
+      restoreFrom = from;
     }
     const outcome = await runSnapshot({ ...rest, source, reporter, secrets, annotations: inGitHubActions(env), restoreFrom });
     return report(reportPath, { code: EXIT_CODES.ok, outcome }, reporter, secrets);

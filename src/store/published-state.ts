@@ -22,8 +22,18 @@ export const STATE_PART_BYTES = 20 * 1024 * 1024;
 /** Parts are numbered with three digits, so `cat snapshot.db.gz.part-*` joins them in order. */
 export const MAX_STATE_PARTS = 999;
 
-/** The path under /data/ of part `index` of `count`: `snapshot.db.gz` alone, else `snapshot.db.gz.part-001`, … */
-export const statePartName = (index: number, count: number) => (count === 1 ? STATE_GZ : `${STATE_GZ}.part-${String(index + 1).padStart(3, '0')}`);
+/** The index a folder of the state holds beside its parts, listing them with their sizes and sha256: the site's /data/ has the manifest of every download. */
+export const STATE_MANIFEST = 'manifest.json';
+
+/**
+ * The name of part `index` of `count`: `snapshot.db.gz` alone, else `snapshot.db.gz.part-001`, …
+ * With `tag` (the start of the file's sha256), `snapshot-<tag>.db.gz…`: parts published outside the
+ * site (STATE_URL) are replaced one file at a time, so a new file's parts never take an old one's names.
+ */
+export const statePartName = (index: number, count: number, tag?: string) => {
+  const gz = tag ? `snapshot-${tag}.db.gz` : STATE_GZ;
+  return count === 1 ? gz : `${gz}.part-${String(index + 1).padStart(3, '0')}`;
+};
 
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/);
 const ISO = z.iso.datetime();
@@ -39,11 +49,13 @@ export const PublishedStateSchema = z.object({
   /** The SQLite file, decompressed. */
   bytes: z.number().int().positive(),
   sha256: SHA256,
-  /** Paths under /data/, in order; each is listed in the manifest's `files` with its size and sha256. */
+  /** Names in `url`, in order; each is listed in the `files` of that folder's manifest.json with its size and sha256. */
   parts: z
-    .array(z.string().regex(/^snapshot\.db\.gz(\.part-\d{3})?$/))
+    .array(z.string().regex(/^snapshot(-[0-9a-f]{12})?\.db\.gz(\.part-\d{3})?$/))
     .min(1)
     .max(MAX_STATE_PARTS),
+  /** The folder the parts are in: the site's /data/, or STATE_URL's. Absent from the manifests of builds before it was written. */
+  url: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type PublishedState = z.infer<typeof PublishedStateSchema>;
 

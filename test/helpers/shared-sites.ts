@@ -30,8 +30,8 @@ export const LARGE = { configurations: 1000, benches: 300, tags: 150, withDetail
 /** The models with a link-preview card of their own on the large site (CARD_MODELS), the others showing the site's. */
 export const LARGE_CARD_MODELS = 50;
 
-/** What the tight site is built for. */
-export const TIGHT = { modelPages: 40, target: 'github-pages' } as const;
+/** What the tight site is built for: GitHub Pages, with the snapshot file in a release beside the site (STATE_URL), as the workflow builds it. */
+export const TIGHT = { modelPages: 40, target: 'github-pages', stateUrl: 'https://github.com/o/r/releases/download/mirror-state/' } as const;
 
 export type SiteName = 'hostile' | 'sample' | 'large' | 'tight' | 'small';
 
@@ -67,11 +67,16 @@ async function make(name: SiteName, dir: string): Promise<Made> {
       // No snapshot at this path: the build loads the bundled sample, as on a fresh clone.
       return { dir, snapshot: join(dir, 'snapshot.db'), env: {} };
     case 'tight':
-      // The sample for GitHub Pages on a tight budget: model pages for the best 40 models only (MODEL_PAGES), and
+      // The sample for GitHub Pages on a tight budget: model pages for the best 40 models only (MODEL_PAGES), the snapshot
+      // file published in a release (STATE_URL), and
       // downloads a previous build measured 1,000 times heavier than the plan's weights (what the build keeps beside
       // dist/ for the next plan), so the plan gzips them. What a host's limits leave out, at the sample's size.
       writeFileSync(join(dir, '.dist.weights.json'), JSON.stringify({ scale: { downloads: 1000 } }));
-      return { dir, snapshot: join(dir, 'snapshot.db'), env: { MODEL_PAGES: String(TIGHT.modelPages), DEPLOY_TARGET: TIGHT.target } };
+      return {
+        dir,
+        snapshot: join(dir, 'snapshot.db'),
+        env: { MODEL_PAGES: String(TIGHT.modelPages), DEPLOY_TARGET: TIGHT.target, STATE_URL: TIGHT.stateUrl },
+      };
     case 'large': {
       const exportPath = join(dir, 'export.json');
       writeFileSync(exportPath, serializeExport(generateSample(LARGE).export));

@@ -47,15 +47,16 @@ describe('the plan of a build for its deploy target', () => {
     for (const target of DEPLOY_TARGETS) expect(leftOutOf(planFor(300, true, target), fieldCounts(300, { details: true }).models, 200)).toEqual([]);
   });
 
-  it('keeps a page for every model and configuration on GitHub Pages at 10,000 with details; at 50,000 the published snapshot file takes the room of long-tail model pages', () => {
+  it('keeps a page for every model and configuration on GitHub Pages at 10,000 with details, and for the best 10,000 models at 50,000 with the snapshot file in a release', () => {
     const at10k = planFor(10_000, true, 'github-pages');
     const n = fieldCounts(10_000, { details: true }).models.length;
     expect([at10k.keep.modelPages, at10k.keep.configurationPages]).toEqual([n, n]);
-    // The snapshot file (the state a lost cache restores from, about 350 MB gzipped at 50,000 with details) counts like
-    // any other file: without it the best 10,000 models would keep a page; with it, far fewer, the best first.
+    // The workflow publishes the snapshot file (about 350 MB gzipped at 50,000 with details) in a release (STATE_URL),
+    // where the build counts none of it: the best 10,000 models keep a page.
     const counts = fieldCounts(50_000, { details: true });
     const withoutState = planSite({ ...counts, snapshotDb: { files: 0, bytes: 0 } }, DEFAULT_WEIGHTS, 'github-pages');
     expect(withoutState.keep.modelPages).toBeGreaterThanOrEqual(10_000);
+    // Kept in the site (STATE_URL=site), it counts like any other file: far fewer, the best first.
     const withState = planFor(50_000, true, 'github-pages');
     expect(withState.keep.modelPages).toBeLessThan(withoutState.keep.modelPages);
     expect(withState.keep.modelPages).toBeGreaterThan(0);
