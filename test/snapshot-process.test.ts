@@ -371,19 +371,22 @@ describe('a details crawl stopped part-way', () => {
 
   it('by SIGKILL keeps the batches it stored on the way', async () => {
     const out = copyOfPrevious();
-    // A detail a second, a batch every two: the checkpoints come seconds apart.
-    sim.addFault({ path: DETAIL, type: 'slow-headers', delayMs: 1000, times: Infinity });
+    // A detail every two seconds, a batch every two: the first checkpoint comes seconds before the crawl could end. (Not
+    // two checkpoints: the next waits 19 times as long as the last write took, which a loaded machine stretches past the crawl.)
+    sim.addFault({ path: DETAIL, type: 'slow-headers', delayMs: 2000, times: Infinity });
     const run = startScript('snapshot.ts', ['--out', out, '--force', '--details', 'all'], apiEnv({ RANKING_DETAILS_CHECKPOINT_EVERY: '2' }));
     const stored = () => [...run.stdout().matchAll(/checkpoint: (\d+) details of this run stored/g)].map((m) => Number(m[1]));
     try {
-      await waitUntil('two checkpoints', () => stored().length >= 2, run, 90_000);
+      await waitUntil('a checkpoint', () => stored().length >= 1, run, 90_000);
       run.child.kill('SIGKILL');
       await run.exited;
-      // Every checkpoint it reported is kept; one more may have landed whose line the kill cut off before it was read.
+      // What it reported stored is kept, and no more than one more checkpoint (whose line the kill may have cut off
+      // before the test read it); the crawl did not finish (12 details), so the kill, not the end, decided what stayed.
       const kept = storedDetails(out);
       expect(kept).toBeGreaterThanOrEqual(Math.max(...stored()));
       expect([...stored(), Math.max(...stored()) + 2]).toContain(kept);
-      expect(kept).toBeGreaterThanOrEqual(4);
+      expect(kept).toBeGreaterThanOrEqual(2);
+      expect(kept).toBeLessThan(12);
       expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
     } finally {
       sim.clearFaults();

@@ -52,6 +52,9 @@ export interface BenchContext {
  * A quiet, reproducible environment: no API settings or NODE_OPTIONS from the caller's shell, and no
  * deploy target from a .env file (the environment wins over it): a build has one only by `--target`.
  */
+/** The release the GitHub Pages builds publish the snapshot file to, as the workflow's STATE_URL names it; nothing is uploaded. */
+const BENCH_STATE_URL = 'https://github.com/owner/mirror/releases/download/mirror-state/';
+
 function childEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LC_ALL', 'SystemRoot', 'MIRROR_BUILD_CONCURRENCY'];
   const env: Record<string, string | undefined> = {};
@@ -331,7 +334,8 @@ async function benchSize(
         mkdirSync(dirname(out), { recursive: true });
         const res = await runChild(commands.build, ['--snapshot', path, '--out', out, '--target', target], {
           cwd: REPO_ROOT,
-          env: childEnv(),
+          // As the scheduled workflow builds for GitHub Pages: the snapshot file in a release beside the site.
+          env: childEnv(target === 'github-pages' ? { STATE_URL: BENCH_STATE_URL } : {}),
           timeoutMs: withDetails ? 3 * timeoutMs : timeoutMs,
           peakFile,
         });

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { MirrorError } from '../../core/errors.ts';
 import { planBuild, weightsFileFor } from '../../publish/build-plan.ts';
 import { measureSite } from '../../publish/site-figures.ts';
+import { stateDirFor } from '../../publish/snapshot-download.ts';
 import { DEPLOY_TARGETS, overLimits, type DeployTarget } from '../../site/hosts.ts';
 import { DEFAULT_WEIGHTS, estimateKinds, scaleWeights } from '../../site/site-plan.ts';
 import type { BenchTarget } from './args.ts';
@@ -88,8 +89,9 @@ export function targetBuildOf(build: {
   return { ...built, leftOut: leftOutSaid(built.lastLine, deployTarget), over: overLimits(deployTarget, measured) };
 }
 
-/** Removes a measured build's folder and the weights the build kept beside it. */
+/** Removes a measured build's folder, and the weights and the snapshot file published at STATE_URL the build kept beside it. */
 export function removeBuild(out: string): void {
   rmSync(out, { recursive: true, force: true });
   rmSync(weightsFileFor(out), { force: true });
+  rmSync(stateDirFor(out), { recursive: true, force: true });
 }
