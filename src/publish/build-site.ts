@@ -27,9 +27,9 @@ import { placeSnapshotDownload, publishStateBeside, stageSnapshotDownload, state
 import { SNAPSHOT_DOWNLOAD_ENV } from '../site/snapshot-db.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
+export const SAMPLE_DETAILS = 'data/sample/details.json';
 /** The folder of the work folder where the published snapshot file is made; published at STATE_URL, it waits there until the swap. */
 const STATE_STAGING = 'snapshot-db';
-export const SAMPLE_DETAILS = 'data/sample/details.json';
 /**
  * Where a build is written before it replaces `outDir`: a folder beside it (so the final move is a
  * rename on one file system), holding nothing but its `dist`.

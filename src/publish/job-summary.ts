@@ -139,8 +139,9 @@ export function jobSummary({ code, report, snapshot, dist }: SummaryInput): stri
     const db = manifest?.snapshotDb as { parts?: string[]; url?: string } | undefined;
     // Under /data/, or in the folder beside dist/ that the deploy uploads to STATE_URL.
     const beside = stateDirFor(dist);
-    const partPath = (part: string) => [join(dist, 'data', part), join(beside, part)].find((p) => existsSync(p));
-    const dbBytes = (db?.parts ?? []).reduce((sum, part) => sum + (partPath(part) ? lstatSync(partPath(part)!).size : 0), 0);
+    const partBytes = (part: string) =>
+      [join(dist, 'data', part), join(beside, part)].map((p) => (existsSync(p) ? lstatSync(p).size : 0)).find((b) => b > 0) ?? 0;
+    const dbBytes = (db?.parts ?? []).reduce((sum, part) => sum + partBytes(part), 0);
     const where = existsSync(beside) && db?.url ? ` at ${db.url}` : '';
     const target = typeof stamp.target === 'string' ? `deploy target ${stamp.target}; ` : '';
     rows.push([

@@ -2,7 +2,7 @@
  * Site-wide settings, read once from the environment at build time. The build never reads the
  * API key: only the API's address, for the default attribution link.
  */
-import { isLoopbackHost } from '../core/loopback.ts';
+import { folderUrlOf } from '../core/folder-url.ts';
 import { cleanText } from './text.ts';
 import { DEFAULT_SITE_URL, httpUrl, siteUrlOf } from './site-url.ts';
 
@@ -56,12 +56,8 @@ export interface SiteSettings {
 export function stateUrlOf(value: string | undefined): { url?: URL; invalid?: boolean } {
   const raw = value?.trim();
   if (!raw) return {};
-  const url = httpUrl(raw);
-  if (!url || url.username || url.password || (url.protocol === 'http:' && !isLoopbackHost(url.hostname))) return { invalid: true };
-  url.search = '';
-  url.hash = '';
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  return { url };
+  const folder = folderUrlOf(raw);
+  return 'url' in folder ? { url: folder.url } : { invalid: true };
 }
 
 export function readSiteSettings(env: Record<string, string | undefined> = process.env): SiteSettings {

@@ -30,7 +30,7 @@ import {
 import { inspectSnapshot } from '../store/read-snapshot.ts';
 import { READABLE_VERSIONS } from '../store/schema.ts';
 import { snapshotFileKind } from '../store/snapshot-file-kind.ts';
-import { isAllowedApiUrl } from '../api/url.ts';
+import { folderUrlOf } from '../core/folder-url.ts';
 import { SiteFetcher } from './site-fetch.ts';
 
 export type RestoreResult =
@@ -290,17 +290,12 @@ export function restoreSourceOf(env: { SITE_URL?: string | undefined; STATE_URL?
   const named = env.STATE_URL?.trim() ? 'STATE_URL' : 'SITE_URL';
   const raw = env[named]?.trim();
   if (!raw) return {};
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { warning: `${named} is not a URL: no snapshot can be restored from it` };
+  const folder = folderUrlOf(raw);
+  if ('wrong' in folder) {
+    if (folder.wrong === 'not a URL') return { warning: `${named} is not a URL: no snapshot can be restored from it` };
+    const { protocol, host } = new URL(raw);
+    return { warning: `${named} must be https (plain http only on loopback) to restore a snapshot from it, got ${protocol}//${host}` };
   }
-  if (!isAllowedApiUrl(url) || url.username || url.password) {
-    return { warning: `${named} must be https (plain http only on loopback) to restore a snapshot from it, got ${url.protocol}//${url.host}` };
-  }
-  url.search = '';
-  url.hash = '';
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  const { url } = folder;
   return { from: named === 'STATE_URL' ? url : new URL('data/', url) };
 }
