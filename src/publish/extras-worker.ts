@@ -43,19 +43,24 @@ const cpuMs = (since?: NodeJS.CpuUsage) => {
 const GZIP_PART_RAW_BYTES = 4 * CSV_PART_BYTES;
 
 /**
- * Writes a CSV download in its parts, gzipped where the deploy target's plan asks for it: then in
- * parts of at most GZIP_PART_RAW_BYTES of CSV, smaller if one would still gzip past CSV_PART_BYTES.
+ * Writes a CSV download in its parts, each as it is made, gzipped where the deploy target's plan
+ * asks for it: then in parts of at most GZIP_PART_RAW_BYTES of CSV, half that again while one would
+ * still gzip past CSV_PART_BYTES (a smaller part size makes at least as many parts, so a retry
+ * writes over every part the one before it wrote).
  */
-function writeParts(staging: string, file: PartedCsv, partsOf: (maxBytes: number) => Buffer[]): number {
-  let parts: Buffer[];
-  if (planFlags().compressedDownloads) {
-    for (let raw = GZIP_PART_RAW_BYTES; ; raw = Math.floor(raw / 2)) {
-      parts = partsOf(raw).map((part) => gzipSync(part, { level: 9 }));
-      if (raw <= CSV_PART_BYTES || parts.every((p) => p.length <= CSV_PART_BYTES)) break;
+function writeParts(staging: string, file: PartedCsv, partsOf: (maxBytes: number) => Iterable<Buffer>): number {
+  const gzipped = planFlags().compressedDownloads;
+  for (let raw = gzipped ? GZIP_PART_RAW_BYTES : CSV_PART_BYTES; ; raw = Math.floor(raw / 2)) {
+    let written = 0;
+    let fits = true;
+    for (const part of partsOf(raw)) {
+      const body = gzipped ? gzipSync(part, { level: 9 }) : part;
+      writeInside(staging, csvPartFile(file, ++written, gzipped), body);
+      fits = raw <= CSV_PART_BYTES || body.length <= CSV_PART_BYTES;
+      if (!fits) break;
     }
-  } else parts = partsOf(CSV_PART_BYTES);
-  parts.forEach((part, i) => writeInside(staging, csvPartFile(file, i + 1, planFlags().compressedDownloads), part));
-  return parts.length;
+    if (fits) return written;
+  }
 }
 
 /**

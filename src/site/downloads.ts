@@ -89,8 +89,12 @@ export function csvFile(download: Download, rows: Iterable<Record<string, Cell>>
  * split between rows, in order, each part starting with the header.
  */
 export function csvParts(download: Download, rows: Iterable<Record<string, Cell>>, columns: string[], maxBytes: number): Buffer[] {
+  return [...eachCsvPart(download, rows, columns, maxBytes)];
+}
+
+/** csvParts, a part at a time as the rows are walked: a large download is written without being held whole. */
+export function* eachCsvPart(download: Download, rows: Iterable<Record<string, Cell>>, columns: string[], maxBytes: number): Generator<Buffer> {
   const header = `${columns.map(csvField).join(',')}\r\n`;
-  const parts: Buffer[] = [];
   let chunks: Buffer[] = [];
   let lines: string[] = [];
   let bytes = Buffer.byteLength(header);
@@ -100,9 +104,10 @@ export function csvParts(download: Download, rows: Iterable<Record<string, Cell>
   };
   const endPart = () => {
     flushLines();
-    parts.push(Buffer.concat([Buffer.from(header), ...chunks]));
+    const part = Buffer.concat([Buffer.from(header), ...chunks]);
     chunks = [];
     bytes = Buffer.byteLength(header);
+    return part;
   };
   let rowsInPart = 0;
   for (const row of rows) {
@@ -116,7 +121,7 @@ export function csvParts(download: Download, rows: Iterable<Record<string, Cell>
     line += '\r\n';
     const size = Buffer.byteLength(line);
     if (rowsInPart > 0 && bytes + size > maxBytes) {
-      endPart();
+      yield endPart();
       rowsInPart = 0;
     }
     lines.push(line);
@@ -124,8 +129,7 @@ export function csvParts(download: Download, rows: Iterable<Record<string, Cell>
     rowsInPart++;
     if (lines.length >= 10_000) flushLines();
   }
-  endPart();
-  return parts;
+  yield endPart();
 }
 
 export const csvResponse = (body: Buffer<ArrayBuffer>) => new Response(body, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
@@ -153,8 +157,8 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
   );
 }
 
-/** scores.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
-export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffer[] {
+/** scores.csv, in parts of at most `maxBytes` (one part until the table grows past it), made as they are taken. */
+export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Generator<Buffer> {
   const source = SITE.attributionUrl;
   function* rows() {
     for (const c of data.configurations) {
@@ -179,7 +183,7 @@ export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffe
     }
   }
   const file = download('scores.csv');
-  return csvParts(file, rows(), csvColumns(file), maxBytes);
+  return eachCsvPart(file, rows(), csvColumns(file), maxBytes);
 }
 
 /**
@@ -188,11 +192,11 @@ export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Buffe
  * snapshot, which would repeat every slug, name, date and attribution.
  */
 export function historyCsv(history = readRecentHistory(HISTORY_DAYS)): Buffer<ArrayBuffer> {
-  return Buffer.concat(historyCsvParts(history, Infinity));
+  return Buffer.concat([...historyCsvParts(history, Infinity)]);
 }
 
-/** history.csv, in parts of at most `maxBytes` (one part until the table grows past it). */
-export function historyCsvParts({ names, snapshots }: RecentHistory = readRecentHistory(HISTORY_DAYS), maxBytes = CSV_PART_BYTES): Buffer[] {
+/** history.csv, in parts of at most `maxBytes` (one part until the table grows past it), made as they are taken. */
+export function historyCsvParts({ names, snapshots }: RecentHistory = readRecentHistory(HISTORY_DAYS), maxBytes = CSV_PART_BYTES): Generator<Buffer> {
   const source = SITE.attributionUrl;
   // A row per slug (a renamed configuration keeps its row), its cells in two typed arrays of a
   // column per snapshot: at 50,000 configurations an object per configuration and snapshot held
@@ -244,7 +248,7 @@ export function historyCsvParts({ names, snapshots }: RecentHistory = readRecent
       yield cells;
     }
   }
-  return csvParts(file, rows(), columns, maxBytes);
+  return eachCsvPart(file, rows(), columns, maxBytes);
 }
 
 /** What a site whose plan gzips the large downloads says of them. */

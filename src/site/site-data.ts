@@ -98,7 +98,8 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
   applyPlan(models, plan);
   const { benches, benchBySlug } = buildBenches(reader.benches().map(cleanStrings), tagsBySlug(reader.benchTags()), past);
   const { tags, tagByName } = buildTags(reader.tags(), configurations, benches, modelByFamily);
-  const scores = buildScores(reader.scores().map(cleanStrings), configurationBySlug, modelByFamily);
+  const { count, rows } = reader.eachScore();
+  const scores = buildScores(count, rows, configurationBySlug, modelByFamily);
   const measuredFor = buildMeasured(tagByName, scores, configurationBySlug, modelByFamily);
   const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
 
@@ -122,13 +123,14 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
     weightHistoryFor: past.weightHistory,
     recentChangesFor: (familyTag) => past.recentByModel.get(familyTag) ?? [],
     resultsFor: scores.resultsFor,
+    submissionsOn: scores.submissionsOn,
     standingOn: scores.standingOn,
     measuredFor,
     tagPages: (tag) => {
       const measured = measuredFor(tag.tag);
       return plan.deepResults ? pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), plan.resultsPerPage) : 1;
     },
-    benchPages: (bench) => (plan.deepResults ? pageCount(scores.resultsFor(bench.slug).groups.length, plan.resultsPerPage) : 1),
+    benchPages: (bench) => (plan.deepResults ? pageCount(scores.modelsOn(bench.slug), plan.resultsPerPage) : 1),
     // The coverage recorded with the snapshot: one fact, the same on every page.
     detailCoverage: {
       configurations: info.coverage.configurations,

@@ -80,7 +80,7 @@ describe('scoresCsvParts', () => {
       scoresFor: (slug: string) => scores.get(slug) ?? [],
       benchBySlug: new Map(),
     } as unknown as SiteData;
-    const parts = scoresCsvParts(data, 10_000).map(text);
+    const parts = [...scoresCsvParts(data, 10_000)].map(text);
     expect(parts.length).toBeGreaterThan(2);
     expect(parts.flatMap((p) => lines(p).body)).toHaveLength(400);
     expect(lines(parts[0]!).body[0]).toMatch(/^config-0,bench-0,/);

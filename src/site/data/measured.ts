@@ -16,7 +16,7 @@ export function buildMeasured(
     const weights = tagWeights(tag.benchList);
     const candidates = new Map<string, { item: MeasuredModel; measurement: Measurement }[]>();
     // Only configurations with a score on one of the tag's benchmarks can be measured.
-    const slugs = new Set(tag.benchList.flatMap((b) => scores.onBench(b.slug).map((r) => r.configuration.slug)));
+    const slugs = new Set(tag.benchList.flatMap((b) => scores.configurationsOn(b.slug).map((c) => c.slug)));
     for (const slug of slugs) {
       const configuration = configurationBySlug.get(slug)!;
       const measurement = measure(weights, scores.scoresFor(slug));

@@ -1,41 +1,154 @@
 /**
- * The per-benchmark scores of a snapshot, read once and indexed two ways: by configuration (its
- * page) and by benchmark (a benchmark's results, and where a score stands among its peers).
+ * The per-benchmark scores of a snapshot, read once into columns and indexed two ways: by
+ * configuration (its page) and by benchmark (a benchmark's results, and where a score stands among
+ * its peers). A score becomes an object only when a page asks for it: at 50,000 configurations with
+ * details for every one, 3.5 million rows as objects (and the copies that cleaned them) took more
+ * than the render's heap, and as columns they take about 50 bytes a row plus each distinct string
+ * once.
  */
-import type { ScoreRow } from '../../store/read-snapshot.ts';
+import type { ScoreTuple } from '../../store/read-snapshot.ts';
 import { scoreFormatter } from '../precision.ts';
+import { cleanText } from '../text.ts';
 import { groupBy, memo } from './group-by.ts';
 import type { BenchResultGroup, BenchResults, Configuration, Model, Score } from './types.ts';
 
 export interface ScoreIndex {
   scoresFor(slug: string): Score[];
-  /** The configurations with a score on a benchmark, each with that score. */
-  onBench(benchSlug: string): readonly { configuration: Configuration; score: Score }[];
+  /** The configurations with a score on a benchmark, once for each of their scores there. */
+  configurationsOn(benchSlug: string): Configuration[];
+  /** How many submissions a benchmark has (of configurations in the ranking), without making them. */
+  submissionsOn(benchSlug: string): number;
+  /** How many models have a submission on a benchmark: the groups of its results. */
+  modelsOn(benchSlug: string): number;
   resultsFor(benchSlug: string): BenchResults;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
 }
 
+/** Benchmarks whose results stay made: a benchmark's pages are rendered together (Astro renders 4 pages at a time). */
+const RESULTS_KEPT = 8;
+
+/** Each distinct string once, cleaned for output once (src/site/text.ts), by a number. */
+class Strings {
+  readonly values: string[] = [];
+  private ids: Map<string, number> | undefined = new Map();
+  constructor(private readonly clean: (value: string) => string) {}
+  id(value: string): number {
+    let id = this.ids!.get(value);
+    if (id === undefined) {
+      id = this.values.push(this.clean(value)) - 1;
+      this.ids!.set(value, id);
+    }
+    return id;
+  }
+  /** Loading is done: the lookup goes, the values stay. */
+  seal(): void {
+    this.ids = undefined;
+  }
+}
+
+/** `compute`, keeping the last `size` results. */
+function recent<K, V>(compute: (key: K) => V, size: number): (key: K) => V {
+  const kept = new Map<K, V>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (kept.size >= size) kept.delete(kept.keys().next().value as K);
+    } else kept.delete(key);
+    kept.set(key, value);
+    return value;
+  };
+}
+
+/**
+ * The index of `count` rows walked from `rows` (by configuration, in stored order, as the reader
+ * gives them). Third-party text (benchmark names, source addresses) is cleaned here, once per
+ * distinct string; slugs are safe segments already.
+ */
 export function buildScores(
-  rows: readonly ScoreRow[],
+  count: number,
+  rows: Iterable<ScoreTuple>,
   configurationBySlug: ReadonlyMap<string, Configuration>,
   modelByFamily: ReadonlyMap<string, Model>,
 ): ScoreIndex {
-  const bySlug = new Map<string, Score[]>();
-  const byBench = new Map<string, { configuration: Configuration; score: Score }[]>();
-  for (const { slug, ...row } of rows) {
-    const score: Score = { ...row, counts: row.upvotes > row.downvotes };
-    const list = bySlug.get(slug);
-    if (list) list.push(score);
-    else bySlug.set(slug, [score]);
-    const configuration = configurationBySlug.get(slug);
-    if (!configuration) continue;
-    const results = byBench.get(row.bench);
-    if (results) results.push({ configuration, score });
-    else byBench.set(row.bench, [{ configuration, score }]);
-  }
-  const onBench = (benchSlug: string) => byBench.get(benchSlug) ?? [];
+  const text = new Strings(cleanText);
+  const bench = new Int32Array(count);
+  const benchName = new Int32Array(count);
+  const rawScore = new Float64Array(count);
+  const normalizedScore = new Float64Array(count);
+  const sourceUrl = new Int32Array(count);
+  const accessedAt = new Float64Array(count);
+  const upvotes = new Int32Array(count);
+  const downvotes = new Int32Array(count);
+  /** Each row's configuration, as an index into `owners`. */
+  const owner = new Int32Array(count);
+  const owners: (Configuration | undefined)[] = [];
+  /** A configuration slug's rows: [first, end). */
+  const rangeOf = new Map<string, [number, number]>();
 
-  const resultsFor = memo((benchSlug: string): BenchResults => {
+  let n = 0;
+  for (const row of rows) {
+    if (n === count) break;
+    const [slug] = row;
+    let range = rangeOf.get(slug);
+    if (!range || range[1] !== n) {
+      // Rows come by configuration; a slug seen again out of order would be a tampered file, and keeps its first run.
+      if (range) continue;
+      rangeOf.set(slug, (range = [n, n]));
+      owners.push(configurationBySlug.get(slug));
+    }
+    owner[n] = owners.length - 1;
+    bench[n] = text.id(row[1]);
+    benchName[n] = text.id(row[2]);
+    rawScore[n] = row[3];
+    normalizedScore[n] = row[4];
+    sourceUrl[n] = text.id(row[5]);
+    accessedAt[n] = row[6];
+    upvotes[n] = row[7];
+    downvotes[n] = row[8];
+    range[1] = ++n;
+  }
+  text.seal();
+  const strings = text.values;
+
+  // Rows of each benchmark (of configurations in the ranking), in stored order: one array, a range per benchmark.
+  const perBench = new Map<number, number>();
+  for (let i = 0; i < n; i++) if (owners[owner[i]!]) perBench.set(bench[i]!, (perBench.get(bench[i]!) ?? 0) + 1);
+  const benchRange = new Map<string, [number, number]>();
+  const fill = new Map<number, number>();
+  let at = 0;
+  for (const [id, rowsOn] of perBench) {
+    benchRange.set(strings[id]!, [at, at + rowsOn]);
+    fill.set(id, at);
+    at += rowsOn;
+  }
+  const benchRows = new Int32Array(at);
+  for (let i = 0; i < n; i++) {
+    if (!owners[owner[i]!]) continue;
+    const slot = fill.get(bench[i]!)!;
+    benchRows[slot] = i;
+    fill.set(bench[i]!, slot + 1);
+  }
+
+  const scoreAt = (i: number): Score => ({
+    bench: strings[bench[i]!]!,
+    benchName: strings[benchName[i]!]!,
+    rawScore: rawScore[i]!,
+    normalizedScore: normalizedScore[i]!,
+    sourceUrl: strings[sourceUrl[i]!]!,
+    accessedAt: accessedAt[i]!,
+    upvotes: upvotes[i]!,
+    downvotes: downvotes[i]!,
+    counts: upvotes[i]! > downvotes[i]!,
+  });
+  const rowsOn = (benchSlug: string) => {
+    const range = benchRange.get(benchSlug);
+    return range ? benchRows.subarray(range[0], range[1]) : new Int32Array();
+  };
+  const configurationsOn = (benchSlug: string) => Array.from(rowsOn(benchSlug), (i) => owners[owner[i]!]!);
+  const onBench = (benchSlug: string) => Array.from(rowsOn(benchSlug), (i) => ({ configuration: owners[owner[i]!]!, score: scoreAt(i) }));
+
+  const resultsFor = recent((benchSlug: string): BenchResults => {
     const results = onBench(benchSlug);
     const groups: BenchResultGroup[] = [...groupBy(results, (r) => r.configuration.familyTag)].map(([familyTag, list]) => {
       const sorted = list.sort(
@@ -55,14 +168,13 @@ export function buildScores(
       submissions: results.length,
       normalizedText: scoreFormatter(results.map((r) => r.score.normalizedScore)),
     };
-  });
+  }, RESULTS_KEPT);
+
+  const modelsOn = memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((c) => c.familyTag)).size);
 
   // Counting scores of each benchmark, best first, for a score's standing among its peers.
   const countingOn = memo((benchSlug: string) =>
-    onBench(benchSlug)
-      .filter((r) => r.score.counts)
-      .map((r) => r.score.normalizedScore)
-      .sort((a, b) => b - a),
+    Float64Array.from(rowsOn(benchSlug).filter((i) => upvotes[i]! > downvotes[i]!), (i) => normalizedScore[i]!).sort((a, b) => b - a),
   );
   const standingOn = (benchSlug: string, value: number) => {
     const sorted = countingOn(benchSlug);
@@ -76,5 +188,11 @@ export function buildScores(
     return { rank: lo + 1, of: sorted.length };
   };
 
-  return { scoresFor: (slug) => bySlug.get(slug) ?? [], onBench, resultsFor, standingOn };
+  const scoresFor = (slug: string) => {
+    const range = rangeOf.get(slug);
+    const list: Score[] = [];
+    if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(i));
+    return list;
+  };
+  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, resultsFor, standingOn };
 }

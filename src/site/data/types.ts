@@ -228,6 +228,8 @@ export interface SiteData {
   /** Newest first, up to a few: what changed for this model. */
   recentChangesFor(familyTag: string): RecentModelChange[];
   resultsFor(benchSlug: string): BenchResults;
+  /** How many submissions a benchmark has, without making its results. */
+  submissionsOn(benchSlug: string): number;
   /** Where a counting normalized score stands among the counting scores of its benchmark: 1 = best (equal scores share it). */
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
   measuredFor(tag: string): TagMeasurement;
