@@ -80,6 +80,12 @@ describe('scoresCsvParts', () => {
       scoresFor: (slug: string) => scores.get(slug) ?? [],
       benchBySlug: new Map(),
     } as unknown as SiteData;
+    // Made a part at a time: the first part is ready before most configurations' scores are read.
+    const asked = new Set<string>();
+    const lazy = scoresCsvParts({ ...data, scoresFor: (slug: string) => (asked.add(slug), data.scoresFor(slug)) }, 10_000);
+    expect(lazy.next().done).toBe(false);
+    expect(asked.size).toBeGreaterThan(0);
+    expect(asked.size).toBeLessThan(scores.size / 2);
     const parts = [...scoresCsvParts(data, 10_000)].map(text);
     expect(parts.length).toBeGreaterThan(2);
     expect(parts.flatMap((p) => lines(p).body)).toHaveLength(400);
