@@ -13,7 +13,7 @@ import { readHistory, windowStart } from './history-pass.ts';
 import { buildBenches } from './data/benches.ts';
 import { buildComparisons } from './data/comparisons.ts';
 import { buildConfigurations } from './data/configurations.ts';
-import { groupBy } from './data/group-by.ts';
+import { groupBy, memo } from './data/group-by.ts';
 import { buildMeasured } from './data/measured.ts';
 import { buildModels, familiesOf, familyName } from './data/models.ts';
 import { buildScores } from './data/scores.ts';
@@ -126,10 +126,11 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
     submissionsOn: scores.submissionsOn,
     standingOn: scores.standingOn,
     measuredFor,
-    tagPages: (tag) => {
+    tagPages: memo((tag) => {
+      if (!plan.deepResults) return 1;
       const measured = measuredFor(tag.tag);
-      return plan.deepResults ? pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), plan.resultsPerPage) : 1;
-    },
+      return pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), plan.resultsPerPage);
+    }),
     benchPages: (bench) => (plan.deepResults ? pageCount(scores.modelsOn(bench.slug), plan.resultsPerPage) : 1),
     // The coverage recorded with the snapshot: one fact, the same on every page.
     detailCoverage: {

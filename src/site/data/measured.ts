@@ -1,9 +1,12 @@
 /** Each tag's measured ranking: models by their effectiveWeight-weighted counting scores on the tag's benchmarks (the mirror's own figure). */
 import { measure, pickMeasurement, rankMeasured, tagWeights, type Measurement } from '../measured.ts';
 import { scoreFormatter } from '../precision.ts';
-import { memo } from './group-by.ts';
+import { recent } from './group-by.ts';
 import type { ScoreIndex } from './scores.ts';
 import type { Configuration, MeasuredModel, Model, Tag, TagMeasurement } from './types.ts';
+
+/** Tags whose measured ranking stays made (Astro renders 4 pages at a time). */
+const MEASUREMENTS_KEPT = 8;
 
 export function buildMeasured(
   tagByName: ReadonlyMap<string, Tag>,
@@ -11,15 +14,18 @@ export function buildMeasured(
   configurationBySlug: ReadonlyMap<string, Configuration>,
   modelByFamily: ReadonlyMap<string, Model>,
 ): (tag: string) => TagMeasurement {
-  return memo((tagName: string): TagMeasurement => {
+  // Kept for the last few tags only: a tag's pages are rendered together, and at 50,000 configurations
+  // the measurements of all 800 tags held most of the render's heap.
+  return recent((tagName: string): TagMeasurement => {
     const tag = tagByName.get(tagName)!;
     const weights = tagWeights(tag.benchList);
     const candidates = new Map<string, { item: MeasuredModel; measurement: Measurement }[]>();
     // Only configurations with a score on one of the tag's benchmarks can be measured.
     const slugs = new Set(tag.benchList.flatMap((b) => scores.configurationsOn(b.slug).map((c) => c.slug)));
+    const countingOf = scores.countingOn(weights.weights.keys());
     for (const slug of slugs) {
       const configuration = configurationBySlug.get(slug)!;
-      const measurement = measure(weights, scores.scoresFor(slug));
+      const measurement = measure(weights, countingOf(slug));
       if (!measurement) continue;
       const list = candidates.get(configuration.familyTag) ?? [];
       list.push({ item: { model: modelByFamily.get(configuration.familyTag)!, configuration }, measurement });
@@ -28,5 +34,5 @@ export function buildMeasured(
     const picked = [...candidates.values()].map((list) => pickMeasurement(list)!);
     const ranking = rankMeasured(picked, (a, b) => a.model.index - b.model.index);
     return { ...ranking, weights, valueText: scoreFormatter(picked.map((p) => p.measurement.value)) };
-  });
+  }, MEASUREMENTS_KEPT);
 }

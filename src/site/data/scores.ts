@@ -7,9 +7,10 @@
  * once.
  */
 import type { ScoreTuple } from '../../store/read-snapshot.ts';
+import type { ScoreLike } from '../measured.ts';
 import { scoreFormatter } from '../precision.ts';
 import { cleanText } from '../text.ts';
-import { groupBy, memo } from './group-by.ts';
+import { groupBy, memo, recent } from './group-by.ts';
 import type { BenchResultGroup, BenchResults, Configuration, Model, Score } from './types.ts';
 
 export interface ScoreIndex {
@@ -20,6 +21,11 @@ export interface ScoreIndex {
   submissionsOn(benchSlug: string): number;
   /** How many models have a submission on a benchmark: the groups of its results. */
   modelsOn(benchSlug: string): number;
+  /**
+   * A reader of each configuration's counting scores on some benchmarks (a tag's), in stored order:
+   * what a tag's measured ranking reads, without making every score of the configurations it measures.
+   */
+  countingOn(benchSlugs: Iterable<string>): (slug: string) => ScoreLike[];
   resultsFor(benchSlug: string): BenchResults;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
 }
@@ -44,20 +50,6 @@ class Strings {
   seal(): void {
     this.ids = undefined;
   }
-}
-
-/** `compute`, keeping the last `size` results. */
-function recent<K, V>(compute: (key: K) => V, size: number): (key: K) => V {
-  const kept = new Map<K, V>();
-  return (key) => {
-    let value = kept.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      if (kept.size >= size) kept.delete(kept.keys().next().value as K);
-    } else kept.delete(key);
-    kept.set(key, value);
-    return value;
-  };
 }
 
 /**
@@ -115,10 +107,12 @@ export function buildScores(
   const perBench = new Map<number, number>();
   for (let i = 0; i < n; i++) if (owners[owner[i]!]) perBench.set(bench[i]!, (perBench.get(bench[i]!) ?? 0) + 1);
   const benchRange = new Map<string, [number, number]>();
+  const benchId = new Map<string, number>();
   const fill = new Map<number, number>();
   let at = 0;
   for (const [id, rowsOn] of perBench) {
     benchRange.set(strings[id]!, [at, at + rowsOn]);
+    benchId.set(strings[id]!, id);
     fill.set(id, at);
     at += rowsOn;
   }
@@ -172,12 +166,25 @@ export function buildScores(
 
   const modelsOn = memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((c) => c.familyTag)).size);
 
+  const countingOn = (benchSlugs: Iterable<string>) => {
+    const ids = new Set<number>();
+    for (const slug of benchSlugs) if (benchId.has(slug)) ids.add(benchId.get(slug)!);
+    return (slug: string) => {
+      const range = rangeOf.get(slug);
+      const list: ScoreLike[] = [];
+      if (range)
+        for (let i = range[0]; i < range[1]; i++)
+          if (upvotes[i]! > downvotes[i]! && ids.has(bench[i]!)) list.push({ bench: strings[bench[i]!]!, normalizedScore: normalizedScore[i]!, counts: true });
+      return list;
+    };
+  };
+
   // Counting scores of each benchmark, best first, for a score's standing among its peers.
-  const countingOn = memo((benchSlug: string) =>
+  const sortedCountingOn = memo((benchSlug: string) =>
     Float64Array.from(rowsOn(benchSlug).filter((i) => upvotes[i]! > downvotes[i]!), (i) => normalizedScore[i]!).sort((a, b) => b - a),
   );
   const standingOn = (benchSlug: string, value: number) => {
-    const sorted = countingOn(benchSlug);
+    const sorted = sortedCountingOn(benchSlug);
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
@@ -194,5 +201,5 @@ export function buildScores(
     if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(i));
     return list;
   };
-  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, resultsFor, standingOn };
+  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, countingOn, resultsFor, standingOn };
 }
