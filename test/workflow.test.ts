@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { weightsFileFor } from '../src/publish/build-plan.ts';
 import { snapshotCli } from '../src/snapshot/snapshot-cli.ts';
 import { captureReporter, ROOT } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
@@ -203,10 +204,12 @@ describe('.github/workflows/refresh.yml', () => {
     }
   });
 
-  it('restores and saves the snapshot and the site between runs with a new key each run', () => {
+  it('restores and saves the snapshot, the site and the weights its plan measured between runs with a new key each run', () => {
     const cache = step('snapshot-cache');
     expect(cache.uses).toBe('actions/cache@v4');
-    expect(String(cache.with?.path).trim().split('\n')).toEqual(['data/snapshot.db', 'data/snapshot.db.state.json', 'dist']);
+    // The build keeps its measured weights beside the folder it built: the next run's plan reads them from there.
+    expect(weightsFileFor('dist')).toBe('.dist.weights.json');
+    expect(String(cache.with?.path).trim().split('\n')).toEqual(['data/snapshot.db', 'data/snapshot.db.state.json', 'dist', weightsFileFor('dist')]);
     expect(cache.with?.key).toMatch(/^snapshot-\$\{\{ github\.run_id \}\}/);
     expect(cache.with?.['restore-keys']).toBe('snapshot-');
   });
