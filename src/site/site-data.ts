@@ -100,7 +100,7 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
   const { tags, tagByName } = buildTags(reader.tags(), configurations, benches, modelByFamily);
   const { count, rows } = reader.eachScore();
   const scores = buildScores(count, rows, configurationBySlug, modelByFamily);
-  const measuredFor = buildMeasured(tagByName, scores, configurationBySlug, modelByFamily);
+  const measuredFor = buildMeasured(tagByName, scores, modelByFamily);
   const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
 
   return {

@@ -80,6 +80,17 @@ describe('buildScores', () => {
     expect(index.configurationsOn('x').map((c) => c.slug)).toEqual(['a-1', 'a-2', 'b-1']);
   });
 
+  it('reads a tag’s benchmarks’ counting scores by configuration, in stored order, from those benchmarks’ rows alone', () => {
+    const byConfiguration = index.countingByConfiguration(['y', 'x', 'y']);
+    // Configurations as they first come on y, then on x; a-1's score on y does not count, but a-1 has a score there.
+    expect([...byConfiguration].map(([c, scores]) => [c.slug, scores.map((s) => `${s.bench}:${s.normalizedScore}`)])).toEqual([
+      ['a-1', ['x:90']],
+      ['b-1', ['x:80', 'y:70']],
+      ['a-2', ['x:95']],
+    ]);
+    expect(index.countingByConfiguration(['z']).size).toBe(0);
+  });
+
   it('groups a benchmark’s results by model, best counting score first, and ranks a score among the counting ones', () => {
     const x = index.resultsFor('x');
     expect(x.groups.map((g) => [g.model.familyTag, g.best, g.rows.map((r) => r.configuration.slug)])).toEqual([

@@ -3,7 +3,7 @@ import { measure, pickMeasurement, rankMeasured, tagWeights, type Measurement } 
 import { scoreFormatter } from '../precision.ts';
 import { recent } from './group-by.ts';
 import type { ScoreIndex } from './scores.ts';
-import type { Configuration, MeasuredModel, Model, Tag, TagMeasurement } from './types.ts';
+import type { MeasuredModel, Model, Tag, TagMeasurement } from './types.ts';
 
 /** Tags whose measured ranking stays made (Astro renders 4 pages at a time). */
 const MEASUREMENTS_KEPT = 8;
@@ -11,7 +11,6 @@ const MEASUREMENTS_KEPT = 8;
 export function buildMeasured(
   tagByName: ReadonlyMap<string, Tag>,
   scores: ScoreIndex,
-  configurationBySlug: ReadonlyMap<string, Configuration>,
   modelByFamily: ReadonlyMap<string, Model>,
 ): (tag: string) => TagMeasurement {
   // Kept for the last few tags only: a tag's pages are rendered together, and at 50,000 configurations
@@ -21,11 +20,8 @@ export function buildMeasured(
     const weights = tagWeights(tag.benchList);
     const candidates = new Map<string, { item: MeasuredModel; measurement: Measurement }[]>();
     // Only configurations with a score on one of the tag's benchmarks can be measured.
-    const slugs = new Set(tag.benchList.flatMap((b) => scores.configurationsOn(b.slug).map((c) => c.slug)));
-    const countingOf = scores.countingOn(weights.weights.keys());
-    for (const slug of slugs) {
-      const configuration = configurationBySlug.get(slug)!;
-      const measurement = measure(weights, countingOf(slug));
+    for (const [configuration, counting] of scores.countingByConfiguration(tag.benchList.map((b) => b.slug))) {
+      const measurement = measure(weights, counting);
       if (!measurement) continue;
       const list = candidates.get(configuration.familyTag) ?? [];
       list.push({ item: { model: modelByFamily.get(configuration.familyTag)!, configuration }, measurement });

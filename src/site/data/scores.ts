@@ -22,10 +22,11 @@ export interface ScoreIndex {
   /** How many models have a submission on a benchmark: the groups of its results. */
   modelsOn(benchSlug: string): number;
   /**
-   * A reader of each configuration's counting scores on some benchmarks (a tag's), in stored order:
-   * what a tag's measured ranking reads, without making every score of the configurations it measures.
+   * The counting scores on some benchmarks (a tag's) of each configuration with a score there, in
+   * stored order, the configurations as they first come benchmark by benchmark: what a tag's
+   * measured ranking reads, from the rows of those benchmarks alone.
    */
-  countingOn(benchSlugs: Iterable<string>): (slug: string) => ScoreLike[];
+  countingByConfiguration(benchSlugs: Iterable<string>): Map<Configuration, ScoreLike[]>;
   resultsFor(benchSlug: string): BenchResults;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
 }
@@ -107,12 +108,10 @@ export function buildScores(
   const perBench = new Map<number, number>();
   for (let i = 0; i < n; i++) if (owners[owner[i]!]) perBench.set(bench[i]!, (perBench.get(bench[i]!) ?? 0) + 1);
   const benchRange = new Map<string, [number, number]>();
-  const benchId = new Map<string, number>();
   const fill = new Map<number, number>();
   let at = 0;
   for (const [id, rowsOn] of perBench) {
     benchRange.set(strings[id]!, [at, at + rowsOn]);
-    benchId.set(strings[id]!, id);
     fill.set(id, at);
     at += rowsOn;
   }
@@ -166,17 +165,21 @@ export function buildScores(
 
   const modelsOn = memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((c) => c.familyTag)).size);
 
-  const countingOn = (benchSlugs: Iterable<string>) => {
-    const ids = new Set<number>();
-    for (const slug of benchSlugs) if (benchId.has(slug)) ids.add(benchId.get(slug)!);
-    return (slug: string) => {
-      const range = rangeOf.get(slug);
-      const list: ScoreLike[] = [];
-      if (range)
-        for (let i = range[0]; i < range[1]; i++)
-          if (upvotes[i]! > downvotes[i]! && ids.has(bench[i]!)) list.push({ bench: strings[bench[i]!]!, normalizedScore: normalizedScore[i]!, counts: true });
-      return list;
-    };
+  const countingByConfiguration = (benchSlugs: Iterable<string>) => {
+    const rowsOf = new Map<number, number[]>();
+    for (const benchSlug of new Set(benchSlugs))
+      for (const i of rowsOn(benchSlug)) {
+        let list = rowsOf.get(owner[i]!);
+        if (!list) rowsOf.set(owner[i]!, (list = []));
+        if (upvotes[i]! > downvotes[i]!) list.push(i);
+      }
+    const out = new Map<Configuration, ScoreLike[]>();
+    for (const [slot, list] of rowsOf)
+      out.set(
+        owners[slot]!,
+        list.sort((a, b) => a - b).map((i) => ({ bench: strings[bench[i]!]!, normalizedScore: normalizedScore[i]!, counts: true })),
+      );
+    return out;
   };
 
   // Counting scores of each benchmark, best first, for a score's standing among its peers.
@@ -201,5 +204,5 @@ export function buildScores(
     if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(i));
     return list;
   };
-  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, countingOn, resultsFor, standingOn };
+  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, countingByConfiguration, resultsFor, standingOn };
 }
