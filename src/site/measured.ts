@@ -43,27 +43,43 @@ export function tagWeights(benches: readonly { slug: string; effectiveWeight: nu
   return { weights: new Map(benches.map((b) => [b.slug, 1])), total: benches.length, equalWeights: true };
 }
 
+/** A configuration's counting scores on one benchmark of a tag, summed: several submissions there are averaged first. */
+export interface BenchSum {
+  bench: string;
+  sum: number;
+  n: number;
+}
+
 /** One configuration's measurement, or undefined when it has no counting score on these benchmarks. */
 export function measure(tag: TagWeights, scores: readonly ScoreLike[]): Measurement | undefined {
-  const sums = new Map<string, { sum: number; n: number }>();
+  const sums = new Map<string, BenchSum>();
   for (const s of scores) {
     if (!s.counts || !tag.weights.has(s.bench)) continue;
-    const acc = sums.get(s.bench) ?? { sum: 0, n: 0 };
+    const acc = sums.get(s.bench) ?? { bench: s.bench, sum: 0, n: 0 };
     acc.sum += s.normalizedScore;
     acc.n++;
     sums.set(s.bench, acc);
   }
-  if (sums.size === 0 || tag.total <= 0) return undefined;
+  return measureSums(tag, [...sums.values()]);
+}
+
+/**
+ * The measurement of a configuration's counting scores on the tag's benchmarks, summed by benchmark
+ * (in the order of each benchmark's first counting score among its scores: the order the sums are
+ * added in, so every way of reading the scores gives the same figure to the last digit).
+ */
+export function measureSums(tag: TagWeights, sums: readonly BenchSum[]): Measurement | undefined {
+  if (sums.length === 0 || tag.total <= 0) return undefined;
   let weighted = 0;
   let weight = 0;
-  for (const [bench, { sum, n }] of sums) {
+  for (const { bench, sum, n } of sums) {
     const w = tag.weights.get(bench)!;
     weighted += w * (sum / n);
     weight += w;
   }
   // A benchmark of zero weight covers nothing: its score cannot move the mean either.
-  const value = weight > 0 ? weighted / weight : [...sums.values()].reduce((a, { sum, n }) => a + sum / n, 0) / sums.size;
-  return { value, coverage: weight / tag.total, benchmarks: sums.size };
+  const value = weight > 0 ? weighted / weight : sums.reduce((a, { sum, n }) => a + sum / n, 0) / sums.length;
+  return { value, coverage: weight / tag.total, benchmarks: sums.length };
 }
 
 /** The configuration a model is measured by: the best measured among those covering enough, else the widest. */

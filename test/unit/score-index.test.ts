@@ -80,15 +80,23 @@ describe('buildScores', () => {
     expect(index.configurationsOn('x').map((c) => c.slug)).toEqual(['a-1', 'a-2', 'b-1']);
   });
 
-  it('reads a tag’s benchmarks’ counting scores by configuration, in stored order, from those benchmarks’ rows alone', () => {
-    const byConfiguration = index.countingByConfiguration(['y', 'x', 'y']);
-    // Configurations as they first come on y, then on x; a-1's score on y does not count, but a-1 has a score there.
-    expect([...byConfiguration].map(([c, scores]) => [c.slug, scores.map((s) => `${s.bench}:${s.normalizedScore}`)])).toEqual([
-      ['a-1', ['x:90']],
-      ['b-1', ['x:80', 'y:70']],
-      ['a-2', ['x:95']],
+  it('sums a tag’s benchmarks’ counting scores by configuration and benchmark, in stored order, from those benchmarks’ rows alone', () => {
+    const rows = [...ROWS.slice(0, 4), tuple('b-1', 'x', 60), tuple('b-1', 'x', 50, 0, 1), tuple('b-1', 'y', 70)];
+    const sums = buildScores(rows.length, once(rows), configurationBySlug, modelByFamily).sumsByConfiguration(['y', 'x', 'y']);
+    // Configurations as they first come on y, then on x: a-1's score on y does not count, but a-1 has a score there.
+    expect([...sums].map(([c, list]) => [c.slug, list.map(({ bench, sum, n }) => ({ bench, sum, n }))])).toEqual([
+      ['a-1', [{ bench: 'x', sum: 90, n: 1 }]],
+      // b-1's x scores (two counting) come before its y score among its rows.
+      [
+        'b-1',
+        [
+          { bench: 'x', sum: 140, n: 2 },
+          { bench: 'y', sum: 70, n: 1 },
+        ],
+      ],
+      ['a-2', [{ bench: 'x', sum: 95, n: 1 }]],
     ]);
-    expect(index.countingByConfiguration(['z']).size).toBe(0);
+    expect(index.sumsByConfiguration(['z']).size).toBe(0);
   });
 
   it('groups a benchmark’s results by model, best counting score first, and ranks a score among the counting ones', () => {

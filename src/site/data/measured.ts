@@ -1,5 +1,5 @@
 /** Each tag's measured ranking: models by their effectiveWeight-weighted counting scores on the tag's benchmarks (the mirror's own figure). */
-import { measure, pickMeasurement, rankMeasured, tagWeights, type Measurement } from '../measured.ts';
+import { measureSums, pickMeasurement, rankMeasured, tagWeights, type Measurement } from '../measured.ts';
 import { scoreFormatter } from '../precision.ts';
 import { recent } from './group-by.ts';
 import type { ScoreIndex } from './scores.ts';
@@ -20,8 +20,8 @@ export function buildMeasured(
     const weights = tagWeights(tag.benchList);
     const candidates = new Map<string, { item: MeasuredModel; measurement: Measurement }[]>();
     // Only configurations with a score on one of the tag's benchmarks can be measured.
-    for (const [configuration, counting] of scores.countingByConfiguration(tag.benchList.map((b) => b.slug))) {
-      const measurement = measure(weights, counting);
+    for (const [configuration, sums] of scores.sumsByConfiguration(tag.benchList.map((b) => b.slug))) {
+      const measurement = measureSums(weights, sums);
       if (!measurement) continue;
       const list = candidates.get(configuration.familyTag) ?? [];
       list.push({ item: { model: modelByFamily.get(configuration.familyTag)!, configuration }, measurement });

@@ -7,7 +7,7 @@
  * once.
  */
 import type { ScoreTuple } from '../../store/read-snapshot.ts';
-import type { ScoreLike } from '../measured.ts';
+import type { BenchSum } from '../measured.ts';
 import { scoreFormatter } from '../precision.ts';
 import { cleanText } from '../text.ts';
 import { groupBy, memo, recent } from './group-by.ts';
@@ -22,11 +22,12 @@ export interface ScoreIndex {
   /** How many models have a submission on a benchmark: the groups of its results. */
   modelsOn(benchSlug: string): number;
   /**
-   * The counting scores on some benchmarks (a tag's) of each configuration with a score there, in
-   * stored order, the configurations as they first come benchmark by benchmark: what a tag's
-   * measured ranking reads, from the rows of those benchmarks alone.
+   * Each configuration with a score on some benchmarks (a tag's), as they first come benchmark by
+   * benchmark, with its counting scores there summed by benchmark in the order measureSums reads
+   * them: what a tag's measured ranking needs, from the rows of those benchmarks alone, with an
+   * object per sum rather than per score.
    */
-  countingByConfiguration(benchSlugs: Iterable<string>): Map<Configuration, ScoreLike[]>;
+  sumsByConfiguration(benchSlugs: Iterable<string>): Map<Configuration, BenchSum[]>;
   resultsFor(benchSlug: string): BenchResults;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
 }
@@ -64,7 +65,10 @@ export function buildScores(
   configurationBySlug: ReadonlyMap<string, Configuration>,
   modelByFamily: ReadonlyMap<string, Model>,
 ): ScoreIndex {
-  const text = new Strings(cleanText);
+  // A table per column: the benchmarks' few thousand strings stay in small tables, apart from the source addresses' millions.
+  const benchText = new Strings(cleanText);
+  const nameText = new Strings(cleanText);
+  const urlText = new Strings(cleanText);
   const bench = new Int32Array(count);
   const benchName = new Int32Array(count);
   const rawScore = new Float64Array(count);
@@ -91,18 +95,18 @@ export function buildScores(
       owners.push(configurationBySlug.get(slug));
     }
     owner[n] = owners.length - 1;
-    bench[n] = text.id(row[1]);
-    benchName[n] = text.id(row[2]);
+    bench[n] = benchText.id(row[1]);
+    benchName[n] = nameText.id(row[2]);
     rawScore[n] = row[3];
     normalizedScore[n] = row[4];
-    sourceUrl[n] = text.id(row[5]);
+    sourceUrl[n] = urlText.id(row[5]);
     accessedAt[n] = row[6];
     upvotes[n] = row[7];
     downvotes[n] = row[8];
     range[1] = ++n;
   }
-  text.seal();
-  const strings = text.values;
+  for (const t of [benchText, nameText, urlText]) t.seal();
+  const [benches, names, urls] = [benchText.values, nameText.values, urlText.values];
 
   // Rows of each benchmark (of configurations in the ranking), in stored order: one array, a range per benchmark.
   const perBench = new Map<number, number>();
@@ -111,7 +115,7 @@ export function buildScores(
   const fill = new Map<number, number>();
   let at = 0;
   for (const [id, rowsOn] of perBench) {
-    benchRange.set(strings[id]!, [at, at + rowsOn]);
+    benchRange.set(benches[id]!, [at, at + rowsOn]);
     fill.set(id, at);
     at += rowsOn;
   }
@@ -124,11 +128,11 @@ export function buildScores(
   }
 
   const scoreAt = (i: number): Score => ({
-    bench: strings[bench[i]!]!,
-    benchName: strings[benchName[i]!]!,
+    bench: benches[bench[i]!]!,
+    benchName: names[benchName[i]!]!,
     rawScore: rawScore[i]!,
     normalizedScore: normalizedScore[i]!,
-    sourceUrl: strings[sourceUrl[i]!]!,
+    sourceUrl: urls[sourceUrl[i]!]!,
     accessedAt: accessedAt[i]!,
     upvotes: upvotes[i]!,
     downvotes: downvotes[i]!,
@@ -165,20 +169,25 @@ export function buildScores(
 
   const modelsOn = memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((c) => c.familyTag)).size);
 
-  const countingByConfiguration = (benchSlugs: Iterable<string>) => {
-    const rowsOf = new Map<number, number[]>();
-    for (const benchSlug of new Set(benchSlugs))
+  const sumsByConfiguration = (benchSlugs: Iterable<string>) => {
+    /** A sum with the row of its first score and its configuration's slot. */
+    type Sum = BenchSum & { first: number; slot: number };
+    const found = new Map<number, Sum[]>();
+    for (const benchSlug of new Set(benchSlugs)) {
+      // A configuration's rows on a benchmark are next to each other here (rows come by configuration).
+      let current: Sum | undefined;
       for (const i of rowsOn(benchSlug)) {
-        let list = rowsOf.get(owner[i]!);
-        if (!list) rowsOf.set(owner[i]!, (list = []));
-        if (upvotes[i]! > downvotes[i]!) list.push(i);
+        const slot = owner[i]!;
+        let sums = found.get(slot);
+        if (!sums) found.set(slot, (sums = []));
+        if (upvotes[i]! <= downvotes[i]!) continue;
+        if (current?.slot !== slot) sums.push((current = { bench: benchSlug, sum: 0, n: 0, first: i, slot }));
+        current.sum += normalizedScore[i]!;
+        current.n++;
       }
-    const out = new Map<Configuration, ScoreLike[]>();
-    for (const [slot, list] of rowsOf)
-      out.set(
-        owners[slot]!,
-        list.sort((a, b) => a - b).map((i) => ({ bench: strings[bench[i]!]!, normalizedScore: normalizedScore[i]!, counts: true })),
-      );
+    }
+    const out = new Map<Configuration, BenchSum[]>();
+    for (const [slot, sums] of found) out.set(owners[slot]!, sums.sort((a, b) => a.first - b.first));
     return out;
   };
 
@@ -204,5 +213,5 @@ export function buildScores(
     if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(i));
     return list;
   };
-  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, countingByConfiguration, resultsFor, standingOn };
+  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, sumsByConfiguration, resultsFor, standingOn };
 }
