@@ -205,7 +205,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       );
     }
     process.env.MIRROR_SITE_PLAN = JSON.stringify(planned.handed);
-    extras = startExtras({ staging, previous: target });
+    extras = startExtras({ staging, previous: target }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
     astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn');
     await reporter.stage(

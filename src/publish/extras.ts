@@ -146,14 +146,29 @@ export interface ExtrasJob {
 export interface ExtrasOptions {
   /** See SEARCH_BESIDE_RENDER_MAX_RECORDS; 0 always waits for the render. */
   searchBesideRenderMax?: number;
+  /** Per-benchmark submissions in the snapshot: see workerSemiSpaceMb. */
+  submissions?: number;
 }
 
+/**
+ * The worker's young generation, in MB a semi-space. 2 MB (V8's default is 16) holds its copy of
+ * the data in about 60 MB less at 10,000 configurations, for its extra collections' CPU, which the
+ * niced worker can spare there. With millions of submissions (3.49 million at 50,000 with details)
+ * those collections were a quarter of its CPU and the worker the build's longest path: 16 MB there.
+ */
+export const workerSemiSpaceMb = (submissions: number) => (submissions >= 1_000_000 ? 16 : 2);
+
 /** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
-export function startExtras(request: ExtrasRequest, { searchBesideRenderMax = SEARCH_BESIDE_RENDER_MAX_RECORDS }: ExtrasOptions = {}): ExtrasJob {
+export function startExtras(
+  request: ExtrasRequest,
+  { searchBesideRenderMax = SEARCH_BESIDE_RENDER_MAX_RECORDS, submissions = 0 }: ExtrasOptions = {},
+): ExtrasJob {
   const child = fork(fileURLToPath(new URL('./extras-worker.ts', import.meta.url)), [], {
-    // A 2 MB young generation (V8's default is 16 MB) holds the worker's copy of the data in about
-    // 60 MB less; its extra collections cost the niced worker CPU, not the render's path.
-    execArgv: [...process.execArgv.filter((a) => !a.startsWith('--max-semi-space-size')), '--expose-gc', '--max-semi-space-size=2'],
+    execArgv: [
+      ...process.execArgv.filter((a) => !a.startsWith('--max-semi-space-size')),
+      '--expose-gc',
+      `--max-semi-space-size=${workerSemiSpaceMb(submissions)}`,
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: childEnv(),
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RENDER_SEMI_SPACE_MB, renderFlags } from '../../src/publish/astro-render.ts';
+import { workerSemiSpaceMb } from '../../src/publish/extras.ts';
 
 const own = `--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`;
 
@@ -20,5 +21,14 @@ describe('the flags the build passes on to the Astro process', () => {
   it('leave the build process’s 2 MB young generation behind: the render has its own, larger one', () => {
     expect(renderFlags(['--max-old-space-size=1024', '--max-semi-space-size=2', '--import', 'tsx'])).toEqual(['--max-old-space-size=1024', own]);
     expect(RENDER_SEMI_SPACE_MB).toBeGreaterThan(2);
+  });
+});
+
+describe('the extras worker’s young generation', () => {
+  it('stays at 2 MB up to 10,000 configurations with details (its peak there), and is 16 MB with millions of submissions (its GC there)', () => {
+    // Submissions of the bench's fields with details for every configuration: 10,000 and 50,000 configurations.
+    expect(workerSemiSpaceMb(0)).toBe(2);
+    expect(workerSemiSpaceMb(359_805)).toBe(2);
+    expect(workerSemiSpaceMb(3_489_351)).toBe(16);
   });
 });
