@@ -118,6 +118,7 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
     tagByName,
     scoreText,
     scoresFor: scores.scoresFor,
+    scoreCountFor: scores.scoreCountFor,
     historyFor: past.configurationHistory,
     modelHistoryFor: past.modelHistory,
     weightHistoryFor: past.weightHistory,

@@ -71,6 +71,7 @@ describe('buildScores', () => {
     expect(index.scoresFor('a-1')[0]!.bench).toBe('x');
     expect(index.scoresFor('gone')).toHaveLength(1);
     expect(index.scoresFor('nobody')).toEqual([]);
+    expect(['a-1', 'a-2', 'gone', 'nobody'].map(index.scoreCountFor)).toEqual([2, 1, 1, 0]);
   });
 
   it('counts a benchmark’s submissions and models without making its results, leaving out configurations not in the ranking', () => {

@@ -15,6 +15,8 @@ import type { BenchResultGroup, BenchResults, Configuration, Model, Score } from
 
 export interface ScoreIndex {
   scoresFor(slug: string): Score[];
+  /** How many scores a configuration has, without making them. */
+  scoreCountFor(slug: string): number;
   /** The configurations with a score on a benchmark, once for each of their scores there. */
   configurationsOn(benchSlug: string): Configuration[];
   /** How many submissions a benchmark has (of configurations in the ranking), without making them. */
@@ -213,5 +215,9 @@ export function buildScores(
     if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(i));
     return list;
   };
-  return { scoresFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, sumsByConfiguration, resultsFor, standingOn };
+  const scoreCountFor = (slug: string) => {
+    const range = rangeOf.get(slug);
+    return range ? range[1] - range[0] : 0;
+  };
+  return { scoresFor, scoreCountFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, sumsByConfiguration, resultsFor, standingOn };
 }

@@ -221,6 +221,8 @@ export interface SiteData {
   /** Formats any configuration's (or model's) supraScore with the digits that separate it from its neighbours. */
   scoreText: ScoreText;
   scoresFor(slug: string): Score[];
+  /** How many scores a configuration has, without making them. */
+  scoreCountFor(slug: string): number;
   historyFor(slug: string): HistoryPoint[];
   /** A model's score (its best configuration's) and model rank over time, oldest first. */
   modelHistoryFor(familyTag: string): ModelHistoryPoint[];
