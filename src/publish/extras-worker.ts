@@ -25,13 +25,12 @@ import {
   CARD_MANIFEST,
   lowerPriority,
   readCardManifest,
-  reuseInto,
-  writeInside,
   type CardManifest,
   type ExtrasRequest,
   type WorkerMessage,
   type WorkerReport,
 } from './extras.ts';
+import { reuseInto, writeInside } from './write-inside.ts';
 import { ownPeakKb } from './process-peak.ts';
 
 const cpuMs = (since?: NodeJS.CpuUsage) => {

@@ -9,8 +9,8 @@
  */
 import { fork } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
-import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from './child-env.ts';
 import { indexForSearch, stopIndexing } from './search-index.ts';
@@ -72,30 +72,6 @@ export const CARD_MANIFEST = 'og/cards.json';
 export interface CardManifest {
   renderer: string;
   files: string[];
-}
-
-/** Writes `data` at `rel` under `root`, refusing any path that would leave it. */
-export function writeInside(root: string, rel: string, data: string | Buffer): void {
-  const target = resolve(root, rel);
-  if (rel.split('/').some((s) => s === '' || s === '.' || s === '..') || !target.startsWith(resolve(root) + sep)) {
-    throw new Error(`refusing to write ${JSON.stringify(rel)} outside the site`);
-  }
-  mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, data);
-}
-
-/** Reuses the previous site's copy of `rel` (a hard link where the file system allows), or returns false. */
-export function reuseInto(previous: string, staging: string, rel: string): boolean {
-  const from = join(previous, rel);
-  if (!existsSync(from)) return false;
-  const to = resolve(staging, rel);
-  mkdirSync(dirname(to), { recursive: true });
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
-  }
-  return true;
 }
 
 /** Moves everything under `from` into `into`: a folder Astro did not write moves whole; a file that is there already is a bug. */

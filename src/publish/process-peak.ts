@@ -6,21 +6,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { statusPeakKb } from './own-peak.mjs';
 
-export function childrenPeakKb(name: RegExp): number {
-  let total = 0;
+/** The ids of this process's children whose name matches, each with its /proc status text. */
+function childrenNamed(name: RegExp): { pid: number; status: string }[] {
+  const found: { pid: number; status: string }[] = [];
   try {
     for (const task of readdirSync('/proc/self/task')) {
       for (const pid of readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
-        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-        if (!name.test(/^Name:\s*(.*)$/m.exec(status)?.[1] ?? '')) continue;
-        total += statusPeakKb(status) ?? 0;
+        try {
+          const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+          if (name.test(/^Name:\s*(.*)$/m.exec(status)?.[1] ?? '')) found.push({ pid: Number(pid), status });
+        } catch {
+          // a child that just ended
+        }
       }
     }
   } catch {
-    // no /proc, or a child that just ended: what was found
+    // no /proc: none found
   }
-  return total;
+  return found;
 }
+
+export const childrenPeakKb = (name: RegExp): number => childrenNamed(name).reduce((n, c) => n + (statusPeakKb(c.status) ?? 0), 0);
+
+/** The process ids of this process's children whose name matches (none where /proc does not tell). */
+export const childPids = (name: RegExp): number[] => childrenNamed(name).map((c) => c.pid);
 
 export { ownPeakKb } from './own-peak.mjs';
 

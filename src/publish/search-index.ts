@@ -11,7 +11,8 @@ import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, w
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import { childrenPeakKb } from './process-peak.ts';
+import { childPids, childrenPeakKb } from './process-peak.ts';
+import { writeInside } from './write-inside.ts';
 import type { SearchRecord } from '../site/search-records.ts';
 
 /** The folder of the index under dist/, and what the search box loads from it. */
@@ -21,7 +22,7 @@ export const SEARCH_DIR = 'pagefind';
 export const SEARCH_INPUTS = `${SEARCH_DIR}/inputs.json`;
 
 /** Pagefind's ready-made interfaces, which the site's own search box does not load. */
-const UNUSED = [
+const UNUSED = new Set([
   'pagefind-ui.js',
   'pagefind-ui.css',
   'pagefind-modular-ui.js',
@@ -29,7 +30,7 @@ const UNUSED = [
   'pagefind-component-ui.js',
   'pagefind-component-ui.css',
   'pagefind-highlight.js',
-];
+]);
 
 export interface SearchIndex {
   pages: number;
@@ -37,6 +38,30 @@ export interface SearchIndex {
   reused: boolean;
   /** Settles when the index is written, with the peak memory of Pagefind's process (0 when reused or not told). */
   written: Promise<{ peakKb: number }>;
+}
+
+/**
+ * Pagefind's Node API waits for its process's answer without end: a process that died (the kernel's
+ * out-of-memory killer, a panic) left the build waiting until the job's time limit. While Pagefind
+ * works, this looks every half second whether its process still runs; once it has ended, closing
+ * the API rejects every call still waiting. Where /proc cannot name the process, nothing is watched.
+ */
+function watchPagefind(before: readonly number[]): { ended: () => boolean; stop: () => void } {
+  // The process this call started, not one a call before it closed that has not yet ended.
+  const pid = childPids(/^pagefind/).find((p) => !before.includes(p));
+  let ended = false;
+  if (pid === undefined) return { ended: () => false, stop: () => {} };
+  const timer = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      ended = true;
+      clearInterval(timer);
+      void pagefind.close();
+    }
+  }, 500);
+  timer.unref();
+  return { ended: () => ended, stop: () => clearInterval(timer) };
 }
 
 /** Ends Pagefind's process, if one runs (a build that fails while it indexes). */
@@ -88,8 +113,8 @@ function linkTree(from: string, to: string): void {
 /**
  * Has Pagefind index `records` into `site`/pagefind/ (`site` laid out as `dist/`), or takes the
  * index of `previous` (the site being replaced) when it was made from the same inputs. Resolves
- * once Pagefind holds every record; Pagefind writes its files in its own process while the caller
- * goes on with other work.
+ * once Pagefind holds every record; Pagefind makes its files in its own process while the caller
+ * goes on with other work, and `written` settles once this process has written them.
  */
 export async function indexForSearch(site: string, records: readonly SearchRecord[], previous?: string): Promise<SearchIndex> {
   const inputs = searchInputs(records);
@@ -103,28 +128,45 @@ export async function indexForSearch(site: string, records: readonly SearchRecor
       rmSync(join(site, SEARCH_DIR), { recursive: true, force: true });
     }
   }
+  // Pagefind's process starts with the call: the watch begins before its first answer.
+  const before = childPids(/^pagefind/);
+  const creating = pagefind.createIndex({ forceLanguage: 'en' });
+  const watch = watchPagefind(before);
+  const failed = (err: unknown) =>
+    watch.ended() ? new Error(`Pagefind's process ended before the search index was written (what it printed above says why)`, { cause: err }) : err;
   try {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+    const { index, errors } = await creating;
     if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
     const added = await Promise.all(
       records.map(({ url, title, kind, content }) => index.addCustomRecord({ url, content, language: 'en', meta: { title, kind } })),
     );
-    const failed = added.flatMap((r) => r.errors);
-    if (failed.length) throw new Error(`pagefind could not index the pages: ${failed.slice(0, 3).join('; ')}`);
+    const refused = added.flatMap((r) => r.errors);
+    if (refused.length) throw new Error(`pagefind could not index the pages: ${refused.slice(0, 3).join('; ')}`);
+    // Pagefind hands its files over and this process writes them: its own writing ignored a failed
+    // write (a full disk left a partial index that it reported written) or panicked, its process
+    // gone and the call never answered.
     const written = index
-      .writeFiles({ outputPath: join(site, SEARCH_DIR) })
-      .then((w) => {
-        if (w.errors.length) throw new Error(`pagefind could not write its index: ${w.errors.join('; ')}`);
-        for (const file of UNUSED) rmSync(join(site, SEARCH_DIR, file), { force: true });
+      .getFiles()
+      .then(({ files, errors: getErrors }) => {
+        if (getErrors.length) throw new Error(`pagefind could not make its index: ${getErrors.join('; ')}`);
+        const folder = join(site, SEARCH_DIR);
+        for (const { path, content } of files) if (!UNUSED.has(path)) writeInside(folder, path, content);
         writeFileSync(join(site, SEARCH_INPUTS), manifest);
         // Pagefind's own process, still running: its peak adds to the build's memory.
         return { peakKb: childrenPeakKb(/^pagefind/) };
       })
-      .finally(() => pagefind.close());
+      .catch((err: unknown) => {
+        throw failed(err);
+      })
+      .finally(() => {
+        watch.stop();
+        return pagefind.close();
+      });
     written.catch(() => {});
     return { pages: records.length, reused: false, written };
   } catch (err) {
+    watch.stop();
     await pagefind.close();
-    throw err;
+    throw failed(err);
   }
 }
