@@ -31,7 +31,7 @@ const recordsOf = (count: number): SearchRecord[] =>
   }));
 
 /** Settles as `promise` does, or rejects after `ms` saying it never settled (a hang, which is what is under test). */
-const within = <T,>(promise: Promise<T>, ms: number): Promise<T> =>
+const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`did not settle in ${ms} ms`)), ms).unref())]);
 
 /** The Pagefind processes still running after up to 5 s: a failed index closes Pagefind (its process ends soon after). */
@@ -72,15 +72,19 @@ describe.skipIf(!tmpfsAvailable())('the search index on a full disk', () => {
   it.each([
     ['bytes', 'size=64k'],
     ['files', 'size=4m,nr_inodes=8'],
-  ])('rejects with the file system refusal when the disk runs out of %s', async (_, options) => {
-    const mount = join(dir.path, `full-${options.replace(/\W/g, '-')}`);
-    unmounts.push(mountTmpfs(mount, options));
-    const err = await within(writeIndex(mount, recordsOf(3_000)), 60_000).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err, 'the index was reported written').toBeDefined();
-    expect(refusalCode(err), String(err)).toBe('ENOSPC');
-    expect(await pagefindsLeft()).toEqual([]);
-  }, 90_000);
+  ])(
+    'rejects with the file system refusal when the disk runs out of %s',
+    async (_, options) => {
+      const mount = join(dir.path, `full-${options.replace(/\W/g, '-')}`);
+      unmounts.push(mountTmpfs(mount, options));
+      const err = await within(writeIndex(mount, recordsOf(3_000)), 60_000).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err, 'the index was reported written').toBeDefined();
+      expect(refusalCode(err), String(err)).toBe('ENOSPC');
+      expect(await pagefindsLeft()).toEqual([]);
+    },
+    90_000,
+  );
 });

@@ -21,15 +21,7 @@ import { searchRecords, type SearchRecord } from '../site/search-records.ts';
 import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/site-data.ts';
 import { fontMeasure } from '../site/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
-import {
-  CARD_MANIFEST,
-  lowerPriority,
-  readCardManifest,
-  type CardManifest,
-  type ExtrasRequest,
-  type WorkerMessage,
-  type WorkerReport,
-} from './extras.ts';
+import { CARD_MANIFEST, lowerPriority, readCardManifest, type CardManifest, type ExtrasRequest, type WorkerMessage, type WorkerReport } from './extras.ts';
 import { reuseInto, writeInside } from './write-inside.ts';
 import { ownPeakKb } from './process-peak.ts';
 
