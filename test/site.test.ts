@@ -128,6 +128,19 @@ describe('routes', () => {
     }
   });
 
+  it('paints no page of the layout before its footer is parsed, so nothing above it moves as the rest arrives', () => {
+    const pages = [...site.html].filter(([, $]) => $('header.site-header').length > 0);
+    expect(pages.length).toBeGreaterThan(25);
+    for (const [file, $] of pages) {
+      const expect_ = $('head link[rel="expect"]');
+      expect(expect_.attr('blocking'), file).toBe('render');
+      expect(expect_.attr('href'), file).toBe('#site-footer');
+      // The element it names is the page's last: the footer with the attribution.
+      expect($('body > footer#site-footer').length, file).toBe(1);
+      expect($('body > *').last().is('#site-footer'), file).toBe(true);
+    }
+  });
+
   it('publishes none of Astro’s own files, even when built outside the project (withastro/astro#14903)', () => {
     expect(site.files.filter((f) => /\.mjs(\.map)?$|^(data-store|settings)\.json$|^(chunks|pages)\//.test(f))).toEqual([]);
   });

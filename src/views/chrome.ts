@@ -119,7 +119,7 @@ function makeChrome(data: SiteData): Chrome {
           <a href="${href('/about/#partial')}">Why</a>`,
       )
     }${!snapshot.sample && makeStaleNotice(data)}`,
-    footer: html`<footer class="site-footer">
+    footer: html`<footer id="site-footer" class="site-footer">
       <div class="wrap">
         <p>
           Data: <a href="${SITE.attributionUrl}" rel="external">${SITE.attributionName}</a> · Snapshot of
