@@ -312,11 +312,16 @@ describe('deadlines', () => {
   }, 10_000);
 
   it('stops --details against a rate limit that never refills at the details deadline, with the export stored', async () => {
-    // Two requests a minute: the export and one detail, then a wait for the next minute.
+    // Two requests a minute: the export and one detail, then a wait for the next minute. The simulator's minutes are
+    // calendar minutes: its clock starts at the beginning of one, so no new minute refills the limit during the test
+    // (on the real clock, a run that crossed a minute's end fetched a second detail).
+    const realStart = Date.now();
+    const minuteStart = Math.floor(realStart / 60_000) * 60_000;
     const slow = await startSimulator({
       exportBody: JSON.stringify(fixtureExport()),
       details: fixtureDetails(),
       keys: { [KEY]: { tier: 'partner', ratePerMinute: 2 } },
+      now: () => minuteStart + (Date.now() - realStart),
     });
     try {
       const out = join(dir.path, `details-${++caseNo}.db`);
