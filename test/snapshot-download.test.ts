@@ -2,7 +2,7 @@
  * The whole snapshot as a download and as the mirror's second home: the hostile fixture's real
  * build publishes its snapshot file gzipped under /data/, listed in the manifest with sha256, store
  * version and date, carrying the attribution, documented on the data page; a file holding a string
- * shaped like an API key is never published (the build fails before rendering); a large file comes
+ * shaped like an API key is never published (the build stops, its render unfinished); a large file comes
  * in parts that join into it.
  */
 import { createHash } from 'node:crypto';
@@ -18,6 +18,7 @@ import { SNAPSHOT_TABLES } from '../src/site/snapshot-db.ts';
 import { runScript, tempDir } from './helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from './helpers/site.ts';
+import { STUB_STARTED } from './helpers/stub-render.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -116,7 +117,7 @@ describe('a snapshot file about to be published', () => {
     dir.cleanup();
   });
 
-  it('is never published holding a string shaped like an API key: the build stops before rendering, with one line', async () => {
+  it('is never published holding a string shaped like an API key: the build stops its render and ends with one line', async () => {
     const dir = tempDir('mirror-leak-');
     const snapshot = join(dir.path, 'snapshot.db');
     copyFileSync(fixture.snapshot, snapshot);
@@ -132,5 +133,35 @@ describe('a snapshot file about to be published', () => {
     expect(r.stdout).not.toMatch(/^render /m);
     expect(existsSync(out)).toBe(false);
     dir.cleanup();
+  }, 120_000);
+});
+
+describe('when the build makes the published snapshot file', () => {
+  // The stub render (test/helpers/stub-render.ts) says whether the file was made when it started,
+  // and names its parts in its data page once the build hands them over, as the data page does.
+  const stubBuild = async (flags: string[]) => {
+    const dir = tempDir('mirror-order-');
+    const out = join(dir.path, 'dist');
+    const r = await runScript('../test/helpers/stub-build.ts', ['--snapshot', fixture.snapshot, '--out', out, ...flags], HOSTILE_ENV, { timeoutMs: 120_000 });
+    const parts = r.code === 0 ? (JSON.parse(readFileSync(join(out, 'data/manifest.json'), 'utf8')) as Manifest).snapshotDb.parts : [];
+    const dataPage = r.code === 0 ? readFileSync(join(out, 'data/index.html'), 'utf8') : '';
+    dir.cleanup();
+    return { ...r, parts, dataPage };
+  };
+
+  it('makes it beside the render without a target, and the data page still names the parts it made', async () => {
+    const r = await stubBuild([]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${STUB_STARTED} before the snapshot file was handed over`);
+    expect(r.parts.length).toBeGreaterThan(0);
+    expect(r.dataPage).toContain(`stub data/ ${r.parts.join(' ')}`);
+    expect(r.stdout).toMatch(/^snapshot-db .*gzipped in/m);
+  }, 120_000);
+
+  it('makes it before the render for a deploy target, whose plan counts its bytes', async () => {
+    const r = await stubBuild(['--target', 'bucket']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${STUB_STARTED} after the snapshot file was handed over`);
+    expect(r.dataPage).toContain(`stub data/ ${r.parts.join(' ')}`);
   }, 120_000);
 });

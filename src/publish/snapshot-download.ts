@@ -1,13 +1,13 @@
 /**
  * The snapshot file as the site publishes it, under /data/ (src/store/published-state.ts says what
- * it is): made in the build's work folder before the render, so the deploy target's plan can count
- * its exact bytes and files and the data page can name its parts, then moved under dist/data/ once
- * the render has written the rest. With STATE_URL, it lives outside the site instead (the GitHub
+ * it is): made in the build's work folder, before the render when a deploy target's plan counts its
+ * exact bytes and files, beside it otherwise (the data page, which names its parts, waits for it),
+ * then moved under dist/data/ once the render has written the rest. With STATE_URL, it lives outside the site instead (the GitHub
  * Pages workflow's release): the parts, named by their content, and a manifest.json listing them go
  * to a folder beside dist/ (`dist-state/`) once the new site is in place, for the deploy to upload.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, cpSync, createReadStream, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, createReadStream, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -108,6 +108,17 @@ export async function stageSnapshotDownload(snapshot: string, dir: string, partB
   };
   const bytes = sizes.reduce((n, b) => n + b, 0);
   return stateUrl ? { state, parts, files: 0, bytes: 0, external: true } : { state, parts, files: parts.length, bytes, external: false };
+}
+
+/**
+ * What the published file adds to the site, estimated before it is made as the snapshot's own size
+ * (gzipped, the copy is a third of it or less). For a plan that keeps everything whatever the file
+ * weighs (no target); a target's plan counts the file once made.
+ */
+export function snapshotDownloadBound(snapshot: string): { files: number; bytes: number } {
+  if (readSiteSettings().stateUrl) return { files: 0, bytes: 0 };
+  const bytes = statSync(snapshot).size;
+  return { files: Math.max(1, Math.ceil(bytes / STATE_PART_BYTES)), bytes };
 }
 
 /** The folder beside the output folder that holds the snapshot file published at STATE_URL: `dist-state/` for `dist/`. */

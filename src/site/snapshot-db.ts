@@ -1,22 +1,54 @@
 /**
  * The whole snapshot as an SQLite file under /data/, for the data page: which parts this build
- * published (the build hands them to the render in MIRROR_SNAPSHOT_DOWNLOAD, as it hands it the
- * snapshot's path), and what each table and column of the file holds. The file's layout is the
- * store's (src/store/schema.ts); test/unit/snapshot-db.test.ts holds this description to it.
+ * published (the build hands them to the render through a file named in MIRROR_SNAPSHOT_DOWNLOAD),
+ * and what each table and column of the file holds. The file's layout is the store's
+ * (src/store/schema.ts); test/unit/snapshot-db.test.ts holds this description to it.
  */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PublishedStateSchema, type PublishedState } from '../store/published-state.ts';
 
 export type { PublishedState };
 
-/** Set by the build for its render: the manifest's `snapshotDb`, as JSON. */
+/**
+ * Set by the build for its render: the path of a file holding the manifest's `snapshotDb` as JSON.
+ * The render may start before the file is made (a build without a deploy target makes it beside
+ * the render), so the build writes this file, whole, once it is.
+ */
 export const SNAPSHOT_DOWNLOAD_ENV = 'MIRROR_SNAPSHOT_DOWNLOAD';
 
-/** The published file this build made; undefined outside a build (astro check, a page test without one). */
-export function readPublishedState(env: Record<string, string | undefined> = process.env): PublishedState | undefined {
-  const raw = env[SNAPSHOT_DOWNLOAD_ENV];
-  if (!raw) return undefined;
-  const parsed = PublishedStateSchema.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data : undefined;
+/** How long the data page waits for it: the build stops the render at once if making the file fails, so this only bounds a hung build. */
+const WAIT_MS = 15 * 60_000;
+
+/**
+ * The published file this build made, once the build has made it; undefined outside a build (astro
+ * check, a page test without one).
+ */
+export async function readPublishedState(env: Record<string, string | undefined> = process.env, waitMs = WAIT_MS): Promise<PublishedState | undefined> {
+  const path = env[SNAPSHOT_DOWNLOAD_ENV];
+  if (!path) return undefined;
+  const until = Date.now() + waitMs;
+  for (;;) {
+    let raw: string | undefined;
+    try {
+      raw = readFileSync(path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    if (raw !== undefined) {
+      const parsed = PublishedStateSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    }
+    if (Date.now() >= until)
+      throw new Error(`the build did not say within ${Math.round(waitMs / 1000)} s which snapshot file it published (${path} is missing)`);
+    await sleep(50);
+  }
+}
+
+/** Hands the render the published file's figures (see SNAPSHOT_DOWNLOAD_ENV): written whole, then renamed into place. */
+export function handOverPublishedState(path: string, state: PublishedState): void {
+  writeFileSync(`${path}.part`, JSON.stringify(state));
+  renameSync(`${path}.part`, path);
 }
 
 export interface TableDoc {

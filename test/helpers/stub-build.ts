@@ -1,26 +1,32 @@
 /**
  * `npm run build` as scripts/build.ts runs it, but with the stub renderer (stub-render.ts) in place
  * of Astro: for tests that run a build as a process to kill it or fill its disk, and need a real
- * build around the render, not the render. Flags: --snapshot PATH, --out DIR, and --hold (the
+ * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, and --hold (the
  * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed). Start it with
  * runScript('../test/helpers/stub-build.ts', ...) or startScript.
  */
 import { parseArgs } from 'node:util';
 import { buildSite, peakText } from '../../src/publish/build-site.ts';
+import { readDeployTarget } from '../../src/publish/build-plan.ts';
 import { MirrorError } from '../../src/core/errors.ts';
 import { loadEnv, readHistoryLimit } from '../../src/core/env.ts';
 import { createReporter, formatBytes, formatSeconds } from '../../src/core/reporter.ts';
 import { exitOnSignals } from '../../src/core/signals.ts';
 import { stubRender } from './stub-render.ts';
 
-const { values } = parseArgs({ options: { snapshot: { type: 'string' }, out: { type: 'string' }, hold: { type: 'boolean' } }, strict: true });
+const { values } = parseArgs({
+  options: { snapshot: { type: 'string' }, out: { type: 'string' }, target: { type: 'string' }, hold: { type: 'boolean' } },
+  strict: true,
+});
 exitOnSignals();
 delete process.env.RANKING_API_KEY;
 const reporter = createReporter();
 const outDir = values.out ?? 'dist';
 try {
   const render = stubRender({ hold: values.hold });
-  const result = await buildSite({ snapshot: values.snapshot ?? 'data/snapshot.db', outDir, reporter, historyLimit: readHistoryLimit(loadEnv()), render });
+  const env = loadEnv();
+  const target = readDeployTarget(values.target, env);
+  const result = await buildSite({ snapshot: values.snapshot ?? 'data/snapshot.db', outDir, reporter, historyLimit: readHistoryLimit(env), target, render });
   reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}${peakText(result)}`);
 } catch (err) {
   // As scripts/build.ts ends: one line for a failure the mirror explains, else the line and the stack.

@@ -6,13 +6,14 @@
  * of one (the footer's attribution link, a link-preview image that exists); the
  * build around it (the extras worker, the data API, the check, the swap) is the real one.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Renderer } from '../../src/publish/build-site.ts';
 import { requiredFiles } from '../../src/publish/check-build.ts';
 import { readSiteSettings } from '../../src/site/config.ts';
 import { fieldCountsOf } from '../../src/site/field-counts.ts';
 import { planFlags, resolvePlan } from '../../src/site/site-plan.ts';
+import { readPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../../src/site/snapshot-db.ts';
 import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
 import { escapeHtml } from '../../src/views/html.ts';
 
@@ -21,6 +22,9 @@ const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data
 
 /** The one link-preview image every stub page names; the extras worker writes the real cards beside it. */
 export const STUB_CARD = 'og/stub-card.png';
+
+/** What a stub render prints on stderr as it starts, then whether the build had made the published snapshot file. */
+export const STUB_STARTED = 'STUB_RENDER_STARTED';
 
 /** What a stub render prints on stderr once its pages are written, when told to hold there. */
 export const STUB_HOLDING = 'STUB_RENDER_HOLDING';
@@ -51,6 +55,9 @@ export interface StubOptions {
 /** A renderer for buildSite's `render` option. */
 export function stubRender({ hold = false }: StubOptions = {}): Renderer {
   return (outDir) => {
+    // Said on stderr, for a test of when the build makes the published snapshot file: before the render or beside it.
+    const handedOver = existsSync(process.env[SNAPSHOT_DOWNLOAD_ENV]!);
+    process.stderr.write(`${STUB_STARTED} ${handedOver ? 'after' : 'before'} the snapshot file was handed over\n`);
     let stopped = false;
     let wake: () => void = () => {};
     const done = (async () => {
@@ -80,6 +87,9 @@ export function stubRender({ hold = false }: StubOptions = {}): Renderer {
         else write(rel, `stub ${rel}\n`);
       }
       write(STUB_CARD, Buffer.from('stub card'));
+      // As the data page does: the parts of the published snapshot file, once the build has made it.
+      const state = await readPublishedState();
+      write('data/index.html', page(`data/ ${state?.parts.join(' ') ?? 'no snapshot file'}`, siteUrl.href, attributionUrl));
       if (hold) {
         process.stderr.write(`${STUB_HOLDING}\n`);
         await new Promise<void>((resolve) => {
