@@ -142,7 +142,9 @@ describe('when the build makes the published snapshot file', () => {
   const stubBuild = async (flags: string[]) => {
     const dir = tempDir('mirror-order-');
     const out = join(dir.path, 'dist');
-    const r = await runScript('../test/helpers/stub-build.ts', ['--snapshot', fixture.snapshot, '--out', out, ...flags], HOSTILE_ENV, { timeoutMs: 120_000 });
+    const r = await runScript('../test/helpers/stub-build.ts', ['--snapshot', fixture.snapshot, '--out', out, '--say-start', ...flags], HOSTILE_ENV, {
+      timeoutMs: 120_000,
+    });
     const parts = r.code === 0 ? (JSON.parse(readFileSync(join(out, 'data/manifest.json'), 'utf8')) as Manifest).snapshotDb.parts : [];
     const dataPage = r.code === 0 ? readFileSync(join(out, 'data/index.html'), 'utf8') : '';
     dir.cleanup();

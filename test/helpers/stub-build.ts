@@ -1,7 +1,8 @@
 /**
  * `npm run build` as scripts/build.ts runs it, but with the stub renderer (stub-render.ts) in place
  * of Astro: for tests that run a build as a process to kill it or fill its disk, and need a real
- * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, and --hold (the
+ * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, --say-start (the
+ * render says whether the published snapshot file was made when it started), and --hold (the
  * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed). Start it with
  * runScript('../test/helpers/stub-build.ts', ...) or startScript.
  */
@@ -15,7 +16,7 @@ import { exitOnSignals } from '../../src/core/signals.ts';
 import { stubRender } from './stub-render.ts';
 
 const { values } = parseArgs({
-  options: { snapshot: { type: 'string' }, out: { type: 'string' }, target: { type: 'string' }, hold: { type: 'boolean' } },
+  options: { snapshot: { type: 'string' }, out: { type: 'string' }, target: { type: 'string' }, hold: { type: 'boolean' }, 'say-start': { type: 'boolean' } },
   strict: true,
 });
 exitOnSignals();
@@ -23,7 +24,7 @@ delete process.env.RANKING_API_KEY;
 const reporter = createReporter();
 const outDir = values.out ?? 'dist';
 try {
-  const render = stubRender({ hold: values.hold });
+  const render = stubRender({ hold: values.hold, sayStart: values['say-start'] });
   const env = loadEnv();
   const target = readDeployTarget(values.target, env);
   const result = await buildSite({ snapshot: values.snapshot ?? 'data/snapshot.db', outDir, reporter, historyLimit: readHistoryLimit(env), target, render });

@@ -23,7 +23,7 @@ const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data
 /** The one link-preview image every stub page names; the extras worker writes the real cards beside it. */
 export const STUB_CARD = 'og/stub-card.png';
 
-/** What a stub render prints on stderr as it starts, then whether the build had made the published snapshot file. */
+/** What a stub render told to say its start prints on stderr, then whether the build had made the published snapshot file. */
 export const STUB_STARTED = 'STUB_RENDER_STARTED';
 
 /** What a stub render prints on stderr once its pages are written, when told to hold there. */
@@ -50,14 +50,18 @@ function page(path: string, siteUrl: string, attributionUrl: string): string {
 export interface StubOptions {
   /** After writing, print STUB_HOLDING and wait (at most a minute) instead of finishing: a test kills the build there. */
   hold?: boolean;
+  /** As it starts, print STUB_STARTED and whether the build had handed over the published snapshot file. */
+  sayStart?: boolean;
 }
 
 /** A renderer for buildSite's `render` option. */
-export function stubRender({ hold = false }: StubOptions = {}): Renderer {
+export function stubRender({ hold = false, sayStart = false }: StubOptions = {}): Renderer {
   return (outDir) => {
-    // Said on stderr, for a test of when the build makes the published snapshot file: before the render or beside it.
-    const handedOver = existsSync(process.env[SNAPSHOT_DOWNLOAD_ENV]!);
-    process.stderr.write(`${STUB_STARTED} ${handedOver ? 'after' : 'before'} the snapshot file was handed over\n`);
+    // Said on stderr when asked, for a test of when the build makes the published snapshot file: before the render or beside it.
+    if (sayStart) {
+      const handedOver = existsSync(process.env[SNAPSHOT_DOWNLOAD_ENV]!);
+      process.stderr.write(`${STUB_STARTED} ${handedOver ? 'after' : 'before'} the snapshot file was handed over\n`);
+    }
     let stopped = false;
     let wake: () => void = () => {};
     const done = (async () => {
