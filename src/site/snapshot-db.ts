@@ -22,9 +22,13 @@ const WAIT_MS = 15 * 60_000;
 
 /**
  * The published file this build made, once the build has made it; undefined outside a build (astro
- * check, a page test without one).
+ * check, a page test without one). `signal` ends the wait early (a render stopped in this process).
  */
-export async function readPublishedState(env: Record<string, string | undefined> = process.env, waitMs = WAIT_MS): Promise<PublishedState | undefined> {
+export async function readPublishedState(
+  env: Record<string, string | undefined> = process.env,
+  waitMs = WAIT_MS,
+  signal?: AbortSignal,
+): Promise<PublishedState | undefined> {
   const path = env[SNAPSHOT_DOWNLOAD_ENV];
   if (!path) return undefined;
   const until = Date.now() + waitMs;
@@ -41,7 +45,7 @@ export async function readPublishedState(env: Record<string, string | undefined>
     }
     if (Date.now() >= until)
       throw new Error(`the build did not say within ${Math.round(waitMs / 1000)} s which snapshot file it published (${path} is missing)`);
-    await sleep(50);
+    await sleep(50, undefined, { signal });
   }
 }
 

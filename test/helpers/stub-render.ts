@@ -64,6 +64,8 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
     }
     let stopped = false;
     let wake: () => void = () => {};
+    // Ends the wait for the published snapshot file when the build stops this render (making the file failed).
+    const waiting = new AbortController();
     const done = (async () => {
       const { siteUrl, attributionUrl } = readSiteSettings();
       const write = (rel: string, text: string | Buffer) => {
@@ -92,7 +94,7 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
       }
       write(STUB_CARD, Buffer.from('stub card'));
       // As the data page does: the parts of the published snapshot file, once the build has made it.
-      const state = await readPublishedState();
+      const state = await readPublishedState(process.env, undefined, waiting.signal);
       write('data/index.html', page(`data/ ${state?.parts.join(' ') ?? 'no snapshot file'}`, siteUrl.href, attributionUrl));
       if (hold) {
         process.stderr.write(`${STUB_HOLDING}\n`);
@@ -109,6 +111,7 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
       done,
       stop: () => {
         stopped = true;
+        waiting.abort();
         wake();
       },
     };

@@ -60,4 +60,12 @@ describe('the published file handed to the render', () => {
     await expect(readPublishedState({ [SNAPSHOT_DOWNLOAD_ENV]: path }, 300)).rejects.toThrow(`(${path} is missing)`);
     await expect(readPublishedState({})).resolves.toBeUndefined();
   });
+
+  it('stops waiting when the render it serves is stopped', async () => {
+    const path = join(tmpdir(), `mirror-handover-stopped-${process.pid}.json`);
+    const stop = new AbortController();
+    const reading = readPublishedState({ [SNAPSHOT_DOWNLOAD_ENV]: path }, 60_000, stop.signal);
+    stop.abort();
+    await expect(reading).rejects.toThrow(/aborted/i);
+  });
 });
