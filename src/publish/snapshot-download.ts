@@ -2,9 +2,10 @@
  * The snapshot file as the site publishes it, under /data/ (src/store/published-state.ts says what
  * it is): made in the build's work folder, before the render when a deploy target's plan counts its
  * exact bytes and files, beside it otherwise (the data page, which names its parts, waits for it),
- * then moved under dist/data/ once the render has written the rest. With STATE_URL, it lives outside the site instead (the GitHub
- * Pages workflow's release): the parts, named by their content, and a manifest.json listing them go
- * to a folder beside dist/ (`dist-state/`) once the new site is in place, for the deploy to upload.
+ * then moved under dist/data/ once the render has written the rest. With STATE_URL, it lives
+ * outside the site instead (the GitHub Pages workflow's release): the parts, named by their
+ * content, and a manifest.json listing them go to a folder beside dist/ (`dist-state/`) once the
+ * new site is in place, for the deploy to upload.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, cpSync, createReadStream, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
