@@ -2,7 +2,7 @@
  * Writes a generated v1 export (and the model details) to a folder. Without flags it makes the
  * bundled sample in data/sample/.
  *
- *   tsx scripts/generate-sample.ts [--configurations 300] [--benches 60] [--tags 150] [--seed 1]
+ *   npm run generate-sample -- [--configurations 300] [--benches 60] [--tags 150] [--seed 1]
  *                                  [--revision 0] [--no-details] [--out data/sample]
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { EXIT_CODES, MirrorError } from '../src/core/errors.ts';
 import { SAMPLE_SIZE, generateSample, serializeDetails, serializeExport, type GenerateOptions } from '../src/dev/sample/generate.ts';
 
-const USAGE = 'usage: tsx scripts/generate-sample.ts [--configurations N] [--benches N] [--tags N] [--seed N] [--revision N] [--no-details] [--out DIR]';
+const USAGE = 'usage: npm run generate-sample -- [--configurations N] [--benches N] [--tags N] [--seed N] [--revision N] [--no-details] [--out DIR]';
 
 interface Args {
   options: GenerateOptions;

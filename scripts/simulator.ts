@@ -2,7 +2,7 @@
  * Starts the v1 API simulator on loopback with the sample data and prints its URL and one demo key
  * per tier (public test keys, so printing them is fine).
  *
- *   tsx scripts/simulator.ts [--export data/sample/export.json] [--details data/sample/details.json] [--port 8787]
+ *   npm run simulator -- [--export data/sample/export.json] [--details data/sample/details.json] [--port 8787]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ const DEFAULT_DETAILS = 'data/sample/details.json';
 
 function usage(message: string): never {
   console.error(`error: ${message}`);
-  console.error('usage: tsx scripts/simulator.ts [--export PATH] [--details PATH] [--port N]');
+  console.error('usage: npm run simulator -- [--export PATH] [--details PATH] [--port N]');
   process.exit(2);
 }
 

@@ -61,7 +61,7 @@ describe('the details of every configuration stored from several files', () => {
     await store(join(dir.path, 'one.db'), join(dir.path, 'details.json'));
     await store(join(dir.path, 'several.db'), parts[0]!);
     const child = await runChild(
-      { nodeArgs: ['--import', 'tsx'], script: 'src/dev/bench/store-details.ts', args: [] },
+      { nodeArgs: [], script: 'src/dev/bench/store-details.ts', args: [] },
       ['--snapshot', join(dir.path, 'several.db'), '--export', exportPath, ...parts.slice(1)],
       { cwd: ROOT, env: { PATH: process.env.PATH }, timeoutMs: 120_000, peakFile: join(dir.path, 'peak.json') },
     );

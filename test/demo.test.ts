@@ -6,12 +6,10 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, copyProject, tempDir } from './helpers/env.ts';
 
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const STARTUP_MS = 600_000;
 const URL_LINE = /^Mirror demo: (http:\/\/127\.0\.0\.1:(\d+)\/)$/m;
 
@@ -27,16 +25,12 @@ describe('npm run demo', () => {
   let base = '';
 
   beforeAll(async () => {
-    child = spawn(
-      process.execPath,
-      ['--import', TSX_LOADER, join(ROOT, 'scripts/demo.ts'), '--port', '0', '--out', join(tmp.path, 'demo.db'), '--dist', join(tmp.path, 'dist')],
-      {
-        cwd: copyProject(checkout.path),
-        // A real key in the developer's environment must play no part in the demo.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', RANKING_API_KEY: 'real_live_' + 'f'.repeat(64) } as NodeJS.ProcessEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    child = spawn(process.execPath, [join(ROOT, 'scripts/demo.ts'), '--port', '0', '--out', join(tmp.path, 'demo.db'), '--dist', join(tmp.path, 'dist')], {
+      cwd: copyProject(checkout.path),
+      // A real key in the developer's environment must play no part in the demo.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', RANKING_API_KEY: 'real_live_' + 'f'.repeat(64) } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const proc = child;
     exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
     proc.stdout.on('data', (c: Buffer) => (output += c.toString()));

@@ -54,7 +54,7 @@ async function drive(name: string, max: number, waitMs = 10_000): Promise<Seen> 
 /** How long a Pagefind that starts beside the render took to settle the job once the worker had ended (the first test measures it). */
 let besideSettledMs: number | undefined;
 
-describe.sequential('the extras worker and the search index', () => {
+describe('the extras worker and the search index', () => {
   it('indexes a small site beside the render, once the worker has written the cards and ended', async () => {
     const seen = await drive('beside', 12_000);
     besideSettledMs = seen.settledAfterWorkerMs;

@@ -13,7 +13,6 @@ import { ROOT, tempDir } from './helpers/env.ts';
 const dir = tempDir();
 afterAll(() => dir.cleanup());
 
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const LOCK_MODULE = pathToFileURL(join(ROOT, 'src/core/lock.ts')).href;
 
 /** A process that takes the lock on `target`, logs enter/exit with times to `log`, holds it `holdMs`, then ends (or hangs when holdMs < 0). */
@@ -32,7 +31,7 @@ function holder(target: string, log: string, id: string, holdMs: number): ChildP
   `;
   const file = join(dir.path, `holder-${id}.mts`);
   writeFileSync(file, code);
-  return spawn(process.execPath, ['--import', TSX_LOADER, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
 const locked = (child: ChildProcess) =>

@@ -52,7 +52,7 @@ const build = (db: string, dist: string, env: Record<string, string> = {}, flags
   return run;
 };
 
-describe.sequential('a build killed while rendering', () => {
+describe('a build killed while rendering', () => {
   let scene: ReturnType<typeof site>;
   let run: Running;
   let index: ReturnType<typeof fingerprint>;

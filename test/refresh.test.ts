@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 // One maintainer's site, run after run: each step starts from the state the one before left.
-describe.sequential('refresh, run after run', () => {
+describe('refresh, run after run', () => {
   it('builds the site when there is none', async () => {
     const r = await refresh();
     expect(r.code, r.stderr).toBe(0);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { serveStatic, type StaticServer } from '../src/publish/static-server.ts';
 import { ROOT, tempDir } from './helpers/env.ts';
 
@@ -64,11 +63,11 @@ describe('the preview server', () => {
   });
 
   it('is started by npm run preview, which prints its address', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'scripts/preview.ts'), '--dir', dist, '--port', '0'],
-      { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/preview.ts'), '--dir', dist, '--port', '0'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -423,10 +422,9 @@ describe('.github/workflows/refresh.yml', () => {
         // A stand-in npm that runs the real script with what the step passes after `run job-summary --silent --`.
         const bin = join(dir, 'bin');
         mkdirSync(bin);
-        const loader = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
         writeFileSync(
           join(bin, 'npm'),
-          `#!/bin/sh\n[ "$1 $2 $3 $4" = "run job-summary --silent --" ] || exit 9\nshift 4\nexec "${process.execPath}" --import ${loader} "${join(ROOT, 'scripts/job-summary.ts')}" "$@"\n`,
+          `#!/bin/sh\n[ "$1 $2 $3 $4" = "run job-summary --silent --" ] || exit 9\nshift 4\nexec "${process.execPath}" "${join(ROOT, 'scripts/job-summary.ts')}" "$@"\n`,
           { mode: 0o755 },
         );
         const summaryFile = join(dir, 'step-summary.md');

@@ -31,11 +31,13 @@ export class Deadline {
   /** Why the phase was ended before its deadline, if it was. */
   #stoppedBy: string | undefined;
 
+  readonly ms: number;
+  readonly setting: string;
+
   /** `setting` names the variable that sets it, so a message can say which limit was reached. */
-  constructor(
-    readonly ms: number,
-    readonly setting: string,
-  ) {
+  constructor(ms: number, setting: string) {
+    this.ms = ms;
+    this.setting = setting;
     this.#at = Date.now() + ms;
     this.#timer = setTimeout(() => this.#controller.abort(), ms);
     // A deadline alone must not keep the process alive.

@@ -15,11 +15,10 @@ const STOP_GRACE_MS = 30_000;
 
 /** A command stopped by a signal after it stored what it had: it exits with the signal's code. */
 export class StoppedBySignal extends Error {
-  constructor(
-    readonly signal: StopSignal,
-    message: string,
-  ) {
+  readonly signal: StopSignal;
+  constructor(signal: StopSignal, message: string) {
     super(message);
+    this.signal = signal;
     this.name = 'StoppedBySignal';
   }
 

@@ -1,7 +1,6 @@
-// The Astro build of build-site.ts, in a process of its own started with plain Node: tsx's loader
-// hooks (which the mirror's TypeScript commands run under) would sit in front of every module Astro,
-// Vite and the built pages load, and cost the build about a second and 170 MB at 10,000
-// configurations. Plain JavaScript so that it needs no loader. It takes { outDir, logLevel } by IPC
+// The Astro build of build-site.ts, in a process of its own: its heap and young generation are its own
+// (astro-render.ts), and its memory is gone when it ends, before the search index is made. Plain
+// JavaScript, loaded as Node loads any module. It takes { outDir, logLevel } by IPC
 // and answers { peakKb, cpuMs } or { error, peakKb, cpuMs } (its own CPU time, which the build
 // reports beside its wall time); it ends itself when its parent goes.
 import { build } from 'astro';

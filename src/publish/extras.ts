@@ -134,17 +134,24 @@ export interface ExtrasOptions {
  */
 export const workerSemiSpaceMb = (submissions: number) => (submissions >= 1_000_000 ? 16 : 2);
 
+/** The build's node flags the worker keeps: not its young generation (set below) nor the preloads of an npm script. */
+export function workerFlags(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i]!;
+    if (flag === '--import') i++;
+    else if (!flag.startsWith('--import=') && !flag.startsWith('--max-semi-space-size')) out.push(flag);
+  }
+  return out;
+}
+
 /** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
 export function startExtras(
   request: ExtrasRequest,
   { searchBesideRenderMax = SEARCH_BESIDE_RENDER_MAX_RECORDS, submissions = 0 }: ExtrasOptions = {},
 ): ExtrasJob {
   const child = fork(fileURLToPath(new URL('./extras-worker.ts', import.meta.url)), [], {
-    execArgv: [
-      ...process.execArgv.filter((a) => !a.startsWith('--max-semi-space-size')),
-      '--expose-gc',
-      `--max-semi-space-size=${workerSemiSpaceMb(submissions)}`,
-    ],
+    execArgv: [...workerFlags(process.execArgv), '--expose-gc', `--max-semi-space-size=${workerSemiSpaceMb(submissions)}`],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: childEnv(),
   });

@@ -10,7 +10,10 @@
 
 /** Markup that `html` made: it passes through another `html` unescaped. */
 export class Markup {
-  constructor(readonly html: string) {}
+  readonly html: string;
+  constructor(html: string) {
+    this.html = html;
+  }
   toString(): string {
     return this.html;
   }

@@ -1,6 +1,6 @@
 /**
  * A real process that bulk-imports three days of the fixture into the snapshot file it is given
- * (`node --import tsx test/helpers/import-history-child.ts OUT`), for the tests that kill a write.
+ * (`node test/helpers/import-history-child.ts OUT`), for the tests that kill a write.
  */
 import { validateExport } from '../../src/api/validate.ts';
 import { importHistory } from '../../src/store/import-history.ts';

@@ -5,10 +5,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { ROOT, type RunResult } from './env.ts';
-
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export interface Running {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -31,7 +28,7 @@ export function startScript(script: string, args: string[], env: Record<string, 
 /** Starts any TypeScript file (a test's own child, such as test/helpers/import-history-child.ts) as startScript does. */
 export function startFile(file: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT } = {}): Running {
   const script = relative(ROOT, file);
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, file, ...args], {
+  const child = spawn(process.execPath, [file, ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

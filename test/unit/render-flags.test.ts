@@ -1,26 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { RENDER_SEMI_SPACE_MB, renderFlags } from '../../src/publish/astro-render.ts';
-import { workerSemiSpaceMb } from '../../src/publish/extras.ts';
+import { workerFlags, workerSemiSpaceMb } from '../../src/publish/extras.ts';
 
 const own = `--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`;
 
 describe('the flags the build passes on to the Astro process', () => {
-  it('are its old-space limit and a CPU profile’s, in either form, and never the TypeScript loader', () => {
-    expect(renderFlags(['--cpu-prof', '--cpu-prof-dir', '/tmp/p', '--max-old-space-size=1024', '--import', 'tsx', '--cpu-prof-interval=500'])).toEqual([
-      '--cpu-prof',
-      '--cpu-prof-dir',
-      '/tmp/p',
-      '--max-old-space-size=1024',
-      '--cpu-prof-interval=500',
+  it('are its old-space limit and a CPU profile’s, in either form, and never an npm script’s preload', () => {
+    expect(
+      renderFlags([
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        '/tmp/p',
+        '--max-old-space-size=1024',
+        '--import',
+        './scripts/supported-node.mjs',
+        '--cpu-prof-interval=500',
+      ]),
+    ).toEqual(['--cpu-prof', '--cpu-prof-dir', '/tmp/p', '--max-old-space-size=1024', '--cpu-prof-interval=500', own]);
+    expect(renderFlags(['--max-old-space-size=2048', '--import', './scripts/supported-node.mjs', '--enable-source-maps'])).toEqual([
+      '--max-old-space-size=2048',
       own,
     ]);
-    expect(renderFlags(['--max-old-space-size=2048', '--import', 'tsx', '--enable-source-maps'])).toEqual(['--max-old-space-size=2048', own]);
     expect(renderFlags(['--cpu-prof-dir'])).toEqual([own]);
   });
 
   it('leave the build process’s 2 MB young generation behind: the render has its own, larger one', () => {
-    expect(renderFlags(['--max-old-space-size=1024', '--max-semi-space-size=2', '--import', 'tsx'])).toEqual(['--max-old-space-size=1024', own]);
+    expect(renderFlags(['--max-old-space-size=1024', '--max-semi-space-size=2', '--import', './scripts/supported-node.mjs'])).toEqual([
+      '--max-old-space-size=1024',
+      own,
+    ]);
     expect(RENDER_SEMI_SPACE_MB).toBeGreaterThan(2);
+  });
+});
+
+describe('the flags the build passes on to the extras worker', () => {
+  it('are all of its own but its young generation and an npm script’s preload, in either form', () => {
+    expect(
+      workerFlags(['--max-old-space-size=1024', '--max-semi-space-size=2', '--import', './scripts/supported-node.mjs', '--cpu-prof', '--import=./x.mjs']),
+    ).toEqual(['--max-old-space-size=1024', '--cpu-prof']);
   });
 });
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface NodeCommand {
-  /** Flags for node before the script, e.g. ['--max-old-space-size=1024', '--import', 'tsx']. */
+  /** Flags for node before the script, e.g. ['--max-old-space-size=1024', '--import', './scripts/supported-node.mjs']. */
   nodeArgs: string[];
   /** The script path, relative to the repository root. */
   script: string;
@@ -30,16 +30,14 @@ const FLAGS_WITH_VALUE = new Set([
 ]);
 
 /**
- * `node [flags] script [args]` or `tsx script [args]` (run as `node --import tsx script`).
- * Anything else (a shell pipeline, another program) is refused: the benchmark would not measure it.
+ * `node [flags] script [args]`. Anything else (a shell pipeline, another program) is refused: the
+ * benchmark would not measure it.
  */
 export function nodeCommandOf(line: string): NodeCommand {
   const words = line.trim().split(/\s+/);
   const [program, ...rest] = words;
-  let nodeArgs: string[];
-  if (program === 'tsx') nodeArgs = ['--import', 'tsx'];
-  else if (program === 'node') nodeArgs = [];
-  else throw new Error(`cannot benchmark the npm script "${line}": it must start with node or tsx`);
+  if (program !== 'node') throw new Error(`cannot benchmark the npm script "${line}": it must start with node`);
+  const nodeArgs: string[] = [];
   if (rest.some((w) => /[|&;<>$`'"]/.test(w))) throw new Error(`cannot benchmark the npm script "${line}": shell syntax`);
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
@@ -66,5 +64,5 @@ export function readNodeCommands<const N extends string>(root: string, names: re
   return out;
 }
 
-/** Only the heap flags of a command (for the reference build, which runs astro.js without tsx). */
+/** Only the heap flags of a command (for the reference build, which runs astro.js alone). */
 export const heapFlagsOf = (command: NodeCommand): string[] => command.nodeArgs.filter((a) => /^--max-(old|semi)-space-size=/.test(a));

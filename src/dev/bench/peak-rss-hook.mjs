@@ -1,6 +1,6 @@
 // Loaded with `node --import` into every measured process: on exit, writes the process's peak
 // resident set size (VmHWM on Linux, else process.resourceUsage().maxRSS; in KB) as JSON to the file named by
-// BENCH_PEAK_RSS_FILE. Plain JavaScript, so it loads before (and without) tsx. On Linux it also
+// BENCH_PEAK_RSS_FILE. Plain JavaScript, so it loads before anything else. On Linux it also
 // records the peak of child processes still running at exit (esbuild's service), which maxRSS
 // does not include.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -69,7 +69,7 @@ export function writeReferenceProject(dir: string, { repoRoot, snapshot, pages }
 }
 
 /**
- * How the reference is built: astro's own CLI, without tsx, with the real build's heap flags, and
+ * How the reference is built: astro's own CLI, with the real build's heap flags, and
  * printing its page lines as the timed build does (the bench times routes from them): both pay
  * for the same 25,000 lines.
  */

@@ -33,12 +33,12 @@ const FETCH_CHILD = fileURLToPath(new URL('./fetch-export.ts', import.meta.url))
 const STORE_DETAILS_CHILD = fileURLToPath(new URL('./store-details.ts', import.meta.url));
 
 export class StageFailed extends Error {
-  constructor(
-    readonly stage: string,
-    readonly run: ChildRun,
-    why: string,
-  ) {
+  readonly stage: string;
+  readonly run: ChildRun;
+  constructor(stage: string, run: ChildRun, why: string) {
     super(`${stage} failed: ${why}\n  last output:\n${outputTail(run)}`);
+    this.stage = stage;
+    this.run = run;
   }
 }
 

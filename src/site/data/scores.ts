@@ -41,7 +41,10 @@ const RESULTS_KEPT = 8;
 class Strings {
   readonly values: string[] = [];
   private ids: Map<string, number> | undefined = new Map();
-  constructor(private readonly clean: (value: string) => string) {}
+  private readonly clean: (value: string) => string;
+  constructor(clean: (value: string) => string) {
+    this.clean = clean;
+  }
   id(value: string): number {
     let id = this.ids!.get(value);
     if (id === undefined) {
