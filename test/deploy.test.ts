@@ -28,15 +28,16 @@ const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 const urlOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 
 describe('Netlify and Cloudflare Pages', () => {
-  it('build with an npm script of this project on Node 20 and publish dist/', () => {
+  it('build with an npm script of this project on the Node of .nvmrc (24) and publish dist/', () => {
     const netlify = parseToml(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')) as {
       build: { command: string; publish: string; environment: Record<string, string> };
     };
     expect(netlify.build.publish).toBe('dist');
     const script = /^npm run (\S+)$/.exec(netlify.build.command)?.[1];
     expect(Object.keys(packageJson.scripts)).toContain(script);
-    expect(netlify.build.environment.NODE_VERSION).toBe('20');
-    expect(packageJson.engines.node).toMatch(/\^20\./);
+    const nvmrc = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim();
+    expect(netlify.build.environment.NODE_VERSION).toBe(nvmrc);
+    expect(packageJson.engines.node).toBe(`>=${nvmrc}.11.0`);
     const wrangler = parseToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8')) as { pages_build_output_dir: string; vars: Record<string, string> };
     expect(wrangler.pages_build_output_dir).toBe('dist');
     // Each recipe builds for its host, so the site fits that host's limits.

@@ -42,6 +42,22 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 
+/**
+ * Each action the workflow uses, at the release it is pinned to: its commit and tag, read from the action's own
+ * repository, each a major whose action.yml says `using: node24` (or a composite of such actions: upload-pages-artifact
+ * 5 runs upload-artifact 7). A moved tag cannot change what runs beside the key; a bump changes a line here on purpose.
+ */
+const PINS: Record<string, [sha: string, version: string]> = {
+  'actions/checkout': ['3d3c42e5aac5ba805825da76410c181273ba90b1', 'v7.0.1'],
+  'actions/setup-node': ['820762786026740c76f36085b0efc47a31fe5020', 'v7.0.0'],
+  'actions/cache': ['27d5ce7f107fe9357f9df03efb73ab90386fccae', 'v5.0.5'],
+  'actions/configure-pages': ['45bfe0192ca1faeb007ade9deae92b16b8254a0d', 'v6.0.0'],
+  'actions/upload-pages-artifact': ['fc324d3547104276b827a68afc52ff2a11cc49c9', 'v5.0.0'],
+  'actions/upload-artifact': ['bbbca2ddaa5d8feaa63e36b76fdaad77386f024f', 'v7.0.0'],
+  'actions/download-artifact': ['3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c', 'v8.0.1'],
+  'actions/deploy-pages': ['cd2ce8fcbc39b97be8ca5fce6e763baed58fa128', 'v5.0.0'],
+};
+
 const text = readFileSync(join(ROOT, '.github/workflows/refresh.yml'), 'utf8');
 /** The workflow as GitHub reads it: comments are gone, so a commented-out step does not count. */
 const workflow = parse(text) as Workflow;
@@ -205,7 +221,7 @@ describe('.github/workflows/refresh.yml', () => {
 
   it('restores and saves the snapshot, the site and the weights its plan measured between runs with a new key each run', () => {
     const cache = step('snapshot-cache');
-    expect(cache.uses).toBe('actions/cache@v4');
+    expect(cache.uses).toBe(`actions/cache@${PINS['actions/cache']![0]}`);
     // The build keeps its measured weights beside the folder it built: the next run's plan reads them from there.
     expect(weightsFileFor('dist')).toBe('.dist.weights.json');
     expect(String(cache.with?.path).trim().split('\n')).toEqual(['data/snapshot.db', 'data/snapshot.db.state.json', 'dist', weightsFileFor('dist')]);
@@ -213,9 +229,11 @@ describe('.github/workflows/refresh.yml', () => {
     expect(cache.with?.['restore-keys']).toBe('snapshot-');
   });
 
-  it('runs npm run refresh with Node 20 and npm ci, and explains every exit code of the contract', () => {
+  it('runs npm run refresh with the Node of .nvmrc (24) and npm ci, and explains every exit code of the contract', () => {
     const build = workflow.jobs.build!.steps;
-    expect(build.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ 'node-version': 20, cache: 'npm' });
+    expect(readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim()).toBe('24');
+    // The version file, and no npm cache in the job that holds the key.
+    expect(build.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toEqual({ 'node-version-file': '.nvmrc' });
     expect(build.some((s) => s.run === 'npm ci')).toBe(true);
     const refresh = step('refresh').run!;
     expect(refresh).toMatch(/npm run refresh -- "\$\{args\[@\]\}"/);
@@ -243,7 +261,7 @@ describe('.github/workflows/refresh.yml', () => {
     const deploy = workflow.jobs.deploy!;
     expect(deploy.needs).toEqual(['build', 'state']);
     expect(deploy.if).toBe("${{ !cancelled() && needs.build.outputs.site == 'true' && vars.DEPLOY_PAGES != 'false' && needs.state.result != 'failure' }}");
-    expect(deploy.steps.map((s) => s.uses)).toContain('actions/deploy-pages@v4');
+    expect(deploy.steps.map((s) => s.uses)).toContain(`actions/deploy-pages@${PINS['actions/deploy-pages']![0]}`);
     expect((deploy as unknown as { environment: { name: string } }).environment.name).toBe('github-pages');
   });
 
@@ -267,7 +285,7 @@ describe('.github/workflows/refresh.yml', () => {
       expect(job.needs).toBe('build');
       expect(job.if).toBe("${{ !cancelled() && needs.build.outputs.state == 'true' }}");
       expect(job.steps[0]).toMatchObject({
-        uses: 'actions/download-artifact@v4',
+        uses: `actions/download-artifact@${PINS['actions/download-artifact']![0]}`,
         with: { name: 'mirror-state-${{ github.run_attempt }}', path: 'dist-state' },
       });
     });
@@ -449,10 +467,18 @@ describe('.github/workflows/refresh.yml', () => {
     }, 60_000);
   });
 
-  it('pins every action to a major version', () => {
-    const uses = steps.map((s) => s.uses).filter((u): u is string => u !== undefined);
-    expect(uses.length).toBeGreaterThanOrEqual(5);
-    for (const u of uses) expect(u).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
+  it('pins every action to the full commit of a release that runs on the Actions Node 24 runtime, its version in a comment', () => {
+    const lines = text.split('\n').filter((line) => /^\s*(- )?uses:/.test(line));
+    expect(lines).toHaveLength(steps.filter((s) => s.uses).length);
+    const pinned = new Set<string>();
+    for (const line of lines) {
+      const m = /^\s*(?:- )?uses: ([\w.-]+\/[\w.-]+)@([0-9a-f]{40}) # (v\d+\.\d+\.\d+)$/.exec(line);
+      expect(m, line).not.toBeNull();
+      const [, action, sha, version] = m!;
+      expect([sha, version], `${action} is not pinned to a commit known here`).toEqual(PINS[action!]);
+      pinned.add(action!);
+    }
+    expect([...pinned].sort()).toEqual(Object.keys(PINS).sort());
   });
 });
 
