@@ -64,5 +64,5 @@ export function readNodeCommands<const N extends string>(root: string, names: re
   return out;
 }
 
-/** Only the heap flags of a command (for the reference build, which runs astro.js alone). */
+/** Only the heap flags of a command (for the reference build, which runs Astro's CLI alone). */
 export const heapFlagsOf = (command: NodeCommand): string[] => command.nodeArgs.filter((a) => /^--max-(old|semi)-space-size=/.test(a));

@@ -3,7 +3,7 @@
  * dynamic route, as many pages as the real build wrote, each rendering one row of the same SQLite
  * snapshot (read once through the store's reader) as a tiny HTML page. What is left over in the ratio is the site's own work.
  */
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface ReferenceOptions {
@@ -74,4 +74,8 @@ export function writeReferenceProject(dir: string, { repoRoot, snapshot, pages }
  * for the same 25,000 lines.
  */
 export const referenceBuildArgs = ['build'] as const;
-export const astroCli = (repoRoot: string) => join(repoRoot, 'node_modules', 'astro', 'astro.js');
+export function astroCli(repoRoot: string): string {
+  const dir = join(repoRoot, 'node_modules', 'astro');
+  const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: { astro: string } };
+  return join(dir, bin.astro);
+}
