@@ -1,5 +1,5 @@
 /**
- * html-validate's settings for the built site (test/html-valid.test.ts checks every page of the fixture
+ * html-validate's settings for the built site (test/e2e/html-valid.test.ts checks every page of the fixture
  * sites with them): the recommended rule set, less what each line below says.
  */
 export default {

@@ -41,13 +41,14 @@ function openLockFile(lockPath: string): Database.Database {
 
 /**
  * Takes `<target>.lock`, waiting up to `waitMs` while another live run holds it. Resolves with the
- * function that releases it (also called on exit).
+ * function that releases it (also called on exit). `onWait` is called once, when the lock is found
+ * held, with its path: a run that waits says why.
  */
-export async function acquireLock(target: string, waitMs = 120_000): Promise<() => void> {
+export async function acquireLock(target: string, waitMs = 120_000, onWait?: (lockPath: string) => void): Promise<() => void> {
   const lockPath = `${target}.lock`;
   const deadline = Date.now() + waitMs;
   let db = openLockFile(lockPath);
-  for (;;) {
+  for (let tries = 0; ; tries++) {
     let taken: boolean;
     try {
       taken = tryTake(db);
@@ -62,6 +63,7 @@ export async function acquireLock(target: string, waitMs = 120_000): Promise<() 
       continue;
     }
     if (taken) break;
+    if (tries === 0) onWait?.(lockPath);
     if (Date.now() > deadline) {
       db.close();
       throw new MirrorError('usage', `another run of this tool has held ${lockPath} for over ${Math.round(waitMs / 1000)} s`, {

@@ -171,7 +171,9 @@ async function renderInto(target: string, options: BuildOptions, started: number
   }
 
   // Astro keeps build state in the project's .astro/: one build at a time per checkout.
-  const release = await acquireLock(resolve('.astro-build'), 30 * 60_000);
+  const release = await acquireLock(resolve('.astro-build'), 30 * 60_000, (lock) =>
+    reporter.info(`waiting: another build of this checkout holds ${lock}; this one goes on when it ends`),
+  );
   let releaseTarget: (() => void) | undefined;
   const work = workDirFor(target);
   const fresh = join(work, FRESH);

@@ -114,6 +114,8 @@ export interface ExtrasJob {
   done: Promise<ExtrasReport>;
   /** The worker's process id, for a look at it from outside. */
   pid: number | undefined;
+  /** Settles when the worker's process has ended, however it ended. */
+  workerEnded: Promise<void>;
   /** Says the render has ended (or is not coming): Pagefind may start. */
   renderEnded(): void;
   stop(): void;
@@ -203,6 +205,7 @@ export function startExtras(
   return {
     done,
     pid: child.pid,
+    workerEnded: exited,
     renderEnded: () => {
       renderHasEnded = true;
       endRender();

@@ -183,7 +183,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     fileBodies.push(await readInputFile(source.path, source.maxBytes));
     if (source.detailsPath !== undefined) fileBodies.push(await readInputFile(source.detailsPath, source.maxBytes, '--details-file'));
   }
-  const release = await acquireLock(target);
+  const release = await acquireLock(target, undefined, (lock) => reporter.info(`waiting: another run holds ${lock}; this one goes on when it ends`));
   const deadlines = (source.kind === 'api' && source.deadlines) || DEFAULT_DEADLINES;
   /** Deadlines started by this run, stopped when it ends. */
   const timers: Deadline[] = [];

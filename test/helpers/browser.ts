@@ -26,5 +26,5 @@ export function chromiumAvailable(): boolean {
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 120_000 });
 }

@@ -5,9 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { createReporter, type Reporter } from '../../src/core/reporter.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** What every npm script of the checkout at `root` loads first (its Node check and Node's compile cache), as `npm run` starts a tool. */
+export const NPM_SCRIPT_FLAGS = (root = ROOT) => ['--import', pathToFileURL(join(root, 'scripts/supported-node.mjs')).href];
 
 /** What a checkout needs to build the site: a copy a test may change, with the dependencies linked. */
 const PROJECT_FILES = ['src', 'public', 'scripts', 'data/sample', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -70,7 +74,7 @@ export function runScript(
   { cwd = ROOT, root = ROOT, timeoutMs = 120_000 } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', script), ...args], {
+    const child = spawn(process.execPath, [...NPM_SCRIPT_FLAGS(root), join(root, 'scripts', script), ...args], {
       cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

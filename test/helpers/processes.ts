@@ -5,7 +5,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
-import { ROOT, type RunResult } from './env.ts';
+import { NPM_SCRIPT_FLAGS, ROOT, type RunResult } from './env.ts';
 
 export interface Running {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -28,7 +28,7 @@ export function startScript(script: string, args: string[], env: Record<string, 
 /** Starts any TypeScript file (a test's own child, such as test/helpers/import-history-child.ts) as startScript does. */
 export function startFile(file: string, args: string[], env: Record<string, string | undefined>, { cwd = ROOT } = {}): Running {
   const script = relative(ROOT, file);
-  const child = spawn(process.execPath, [file, ...args], {
+  const child = spawn(process.execPath, [...NPM_SCRIPT_FLAGS(), file, ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 /**
  * The pure parts of `npm run bench`: its flags, sizes, statistics, the commands it reads from
  * package.json, and the report it makes of its results (on synthetic results and a few files).
- * The benchmark itself runs end to end in test/bench.test.ts.
+ * The benchmark itself runs end to end in test/e2e/bench.test.ts.
  */
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

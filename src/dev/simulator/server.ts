@@ -127,6 +127,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const counters = new UsageCounters();
   const faults = new FaultQueue();
   const requests: RequestLogEntry[] = [];
+  /** Waiters of `received`, by path. */
+  const awaited = new Map<string, ((entry: RequestLogEntry) => void)[]>();
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -212,6 +214,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       minuteBucket: minuteBucket(at),
     };
     requests.push(entry);
+    for (const wake of awaited.get(pathname) ?? []) wake(entry);
+    awaited.delete(pathname);
     if (!auth.ok) {
       const hint = auth.code === 'key_revoked' ? 'Create a new key in the web profile.' : 'Send "Authorization: Bearer <API_KEY>" with a valid key.';
       return send(res, entry, errorAnswer({ status: 401, code: auth.code, message: auth.message, hint }, { 'www-authenticate': 'Bearer realm="v1"' }));
@@ -289,6 +293,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   return {
     url,
     requests,
+    received(path) {
+      const seen = requests.find((r) => r.path === path);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve) => awaited.set(path, [...(awaited.get(path) ?? []), resolve]));
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

@@ -114,6 +114,8 @@ export interface Simulator {
   current(): { exportBody: Buffer; details: Record<string, unknown> };
   /** Every request received, in order. */
   readonly requests: RequestLogEntry[];
+  /** Resolves with the first request to `path` received, at once if one already was: a test waits for it, not for time. */
+  received(path: string): Promise<RequestLogEntry>;
   /** The simulator's own counters for a key, as of the injected clock. */
   usage(key: string): KeyUsageView;
 }

@@ -1,0 +1,90 @@
+/**
+ * The workflow's job summary (src/publish/job-summary.ts) from a snapshot file with history, the run
+ * report and a built site's files: each row says what the maintainer needs, also when the run failed
+ * or the site is missing. The workflow's own step is run in test/system/workflow.test.ts.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobSummary } from '../../src/publish/job-summary.ts';
+import type { RunReport } from '../../src/snapshot/run-report.ts';
+import type { SnapshotOutcome } from '../../src/snapshot/run-snapshot.ts';
+import { tempDir } from '../helpers/env.ts';
+import { GENERATED_AT } from '../helpers/fixture.ts';
+import { fixtureSnapshot } from '../helpers/site.ts';
+
+let dir: { path: string; cleanup: () => void };
+let snapshot: string;
+const outcome = (extra: Partial<SnapshotOutcome>): SnapshotOutcome => ({ status: 'written', warnings: 0, partial: false, requests: 323, ...extra });
+const row = (markdown: string, name: string) => new RegExp(`^\\| ${name} \\| (.*) \\|$`, 'm').exec(markdown)?.[1];
+
+beforeAll(async () => {
+  dir = tempDir('mirror-summary-');
+  snapshot = await fixtureSnapshot(dir.path);
+  mkdirSync(join(dir.path, 'dist/data/models'), { recursive: true });
+  writeFileSync(join(dir.path, 'dist/data/snapshot.json'), JSON.stringify({ generatedAt: new Date(GENERATED_AT).toISOString(), target: 'github-pages' }));
+  writeFileSync(join(dir.path, 'dist/data/manifest.json'), JSON.stringify({ snapshotDb: { parts: ['snapshot.db.gz.part-001', 'snapshot.db.gz.part-002'] } }));
+  writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-001'), Buffer.alloc(2 * 1024 * 1024));
+  writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-002'), Buffer.alloc(1024 * 1024));
+  writeFileSync(join(dir.path, 'dist/index.html'), 'x');
+}, 60_000);
+
+afterAll(() => dir?.cleanup());
+
+const summary = (report: RunReport | undefined, code = 0) => jobSummary({ code, report, snapshot, dist: join(dir.path, 'dist') });
+
+describe('the job summary', () => {
+  it("gives the snapshot's date, the changes by model, coverage, this run's and this month's quota, and when it turns stale", () => {
+    const md = summary({ code: 0, outcome: outcome({}) });
+    expect(md).toMatch(/^### Mirror refresh: the snapshot is current and the site shows it$/m);
+    expect(row(md, 'Snapshot')).toMatch(
+      /^2026-11-16 06:00 UTC \(generatedAt\), fetched .*; 18 configurations, 6 benchmarks, 12 tags; this run: a new snapshot written$/,
+    );
+    // The fixture's last change: a model gone (retired), one new (twin-1 and the others), ranks moved.
+    expect(row(md, 'What changed')).toMatch(/^\d+ new models, 1 removed, \d+ moved, since the snapshot of 2026-11-15 06:00 UTC$/);
+    expect(row(md, 'Details coverage')).toMatch(/^per-benchmark scores for 4 of 17 configurations/);
+    expect(row(md, 'Quota')).toMatch(/^this run: 323 requests; this month: /);
+    expect(row(md, 'Stale after')).toBe('2026-11-18 06:00 UTC: pages tell visitors the copy is out of date from then on');
+    expect(row(md, 'Site')).toMatch(
+      /^deploy target github-pages; 5 files, 3\.0 MB; largest file data\/snapshot\.db\.gz\.part-001 \(2\.0 MB\); .*the snapshot file 3\.0 MB in 2 parts/,
+    );
+  });
+
+  it('says whether the snapshot was restored, and why not', () => {
+    const restored = outcome({
+      restore: {
+        status: 'restored',
+        from: 'https://mirror.example.net/data/',
+        generatedAt: GENERATED_AT,
+        historySnapshots: 365,
+        configurations: 12,
+        details: 4,
+        downloaded: 5 * 1024 * 1024,
+        bytes: 1,
+        parts: 1,
+        ms: 4200,
+      },
+    });
+    expect(row(summary({ code: 0, outcome: restored }), 'Restore')).toBe(
+      '**restored** from https://mirror.example.net/data/: the snapshot of 2026-11-16 06:00 UTC, 365 snapshots of history, 4 configurations with details (5.0 MB in 1 part, 4.2 s)',
+    );
+    expect(row(summary({ code: 0, outcome: outcome({ restore: { status: 'refused', why: 'part-002 fails its checksum | oops' } }) }), 'Restore')).toBe(
+      '**refused**: part-002 fails its checksum \\| oops',
+    );
+    expect(row(summary({ code: 0, outcome: outcome({ restore: { status: 'none', why: 'HTTP 404' } }) }), 'Restore')).toBe(
+      'none to restore: HTTP 404; a new history started',
+    );
+    expect(row(summary({ code: 0, outcome: outcome({}) }), 'Restore')).toBe('not needed: the snapshot was at hand (the Actions cache)');
+  });
+
+  it('still says what it knows when the run failed, wrote no report, or left no snapshot or site', () => {
+    const failed = summary({ code: 7 }, 7);
+    expect(failed).toMatch(/^### Mirror refresh: exit 7: see the annotation for what to do$/m);
+    expect(row(failed, 'Quota')).toMatch(/^this run: unknown requests/);
+    expect(row(failed, 'Restore')).toBe('unknown: the snapshot step failed');
+    const bare = jobSummary({ code: 2, report: undefined, snapshot: join(dir.path, 'none.db'), dist: join(dir.path, 'no-dist') });
+    expect(row(bare, 'Snapshot')).toBe('none: there is no snapshot file to publish');
+    expect(row(bare, 'Restore')).toBe('unknown: the snapshot step wrote no report');
+    expect(row(bare, 'Site')).toBe('no built site');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The one real Astro build of the fast tier: the bundled sample, built as a fresh clone builds it
+ * (`npm run build` with no snapshot and no SITE_URL), checked on its parsed pages: every route of
+ * the contract, the attribution and the sample notice on every page, every address it gives out,
+ * the downloads as their readers read them, and html-validate over every page. The hostile, large
+ * and tight fixtures, and the browser, are the e2e tier's (test/e2e/).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'cheerio';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOWNLOADS, csvColumns } from '../../src/site/data-dictionary.ts';
+import { DEPLOY_TARGETS } from '../../src/site/hosts.ts';
+import { fieldCountsOf } from '../../src/site/field-counts.ts';
+import { DEFAULT_WEIGHTS, fullPlan, planSite } from '../../src/site/site-plan.ts';
+import { withSnapshot } from '../../src/store/read-snapshot.ts';
+import { validateSite } from '../helpers/html-validate.ts';
+import { checkLinks } from '../helpers/link-check.ts';
+import { dictReadCsvFile, pythonAvailable } from '../helpers/python.ts';
+import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
+import { readSite, type BuiltSite } from '../helpers/site.ts';
+
+/** Where a build without SITE_URL points its links, and the attribution it credits without ATTRIBUTION_URL. */
+const SITE_URL = 'http://localhost:4321/';
+const ATTRIBUTION_URL = 'https://ranking.example.org/';
+const python = pythonAvailable();
+
+let sample: BuiltFixture;
+let site: BuiltSite;
+
+beforeAll(async () => {
+  sample = await sharedSite('sample');
+  site = readSite(sample.dist);
+});
+
+const pages = () => [...site.html.entries()];
+
+describe('the bundled sample, built as a fresh clone builds it', () => {
+  it('says which snapshot it renders, that it is the sample, and which targets the result fits', () => {
+    expect(sample.stdout).toMatch(/^rendering the snapshot generated \S+ \(sample\): 300 configurations, 60 benchmarks, 150 tags$/m);
+    expect(sample.stdout.trim().split('\n').at(-1)).toBe('fits bucket, github-pages, cloudflare-pages, cloudflare-pages-free, netlify, vercel-hobby');
+  });
+
+  it('warns that canonical links, the sitemap and the feed point to localhost', () => {
+    expect(sample.stderr).toContain('warning: SITE_URL is not set');
+    expect(sample.stderr).toContain('the canonical links, the sitemap and the feed point to http://localhost:4321/');
+  });
+
+  it('builds every route of the contract, a page per model and per configuration', () => {
+    const routes = ['index.html', 'leaderboard/2/index.html', '404.html', 'about/index.html', 'benchmarks/index.html', 'tags/index.html'];
+    routes.push('compare/index.html', 'changes/index.html', 'changes/feed.xml', 'sitemap-index.xml', 'robots.txt');
+    routes.push(...['models.json', 'benchmarks.json', 'tags.json', 'models.csv', 'scores.csv'].map((f) => `data/${f}`));
+    for (const file of routes) expect(site.files, file).toContain(file);
+    const models = JSON.parse(site.read('data/models.json')) as { models: { slug: string }[] };
+    expect(site.files.filter((f) => /^configurations\/[^/]+\/index\.html$/.test(f))).toHaveLength(models.models.length);
+    expect(site.files.filter((f) => /^models\/[^/]+\/index\.html$/.test(f)).length).toBeGreaterThan(100);
+    expect(site.files.filter((f) => /^benchmarks\/[^/]+\/index\.html$/.test(f))).toHaveLength(60);
+  });
+
+  it('links every page’s footer to the attribution and says on every page that the data is the fictional sample', () => {
+    expect(pages().length).toBeGreaterThan(800);
+    for (const [file, $] of pages()) {
+      if ($('meta[http-equiv=refresh]').length) continue;
+      expect($(`footer a[href="${ATTRIBUTION_URL}"]`).length, file).toBeGreaterThan(0);
+      expect($('.banner').text(), file).toContain('This site shows fictional sample data');
+    }
+  });
+
+  it('is planned whole for every target, so its one build is every target’s, and every address it gives out resolves', () => {
+    const counts = withSnapshot(sample.snapshot, (r) => fieldCountsOf(r, 200, { files: 1, bytes: 0 }));
+    for (const target of DEPLOY_TARGETS) {
+      const plan = planSite(counts, DEFAULT_WEIGHTS, target);
+      expect([plan.keep, plan.resultsPerPage, plan.compressedDownloads, plan.deepResults], target).toEqual([fullPlan(counts).keep, 100, false, true]);
+    }
+    const report = checkLinks(site, SITE_URL);
+    expect(report.broken).toEqual([]);
+    expect(report.checked).toBeGreaterThan(10_000);
+  });
+
+  it('ends every description on a whole word', () => {
+    const benches = JSON.parse(site.read('data/benchmarks.json')) as { benchmarks: { slug: string; description: string }[] };
+    let cut = 0;
+    for (const b of benches.benchmarks) {
+      const $ = load(readFileSync(join(sample.dist, `benchmarks/${b.slug}/index.html`), 'utf8'));
+      const description = $('meta[name=description]').attr('content')!;
+      expect($('meta[property="og:description"]').attr('content')).toBe(description);
+      expect([...description].length, b.slug).toBeLessThanOrEqual(155);
+      if (!description.endsWith('…')) continue;
+      cut++;
+      const kept = description.slice(0, -1);
+      expect(b.description.startsWith(kept), b.slug).toBe(true);
+      expect(b.description[kept.length], `${b.slug}: ${description}`).toMatch(/[\s,;:.]/);
+    }
+    expect(cut).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!python)('has CSV downloads that Python’s csv module reads: the documented header, the attribution on every row', () => {
+    for (const d of DOWNLOADS.filter((f) => f.format === 'CSV' && site.files.includes(`data/${f.file}`))) {
+      const { header, rows } = dictReadCsvFile(join(sample.dist, 'data', d.file));
+      expect(header, d.file).toEqual(csvColumns(d, [new Date(JSON.parse(site.read('data/snapshot.json')).generatedAt).toISOString()]));
+      expect(rows.length, d.file).toBeGreaterThan(0);
+      expect(new Set(rows.map((r) => r.attribution)), d.file).toEqual(new Set([ATTRIBUTION_URL]));
+    }
+  });
+
+  it('passes html-validate with no error on every page', async () => {
+    const report = await validateSite(sample.dist);
+    expect(report.problems, `${report.errors} errors`).toEqual([]);
+    expect(report.pages).toBe(pages().length);
+  });
+});

@@ -1,0 +1,102 @@
+/** The benchmarks list's pure parts: its URL state both ways, which benchmarks a view shows, and what a row says. */
+import { describe, expect, it } from 'vitest';
+import type { BenchmarkIndex, IndexBench } from '../../src/site/benchmark-index.ts';
+import { selectBenchmarks } from '../../src/site/benchmark-list-select.ts';
+import { PLAIN_BENCH_VIEW, benchmarkListUrl, readBenchmarkListState, type BenchmarkListState } from '../../src/site/benchmark-list-state.ts';
+import { benchmarkRow, benchmarksCaption, templateBenchmarkRow } from '../../src/site/benchmark-list-view.ts';
+
+const INDEX: BenchmarkIndex = {
+  tags: ['code-generation', 'math', 'reasoning'],
+  tagSegments: ['code-generation', 'math', 'reasoning'],
+  benchmarks: [
+    [1, 'ProofLadder', 'prooflad', 'prooflad', true, 82.5, 80.1, 70, 40, 12, [1, 2]],
+    [2, 'Polyglot Patch', 'codebench', 'codebench', false, 64.2, 64.22, 90, 55, 3, [0]],
+    [3, 'Élan Vision', 'vision', 'vision', true, 30, null, 70, 7, 30, []],
+    [4, 'Aux Bench', 'aux', 'aux', false, 1, 2.5, 10, 55, 1, [2]],
+  ] satisfies IndexBench[],
+};
+const view = (change: Partial<BenchmarkListState>): BenchmarkListState => ({ ...PLAIN_BENCH_VIEW, ...change });
+const names = (state: BenchmarkListState) => selectBenchmarks(INDEX, state).map((b) => b[1]);
+
+describe('the benchmarks list URL', () => {
+  it('is the static page for a plain view', () => {
+    expect([benchmarkListUrl(view({ page: 1 })), benchmarkListUrl(view({ page: 3 }))]).toEqual(['/benchmarks/', '/benchmarks/page/3/']);
+  });
+
+  it('is the first page with the view in its query otherwise', () => {
+    expect(benchmarkListUrl(view({ official: true, tag: 'math', sort: 'quality', dir: 'asc', page: 2 }))).toBe(
+      '/benchmarks/?official=1&tag=math&sort=quality&dir=asc&page=2',
+    );
+  });
+
+  it('reads back the view it was written from', () => {
+    const state = view({ q: 'x y', official: true, tag: 'a&b', sort: 'raters', dir: 'asc', page: 4 });
+    const url = new URL(benchmarkListUrl(state), 'https://mirror.example');
+    expect(readBenchmarkListState(url.pathname, url.search)).toEqual(state);
+  });
+
+  it('takes the page from the path of a static page', () => {
+    expect(readBenchmarkListState('/benchmarks/page/2/', '')).toEqual(view({ page: 2 }));
+  });
+
+  it('falls back to weight order, every source and page 1 for values it does not know', () => {
+    expect(readBenchmarkListState('/benchmarks/', '?sort=evil&dir=up&page=-4&official=0')).toEqual(PLAIN_BENCH_VIEW);
+  });
+});
+
+describe('the benchmarks of a view', () => {
+  it('keeps only official sources when asked', () => {
+    expect(names(view({ official: true }))).toEqual(['ProofLadder', 'Élan Vision']);
+  });
+
+  it('keeps the benchmarks carrying a tag, and none for a tag the index does not hold', () => {
+    expect([names(view({ tag: 'reasoning' })), names(view({ tag: 'retired-tag' }))]).toEqual([['ProofLadder', 'Aux Bench'], []]);
+  });
+
+  it('finds a benchmark by a tag named with another form of its word, accents aside', () => {
+    expect([names(view({ q: 'coding' })), names(view({ q: 'elan' }))]).toEqual([['Polyglot Patch'], ['Élan Vision']]);
+  });
+
+  it('sorts by a column, ties in weight order', () => {
+    expect(names(view({ sort: 'quality', dir: 'desc' }))).toEqual(['Polyglot Patch', 'ProofLadder', 'Élan Vision', 'Aux Bench']);
+  });
+
+  it('sorts names alphabetically', () => {
+    expect(names(view({ sort: 'name', dir: 'asc' }))).toEqual(['Aux Bench', 'Élan Vision', 'Polyglot Patch', 'ProofLadder']);
+  });
+});
+
+describe('what a benchmarks row says', () => {
+  it('shows a change of weight that reads at one decimal, and no other', () => {
+    const [up, tiny, none, down] = INDEX.benchmarks.map((b) => benchmarkRow(INDEX, b).change);
+    expect([up, tiny, none, down]).toEqual([
+      { kind: 'up', text: '+2.4 since the previous snapshot' },
+      undefined,
+      undefined,
+      { kind: 'down', text: '−1.5 since the previous snapshot' },
+    ]);
+  });
+
+  it('links its name and each tag to their pages', () => {
+    const row = benchmarkRow(INDEX, INDEX.benchmarks[0]!);
+    expect([row.href, row.tags, row.tagHrefs]).toEqual(['/benchmarks/prooflad/', ['math', 'reasoning'], ['/tags/math/', '/tags/reasoning/']]);
+  });
+
+  it('gives the template every optional part, linked to real pages', () => {
+    const t = templateBenchmarkRow(INDEX)!;
+    expect([t.official, t.change !== undefined, t.tags.length, t.href, t.tagHrefs]).toEqual([
+      true,
+      true,
+      1,
+      '/benchmarks/prooflad/',
+      ['/tags/code-generation/'],
+    ]);
+  });
+
+  it('captions the table with its order', () => {
+    expect([benchmarksCaption(PLAIN_BENCH_VIEW), benchmarksCaption({ sort: 'name', dir: 'desc' })]).toEqual([
+      'Benchmarks sorted by effectiveWeight, highest first',
+      'Benchmarks sorted by name, Z to A',
+    ]);
+  });
+});

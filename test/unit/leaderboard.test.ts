@@ -1,0 +1,149 @@
+/** The leaderboard's pure parts: its URL state both ways, which models a view shows, and what a row says. */
+import { describe, expect, it } from 'vitest';
+import type { IndexModel, LeaderboardIndex } from '../../src/site/leaderboard-index.ts';
+import { matchesSearch, selectModels } from '../../src/site/leaderboard-select.ts';
+import { PLAIN_VIEW, leaderboardUrl, readLeaderboardState, type LeaderboardState } from '../../src/site/leaderboard-state.ts';
+import { leaderboardRow, movementView, showingLine, templateRow } from '../../src/site/leaderboard-view.ts';
+import { pagerItems } from '../../src/site/pagination.ts';
+
+const INDEX: LeaderboardIndex = {
+  providers: ['Acme', 'Élan Labs'],
+  tags: ['code-generation', 'reasoning', 'math', 'vision', 'agents'],
+  tagSegments: ['code-generation', 'reasoning', 'math', 'vision', 'agents'],
+  models: [
+    [
+      1,
+      'Quillon 3',
+      'quillon-3',
+      'quillon-3-high',
+      0,
+      91.25,
+      30,
+      [0, 1, 2, 3, 4],
+      [
+        ['quillon-3-high', 'Quillon 3 (high)', 91.25, 'quillon-3-high', '91.3'],
+        ['quillon-3-low', 'Quillon 3 (low)', 84.5, 'quillon-3-low', '84.5'],
+      ],
+      '+2',
+      'quillon-3',
+      '1',
+      '91.3',
+    ],
+    [2, 'Mist X', 'mist-x', 'mistral-x', 1, 88.1, 12, [1], [['mistral-x', 'Mist X (preview)', 88.1, 'mistral-x', '88.1']], 'new', 'mist-x', '=2', '88.1'],
+    [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1, 'plain-1', '88.1']], '', 'plain', '=2', '88.1'],
+  ] satisfies IndexModel[],
+  kept: { modelPages: 1_000, configurationPages: 1_000 },
+};
+const view = (change: Partial<LeaderboardState>): LeaderboardState => ({ ...PLAIN_VIEW, ...change });
+const names = (state: LeaderboardState) => selectModels(INDEX, state).map((m) => m[1]);
+
+describe('the leaderboard URL', () => {
+  it('is the static page for a plain view', () => {
+    expect([leaderboardUrl(view({ page: 1 })), leaderboardUrl(view({ page: 3 }))]).toEqual(['/', '/leaderboard/3/']);
+  });
+
+  it('is the home page with the view in its query otherwise', () => {
+    expect(leaderboardUrl(view({ tag: 'math', sort: 'name', dir: 'desc', page: 2 }))).toBe('/?tag=math&sort=name&dir=desc&page=2');
+  });
+
+  it('reads back the view it was written from', () => {
+    const state = view({ q: 'x y', tag: 'a&b', provider: 'Élan Labs', sort: 'score', dir: 'asc', page: 4 });
+    const url = new URL(leaderboardUrl(state), 'https://mirror.example');
+    expect(readLeaderboardState(url.pathname, url.search)).toEqual(state);
+  });
+
+  it('takes the page from the path of a static page', () => {
+    expect(readLeaderboardState('/leaderboard/2/', '').page).toBe(2);
+  });
+
+  it('lets a page in the query win over the path', () => {
+    expect(readLeaderboardState('/leaderboard/2/', '?sort=name&page=3')).toEqual(view({ sort: 'name', dir: 'asc', page: 3 }));
+  });
+
+  it('falls back to rank order and page 1 for values it does not know', () => {
+    expect(readLeaderboardState('/', '?sort=evil&dir=up&page=-4')).toEqual(PLAIN_VIEW);
+  });
+});
+
+describe('the models of a view', () => {
+  it('shows none for a tag the index does not hold', () => {
+    expect(names(view({ tag: 'retired-tag' }))).toEqual([]);
+  });
+
+  it('finds a model by a tag named with another form of its word', () => {
+    expect(names(view({ q: 'coding' }))).toEqual(['Quillon 3']);
+  });
+
+  it('needs every search word, matched in name, provider or tags, accents aside', () => {
+    expect(names(view({ q: 'elan reason' }))).toEqual(['Mist X']);
+  });
+
+  it('orders ties of the sorted column by rank', () => {
+    expect(names(view({ sort: 'score', dir: 'desc' }))).toEqual(['Quillon 3', 'Mist X', 'Plain']);
+  });
+
+  it('does not match a word that is only a stem of nothing it carries', () => {
+    expect(matchesSearch(INDEX, INDEX.models[2]!, 'coding')).toBe(false);
+  });
+});
+
+describe('what a row says', () => {
+  it('lists the configurations of a model that has several', () => {
+    const row = leaderboardRow(INDEX, INDEX.models[0]!);
+    expect(row.configurations.map((c) => [c.name, c.href, c.score])).toEqual([
+      ['Quillon 3 (high)', '/configurations/quillon-3-high/', '91.3'],
+      ['Quillon 3 (low)', '/configurations/quillon-3-low/', '84.5'],
+    ]);
+    expect([row.configurationsLabel, row.configurationName]).toEqual(['2 configurations', undefined]);
+  });
+
+  it('names the only configuration when its name differs from the model’s', () => {
+    const [one, plain] = [leaderboardRow(INDEX, INDEX.models[1]!), leaderboardRow(INDEX, INDEX.models[2]!)];
+    expect([one.configurationName, one.configurations, plain.configurationName]).toEqual(['Mist X (preview)', [], undefined]);
+  });
+
+  it('marks movement for the eye and for a screen reader', () => {
+    expect([movementView('+2'), movementView('-1'), movementView('='), movementView('new'), movementView('')]).toEqual([
+      { kind: 'up', shown: '▲2', said: 'up 2 since the previous snapshot' },
+      { kind: 'down', shown: '▼1', said: 'down 1 since the previous snapshot' },
+      { kind: 'same', shown: '–', said: 'unchanged since the previous snapshot' },
+      { kind: 'new', shown: 'new', said: 'new since the previous snapshot' },
+      undefined,
+    ]);
+  });
+
+  it('gives the template every optional part, linked to real pages', () => {
+    const t = templateRow(INDEX)!;
+    expect([t.movement !== undefined, t.configurations.length, t.configurationName, t.tags.length, t.href]).toEqual([true, 1, '', 4, '/models/quillon-3/']);
+  });
+
+  it('says which rows it shows, and of how many', () => {
+    expect([showingLine(101, 77, 177, 177), showingLine(1, 4, 4, 177), showingLine(1, 0, 0, 177)]).toEqual([
+      'Showing 101–177 of 177 models',
+      'Showing 1–4 of 4 models (filtered from 177)',
+      'No model matches these filters.',
+    ]);
+  });
+});
+
+describe('the pager', () => {
+  it('links Previous, the window around the page with gaps, and Next', () => {
+    expect(pagerItems(5, 9).map((i) => (i.kind === 'gap' ? '…' : `${i.label}${i.current ? '*' : ''}`))).toEqual([
+      'Previous',
+      '1',
+      '…',
+      '3',
+      '4',
+      '5*',
+      '6',
+      '7',
+      '…',
+      '9',
+      'Next',
+    ]);
+  });
+
+  it('is empty for a single page', () => {
+    expect(pagerItems(1, 1)).toEqual([]);
+  });
+});
