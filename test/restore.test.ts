@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoKey, startSimulator, type Simulator } from '../src/dev/simulator/index.ts';
 import { snapshotCli } from '../src/snapshot/snapshot-cli.ts';
+import { refreshCli } from '../src/publish/refresh-cli.ts';
 import { MISMATCH_WAITS_MS, restoreState } from '../src/snapshot/restore-state.ts';
 import { readRunReport } from '../src/snapshot/run-report.ts';
 import { readClientTuning } from '../src/api/settings.ts';
@@ -23,6 +24,7 @@ import { STORE_VERSION } from '../src/store/schema.ts';
 import { captureReporter, fingerprint, runScript, tempDir } from './helpers/env.ts';
 import { GENERATED_AT } from './helpers/fixture.ts';
 import { killHard, startScript } from './helpers/processes.ts';
+import { stubRender } from './helpers/stub-render.ts';
 import { exportOfDay, publishAsBuilt, publishRaw, serveRecorded, yearOfHistory, type RecordingSite } from './helpers/published-site.ts';
 
 const KEY = demoKey('partner');
@@ -198,6 +200,8 @@ describe('the restore, against a site on loopback', () => {
   it('restores from STATE_URL, a release beside the site that redirects to its storage as GitHub does, what a build with STATE_URL left beside dist/', async () => {
     const c = caseDir();
     // The file storage a release download redirects to, and the release: /releases/download/mirror-state/NAME answers 302 to it.
+    // Empty until the build leaves its state there: the build finds no live manifest to hold its history to.
+    mkdirSync(join(c.path, 'dist-state'));
     const storage = await serveRecorded(join(c.path, 'dist-state'));
     const asked: string[] = [];
     const release = createServer((req, res) => {
@@ -232,13 +236,14 @@ describe('the restore, against a site on loopback', () => {
         new RegExp(`^restored: .* from ${stateUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the snapshot of .*, 365 snapshots of history`, 'm'),
       );
       expect(snapshotOf(c.out).history).toHaveLength(366);
-      // Through the redirect, to the storage, with no credential on either host.
+      // Through the redirect, to the storage, with no credential on either host: the build's look at the live manifest, then the restore's.
       expect(asked.map((a) => a.split('?')[0])).toEqual([
+        '/o/r/releases/download/mirror-state/manifest.json',
         '/o/r/releases/download/mirror-state/manifest.json',
         `/o/r/releases/download/mirror-state/${siteManifest.snapshotDb.parts[0]}`,
       ]);
       expect(asked.every((a) => a.endsWith(' '))).toBe(true);
-      expect(storage.requests.map((q) => q.path.split('?')[0])).toEqual(['/manifest.json', `/${siteManifest.snapshotDb.parts[0]}`]);
+      expect(storage.requests.map((q) => q.path.split('?')[0])).toEqual(['/manifest.json', '/manifest.json', `/${siteManifest.snapshotDb.parts[0]}`]);
       for (const q of storage.requests) expect(q.headers.authorization).toBeUndefined();
 
       // A later build without STATE_URL publishes the file in the site again, and leaves no stale folder beside it to upload.
@@ -475,6 +480,47 @@ describe('the restore, against a site on loopback', () => {
       endedForAPerson(r, 'key-text', /: it holds a string shaped like an API key \(in scores\.source_url, not shown\)/, /rotate the key/);
       expect(r.text).not.toContain(other);
       nothingWritten(c, published);
+    } finally {
+      await closeSite();
+    }
+  }, 60_000);
+
+  it('ends a refresh too, with its snapshot and site gone and the published state damaged: nothing written or built, the published site as it was', async () => {
+    const c = caseDir();
+    const state = publishRaw(year, c.site, {}, 4096);
+    const part = join(c.site, 'data', state.parts[0]!);
+    const bytes = readFileSync(part);
+    bytes[10] = bytes[10]! ^ 0x01;
+    writeFileSync(part, bytes);
+    const s = await serve(c.site);
+    try {
+      const refresh = async () => {
+        const captured = captureReporter([KEY]);
+        const waits: number[] = [];
+        const code = await refreshCli(['--out', c.out, '--dist', join(c.path, 'dist'), '--details', '0'], {
+          env: { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, SITE_URL: s.url, RANKING_RETRIES: '1', RANKING_RETRY_BASE_MS: '5' },
+          reporter: captured.reporter,
+          render: stubRender(),
+          sleep: async (ms) => {
+            if (ms >= 1000) waits.push(ms);
+          },
+        });
+        return { code, waits, text: captured.text() };
+      };
+      const published = siteFiles(c.site);
+      const damaged = await refresh();
+      expect(damaged.code, damaged.text).toBe(7);
+      expect(damaged.waits).toEqual(MISMATCH_WAITS_MS);
+      expect(damaged.text.trim().split('\n').at(-1)).toMatch(/^exit 7: .*; the previous snapshot and .*dist\/ are untouched$/);
+      nothingWritten(c, published);
+      expect(existsSync(join(c.path, 'dist'))).toBe(false);
+      // A newer store version (a rollback to older code): exit 1 at once.
+      publishRaw(year, c.site, { storeVersion: STORE_VERSION + 1 });
+      const newer = await refresh();
+      expect(newer.code, newer.text).toBe(1);
+      expect(newer.waits).toEqual([]);
+      expect(existsSync(c.out)).toBe(false);
+      expect(existsSync(join(c.path, 'dist'))).toBe(false);
     } finally {
       await closeSite();
     }
