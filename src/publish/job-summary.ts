@@ -75,7 +75,7 @@ function readJson(path: string): Record<string, unknown> | undefined {
 }
 
 /** What overrides a stop that kept the published history: a deliberate new history. */
-export const NEW_HISTORY_OVERRIDE = 'run the workflow by hand with new_history (npm run refresh -- --new-history)';
+const NEW_HISTORY_OVERRIDE = 'run the workflow by hand with new_history (npm run refresh -- --new-history)';
 
 function describeState(report: RunReport | undefined): string {
   const restore = report?.outcome?.restore;

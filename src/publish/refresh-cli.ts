@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { EXIT_CODES, MirrorError } from '../core/errors.ts';
-import { historyStopOf, parseSnapshotArgs, report, snapshotCli } from '../snapshot/snapshot-cli.ts';
+import { historyStopOf, parseSnapshotArgs, snapshotCli, writeReport } from '../snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
 import { createReporter, formatBytes, formatSeconds, type Reporter } from '../core/reporter.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
@@ -133,7 +133,7 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
       `exit ${code}: ${snapshotState}, ${outDir}/ is untouched; ${stop ? 'the published history is kept until a person decides (above)' : 'the next refresh builds again'}`,
     );
     // The report says the run's end, not the snapshot step's: the job summary reads it.
-    report(reportPath, { code, outcome, historyStop: stop }, reporter, secret ? [secret] : []);
+    writeReport(reportPath, { code, outcome, historyStop: stop }, reporter, secret ? [secret] : []);
     return code;
   }
 }

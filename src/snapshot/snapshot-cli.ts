@@ -114,7 +114,7 @@ export interface CliResult {
 }
 
 /** Writes the run report when `--report` asked for one; a report that cannot be written is a warning, never the run's failure. */
-export function report(path: string | undefined, result: CliResult & Pick<RunReport, 'historyStop'>, reporter: Reporter, secrets: string[]): CliResult {
+export function writeReport(path: string | undefined, result: CliResult & Pick<RunReport, 'historyStop'>, reporter: Reporter, secrets: string[]): CliResult {
   if (path === undefined) return result;
   try {
     // Through the redactor, as every line the tools print: the report holds words a server sent.
@@ -175,19 +175,19 @@ export async function snapshotCli(
       restoreFrom = from;
     }
     const outcome = await runSnapshot({ ...rest, source, reporter, secrets, annotations: inGitHubActions(env), restoreFrom, ...(sleep ? { sleep } : {}) });
-    return report(reportPath, { code: EXIT_CODES.ok, outcome }, reporter, secrets);
+    return writeReport(reportPath, { code: EXIT_CODES.ok, outcome }, reporter, secrets);
   } catch (err) {
     if (err instanceof StoppedBySignal) {
       // Not a failure of the contract's kinds: the run was asked to stop, and stored what it had first.
       reporter.error(`error: ${err.message}`);
       reporter.error(`exit ${err.exitCode}: stopped by ${err.signal}; what the run fetched before it is stored`);
-      return report(reportPath, { code: err.exitCode }, reporter, secrets);
+      return writeReport(reportPath, { code: err.exitCode }, reporter, secrets);
     }
     if (err instanceof MirrorError) {
       reporter.error(err.toLine());
       // Repeated last, so retry warnings above cannot bury what happened.
       reporter.error(`exit ${err.exitCode}: ${err.message}; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
-      return report(reportPath, { code: err.exitCode, historyStop: historyStopOf(err) }, reporter, secrets);
+      return writeReport(reportPath, { code: err.exitCode, historyStop: historyStopOf(err) }, reporter, secrets);
     }
     // One line, as for every failure; the stack only when asked for.
     const first = String((err as Error)?.message ?? err).split('\n')[0];
@@ -195,6 +195,6 @@ export async function snapshotCli(
       `error: unexpected failure: ${first}${process.env.MIRROR_DEBUG ? `\n${(err as Error)?.stack}` : ' (MIRROR_DEBUG=1 prints where it happened)'}`,
     );
     reporter.error(`exit 1: this is a bug in the mirror; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
-    return report(reportPath, { code: 1 }, reporter, secrets);
+    return writeReport(reportPath, { code: 1 }, reporter, secrets);
   }
 }

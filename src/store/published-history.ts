@@ -23,9 +23,10 @@ export function historyFiguresOf(path: string): HistoryFigures {
   return withSnapshot(path, (reader) => {
     const info = reader.info();
     const history = reader.historySnapshots();
+    const from = history.reduce((oldest, h) => Math.min(oldest, h.generatedAt), Infinity);
     return {
       snapshots: history.length,
-      from: history.length > 0 ? Math.min(...history.map((h) => h.generatedAt)) : undefined,
+      from: Number.isFinite(from) ? from : undefined,
       limit: info.historyLimit ?? undefined,
       sample: info.sample,
     };
