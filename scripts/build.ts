@@ -14,6 +14,8 @@ const USAGE = `Usage: npm run build -- [flags]
   --out DIR         where the site goes (default dist): a folder that is missing, empty, or holds a previous build of this site
   --target HOST     the host the site is built for, within its limits (default DEPLOY_TARGET; unset renders everything):
                     ${DEPLOY_TARGETS.join(', ')}
+  --new-history     publish this snapshot's history even over a longer one published now (the previous
+                    site's, or the live one at STATE_URL or SITE_URL); without it such a build is refused
   --help            this text`;
 
 /** The flags, or a usage MirrorError naming the first bad one. */
@@ -21,7 +23,13 @@ function parseBuildArgs(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
-      options: { snapshot: { type: 'string' }, out: { type: 'string' }, target: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        snapshot: { type: 'string' },
+        out: { type: 'string' },
+        target: { type: 'string' },
+        'new-history': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
       strict: true,
     }).values;
   } catch (err) {
@@ -43,7 +51,14 @@ try {
   else {
     const env = loadEnv();
     const target = readDeployTarget(values.target, env);
-    const result = await buildSite({ snapshot: values.snapshot ?? DEFAULT_OUT, outDir, reporter, historyLimit: readHistoryLimit(env), target });
+    const result = await buildSite({
+      snapshot: values.snapshot ?? DEFAULT_OUT,
+      outDir,
+      reporter,
+      historyLimit: readHistoryLimit(env),
+      target,
+      newHistory: values['new-history'],
+    });
     reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}${peakText(result)}`);
     // The last lines: the site against its target's limits, or which targets it fits.
     for (const line of result.summary) reporter.info(line);

@@ -11,6 +11,14 @@ export type FailureKind =
   | 'network' // connection failure, timeout, body cut short
   | 'internal'; // the mirror's own failure: a build or integrity check, an unreadable or wrong-version snapshot file
 
+/**
+ * Why a run stopped rather than lose the published history (its snapshot file with a year of history)
+ * to a shorter one: a person decides (`--new-history`). The workflow's annotation and the job summary
+ * are chosen by it, never by the message.
+ */
+export const HISTORY_STOPS = ['checksum', 'store-version', 'damaged', 'key-text', 'shorter'] as const;
+export type HistoryStop = (typeof HISTORY_STOPS)[number];
+
 export const EXIT_CODES: Record<FailureKind | 'ok', number> = {
   ok: 0,
   internal: 1,
@@ -29,6 +37,8 @@ export interface MirrorErrorDetails {
   hint?: string;
   status?: number;
   cause?: unknown;
+  /** The run stopped to keep the published history, and why. */
+  historyStop?: HistoryStop;
 }
 
 export class MirrorError extends Error {
@@ -36,6 +46,7 @@ export class MirrorError extends Error {
   readonly apiCode: string | undefined;
   readonly hint: string | undefined;
   readonly status: number | undefined;
+  readonly historyStop: HistoryStop | undefined;
 
   constructor(kind: FailureKind, message: string, details: MirrorErrorDetails = {}) {
     super(message, { cause: details.cause });
@@ -44,6 +55,7 @@ export class MirrorError extends Error {
     this.apiCode = details.apiCode;
     this.hint = details.hint;
     this.status = details.status;
+    this.historyStop = details.historyStop;
   }
 
   get exitCode(): number {

@@ -32,6 +32,7 @@ import {
   type StagedSnapshot,
 } from './snapshot-download.ts';
 import { handOverPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../site/snapshot-db.ts';
+import { guardPublishedHistory } from './history-guard.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
@@ -60,6 +61,10 @@ export interface BuildOptions {
   target?: DeployTarget | undefined;
   /** What writes the pages into the work folder (default: Astro in a child process); a test about what happens around a render passes a cheaper one. */
   render?: Renderer;
+  /** `--new-history`: publish this snapshot's history even over a longer one published now. */
+  newHistory?: boolean | undefined;
+  /** For tests: the waits between retries of the live manifest. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
 /** Starts writing the site's pages into `outDir`; the build checks, completes and swaps in what it wrote. */
@@ -195,6 +200,9 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // One build at a time per target: while it is held, every other work folder beside the target is a dead run's.
     releaseTarget = await lockOutput(target, 30 * 60_000);
     recoverLeftovers(target, options.outDir, reporter);
+    // Before anything is written: a shorter history never replaces the published one unless told to.
+    if (options.newHistory) reporter.info('history: not held to the published one (--new-history)');
+    else await guardPublishedHistory({ snapshot: options.snapshot, target, outDir: options.outDir, reporter, env: process.env, sleep: options.sleep });
     mkdirSync(work);
     // The site reads these; the API key is not among them and was never in this process's env.
     process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);

@@ -1,7 +1,8 @@
 /**
  * What the scheduled workflow tells the maintainer after a run, as Markdown for its job summary
  * ($GITHUB_STEP_SUMMARY): the snapshot's date, what changed, details coverage, the quota spent, whether
- * the snapshot was restored, when the copy turns stale, and the built site's figures. Read from the
+ * the snapshot was restored, whether the run stopped to keep the published history (and how to override
+ * that), when the copy turns stale, and the built site's figures. Read from the
  * snapshot file, the run report of the snapshot step (`--report`) and the built site; it never fails
  * the run: what it cannot read, it says it could not.
  */
@@ -73,9 +74,13 @@ function readJson(path: string): Record<string, unknown> | undefined {
   }
 }
 
+/** What overrides a stop that kept the published history: a deliberate new history. */
+const NEW_HISTORY_OVERRIDE = 'run the workflow by hand with new_history (npm run refresh -- --new-history)';
+
 function describeState(report: RunReport | undefined): string {
   const restore = report?.outcome?.restore;
   if (!report) return 'unknown: the snapshot step wrote no report';
+  if (report.historyStop && report.historyStop.kind !== 'shorter') return `**not taken**: ${report.historyStop.why}`;
   if (!report.outcome) return 'unknown: the snapshot step failed';
   if (!restore) return 'not needed: the snapshot was at hand (the Actions cache)';
   if (restore.status === 'restored') {
@@ -130,6 +135,14 @@ export function jobSummary({ code, report, snapshot, dist }: SummaryInput): stri
     rows.push(['Snapshot', 'none: there is no snapshot file to publish']);
   }
   rows.push(['Restore', describeState(report)]);
+  const stop = report?.historyStop;
+  if (stop) {
+    rows.push([
+      'Published history',
+      `**kept**: the run stopped rather than replace it (${stop.why}); nothing was written or published. ` +
+        `Only if the published history is to be dropped: ${NEW_HISTORY_OVERRIDE}`,
+    ]);
+  }
 
   const stamp = readJson(join(dist, BUILD_STAMP));
   if (stamp && existsSync(dist)) {
@@ -151,6 +164,11 @@ export function jobSummary({ code, report, snapshot, dist }: SummaryInput): stri
   } else {
     rows.push(['Site', 'no built site']);
   }
-  const title = code === 0 ? 'the snapshot is current and the site shows it' : `exit ${code}: see the annotation for what to do`;
+  const title =
+    code === 0
+      ? 'the snapshot is current and the site shows it'
+      : stop
+        ? `exit ${code}: stopped to keep the published history; see the annotation for what to do`
+        : `exit ${code}: see the annotation for what to do`;
   return [`### Mirror refresh: ${title}`, '', '| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`), ''].join('\n');
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { EXIT_CODES, MirrorError } from '../core/errors.ts';
-import { parseSnapshotArgs, snapshotCli } from '../snapshot/snapshot-cli.ts';
+import { historyStopOf, parseSnapshotArgs, snapshotCli, writeReport } from '../snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
 import { createReporter, formatBytes, formatSeconds, type Reporter } from '../core/reporter.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
@@ -24,6 +24,8 @@ export interface RefreshOptions {
   reporter?: Reporter;
   /** Passed on to buildSite (default: the Astro render). */
   render?: Renderer;
+  /** For tests: the waits between retries, the restore's rounds included, without waiting. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Takes the value of `--name VALUE` or `--name=VALUE` out of `rest` (the last one given wins). */
@@ -86,9 +88,10 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
     return failure.exitCode;
   }
   // A failed snapshot step ends with its own exit line, which names dist/ too: the last line a maintainer reads.
-  const { code, outcome } = await snapshotCli(argv, { env, reporter, untouched: `the previous snapshot and ${outDir}/` });
+  const { code, outcome } = await snapshotCli(argv, { env, reporter, untouched: `the previous snapshot and ${outDir}/`, sleep: options.sleep });
   if (code !== 0 || !outcome) return code;
-  const out = parseSnapshotArgs(argv, env).request.out;
+  const { request, newHistory, report: reportPath } = parseSnapshotArgs(argv, env);
+  const out = request.out;
   if (!existsSync(out)) {
     reporter.error(`error: there is no snapshot at ${out} to render`);
     return EXIT_CODES.usage;
@@ -113,6 +116,8 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
       historyLimit: readHistoryLimit(env),
       target: deployTarget,
       render: options.render,
+      newHistory,
+      sleep: options.sleep,
     });
     reporter.info(
       `built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)}; refresh took ${formatSeconds(performance.now() - started)}${peakText(result)}`,
@@ -123,7 +128,12 @@ export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}
     const code = err instanceof MirrorError ? err.exitCode : 1;
     reporter.error(err instanceof MirrorError ? err.toLine() : `error: the build failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
     const snapshotState = outcome.status === 'written' ? 'the snapshot is updated' : 'the snapshot is as it was';
-    reporter.error(`exit ${code}: ${snapshotState}, ${outDir}/ is untouched; the next refresh builds again`);
+    const stop = err instanceof MirrorError ? historyStopOf(err) : undefined;
+    reporter.error(
+      `exit ${code}: ${snapshotState}, ${outDir}/ is untouched; ${stop ? 'the published history is kept until a person decides (above)' : 'the next refresh builds again'}`,
+    );
+    // The report says the run's end, not the snapshot step's: the job summary reads it.
+    writeReport(reportPath, { code, outcome, historyStop: stop }, reporter, secret ? [secret] : []);
     return code;
   }
 }

@@ -457,6 +457,19 @@ const SNAPSHOT_DB_FIELD: Field = objectField(
     { name: 'generatedAt', schema: isoTime(), unit: ISO, meaning: 'When the API assembled the snapshot the file holds.' },
     { name: 'fetchedAt', schema: isoTime(), unit: ISO, meaning: 'When the mirror took it.' },
     { name: 'historySnapshots', schema: count(), meaning: 'Snapshots of history the file holds, this one included.' },
+    nullable(
+      { name: 'historyFrom', schema: isoTime(), unit: ISO, meaning: 'When the API assembled the oldest snapshot of history the file holds;' },
+      'when it holds none',
+    ),
+    nullable(
+      {
+        name: 'historyLimit',
+        schema: rank(),
+        meaning: 'The most snapshots of history the file keeps (its SNAPSHOT_HISTORY_LIMIT): a full history drops its oldest as it takes a new one;',
+      },
+      'for a file of store version 1, which does not record it',
+    ),
+    { name: 'sample', schema: z.boolean(), meaning: 'true when the file holds the fictional sample.' },
     { name: 'bytes', schema: count(), unit: 'bytes', meaning: 'Size of the SQLite file, decompressed.' },
     { name: 'sha256', schema: z.string().regex(/^[0-9a-f]{64}$/), type: 'string', unit: 'hex', meaning: 'sha256 of the SQLite file, decompressed.' },
     {

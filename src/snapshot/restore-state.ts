@@ -4,8 +4,10 @@
  * cache, or a host that keeps no file between builds, costs no history and no details. What comes
  * back is checked before it replaces anything: each part and the joined file against the manifest's
  * sha256, its store version, its date against a snapshot at hand, the API key, the fictional sample.
- * A refusal is one line and the run goes on without it; trouble reaching a site that publishes one
- * ends the run (exit 5 or 7) before anything is written, so a passing outage never costs the history.
+ * A new history starts by itself only where nothing was ever published. A published state that
+ * cannot be taken ends the run with nothing written: a checksum mismatch, asked again over a minute
+ * or two (a deploy may be swapping the files), as exit 7; another store version, a damaged file or
+ * key-shaped text as exit 1, for a person. Trouble reaching the site ends it too (exit 5 or 7).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import type { Deadline } from '../core/deadline.ts';
+import { MirrorError, type HistoryStop } from '../core/errors.ts';
 import { containsSecret } from '../core/redact.ts';
 import { pauseForTest } from '../core/test-pause.ts';
 import type { ClientTuning } from '../api/settings.ts';
@@ -50,7 +53,7 @@ export type RestoreResult =
     }
   /** Nothing is published there: the run starts a new history. */
   | { status: 'none'; why: string }
-  /** Something was published and not taken. */
+  /** What is published is not worth taking (the fictional sample), or older than a snapshot at hand: the run goes on without it. */
   | { status: 'refused'; why: string };
 
 export interface RestoreRequest {
@@ -66,10 +69,32 @@ export interface RestoreRequest {
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
-/** A published state the restore does not take, and why (in words for the run's one line). */
+/** A published state the restore does not take and need not: the run goes on without it (in words for the run's one line). */
 class Refusal extends Error {}
-/** A part the manifest lists did not come as listed: a deploy may have replaced the site meanwhile. */
-class PartMismatch extends Refusal {}
+/** A published state that cannot be taken: the run ends with nothing written, and a person decides. */
+class Unusable extends Error {
+  readonly stop: Exclude<HistoryStop, 'checksum' | 'shorter'>;
+  constructor(stop: Unusable['stop'], message: string) {
+    super(message);
+    this.stop = stop;
+  }
+}
+/** A part or the joined file not as the manifest lists it: a deploy may be swapping the files; asked again. */
+class Mismatch extends Error {}
+
+/**
+ * The waits before each further round after a mismatch: a CDN mid-deploy settles within a minute or
+ * two (100 s in all, 5 rounds), and the run then ends with exit 7 for the next one to try again.
+ */
+export const MISMATCH_WAITS_MS = [10_000, 20_000, 30_000, 40_000];
+
+/** What to do about a published state that cannot be taken, by why; the override is the same for all. */
+const NEW_HISTORY = 'only if the published history is to be dropped, run with --new-history';
+const WHAT_TO_DO: Record<Unusable['stop'], string> = {
+  'store-version': `nothing was written: update the checkout to a version that reads it (older code facing a newer file?); ${NEW_HISTORY}`,
+  'key-text': `nothing was written: rotate the key, then publish the state again from a snapshot without it; ${NEW_HISTORY}`,
+  damaged: `nothing was written: publish the state again from a good snapshot (npm run build); ${NEW_HISTORY}`,
+};
 
 const ManifestSchema = z.object({ snapshotDb: z.unknown().optional(), files: z.array(ManifestFileSchema) });
 
@@ -119,18 +144,19 @@ function readManifest(body: Buffer): Listed | undefined {
   try {
     json = JSON.parse(body.toString('utf8'));
   } catch {
-    throw new Refusal('its manifest.json is not JSON');
+    throw new Unusable('damaged', 'its manifest.json is not JSON');
   }
   const manifest = ManifestSchema.safeParse(json);
-  if (!manifest.success) throw new Refusal('its manifest.json has no list of files');
+  if (!manifest.success) throw new Unusable('damaged', 'its manifest.json has no list of files');
   if (manifest.data.snapshotDb === undefined) return undefined;
   const state = PublishedStateSchema.safeParse(manifest.data.snapshotDb);
-  if (!state.success) throw new Refusal('its manifest.json describes the snapshot file in a shape this tool does not read');
+  if (!state.success)
+    throw new Unusable('damaged', 'its manifest.json describes the snapshot file in a shape this tool does not read (a newer version of the mirror?)');
   const files = new Map(manifest.data.files.map((f) => [f.path, f]));
   const parts = state.data.parts.map((path) => {
     const entry = files.get(path);
-    if (!entry) throw new Refusal(`its manifest.json lists no size or sha256 for ${path}`);
-    if (entry.bytes > STATE_PART_BYTES) throw new Refusal(`${path} is ${entry.bytes} bytes, over the ${STATE_PART_BYTES} a part may have`);
+    if (!entry) throw new Unusable('damaged', `its manifest.json lists no size or sha256 for ${path}`);
+    if (entry.bytes > STATE_PART_BYTES) throw new Unusable('damaged', `${path} is ${entry.bytes} bytes, over the ${STATE_PART_BYTES} a part may have`);
     return entry;
   });
   return { state: state.data, parts };
@@ -150,10 +176,10 @@ async function download(fetcher: SiteFetcher, folder: URL, listed: Listed, file:
         for (const part of parts) {
           // The bytes the manifest's sha256 is of: a host that sends a .gz file as gzip-encoded must not get it decoded here.
           const answer = await fetcher.get(siteFile(folder, part.path, part.sha256), part.bytes, { raw: true });
-          if (answer.status !== 'ok') throw new PartMismatch(`${part.path}: ${answer.why}`);
+          if (answer.status !== 'ok') throw new Mismatch(`${part.path}: ${answer.why}`);
           const sha256 = createHash('sha256').update(answer.body).digest('hex');
           if (sha256 !== part.sha256 || answer.body.length !== part.bytes) {
-            throw new PartMismatch(
+            throw new Mismatch(
               `${part.path} fails its checksum (sha256 ${sha256.slice(0, 12)}…, ${answer.body.length} bytes; the manifest lists ${part.sha256.slice(0, 12)}…, ${part.bytes})`,
             );
           }
@@ -166,7 +192,7 @@ async function download(fetcher: SiteFetcher, folder: URL, listed: Listed, file:
         for await (const chunk of chunks) {
           written += chunk.length;
           // A stream that inflates past what the manifest promised is cut there, not inflated whole.
-          if (written > state.bytes) throw new Refusal(`the joined file is larger than the ${state.bytes} bytes its manifest lists`);
+          if (written > state.bytes) throw new Mismatch(`the joined file is larger than the ${state.bytes} bytes its manifest lists`);
           whole.update(chunk);
           scan.feed(chunk);
           writeSync(fd, chunk);
@@ -175,47 +201,79 @@ async function download(fetcher: SiteFetcher, folder: URL, listed: Listed, file:
     );
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && /^Z_/.test(code)) throw new Refusal(`its parts do not decompress as gzip (${code})`);
+    if (typeof code === 'string' && /^Z_/.test(code)) throw new Unusable('damaged', `its parts do not decompress as gzip (${code})`);
     throw err;
   } finally {
     closeSync(fd);
   }
   const sha256 = whole.digest('hex');
   if (sha256 !== state.sha256 || written !== state.bytes)
-    throw new Refusal(`the joined file fails its checksum (sha256 ${sha256.slice(0, 12)}…, the manifest lists ${state.sha256.slice(0, 12)}…)`);
-  if (scan.found) throw new Refusal('it contains the API key or a long part of it (not shown): rotate the key, the site publishes it');
+    throw new Mismatch(`the joined file fails its checksum (sha256 ${sha256.slice(0, 12)}…, the manifest lists ${state.sha256.slice(0, 12)}…)`);
+  if (scan.found) throw new Unusable('key-text', 'it contains the API key or a long part of it (not shown): the site publishes it');
   return downloaded;
 }
 
+/** Reads a downloaded copy, as something that may be damaged in any way: what SQLite or the reader cannot read is `damaged`. */
+function examine(tmp: string) {
+  try {
+    return examinePublishedCopy(tmp);
+  } catch (err) {
+    throw new Unusable('damaged', `it cannot be read as a snapshot file (${String((err as Error)?.message ?? err).slice(0, 120)})`);
+  }
+}
+
 /**
- * Restores the snapshot published in the folder `from` into `target`, through the store's atomic replace.
- * Throws a MirrorError (exit 5 or 7) only when the site answered but could not be read to the end.
+ * Restores the snapshot published in the folder `from` into `target`, through the store's atomic
+ * replace. Throws a MirrorError, with nothing written, when something is published and cannot be
+ * taken: exit 7 for a mismatch that outlasts its rounds or trouble reaching the site (5 when it
+ * answers 5xx), exit 1 for a state only a person can judge.
  */
 export async function restoreState(req: RestoreRequest): Promise<RestoreResult> {
   const started = performance.now();
   const final = followLinks(req.target);
   if (final === undefined) return { status: 'none', why: `${req.target} is a loop of symlinks` };
-  const fetcher = new SiteFetcher({ tuning: req.tuning, deadline: req.deadline, sleep: req.sleep });
+  const fetcher = new SiteFetcher({ tuning: req.tuning, deadline: req.deadline, sleep: req.sleep, purpose: 'restore the published snapshot' });
+  const manifestHref = new URL(STATE_MANIFEST, req.from).href;
   // Named as the atomic replace names its temporary files, so a killed run's is swept by the next (src/snapshot/leftovers.ts).
   const file = `${final}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const removeFile = () => rmSync(file, { force: true });
   process.once('exit', removeFile);
+  /** The last mismatch seen: once a state was seen published, the run never starts a new history over it. */
+  let mismatch: string | undefined;
+  let waited = 0;
   try {
-    // A second round only when a part did not come as the first manifest listed it: a deploy may have swapped the site in between.
-    for (let round = 1; ; round++) {
-      const manifestUrl = siteFile(req.from, STATE_MANIFEST, String(Date.now()));
-      const answer = await fetcher.get(manifestUrl, req.tuning.maxBytes);
-      if (answer.status === 'missing') return { status: 'none', why: `${new URL(STATE_MANIFEST, req.from).href}: ${answer.why}` };
-      if (answer.status === 'bad') throw new Refusal(`its manifest.json: ${answer.why}`);
+    for (let round = 0; ; round++) {
+      if (round > 0) {
+        const wait = MISMATCH_WAITS_MS[round - 1];
+        if (wait === undefined || wait >= req.deadline.remainingMs()) {
+          throw new MirrorError(
+            'network',
+            `the snapshot published at ${manifestHref} is not as its manifest lists it, ${round} times over ${Math.round(waited / 1000)} s: ${mismatch}`,
+            {
+              hint: `nothing was written: a deploy may still be settling, and the next run tries again; if it lasts, publish the state again from a good snapshot (npm run build); ${NEW_HISTORY}`,
+              historyStop: 'checksum',
+            },
+          );
+        }
+        await req.deadline.sleep(wait, req.sleep);
+        waited += wait;
+      }
+      const answer = await fetcher.get(siteFile(req.from, STATE_MANIFEST, String(Date.now())), req.tuning.maxBytes);
+      if (answer.status === 'missing') {
+        if (mismatch === undefined) return { status: 'none', why: `${manifestHref}: ${answer.why}` };
+        mismatch = `${manifestHref}: ${answer.why}, after it listed a snapshot file`;
+        continue;
+      }
+      if (answer.status === 'bad') throw new Unusable('damaged', `its manifest.json: ${answer.why}`);
       const listed = readManifest(answer.body);
-      if (!listed)
-        return {
-          status: 'none',
-          why: `${new URL(STATE_MANIFEST, req.from).href} lists no snapshot file (a site built before the mirror published one)`,
-        };
+      if (!listed) {
+        if (mismatch === undefined) return { status: 'none', why: `${manifestHref} lists no snapshot file (a site built before the mirror published one)` };
+        mismatch = `${manifestHref} lists no snapshot file, after it listed one`;
+        continue;
+      }
       const { state } = listed;
       if (!READABLE_VERSIONS.includes(state.storeVersion)) {
-        throw new Refusal(`it is of store version ${state.storeVersion}; this tool reads versions ${READABLE_VERSIONS.join(', ')} (update the checkout)`);
+        throw new Unusable('store-version', `it is of store version ${state.storeVersion}; this tool reads versions ${READABLE_VERSIONS.join(', ')}`);
       }
       const generatedAt = Date.parse(state.generatedAt);
       refuseIfNotNewer(req.target, generatedAt);
@@ -223,23 +281,27 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
       try {
         downloaded = await download(fetcher, req.from, listed, file, req.secrets);
       } catch (err) {
-        if (err instanceof PartMismatch && round === 1) continue;
-        throw err;
+        if (!(err instanceof Mismatch)) throw err;
+        mismatch = err.message;
+        continue;
       }
       const examined = atomicReplace(req.target, 'restore', (tmp) => {
         renameSync(file, tmp);
         pauseForTest('filled:restore');
         const kind = snapshotFileKind(tmp);
-        if (kind.kind !== 'snapshot')
-          throw new Refusal(
-            kind.kind === 'newer' ? `it is of store version ${kind.version}, newer than this tool reads` : 'it is not a snapshot file of this tool',
-          );
-        if (kind.version !== state.storeVersion) throw new Refusal(`it is of store version ${kind.version}, though its manifest says ${state.storeVersion}`);
-        const copy = examinePublishedCopy(tmp);
-        if (copy.keyText) throw new Refusal(`it holds a string shaped like an API key (in ${copy.keyText.table}.${copy.keyText.column}, not shown)`);
-        if (copy.check !== 'ok') throw new Refusal(`SQLite finds it damaged (${copy.check.slice(0, 120)})`);
+        if (kind.kind === 'newer') throw new Unusable('store-version', `it is of store version ${kind.version}, newer than this tool reads`);
+        if (kind.kind !== 'snapshot') throw new Unusable('damaged', 'it is not a snapshot file of this tool');
+        if (kind.version !== state.storeVersion)
+          throw new Unusable('damaged', `it is of store version ${kind.version}, though its manifest says ${state.storeVersion}`);
+        const copy = examine(tmp);
+        if (copy.keyText)
+          throw new Unusable('key-text', `it holds a string shaped like an API key (in ${copy.keyText.table}.${copy.keyText.column}, not shown)`);
+        if (copy.check !== 'ok') throw new Unusable('damaged', `SQLite finds it damaged (${copy.check.slice(0, 120)})`);
         if (copy.generatedAt !== generatedAt)
-          throw new Refusal(`it holds the snapshot of ${new Date(copy.generatedAt).toISOString()}, not the ${state.generatedAt} its manifest lists`);
+          throw new Unusable(
+            'damaged',
+            `it holds the snapshot of ${new Date(copy.generatedAt).toISOString()}, not the ${state.generatedAt} its manifest lists`,
+          );
         if (copy.sample) throw new Refusal('it is the fictional sample, not a history worth keeping');
         // Again at the last moment: a snapshot that appeared at the target meanwhile is never replaced by an older one.
         refuseIfNotNewer(req.target, generatedAt);
@@ -261,6 +323,12 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
     }
   } catch (err) {
     if (err instanceof Refusal) return { status: 'refused', why: err.message };
+    if (err instanceof Unusable) {
+      throw new MirrorError('internal', `cannot take the snapshot published at ${manifestHref}: ${err.message}`, {
+        hint: WHAT_TO_DO[err.stop],
+        historyStop: err.stop,
+      });
+    }
     throw err;
   } finally {
     process.off('exit', removeFile);

@@ -3,13 +3,16 @@
  * asks for it: the workflow's job summary reads it beside the snapshot file and the built site.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { HistoryStop } from '../core/errors.ts';
 import type { SnapshotOutcome } from './run-snapshot.ts';
 
 export interface RunReport {
-  /** The snapshot step's exit code. */
+  /** The run's exit code: the snapshot step's, or refresh's when its build failed. */
   code: number;
-  /** What it did; absent when it failed. */
+  /** What the snapshot step did; absent when it failed. */
   outcome?: SnapshotOutcome | undefined;
+  /** The run stopped to keep the published history: why (the workflow's annotation picks its words by `kind`), and its line. */
+  historyStop?: { kind: HistoryStop; why: string } | undefined;
 }
 
 export function writeRunReport(path: string, report: RunReport, redact: (text: string) => string = (t) => t): void {

@@ -1,5 +1,6 @@
 /**
- * GETs files of the mirror's own published site (SITE_URL), for the restore: the API client's
+ * GETs files of the mirror's own published site (SITE_URL, or STATE_URL's folder), for the restore
+ * and for the build's look at the live manifest: the API client's
  * conventions without the API. Timeouts and the run's deadline bound every attempt, bodies are
  * capped as they stream in, redirects are followed by hand (https, or http on loopback only), and no
  * credential is ever sent: the site is public, and the API key is never offered to it.
@@ -25,6 +26,10 @@ export interface SiteFetchOptions {
   deadline: Deadline;
   /** For tests: the wait between attempts. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** What the files are fetched for, in a failure's line: `cannot <purpose>: <url>: …`. */
+  purpose: string;
+  /** What to do about a failure to reach the site (default: the next run tries again). */
+  hint?: string | undefined;
 }
 
 /** What one attempt ended with: an answer, or a failure and whether another attempt may help. */
@@ -54,7 +59,7 @@ export class SiteFetcher {
     const { tuning, deadline } = this.#options;
     let last: MirrorError | undefined;
     for (let attempt = 0; attempt <= tuning.retries; attempt++) {
-      if (deadline.expired) throw last ?? deadline.error(`restoring from ${url.origin}`);
+      if (deadline.expired) throw last ?? deadline.error(`cannot ${this.#options.purpose} from ${url.origin}`);
       if (attempt > 0) {
         const wait = Math.min(tuning.retryMaxMs, tuning.retryBaseMs * 2 ** (attempt - 1));
         if (wait >= deadline.remainingMs()) break;
@@ -74,14 +79,14 @@ export class SiteFetcher {
 
   /** `raw`: the bytes as the file holds them (a .gz part), never decoded, even if a host labels them gzip-encoded. */
   async #once(start: URL, maxBytes: number, raw: boolean): Promise<Attempt> {
-    const { tuning, deadline } = this.#options;
+    const { tuning, deadline, purpose } = this.#options;
     const signal = AbortSignal.any([AbortSignal.timeout(tuning.requestTimeoutMs), deadline.signal]);
     let url = start;
     const failed = (kind: 'network' | 'gave-up', what: string, retry = true): Attempt => ({
       status: 'failed',
       retry,
-      error: new MirrorError(kind, `cannot restore the published snapshot: ${url.href}: ${what}`, {
-        hint: 'the site may be briefly unavailable; nothing was written, and the next run tries again (--no-restore starts a new history instead)',
+      error: new MirrorError(kind, `cannot ${this.#options.purpose}: ${url.href}: ${what}`, {
+        hint: this.#options.hint ?? 'the site may be briefly unavailable; nothing was written, and the next run tries again',
       }),
     });
     try {
@@ -123,7 +128,7 @@ export class SiteFetcher {
       // The body passed its cap, or does not decode: the file is not what the manifest promised.
       if (err instanceof MirrorError && err.kind === 'invalid') return { status: 'bad', why: err.message };
       if (err instanceof MirrorError) return { status: 'failed', error: err, retry: err.kind === 'network' };
-      if (deadline.expired) return { status: 'failed', error: deadline.error(`restoring from ${url.origin}`), retry: false };
+      if (deadline.expired) return { status: 'failed', error: deadline.error(`cannot ${purpose} from ${url.origin}`), retry: false };
       const code = codeOf(err);
       if (code && NOTHING_THERE.has(code)) return { status: 'missing', why: code === 'ENOTFOUND' ? 'its host name does not resolve' : 'nothing answers there' };
       if (signal.aborted) return failed('network', `no answer within RANKING_REQUEST_TIMEOUT_MS=${tuning.requestTimeoutMs} ms`);

@@ -15,7 +15,7 @@ import { inGitHubActions } from '../core/annotations.ts';
 import { StoppedBySignal } from '../core/signals.ts';
 import { createRedactor } from '../core/redact.ts';
 import { restoreSourceOf } from './restore-state.ts';
-import { writeRunReport } from './run-report.ts';
+import { writeRunReport, type RunReport } from './run-report.ts';
 
 export const DEFAULT_OUT = 'data/snapshot.db';
 
@@ -32,8 +32,10 @@ export const SNAPSHOT_USAGE = `Flags:
   --details-budget N     send at most N detail requests in one run (default ${DEFAULT_BUDGET_MINUTES} minutes'
                          worth of X-RateLimit-Limit)
   --no-fallback          on 403 tier_forbidden, fail instead of building a partial snapshot
-  --no-restore           with no usable snapshot at --out, start a new history instead of restoring
-                         the one the site at SITE_URL publishes
+  --new-history          with no usable snapshot at --out, start a new history instead of restoring
+                         the one published at STATE_URL or SITE_URL, even over a published history
+                         that cannot be taken; refresh also builds it over a longer published one
+  --no-restore           the same as --new-history
   --report PATH          write what the run did as JSON to PATH (for the workflow's job summary)
   --help                 this text`;
 
@@ -48,6 +50,7 @@ const OPTIONS = {
   'details-budget': { type: 'string' },
   'no-fallback': { type: 'boolean' },
   'no-restore': { type: 'boolean' },
+  'new-history': { type: 'boolean' },
   report: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
@@ -57,8 +60,8 @@ export interface SnapshotCliOptions {
   request: Omit<SnapshotRequest, 'reporter' | 'source'> & { fromFile?: string | undefined; detailsFile?: string | undefined };
   /** Where to write the run report (`--report`). */
   report?: string | undefined;
-  /** `--no-restore`. */
-  noRestore: boolean;
+  /** `--new-history` (or its older name `--no-restore`): no restore, and no build held to the published history. */
+  newHistory: boolean;
 }
 
 /** The crawl is on by default (all configurations, within the default allowance); `--details 0` turns it off. */
@@ -90,7 +93,7 @@ export function parseSnapshotArgs(argv: string[], env: Env): SnapshotCliOptions 
   return {
     help: Boolean(values.help),
     report: values.report as string | undefined,
-    noRestore: Boolean(values['no-restore']),
+    newHistory: Boolean(values['new-history'] || values['no-restore']),
     request: {
       out: (values.out as string | undefined) ?? DEFAULT_OUT,
       fromFile: values['from-file'] as string | undefined,
@@ -111,16 +114,19 @@ export interface CliResult {
 }
 
 /** Writes the run report when `--report` asked for one; a report that cannot be written is a warning, never the run's failure. */
-function report(path: string | undefined, result: CliResult, reporter: Reporter, secrets: string[]): CliResult {
+export function writeReport(path: string | undefined, result: CliResult & Pick<RunReport, 'historyStop'>, reporter: Reporter, secrets: string[]): CliResult {
   if (path === undefined) return result;
   try {
     // Through the redactor, as every line the tools print: the report holds words a server sent.
-    writeRunReport(path, { code: result.code, outcome: result.outcome }, createRedactor(secrets));
+    writeRunReport(path, { code: result.code, outcome: result.outcome, historyStop: result.historyStop }, createRedactor(secrets));
   } catch (err) {
     reporter.warn(`cannot write the run report ${path}: ${(err as Error).message}`);
   }
-  return result;
+  return { code: result.code, outcome: result.outcome };
 }
+
+/** What the report says of a failure that stopped the run to keep the published history. */
+export const historyStopOf = (err: MirrorError): RunReport['historyStop'] => (err.historyStop ? { kind: err.historyStop, why: err.message } : undefined);
 
 /**
  * Runs `snapshot` with these flags. The key is read here, handed to the client and deleted from
@@ -128,7 +134,18 @@ function report(path: string | undefined, result: CliResult, reporter: Reporter,
  */
 export async function snapshotCli(
   argv: string[],
-  { env = loadEnv(), reporter: given, untouched = 'the previous snapshot' }: { env?: Env; reporter?: Reporter; untouched?: string } = {},
+  {
+    env = loadEnv(),
+    reporter: given,
+    untouched = 'the previous snapshot',
+    sleep,
+  }: {
+    env?: Env;
+    reporter?: Reporter;
+    untouched?: string;
+    /** For tests: the waits between retries (the restore's rounds included), without waiting. */
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
 ): Promise<CliResult> {
   const secret = env.RANKING_API_KEY?.trim();
   delete process.env.RANKING_API_KEY;
@@ -136,7 +153,7 @@ export async function snapshotCli(
   const reporter = given ?? createReporter({ secrets });
   let reportPath: string | undefined;
   try {
-    const { help, request, report: path, noRestore } = parseSnapshotArgs(argv, env);
+    const { help, request, report: path, newHistory } = parseSnapshotArgs(argv, env);
     reportPath = path;
     if (help) {
       reporter.info(`Usage: npm run snapshot -- [flags]\n${SNAPSHOT_USAGE}`);
@@ -152,25 +169,25 @@ export async function snapshotCli(
       source = { kind: 'api', settings, tuning: readClientTuning(env), deadlines: readDeadlines(env) };
     }
     let restoreFrom: URL | undefined;
-    if (source.kind === 'api' && !noRestore) {
+    if (source.kind === 'api' && !newHistory) {
       const { from, warning } = restoreSourceOf(env);
       if (warning) reporter.warn(warning);
       restoreFrom = from;
     }
-    const outcome = await runSnapshot({ ...rest, source, reporter, secrets, annotations: inGitHubActions(env), restoreFrom });
-    return report(reportPath, { code: EXIT_CODES.ok, outcome }, reporter, secrets);
+    const outcome = await runSnapshot({ ...rest, source, reporter, secrets, annotations: inGitHubActions(env), restoreFrom, ...(sleep ? { sleep } : {}) });
+    return writeReport(reportPath, { code: EXIT_CODES.ok, outcome }, reporter, secrets);
   } catch (err) {
     if (err instanceof StoppedBySignal) {
       // Not a failure of the contract's kinds: the run was asked to stop, and stored what it had first.
       reporter.error(`error: ${err.message}`);
       reporter.error(`exit ${err.exitCode}: stopped by ${err.signal}; what the run fetched before it is stored`);
-      return report(reportPath, { code: err.exitCode }, reporter, secrets);
+      return writeReport(reportPath, { code: err.exitCode }, reporter, secrets);
     }
     if (err instanceof MirrorError) {
       reporter.error(err.toLine());
       // Repeated last, so retry warnings above cannot bury what happened.
       reporter.error(`exit ${err.exitCode}: ${err.message}; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
-      return report(reportPath, { code: err.exitCode }, reporter, secrets);
+      return writeReport(reportPath, { code: err.exitCode, historyStop: historyStopOf(err) }, reporter, secrets);
     }
     // One line, as for every failure; the stack only when asked for.
     const first = String((err as Error)?.message ?? err).split('\n')[0];
@@ -178,6 +195,6 @@ export async function snapshotCli(
       `error: unexpected failure: ${first}${process.env.MIRROR_DEBUG ? `\n${(err as Error)?.stack}` : ' (MIRROR_DEBUG=1 prints where it happened)'}`,
     );
     reporter.error(`exit 1: this is a bug in the mirror; ${untouched} ${untouched.includes(' and ') ? 'are' : 'is'} untouched`);
-    return report(reportPath, { code: 1 }, reporter, secrets);
+    return writeReport(reportPath, { code: 1 }, reporter, secrets);
   }
 }

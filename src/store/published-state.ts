@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import { z } from 'zod';
 import { MirrorError } from '../core/errors.ts';
 import { findKeyText } from './find-key-text.ts';
+import { historyFiguresOf, type HistoryFigures } from './published-history.ts';
 import { withSnapshot } from './read-snapshot.ts';
 import { READABLE_VERSIONS } from './schema.ts';
 
@@ -46,6 +47,11 @@ export const PublishedStateSchema = z.object({
   generatedAt: ISO,
   fetchedAt: ISO,
   historySnapshots: z.number().int().nonnegative(),
+  /** generatedAt of the oldest snapshot of history, and the most snapshots it keeps: what a new history is held to. Absent from the manifests of older builds. */
+  historyFrom: ISO.nullable().optional(),
+  historyLimit: z.number().int().positive().nullable().optional(),
+  /** The fictional sample, which no history needs protecting from. Absent from the manifests of older builds. */
+  sample: z.boolean().optional(),
   /** The SQLite file, decompressed. */
   bytes: z.number().int().positive(),
   sha256: SHA256,
@@ -77,8 +83,7 @@ export interface PublishedCopy {
   storeVersion: number;
   generatedAt: number;
   fetchedAt: number;
-  historySnapshots: number;
-  sample: boolean;
+  history: HistoryFigures;
   bytes: number;
 }
 
@@ -108,17 +113,8 @@ export function writePublishedCopy(source: string, dest: string, attribution: At
   } finally {
     copy.close();
   }
-  return withSnapshot(dest, (reader) => {
-    const info = reader.info();
-    return {
-      storeVersion,
-      generatedAt: info.generatedAt,
-      fetchedAt: info.fetchedAt,
-      sample: info.sample,
-      historySnapshots: reader.counts().historySnapshots,
-      bytes: statSync(dest).size,
-    };
-  });
+  const { generatedAt, fetchedAt } = withSnapshot(dest, (reader) => reader.info());
+  return { storeVersion, generatedAt, fetchedAt, history: historyFiguresOf(dest), bytes: statSync(dest).size };
 }
 
 /** What a copy downloaded from a site holds, for the restore to judge before it becomes the snapshot. */

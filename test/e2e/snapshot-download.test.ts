@@ -126,7 +126,8 @@ describe('a snapshot file about to be published', () => {
     db.prepare('UPDATE benches SET description = ? WHERE position = 1').run(`see ${key}`);
     db.close();
     const out = join(dir.path, 'dist');
-    const r = await runScript('build.ts', ['--snapshot', snapshot, '--out', out], HOSTILE_ENV, { timeoutMs: 120_000 });
+    // --new-history: the build asks no live site (HOSTILE_ENV's SITE_URL names no host of this machine).
+    const r = await runScript('build.ts', ['--snapshot', snapshot, '--out', out, '--new-history'], HOSTILE_ENV, { timeoutMs: 120_000 });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: the snapshot holds a string shaped like an API key \(in benches\.description, not shown\); refusing to publish it/m);
     expect(r.stdout + r.stderr).not.toContain(key);
@@ -142,9 +143,14 @@ describe('when the build makes the published snapshot file', () => {
   const stubBuild = async (flags: string[]) => {
     const dir = tempDir('mirror-order-');
     const out = join(dir.path, 'dist');
-    const r = await runScript('../test/helpers/stub-build.ts', ['--snapshot', fixture.snapshot, '--out', out, '--say-start', ...flags], HOSTILE_ENV, {
-      timeoutMs: 120_000,
-    });
+    const r = await runScript(
+      '../test/helpers/stub-build.ts',
+      ['--snapshot', fixture.snapshot, '--out', out, '--say-start', '--new-history', ...flags],
+      HOSTILE_ENV,
+      {
+        timeoutMs: 120_000,
+      },
+    );
     const parts = r.code === 0 ? (JSON.parse(readFileSync(join(out, 'data/manifest.json'), 'utf8')) as Manifest).snapshotDb.parts : [];
     const dataPage = r.code === 0 ? readFileSync(join(out, 'data/index.html'), 'utf8') : '';
     dir.cleanup();

@@ -1,7 +1,7 @@
 /**
  * `npm run build` as scripts/build.ts runs it, but with the stub renderer (stub-render.ts) in place
  * of Astro: for tests that run a build as a process to kill it or fill its disk, and need a real
- * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, --say-start (the
+ * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, --new-history, --say-start (the
  * render says whether the published snapshot file was made when it started), and --hold (the
  * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed). Start it with
  * runScript('../test/helpers/stub-build.ts', ...) or startScript.
@@ -16,7 +16,14 @@ import { exitOnSignals } from '../../src/core/signals.ts';
 import { stubRender } from './stub-render.ts';
 
 const { values } = parseArgs({
-  options: { snapshot: { type: 'string' }, out: { type: 'string' }, target: { type: 'string' }, hold: { type: 'boolean' }, 'say-start': { type: 'boolean' } },
+  options: {
+    snapshot: { type: 'string' },
+    out: { type: 'string' },
+    target: { type: 'string' },
+    hold: { type: 'boolean' },
+    'say-start': { type: 'boolean' },
+    'new-history': { type: 'boolean' },
+  },
   strict: true,
 });
 exitOnSignals();
@@ -27,7 +34,15 @@ try {
   const render = stubRender({ hold: values.hold, sayStart: values['say-start'] });
   const env = loadEnv();
   const target = readDeployTarget(values.target, env);
-  const result = await buildSite({ snapshot: values.snapshot ?? 'data/snapshot.db', outDir, reporter, historyLimit: readHistoryLimit(env), target, render });
+  const result = await buildSite({
+    snapshot: values.snapshot ?? 'data/snapshot.db',
+    outDir,
+    reporter,
+    historyLimit: readHistoryLimit(env),
+    target,
+    render,
+    newHistory: values['new-history'],
+  });
   reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}${peakText(result)}`);
 } catch (err) {
   // As scripts/build.ts ends: one line for a failure the mirror explains, else the line and the stack.

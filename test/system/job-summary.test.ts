@@ -77,6 +77,25 @@ describe('the job summary', () => {
     expect(row(summary({ code: 0, outcome: outcome({}) }), 'Restore')).toBe('not needed: the snapshot was at hand (the Actions cache)');
   });
 
+  it('says when the run stopped to keep the published history, why, and what overrides it', () => {
+    const why = 'cannot take the snapshot published at https://mirror.example.net/data/manifest.json: it is of store version 9';
+    const kept = summary({ code: 1, historyStop: { kind: 'store-version', why } }, 1);
+    expect(kept).toMatch(/^### Mirror refresh: exit 1: stopped to keep the published history; see the annotation for what to do$/m);
+    expect(row(kept, 'Restore')).toBe(`**not taken**: ${why}`);
+    expect(row(kept, 'Published history')).toBe(
+      `**kept**: the run stopped rather than replace it (${why}); nothing was written or published. ` +
+        'Only if the published history is to be dropped: run the workflow by hand with new_history (npm run refresh -- --new-history)',
+    );
+    // A build refused over a longer published history: the snapshot step's outcome stands, the stop is the build's.
+    const shorter = summary({ code: 1, outcome: outcome({}), historyStop: { kind: 'shorter', why: 'it holds 1 snapshot of history' } }, 1);
+    expect(row(shorter, 'Restore')).toBe('not needed: the snapshot was at hand (the Actions cache)');
+    expect(row(shorter, 'Published history')).toMatch(
+      /^\*\*kept\*\*: the run stopped rather than replace it \(it holds 1 snapshot of history\);.*--new-history\)$/,
+    );
+    // Neither row nor title without a stop.
+    expect(row(summary({ code: 7 }, 7), 'Published history')).toBeUndefined();
+  });
+
   it('still says what it knows when the run failed, wrote no report, or left no snapshot or site', () => {
     const failed = summary({ code: 7 }, 7);
     expect(failed).toMatch(/^### Mirror refresh: exit 7: see the annotation for what to do$/m);

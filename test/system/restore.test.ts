@@ -10,11 +10,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
-import { restoreState } from '../../src/snapshot/restore-state.ts';
+import { refreshCli } from '../../src/publish/refresh-cli.ts';
+import { MISMATCH_WAITS_MS, restoreState } from '../../src/snapshot/restore-state.ts';
+import { readRunReport } from '../../src/snapshot/run-report.ts';
 import { readClientTuning } from '../../src/api/settings.ts';
 import { Deadline } from '../../src/core/deadline.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
@@ -22,6 +24,7 @@ import { STORE_VERSION } from '../../src/store/schema.ts';
 import { captureReporter, fingerprint, runScript, tempDir } from '../helpers/env.ts';
 import { GENERATED_AT } from '../helpers/fixture.ts';
 import { killHard, startScript } from '../helpers/processes.ts';
+import { stubRender } from '../helpers/stub-render.ts';
 import { exportOfDay, publishAsBuilt, publishRaw, serveRecorded, yearOfHistory, type RecordingSite } from '../helpers/published-site.ts';
 
 const KEY = demoKey('partner');
@@ -112,10 +115,15 @@ describe('the restore, against a site on loopback', () => {
   };
   const serve = async (folder: string, before?: Parameters<typeof serveRecorded>[1], headersFor?: Parameters<typeof serveRecorded>[2]) =>
     (site = await serveRecorded(folder, before, headersFor));
-  /** The real snapshot step, as `npm run snapshot` runs it, with the site's address as SITE_URL. */
-  const snapshot = async (out: string, siteUrl: string, extra: Record<string, string> = {}) => {
+  /**
+   * The real snapshot step, as `npm run snapshot` runs it, with the site's address as SITE_URL. Its
+   * waits are recorded, not waited: `waits` are those of a second or more (the restore's rounds).
+   */
+  const snapshot = async (out: string, siteUrl: string, extra: Record<string, string> = {}, flags: string[] = []) => {
     const captured = captureReporter([KEY]);
-    const r = await snapshotCli(['--out', out, '--details', '0'], {
+    const waits: number[] = [];
+    const report = join(dirname(out), 'report.json');
+    const r = await snapshotCli(['--out', out, '--details', '0', '--report', report, ...flags], {
       env: {
         RANKING_API_URL: sim.url,
         RANKING_API_KEY: KEY,
@@ -126,8 +134,24 @@ describe('the restore, against a site on loopback', () => {
         ...extra,
       },
       reporter: captured.reporter,
+      sleep: async (ms) => {
+        if (ms >= 1000) waits.push(ms);
+      },
     });
-    return { code: r.code, outcome: r.outcome, text: captured.text() };
+    return { code: r.code, outcome: r.outcome, text: captured.text(), waits, report: readRunReport(report) };
+  };
+  /** Every file of the published site, byte for byte. */
+  const siteFiles = (folder: string) =>
+    Object.fromEntries(
+      readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => [join(e.parentPath, e.name), fingerprint(join(e.parentPath, e.name))]),
+    );
+  /** The run ended with nothing written: no snapshot, no temporary file beside it, the published site as it was. */
+  const nothingWritten = (c: ReturnType<typeof caseDir>, published: ReturnType<typeof siteFiles>) => {
+    expect(existsSync(c.out)).toBe(false);
+    expect(readdirSync(c.path).filter((f) => f.startsWith('snapshot.db'))).toEqual(['snapshot.db.lock']);
+    expect(siteFiles(c.site)).toEqual(published);
   };
   /** A copy of the year's file, changed by `sql`. */
   const changed = (path: string, sql: string) => {
@@ -176,6 +200,8 @@ describe('the restore, against a site on loopback', () => {
   it('restores from STATE_URL, a release beside the site that redirects to its storage as GitHub does, what a build with STATE_URL left beside dist/', async () => {
     const c = caseDir();
     // The file storage a release download redirects to, and the release: /releases/download/mirror-state/NAME answers 302 to it.
+    // Empty until the build leaves its state there: the build finds no live manifest to hold its history to.
+    mkdirSync(join(c.path, 'dist-state'));
     const storage = await serveRecorded(join(c.path, 'dist-state'));
     const asked: string[] = [];
     const release = createServer((req, res) => {
@@ -210,13 +236,14 @@ describe('the restore, against a site on loopback', () => {
         new RegExp(`^restored: .* from ${stateUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the snapshot of .*, 365 snapshots of history`, 'm'),
       );
       expect(snapshotOf(c.out).history).toHaveLength(366);
-      // Through the redirect, to the storage, with no credential on either host.
+      // Through the redirect, to the storage, with no credential on either host: the build's look at the live manifest, then the restore's.
       expect(asked.map((a) => a.split('?')[0])).toEqual([
+        '/o/r/releases/download/mirror-state/manifest.json',
         '/o/r/releases/download/mirror-state/manifest.json',
         `/o/r/releases/download/mirror-state/${siteManifest.snapshotDb.parts[0]}`,
       ]);
       expect(asked.every((a) => a.endsWith(' '))).toBe(true);
-      expect(storage.requests.map((q) => q.path.split('?')[0])).toEqual(['/manifest.json', `/${siteManifest.snapshotDb.parts[0]}`]);
+      expect(storage.requests.map((q) => q.path.split('?')[0])).toEqual(['/manifest.json', '/manifest.json', `/${siteManifest.snapshotDb.parts[0]}`]);
       for (const q of storage.requests) expect(q.headers.authorization).toBeUndefined();
 
       // A later build without STATE_URL publishes the file in the site again, and leaves no stale folder beside it to upload.
@@ -260,96 +287,258 @@ describe('the restore, against a site on loopback', () => {
     }
   }, 60_000);
 
-  it('refuses a part that fails its checksum, after asking the manifest again once, and goes on without it', async () => {
+  /** The rounds of a mismatch: the manifest asked once a round, the waits between them spread over a minute or two, then exit 7. */
+  const endedAfterRounds = (r: Awaited<ReturnType<typeof snapshot>>, s: RecordingSite) => {
+    expect(r.code, r.text).toBe(7);
+    expect(r.waits).toEqual(MISMATCH_WAITS_MS);
+    const total = r.waits.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(60_000);
+    expect(total).toBeLessThanOrEqual(120_000);
+    expect(s.requests.filter((q) => q.path.startsWith('/data/manifest.json'))).toHaveLength(MISMATCH_WAITS_MS.length + 1);
+    expect(r.report).toEqual({ code: 7, historyStop: { kind: 'checksum', why: expect.stringContaining('is not as its manifest lists it') } });
+  };
+
+  it('ends the run (exit 7, nothing written) when a part with one flipped byte still fails its checksum after rounds spread over a minute or two', async () => {
     const c = caseDir();
     const state = publishRaw(year, c.site, {}, 4096);
     const part = join(c.site, 'data', state.parts[1]!);
     const bytes = readFileSync(part);
     bytes[100] = bytes[100]! ^ 0xff;
     writeFileSync(part, bytes);
+    const published = siteFiles(c.site);
     const s = await serve(c.site);
     try {
       const r = await snapshot(c.out, s.url);
-      expect(r.code, r.text).toBe(0);
-      expect(r.text).toMatch(/^warning: not restoring the published snapshot: snapshot\.db\.gz\.part-002 fails its checksum .*; this run goes on without it$/m);
-      expect(s.requests.filter((q) => q.path.startsWith('/data/manifest.json'))).toHaveLength(2);
-      startedAnew(c.out);
+      endedAfterRounds(r, s);
+      expect(r.text).toMatch(
+        new RegExp(
+          `^error: the snapshot published at ${s.url}data/manifest\.json is not as its manifest lists it, 5 times over 100 s: snapshot\.db\.gz\.part-002 fails its checksum .* — nothing was written: a deploy may still be settling, and the next run tries again; .*run with --new-history$`,
+          'm',
+        ),
+      );
+      expect(r.text.trim().split('\n').at(-1)).toMatch(/^exit 7: .*; the previous snapshot is untouched$/);
+      nothingWritten(c, published);
     } finally {
       await closeSite();
     }
   }, 60_000);
 
-  it('refuses a joined file that fails the checksum its manifest gives', async () => {
+  it("ends the run (exit 7, nothing written) when a CDN mid-deploy serves the previous deploy's part behind the new manifest, round after round", async () => {
+    const c = caseDir();
+    // The previous deploy's part, under the name the new manifest gives its own.
+    publishRaw(year, c.site);
+    const old = readFileSync(join(c.site, 'data/snapshot.db.gz'));
+    publishRaw(changed(join(c.path, 'next.db'), `UPDATE snapshot SET generated_at = ${GENERATED_AT + DAY / 2}`), c.site);
+    writeFileSync(join(c.site, 'data/snapshot.db.gz'), old);
+    const published = siteFiles(c.site);
+    const s = await serve(c.site);
+    try {
+      const r = await snapshot(c.out, s.url);
+      endedAfterRounds(r, s);
+      expect(r.text).toMatch(/^error: the snapshot published at .* 5 times over 100 s: snapshot\.db\.gz fails its checksum/m);
+      expect(s.requests.filter((q) => q.path.startsWith('/data/snapshot.db.gz'))).toHaveLength(MISMATCH_WAITS_MS.length + 1);
+      nothingWritten(c, published);
+    } finally {
+      await closeSite();
+    }
+  }, 60_000);
+
+  it('takes the new file once the CDN has settled: a round after the mismatch restores it', async () => {
+    const c = caseDir();
+    publishRaw(year, c.site);
+    const good = readFileSync(join(c.site, 'data/snapshot.db.gz'));
+    const stale = Buffer.from(good);
+    stale[200] = stale[200]! ^ 0xff;
+    writeFileSync(join(c.site, 'data/snapshot.db.gz'), stale);
+    // The second request for the part finds the deploy settled.
+    const s = await serve(c.site, (path, n) => {
+      if (path === '/data/snapshot.db.gz' && n === 2) writeFileSync(join(c.site, 'data/snapshot.db.gz'), good);
+    });
+    try {
+      const r = await snapshot(c.out, s.url);
+      expect(r.code, r.text).toBe(0);
+      expect(r.waits).toEqual(MISMATCH_WAITS_MS.slice(0, 1));
+      expect(r.outcome?.restore).toMatchObject({ status: 'restored', historySnapshots: 365 });
+      expect(snapshotOf(c.out).history).toHaveLength(366);
+    } finally {
+      await closeSite();
+    }
+  }, 60_000);
+
+  it('ends the run after its rounds when the joined file fails the checksum its manifest gives', async () => {
     const c = caseDir();
     publishRaw(year, c.site, { sha256: 'f'.repeat(64) });
+    const published = siteFiles(c.site);
     const s = await serve(c.site);
     try {
       const r = await snapshot(c.out, s.url);
-      expect(r.code, r.text).toBe(0);
-      expect(r.text).toMatch(/^warning: not restoring .*: the joined file fails its checksum/m);
-      startedAnew(c.out);
+      endedAfterRounds(r, s);
+      expect(r.text).toMatch(/^error: the snapshot published at .*: the joined file fails its checksum/m);
+      nothingWritten(c, published);
     } finally {
       await closeSite();
     }
   }, 60_000);
 
-  it('refuses a store version it cannot read, as its manifest says, without downloading it', async () => {
+  /** A state only a person can judge: exit 1 at once, no rounds, one line saying what to do and how to override it. */
+  const endedForAPerson = (r: Awaited<ReturnType<typeof snapshot>>, kind: string, why: RegExp, todo: RegExp) => {
+    expect(r.code, r.text).toBe(1);
+    expect(r.waits).toEqual([]);
+    const errors = r.text.split('\n').filter((l) => l.startsWith('error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(why);
+    expect(errors[0]).toMatch(todo);
+    expect(errors[0]).toMatch(/; only if the published history is to be dropped, run with --new-history$/);
+    expect(r.report).toEqual({ code: 1, historyStop: { kind, why: expect.stringMatching(/^cannot take the snapshot published at /) } });
+  };
+
+  it('ends the run (exit 1, nothing written) on a newer store version, as its manifest says, without downloading it', async () => {
     const c = caseDir();
     publishRaw(year, c.site, { storeVersion: STORE_VERSION + 1 });
+    const published = siteFiles(c.site);
     const s = await serve(c.site);
     try {
       const r = await snapshot(c.out, s.url);
-      expect(r.code, r.text).toBe(0);
-      expect(r.text).toMatch(new RegExp(`^warning: not restoring .*: it is of store version ${STORE_VERSION + 1}; this tool reads versions`, 'm'));
+      endedForAPerson(
+        r,
+        'store-version',
+        new RegExp(
+          `^error: cannot take the snapshot published at ${s.url}data/manifest\\.json: it is of store version ${STORE_VERSION + 1}; this tool reads versions`,
+        ),
+        /nothing was written: update the checkout to a version that reads it/,
+      );
       expect(s.requests.map((q) => q.path.split('?')[0])).toEqual(['/data/manifest.json']);
-      startedAnew(c.out);
+      nothingWritten(c, published);
     } finally {
       await closeSite();
     }
   }, 60_000);
 
-  it('refuses a file whose own store version is not the one its manifest gives', async () => {
+  it('ends the run (exit 1) on a file of a newer store version than its manifest gives', async () => {
     const c = caseDir();
     publishRaw(changed(join(c.path, 'v5.db'), `PRAGMA user_version = ${STORE_VERSION + 1}`), c.site, { storeVersion: STORE_VERSION });
+    const published = siteFiles(c.site);
     const s = await serve(c.site);
     try {
       const r = await snapshot(c.out, s.url);
-      expect(r.code, r.text).toBe(0);
-      expect(r.text).toMatch(new RegExp(`^warning: not restoring .*: it is of store version ${STORE_VERSION + 1}, newer than this tool reads`, 'm'));
-      startedAnew(c.out);
+      endedForAPerson(r, 'store-version', new RegExp(`: it is of store version ${STORE_VERSION + 1}, newer than this tool reads`), /update the checkout/);
+      nothingWritten(c, published);
     } finally {
       await closeSite();
     }
   }, 60_000);
 
-  it('refuses a file that holds the API key, even a part of it', async () => {
+  it('ends the run (exit 1) on a damaged file: the page of one of its tables overwritten', async () => {
+    const c = caseDir();
+    const damaged = join(c.path, 'damaged.db');
+    copyFileSync(year, damaged);
+    const db = new Database(damaged, { readonly: true });
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const root = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'models'").pluck().get() as number;
+    db.close();
+    const bytes = readFileSync(damaged);
+    bytes.fill(0xa5, (root - 1) * pageSize, root * pageSize);
+    writeFileSync(damaged, bytes);
+    publishRaw(damaged, c.site);
+    const published = siteFiles(c.site);
+    const s = await serve(c.site);
+    try {
+      const r = await snapshot(c.out, s.url);
+      endedForAPerson(r, 'damaged', /: (it cannot be read as a snapshot file|SQLite finds it damaged) \(/, /publish the state again from a good snapshot/);
+      nothingWritten(c, published);
+    } finally {
+      await closeSite();
+    }
+  }, 60_000);
+
+  it('ends the run (exit 1) on a file that holds the API key, even a part of it, without printing it', async () => {
     const c = caseDir();
     // 20 characters of the key's secret part: no whole key, nothing shaped like one.
     const fragment = KEY.slice(-20);
     publishRaw(changed(join(c.path, 'leak.db'), `UPDATE benches SET description = 'leaked ${fragment} here' WHERE position = 1`), c.site);
+    const published = siteFiles(c.site);
     const s = await serve(c.site);
     try {
       const r = await snapshot(c.out, s.url);
-      expect(r.code, r.text).toBe(0);
-      expect(r.text).toMatch(/^warning: not restoring .*: it contains the API key or a long part of it \(not shown\): rotate the key/m);
+      endedForAPerson(r, 'key-text', /: it contains the API key or a long part of it \(not shown\)/, /rotate the key/);
       expect(r.text).not.toContain(fragment);
-      startedAnew(c.out);
+      expect(JSON.stringify(r.report)).not.toContain(fragment);
+      nothingWritten(c, published);
     } finally {
       await closeSite();
     }
   }, 60_000);
 
-  it("refuses a file that holds a string shaped like an API key, another key than this run's", async () => {
+  it("ends the run (exit 1) on a file that holds a string shaped like an API key, another key than this run's", async () => {
     const c = caseDir();
     const other = `other_live_${'0123456789abcdef'.repeat(4)}`;
     publishRaw(changed(join(c.path, 'other.db'), `UPDATE scores SET source_url = '${other}' WHERE slug = 'quillon-3-high'`), c.site);
+    const published = siteFiles(c.site);
     const s = await serve(c.site);
     try {
       const r = await snapshot(c.out, s.url);
-      expect(r.code, r.text).toBe(0);
-      expect(r.text).toMatch(/^warning: not restoring .*: it holds a string shaped like an API key \(in scores\.source_url, not shown\)/m);
+      endedForAPerson(r, 'key-text', /: it holds a string shaped like an API key \(in scores\.source_url, not shown\)/, /rotate the key/);
       expect(r.text).not.toContain(other);
-      startedAnew(c.out);
+      nothingWritten(c, published);
+    } finally {
+      await closeSite();
+    }
+  }, 60_000);
+
+  it('ends a refresh too, with its snapshot and site gone and the published state damaged: nothing written or built, the published site as it was', async () => {
+    const c = caseDir();
+    const state = publishRaw(year, c.site, {}, 4096);
+    const part = join(c.site, 'data', state.parts[0]!);
+    const bytes = readFileSync(part);
+    bytes[10] = bytes[10]! ^ 0x01;
+    writeFileSync(part, bytes);
+    const s = await serve(c.site);
+    try {
+      const refresh = async () => {
+        const captured = captureReporter([KEY]);
+        const waits: number[] = [];
+        const code = await refreshCli(['--out', c.out, '--dist', join(c.path, 'dist'), '--details', '0'], {
+          env: { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, SITE_URL: s.url, RANKING_RETRIES: '1', RANKING_RETRY_BASE_MS: '5' },
+          reporter: captured.reporter,
+          render: stubRender(),
+          sleep: async (ms) => {
+            if (ms >= 1000) waits.push(ms);
+          },
+        });
+        return { code, waits, text: captured.text() };
+      };
+      const published = siteFiles(c.site);
+      const damaged = await refresh();
+      expect(damaged.code, damaged.text).toBe(7);
+      expect(damaged.waits).toEqual(MISMATCH_WAITS_MS);
+      expect(damaged.text.trim().split('\n').at(-1)).toMatch(/^exit 7: .*; the previous snapshot and .*dist\/ are untouched$/);
+      nothingWritten(c, published);
+      expect(existsSync(join(c.path, 'dist'))).toBe(false);
+      // A newer store version (a rollback to older code): exit 1 at once.
+      publishRaw(year, c.site, { storeVersion: STORE_VERSION + 1 });
+      const newer = await refresh();
+      expect(newer.code, newer.text).toBe(1);
+      expect(newer.waits).toEqual([]);
+      expect(existsSync(c.out)).toBe(false);
+      expect(existsSync(join(c.path, 'dist'))).toBe(false);
+    } finally {
+      await closeSite();
+    }
+  }, 60_000);
+
+  it('starts a new history over a published state it cannot take only when told to: --new-history, or --no-restore as before', async () => {
+    const c = caseDir();
+    publishRaw(year, c.site, { storeVersion: STORE_VERSION + 1 });
+    const s = await serve(c.site);
+    try {
+      for (const flag of ['--new-history', '--no-restore']) {
+        rmSync(c.out, { force: true });
+        const r = await snapshot(c.out, s.url, {}, [flag]);
+        expect(r.code, r.text).toBe(0);
+        startedAnew(c.out);
+      }
+      // Neither asked the site anything.
+      expect(s.requests).toEqual([]);
     } finally {
       await closeSite();
     }

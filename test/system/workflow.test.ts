@@ -4,14 +4,16 @@
  * small `_headers` parser.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { HISTORY_STOPS, type HistoryStop } from '../../src/core/errors.ts';
 import { weightsFileFor } from '../../src/publish/build-plan.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
+import { shorterHistory, type HistoryFigures } from '../../src/store/published-history.ts';
 import { captureReporter, ROOT } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { fixtureSnapshot } from '../helpers/site.ts';
@@ -110,6 +112,83 @@ describe('.github/workflows/refresh.yml', () => {
       expect(argsFor('0')).toBe(`${report}--details|0|`);
     } finally {
       rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a new_history input, off unless set, passed on to refresh, to the fallback build and to the state job', () => {
+    expect(workflow.on.workflow_dispatch.inputs.new_history).toMatchObject({ type: 'boolean', default: false });
+    for (const id of ['refresh', 'fallback', 'publish-state']) expect(step(id).env?.NEW_HISTORY, id).toBe('${{ inputs.new_history }}');
+    const dir = mkdtempSync(join(tmpdir(), 'workflow-'));
+    try {
+      // The steps' own shells, with a stand-in npm that prints what it was given.
+      mkdirSync(join(dir, 'bin'));
+      writeFileSync(join(dir, 'bin/npm'), '#!/bin/sh\nprintf "%s|" "$@"\necho\n', { mode: 0o755 });
+      const run = (id: string, newHistory: string) =>
+        execFileSync('bash', ['-c', step(id).run!], {
+          cwd: dir,
+          env: {
+            PATH: `${join(dir, 'bin')}:${process.env.PATH}`,
+            NEW_HISTORY: newHistory,
+            JOB_MINUTES: '45',
+            GITHUB_OUTPUT: join(dir, 'out'),
+            RUNNER_TEMP: dir,
+          },
+          encoding: 'utf8',
+        }).split('\n')[0];
+      expect(run('refresh', 'true')).toBe(`run|refresh|--|--report|${dir}/refresh-report.json|--new-history|`);
+      expect(run('refresh', 'false')).toBe(`run|refresh|--|--report|${dir}/refresh-report.json|`);
+      // The fallback builds a snapshot at hand whose site is missing.
+      mkdirSync(join(dir, 'data'));
+      writeFileSync(join(dir, 'data/snapshot.db'), '');
+      expect(run('fallback', 'true')).toBe('run|build|--|--new-history|');
+      expect(run('fallback', '')).toBe('run|build|--|');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("says in the refresh step's annotation when a run stopped to keep the published history, what to do, and how to override it", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workflow-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      // A stand-in npm that ends as the refresh would, leaving its report.
+      writeFileSync(join(dir, 'bin/npm'), '#!/bin/sh\nprintf "%s" "$REPORT" > "$RUNNER_TEMP/refresh-report.json"\nexit "$CODE"\n', { mode: 0o755 });
+      const annotate = (code: number, report: unknown) =>
+        execFileSync('bash', ['-c', step('refresh').run!], {
+          env: {
+            PATH: `${join(dir, 'bin')}:${process.env.PATH}`,
+            JOB_MINUTES: '45',
+            GITHUB_OUTPUT: join(dir, 'out'),
+            RUNNER_TEMP: dir,
+            CODE: String(code),
+            REPORT: JSON.stringify(report),
+          },
+          encoding: 'utf8',
+        }).trim();
+      const override = 'Only if the published history is to be dropped: run the workflow by hand with new_history (npm run refresh -- --new-history).';
+      const cases: [HistoryStop, number, RegExp][] = [
+        [
+          'checksum',
+          7,
+          /^::warning title=Published history kept \(exit 7\)::The published snapshot file did not match its manifest, .*the next run tries again\./,
+        ],
+        ['store-version', 1, /^::error title=Published history kept \(exit 1\)::.*store version.*Update the checkout\./],
+        ['damaged', 1, /^::error title=Published history kept \(exit 1\)::The published snapshot file is damaged;.*publish it again/i],
+        ['key-text', 1, /^::error title=Published history kept \(exit 1\)::.*Rotate the key/],
+        ['shorter', 1, /^::error title=Published history kept \(exit 1\)::This run's snapshot holds a shorter history .*delete this workflow's Actions cache/],
+      ];
+      expect(cases.map(([kind]) => kind).sort()).toEqual([...HISTORY_STOPS].sort());
+      for (const [kind, code, line] of cases) {
+        const out = annotate(code, { code, historyStop: { kind, why: `why ${kind}` } });
+        expect(out, kind).toMatch(line);
+        expect(out, kind).toContain(override);
+        expect(out.split('\n'), kind).toHaveLength(1);
+      }
+      // Anything else in the report is never echoed: the exit code's own annotation.
+      expect(annotate(1, { code: 1, historyStop: { kind: 'x::error title=y::z', why: 'w' } })).toMatch(/^::error title=Refresh failed \(exit 1\)::/);
+      expect(annotate(7, { code: 7 })).toMatch(/^::warning title=Network \(exit 7\)::/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -249,7 +328,7 @@ describe('.github/workflows/refresh.yml', () => {
     const fallback = step('fallback');
     expect(fallback.if).toBe("steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '1'");
     expect(fallback.run).toMatch(/if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s*fi\n/);
-    expect(fallback.run).toMatch(/if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build; fi/);
+    expect(fallback.run).toMatch(/if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build -- "\$\{args\[@\]\}"; fi/);
     // Transient failures (5, 7) stay green; the others turn the run red after publishing the last good site.
     const fail = workflow.jobs.build!.steps.find((s) => s.run?.includes('exit 1') && s.if?.includes("!= '5'"));
     expect(fail?.if).toBe("steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '5' && steps.refresh.outputs.code != '7'");
@@ -290,14 +369,31 @@ describe('.github/workflows/refresh.yml', () => {
       });
     });
 
-    it("uploads the new parts, then the manifest, then deletes the parts no manifest names, run by the step's own shell against a stand-in gh", () => {
-      const dir = mkdtempSync(join(tmpdir(), 'workflow-state-'));
-      try {
+    describe("the state job, run by the step's own shell against a stand-in gh on a folder standing for the release", () => {
+      const DAY = 86_400_000;
+      const T = Date.UTC(2026, 10, 16, 6);
+      /** A state of `figures`, its parts named after `tag`, as a build leaves it in dist-state/. */
+      const stateOf = (tag: string, parts: number, figures: HistoryFigures) => {
+        const names = Array.from({ length: parts }, (_, i) => (parts === 1 ? `snapshot-${tag}.db.gz` : `snapshot-${tag}.db.gz.part-00${i + 1}`));
+        const snapshotDb = {
+          parts: names,
+          historySnapshots: figures.snapshots,
+          historyFrom: figures.from === undefined ? null : new Date(figures.from).toISOString(),
+          historyLimit: figures.limit ?? null,
+          sample: figures.sample,
+        };
+        return { names, manifest: { snapshotDb, files: names.map((path) => ({ path, bytes: 1, sha256: '0'.repeat(64) })) } };
+      };
+      const year: HistoryFigures = { snapshots: 365, from: T - 364 * DAY, limit: 365, sample: false };
+
+      /** A stand-in release: gh as the step calls it, every call logged; the step's own shell publishes a state into it. */
+      function standIn() {
+        const dir = mkdtempSync(join(tmpdir(), 'workflow-state-'));
         const release = join(dir, 'release');
         const log = join(dir, 'gh.log');
         const bin = join(dir, 'bin');
         mkdirSync(bin);
-        // gh as the step calls it, on a folder standing for the release's assets; every call logged.
+        mkdirSync(join(dir, 'runner-temp'));
         writeFileSync(
           join(bin, 'gh'),
           [
@@ -307,6 +403,7 @@ describe('.github/workflows/refresh.yml', () => {
             'case "$1 $2" in',
             '  "release view") if [ "$4" = "--json" ]; then ls "$R"; else [ -d "$R" ]; fi ;;',
             '  "release create") mkdir "$R" ;;',
+            '  "release download") [ "$4 $5 $6" = "--pattern manifest.json --dir" ] && cp "$R/manifest.json" "$7/" ;;',
             '  "release upload") cp "$4" "$R/" ;;',
             '  "release delete-asset") rm "$R/$4" ;;',
             '  *) exit 9 ;;',
@@ -314,41 +411,119 @@ describe('.github/workflows/refresh.yml', () => {
           ].join('\n'),
           { mode: 0o755 },
         );
-        const state = join(dir, 'dist-state');
-        const publish = (parts: string[]) => {
-          rmSync(state, { recursive: true, force: true });
-          mkdirSync(state);
-          for (const p of parts) writeFileSync(join(state, p), p);
-          writeFileSync(
-            join(state, 'manifest.json'),
-            JSON.stringify({ snapshotDb: { parts }, files: parts.map((path) => ({ path, bytes: 1, sha256: '0'.repeat(64) })) }),
-          );
+        const publish = (state: ReturnType<typeof stateOf>, newHistory = '') => {
+          const folder = join(dir, 'dist-state');
+          rmSync(folder, { recursive: true, force: true });
+          mkdirSync(folder);
+          for (const p of state.names) writeFileSync(join(folder, p), p);
+          writeFileSync(join(folder, 'manifest.json'), JSON.stringify(state.manifest));
           rmSync(log, { force: true });
-          return execFileSync('bash', ['-c', step('publish-state').run!], {
-            cwd: dir,
-            env: { PATH: `${bin}:${process.env.PATH}`, GH_REPO: 'o/r' },
-            encoding: 'utf8',
-          });
+          try {
+            const stdout = execFileSync('bash', ['-c', step('publish-state').run!], {
+              cwd: dir,
+              env: { PATH: `${bin}:${process.env.PATH}`, GH_REPO: 'o/r', RUNNER_TEMP: join(dir, 'runner-temp'), NEW_HISTORY: newHistory },
+              encoding: 'utf8',
+              stdio: 'pipe',
+            });
+            return { code: 0, stdout };
+          } catch (err) {
+            const e = err as { status: number; stdout: string };
+            return { code: e.status, stdout: e.stdout };
+          }
         };
         const calls = () => readFileSync(log, 'utf8').trim().split('\n');
-        // The first run creates the release.
-        const first = ['snapshot-aaaaaaaaaaaa.db.gz.part-001', 'snapshot-aaaaaaaaaaaa.db.gz.part-002'];
-        expect(publish(first)).toContain('2 part(s)');
-        expect(calls().filter((c) => c.startsWith('release create'))).toHaveLength(1);
-        expect(readdirSync(release).sort()).toEqual(['manifest.json', ...first]);
-        // The next: new parts, then the manifest, then the old parts go; the release is not created again.
-        const second = ['snapshot-bbbbbbbbbbbb.db.gz'];
-        publish(second);
-        const c = calls();
-        expect(c.some((x) => x.startsWith('release create'))).toBe(false);
-        const at = (prefix: string) => c.findIndex((x) => x.startsWith(prefix));
-        expect(at('release upload mirror-state dist-state/snapshot-bbbbbbbbbbbb')).toBeLessThan(at('release upload mirror-state dist-state/manifest.json'));
-        expect(at('release upload mirror-state dist-state/manifest.json')).toBeLessThan(at('release delete-asset mirror-state snapshot-aaaaaaaaaaaa'));
-        expect(readdirSync(release).sort()).toEqual(['manifest.json', ...second]);
-        expect(readFileSync(join(release, 'manifest.json'), 'utf8')).toContain('bbbbbbbbbbbb');
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+        const assets = () => (existsSync(release) ? readdirSync(release).sort() : []);
+        return { dir, release, publish, calls, assets, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
       }
+
+      it('creates the release once; reads the live manifest first, then uploads the new parts, then the manifest, then deletes only the parts neither manifest names', () => {
+        const gh = standIn();
+        try {
+          const first = stateOf('aaaaaaaaaaaa', 2, { ...year, snapshots: 363, limit: 400 });
+          expect(gh.publish(first).stdout).toContain('2 part(s)');
+          expect(gh.calls().filter((c) => c.startsWith('release create'))).toHaveLength(1);
+          expect(gh.assets()).toEqual(['manifest.json', ...first.names]);
+          // The next: the previous manifest's parts stay, so a restore that read it before the switch still finds them.
+          const second = stateOf('bbbbbbbbbbbb', 1, { ...year, snapshots: 364, limit: 400 });
+          expect(gh.publish(second).code).toBe(0);
+          let c = gh.calls();
+          const at = (prefix: string) => c.findIndex((x) => x.startsWith(prefix));
+          expect(c.some((x) => x.startsWith('release create'))).toBe(false);
+          expect(at('release download mirror-state --pattern manifest.json')).toBeGreaterThanOrEqual(0);
+          expect(at('release download mirror-state')).toBeLessThan(at('release upload'));
+          expect(at('release upload mirror-state dist-state/snapshot-bbbbbbbbbbbb')).toBeLessThan(at('release upload mirror-state dist-state/manifest.json'));
+          expect(gh.assets()).toEqual(['manifest.json', ...first.names, ...second.names].sort());
+          expect(readFileSync(join(gh.release, 'manifest.json'), 'utf8')).toContain('bbbbbbbbbbbb');
+          // The one after: the first's parts, named by neither manifest now, go once the new manifest is live.
+          const third = stateOf('cccccccccccc', 1, { ...year, snapshots: 365, limit: 400 });
+          expect(gh.publish(third).code).toBe(0);
+          c = gh.calls();
+          expect(at('release upload mirror-state dist-state/manifest.json')).toBeLessThan(at('release delete-asset mirror-state snapshot-aaaaaaaaaaaa'));
+          expect(c.filter((x) => x.startsWith('release delete-asset'))).toHaveLength(2);
+          expect(gh.assets()).toEqual(['manifest.json', ...second.names, ...third.names].sort());
+        } finally {
+          gh.cleanup();
+        }
+      });
+
+      it('refuses a shorter history than the live one before uploading or deleting anything, saying how to keep or drop it; the new_history input publishes it', () => {
+        const gh = standIn();
+        try {
+          const live = stateOf('aaaaaaaaaaaa', 2, year);
+          expect(gh.publish(live).code).toBe(0);
+          const before = gh.assets().map((a) => [a, readFileSync(join(gh.release, a), 'utf8')]);
+          const day = stateOf('bbbbbbbbbbbb', 1, { snapshots: 1, from: T + DAY, limit: 365, sample: false });
+          const refused = gh.publish(day);
+          expect(refused.code).toBe(1);
+          expect(refused.stdout).toMatch(
+            /^::error title=Published history kept::Not replacing the state in the release mirror-state: it holds 1 snapshots of history, fewer than the 365 published\. Nothing was uploaded or deleted, .*delete this workflow's Actions cache.*run the workflow by hand with new_history \(npm run refresh -- --new-history\)\.$/m,
+          );
+          expect(gh.calls().filter((x) => /^release (upload|delete-asset|create)/.test(x))).toEqual([]);
+          expect(gh.assets().map((a) => [a, readFileSync(join(gh.release, a), 'utf8')])).toEqual(before);
+          const forced = gh.publish(day, 'true');
+          expect(forced.code).toBe(0);
+          expect(readFileSync(join(gh.release, 'manifest.json'), 'utf8')).toContain('bbbbbbbbbbbb');
+        } finally {
+          gh.cleanup();
+        }
+      });
+
+      it('holds a state to the live one by the rule the build uses (src/store/published-history.ts)', () => {
+        const cases: [HistoryFigures, HistoryFigures][] = [
+          [{ snapshots: 366, from: year.from, limit: 400, sample: false }, year],
+          // A full history a day on: its first day moved, as every day.
+          [{ snapshots: 365, from: year.from! + DAY, limit: 365, sample: false }, year],
+          [{ snapshots: 364, from: year.from, limit: 365, sample: false }, year],
+          // As many snapshots, taken since, below its limit.
+          [
+            { snapshots: 30, from: T - 5 * DAY, limit: 365, sample: false },
+            { snapshots: 30, from: T - 29 * DAY, limit: 365, sample: false },
+          ],
+          // Over the sample, and over a manifest of an older build that lacks the first day and the limit.
+          [
+            { snapshots: 1, from: T, limit: 365, sample: false },
+            { snapshots: 2, from: T - DAY, limit: 365, sample: true },
+          ],
+          [
+            { snapshots: 365, from: T, limit: 365, sample: false },
+            { snapshots: 365, from: undefined, limit: undefined, sample: false },
+          ],
+          [
+            { snapshots: 2, from: T, limit: 365, sample: false },
+            { snapshots: 365, from: undefined, limit: undefined, sample: false },
+          ],
+        ];
+        for (const [i, [next, live]] of cases.entries()) {
+          const gh = standIn();
+          try {
+            expect(gh.publish(stateOf('aaaaaaaaaaaa', 1, live)).code).toBe(0);
+            const r = gh.publish(stateOf('bbbbbbbbbbbb', 1, next));
+            expect(r.code === 1, `case ${i}: ${r.stdout}`).toBe(shorterHistory(next, live) !== undefined);
+          } finally {
+            gh.cleanup();
+          }
+        }
+      });
     });
   });
 

@@ -332,7 +332,8 @@ async function benchSize(
         if (target === 'none') continue;
         const out = join(dir, 'targets', `${target}${withDetails ? '-details' : ''}`);
         mkdirSync(dirname(out), { recursive: true });
-        const res = await runChild(commands.build, ['--snapshot', path, '--out', out, '--target', target], {
+        // The bench's history is its own: never held to (nor fetched from) the release its STATE_URL names.
+        const res = await runChild(commands.build, ['--snapshot', path, '--out', out, '--target', target, '--new-history'], {
           cwd: REPO_ROOT,
           // As the scheduled workflow builds for GitHub Pages: the snapshot file in a release beside the site.
           env: childEnv(target === 'github-pages' ? { STATE_URL: BENCH_STATE_URL } : {}),

@@ -143,7 +143,8 @@ export function createDemo(options: DemoOptions): Demo {
     reporter.info(`demo: the simulator now serves the next day's data (generatedAt ${new Date(next.export.generatedAt).toISOString()})`);
 
     reporter.info(`demo: snapshot 2 of 2 from the simulator, with the details crawl, and the site build, into ${options.dist}/`);
-    const flags = ['--out', options.out, '--force', '--details-budget', String(DEMO_DETAILS_BUDGET)];
+    // The demo's history is fictional and starts afresh each run: never held to the one a SITE_URL of the environment publishes.
+    const flags = ['--out', options.out, '--force', '--details-budget', String(DEMO_DETAILS_BUDGET), '--new-history'];
     const second = await refreshCli([...flags, '--dist', options.dist], { env, reporter });
     if (second !== 0) return fail(second, `demo: the refresh failed (exit ${second}); see the lines above`);
 
