@@ -200,6 +200,8 @@ export const SNAPSHOT_TABLES: TableDoc[] = [
       name: 'Its name when last seen.',
       family_tag: 'A configuration’s model when last seen.',
       last_snapshot_id: 'The newest snapshot holding it.',
+      provider: 'A configuration’s vendor when last seen (empty where an older file did not record it).',
+      tags: 'A configuration’s tags when last seen, as a sorted JSON array (empty where an older file did not record them).',
     },
   },
   {

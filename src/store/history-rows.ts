@@ -101,8 +101,12 @@ export function appendHistory(db: Database.Database, { data, meta, historyLimit 
       .run(data.generatedAt, meta.fetchedAt, meta.bodySha256, meta.partial ? 1 : 0).lastInsertRowid,
   );
   db.prepare(
-    `INSERT INTO history_names (kind, slug, name, family_tag, last_snapshot_id) SELECT 'model', slug, name, family_tag, ? FROM models WHERE true
-       ON CONFLICT (kind, slug) DO UPDATE SET name = excluded.name, family_tag = excluded.family_tag, last_snapshot_id = excluded.last_snapshot_id`,
+    `INSERT INTO history_names (kind, slug, name, family_tag, provider, tags, last_snapshot_id)
+       SELECT 'model', m.slug, m.name, m.family_tag, m.provider,
+              (SELECT json_group_array(tag) FROM (SELECT tag FROM model_tags t WHERE t.slug = m.slug ORDER BY tag)), ?
+       FROM models m WHERE true
+       ON CONFLICT (kind, slug) DO UPDATE SET name = excluded.name, family_tag = excluded.family_tag, provider = excluded.provider,
+         tags = excluded.tags, last_snapshot_id = excluded.last_snapshot_id`,
   ).run(id);
   db.prepare(
     `INSERT INTO history_names (kind, slug, name, last_snapshot_id) SELECT 'bench', slug, name, ? FROM benches WHERE true

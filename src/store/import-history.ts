@@ -25,15 +25,22 @@ export function importHistory(target: string, snapshots: Iterable<ImportedSnapsh
     db.pragma(`user_version = ${STORE_VERSION}`);
     let coverage: DetailsCoverage | undefined;
     db.transaction(() => {
-      const names = new Map<string, { id: number; kind: 'model' | 'bench'; slug: string; name: string; familyTag: string | null; last: number }>();
-      const nameId = (kind: 'model' | 'bench', slug: string, name: string, familyTag: string | null, snapshot: number) => {
+      type Labels = { name: string; familyTag: string | null; provider: string | null; tags: string | null };
+      const names = new Map<string, { id: number; kind: 'model' | 'bench'; slug: string; last: number } & Labels>();
+      const nameId = (kind: 'model' | 'bench', slug: string, labels: Labels, snapshot: number) => {
         const key = `${kind}\u0000${slug}`;
         let entry = names.get(key);
-        if (!entry) names.set(key, (entry = { id: names.size + 1, kind, slug, name, familyTag, last: snapshot }));
-        // The latest name and model win, as the writer's upsert does.
-        Object.assign(entry, { name, familyTag, last: snapshot });
+        if (!entry) names.set(key, (entry = { id: names.size + 1, kind, slug, last: snapshot, ...labels }));
+        // The latest name, model, vendor and tags win, as the writer's upsert does.
+        Object.assign(entry, labels, { last: snapshot });
         return entry.id;
       };
+      const configuration = (m: CurrentSnapshot['data']['models'][number]): Labels => ({
+        name: m.name,
+        familyTag: m.familyTag,
+        provider: m.provider,
+        tags: JSON.stringify([...m.tags].sort()),
+      });
       const snapshot = db.prepare('INSERT INTO history_snapshots (generated_at, fetched_at, body_sha256, partial) VALUES (?, ?, ?, ?)');
       let last: ImportedSnapshot | undefined;
       for (const s of snapshots) {
@@ -41,18 +48,18 @@ export function importHistory(target: string, snapshots: Iterable<ImportedSnapsh
         const models = [...s.data.models].sort(byRanking);
         const benches = [...s.data.benches].sort(byWeight);
         insertPoints(db, id, {
-          modelIds: models.map((m) => nameId('model', m.slug, m.name, m.familyTag, id)),
+          modelIds: models.map((m) => nameId('model', m.slug, configuration(m), id)),
           supraScores: models.map((m) => m.supraScore),
           benchCounts: models.map((m) => m.benchCount),
           scoresDigests: undefined,
-          benchIds: benches.map((b) => nameId('bench', b.slug, b.name, null, id)),
+          benchIds: benches.map((b) => nameId('bench', b.slug, { name: b.name, familyTag: null, provider: null, tags: null }, id)),
           effectiveWeights: benches.map((b) => b.effectiveWeight),
         });
         last = s;
       }
       if (!last) throw new RangeError('importHistory needs at least one snapshot');
-      const name = db.prepare('INSERT INTO history_names (id, kind, slug, name, family_tag, last_snapshot_id) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const n of names.values()) name.run(n.id, n.kind, n.slug, n.name, n.familyTag, n.last);
+      const name = db.prepare('INSERT INTO history_names (id, kind, slug, name, family_tag, provider, tags, last_snapshot_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      for (const n of names.values()) name.run(n.id, n.kind, n.slug, n.name, n.familyTag, n.provider, n.tags, n.last);
       const current: CurrentSnapshot = { ...last, historyLimit };
       insertCurrent(db, current);
       coverage = recordCrawl(db, current);

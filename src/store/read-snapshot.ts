@@ -130,6 +130,9 @@ export interface HistoryName {
   name: string;
   /** A configuration's model when last seen; null for benchmarks and in files before store version 3. */
   familyTag: string | null;
+  /** A configuration's vendor and tags (sorted) when last seen; null for benchmarks, and where a file before store version 5 did not record them. */
+  provider: string | null;
+  tags: string[] | null;
 }
 
 /**
@@ -250,7 +253,7 @@ const SCORES_SQL = `SELECT slug, bench, bench_name AS benchName, raw_score AS ra
 const CURRENT_TABLES = ['snapshot', 'models', 'model_tags', 'benches', 'bench_tags', 'tags', 'model_details', 'scores', 'details_crawl'];
 
 /**
- * History as store version 4 keeps it: a row per snapshot of packed columns, read one row at a
+ * History as store versions 4 and 5 keep it: a row per snapshot of packed columns, read one row at a
  * time (a year of 50,000 configurations is 140 MB of columns, twice that while they are unpacked).
  */
 function* packedPoints(db: Database.Database, sinceId: number): Generator<HistoryPoints> {
@@ -324,6 +327,7 @@ function createReader(db: Database.Database, path: string, version: number): Sna
   const v2 = version >= 2;
   const v3 = version >= 3;
   const v4 = version >= 4;
+  const v5 = version >= 5;
   const infoRow = db
     .prepare(
       `SELECT generated_at AS generatedAt, fetched_at AS fetchedAt, source, api_origin AS apiOrigin, computed_at AS computedAt,
@@ -444,7 +448,13 @@ function createReader(db: Database.Database, path: string, version: number): Sna
         > & { partial: number })[]
       ).map((h) => ({ ...h, partial: h.partial === 1 })),
     historyNames: () =>
-      (db.prepare(`SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} AS familyTag FROM history_names`).all() as HistoryName[]).map((n) => ({ ...n })),
+      (
+        db
+          .prepare(
+            `SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} AS familyTag, ${v5 ? 'provider, tags' : 'NULL AS provider, NULL AS tags'} FROM history_names`,
+          )
+          .all() as (Omit<HistoryName, 'tags'> & { tags: string | null })[]
+      ).map((n) => ({ ...n, tags: n.tags === null ? null : (JSON.parse(n.tags) as string[]) })),
     eachHistoryPoint: (sinceId) => (v4 ? packedPoints(db, sinceId) : rowPoints(db, sinceId, v3)),
     skipped: () => skipped,
     // The tables a run plans with: checking a year of history too would read the whole file every run.

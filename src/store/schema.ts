@@ -11,16 +11,25 @@
  * `READABLE_VERSIONS` (filling what they lack with defaults), and the writer carries their history
  * over, so upgrading the tool never costs a maintainer's history.
  */
-export const STORE_VERSION = 4;
+export const STORE_VERSION = 5;
 
 /**
  * Versions the reader understands: 1 lacks `snapshot.sample` and `snapshot.history_limit`; 1 and 2
  * lack `model_details.bench_count`, the `details_crawl` row (coverage and the quota ledger) and the
  * history's `family_tag`, `bench_count` and `scores_digest` (read as unknown); 1 to 3 keep history
  * as a row per configuration and snapshot (`history_models`, `history_benches`) instead of
- * `history_points`, and lack `history_names.last_snapshot_id`.
+ * `history_points`, and lack `history_names.last_snapshot_id`; 1 to 4 lack a configuration's
+ * `provider` and `tags` in `history_names` (read as unknown).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
+
+/**
+ * Versions whose file a write copies and brings to this layout in the copy, with these statements:
+ * they differ from it by columns added since, so a year of history is never rewritten to upgrade.
+ */
+export const UPGRADES_IN_COPY: ReadonlyMap<number, string> = new Map([
+  [4, 'ALTER TABLE history_names ADD COLUMN provider TEXT; ALTER TABLE history_names ADD COLUMN tags TEXT;'],
+]);
 
 /** Where a snapshot came from: the API (export or list endpoints), an export file, or the bundled sample. */
 export const SNAPSHOT_SOURCES = ['api', 'file', 'sample'] as const;
@@ -151,9 +160,10 @@ CREATE TABLE history_snapshots (
   partial INTEGER NOT NULL
 );
 
--- One row per slug in the history kept, so history holds small integers. family_tag: a
--- configuration's model when it was last seen (NULL for benchmarks); last_snapshot_id: the newest
--- snapshot holding it, so trimming the oldest snapshot finds the names it leaves unused.
+-- One row per slug in the history kept, so history holds small integers. family_tag, provider and
+-- tags (a JSON array, sorted): a configuration's model, vendor and tags when it was last seen (NULL
+-- for benchmarks, and where a file of an older version did not record them); last_snapshot_id: the
+-- newest snapshot holding it, so trimming the oldest snapshot finds the names it leaves unused.
 CREATE TABLE history_names (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('model', 'bench')),
@@ -161,6 +171,8 @@ CREATE TABLE history_names (
   name TEXT NOT NULL,
   family_tag TEXT,
   last_snapshot_id INTEGER NOT NULL,
+  provider TEXT,
+  tags TEXT,
   UNIQUE (kind, slug)
 );
 

@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { MirrorError } from '../core/errors.ts';
-import { DDL, READABLE_VERSIONS, STORE_VERSION } from './schema.ts';
+import { DDL, READABLE_VERSIONS, STORE_VERSION, UPGRADES_IN_COPY } from './schema.ts';
 import type { DetailsCoverage } from './coverage.ts';
 import { atomicReplaceSnapshot, type WriteKind } from './atomic-replace.ts';
 import { carryOverOlderVersion } from './carry-over-older-version.ts';
@@ -82,12 +82,16 @@ function newestHistoryRowWhole(db: Database.Database): string[] {
   return row && (row[0].length * 2 !== row[1].length || row[0].length !== row[2].length) ? ['the newest history row is cut short'] : [];
 }
 
-/** How a write starts: from nothing, from a copy of a file of this version, or from an older one it converts. */
-function startingPoint(carryFrom: string | undefined): 'empty' | 'copy' | 'upgrade' {
-  if (carryFrom === undefined) return 'empty';
+/**
+ * How a write starts: from nothing, from a copy of a file of this version (or of one the copy brings
+ * to this layout by adding columns, `upgradeInCopy`), or from an older one it converts.
+ */
+function startingPoint(carryFrom: string | undefined): { start: 'empty' | 'copy' | 'upgrade'; upgradeInCopy?: string } {
+  if (carryFrom === undefined) return { start: 'empty' };
   const file = snapshotFileKind(carryFrom);
-  if (file.kind === 'snapshot' && file.version === STORE_VERSION) return 'copy';
-  if (file.kind === 'snapshot' && READABLE_VERSIONS.includes(file.version)) return 'upgrade';
+  if (file.kind === 'snapshot' && file.version === STORE_VERSION) return { start: 'copy' };
+  if (file.kind === 'snapshot' && UPGRADES_IN_COPY.has(file.version)) return { start: 'copy', upgradeInCopy: UPGRADES_IN_COPY.get(file.version) };
+  if (file.kind === 'snapshot' && READABLE_VERSIONS.includes(file.version)) return { start: 'upgrade' };
   throw new MirrorError('internal', `cannot carry history over from ${carryFrom}: it is not a snapshot file this tool reads`, {
     hint: 'a bug: the snapshot step reads the previous file before it writes',
   });
@@ -98,7 +102,7 @@ function startingPoint(carryFrom: string | undefined): 'empty' | 'copy' | 'upgra
  * fails, the integrity check included.
  */
 export function writeSnapshot(target: string, input: WriteInput): WriteResult {
-  const start = startingPoint(input.carryFrom);
+  const { start, upgradeInCopy } = startingPoint(input.carryFrom);
   const copied = start === 'copy';
   const kind: WriteKind = start === 'upgrade' ? 'upgrade' : input.appendHistory !== false ? 'snapshot' : input.checkpoint ? 'checkpoint' : 'details';
   const write = {
@@ -109,10 +113,9 @@ export function writeSnapshot(target: string, input: WriteInput): WriteResult {
     verify: copied ? newestHistoryRowWhole : undefined,
   };
   return atomicReplaceSnapshot(target, write, (db) => {
-    if (!copied) {
-      db.exec(DDL);
-      db.pragma(`user_version = ${STORE_VERSION}`);
-    }
+    if (!copied) db.exec(DDL);
+    if (upgradeInCopy) db.exec(upgradeInCopy);
+    if (!copied || upgradeInCopy) db.pragma(`user_version = ${STORE_VERSION}`);
     // ATTACH is not allowed inside a transaction, so an older previous file is attached around it.
     if (start === 'upgrade') db.prepare('ATTACH DATABASE ? AS prev').run(input.carryFrom);
     let coverage: DetailsCoverage | undefined;

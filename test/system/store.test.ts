@@ -7,6 +7,7 @@ import { validateExport } from '../../src/api/validate.ts';
 import { openSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
 import { READABLE_VERSIONS, STORE_VERSION } from '../../src/store/schema.ts';
 import { writeSnapshot } from '../../src/store/write-snapshot.ts';
+import { importHistory } from '../../src/store/import-history.ts';
 import type { ModelDetailRecord } from '../../src/store/current-rows.ts';
 import { packFloat64, packInt32, unpackFloat64, unpackInt32 } from '../../src/store/packed.ts';
 import { byRanking } from '../../src/api/ranking.ts';
@@ -271,6 +272,63 @@ describe('writeSnapshot', () => {
     expect(after.points).toHaveLength(2);
     expect(after.points[0]).toEqual(before.points[0]);
     expect(after.names.filter((n) => n.kind === 'model').map((n) => n.slug)).toEqual(expect.arrayContaining(day0.models.map((m) => m.slug)));
+  });
+
+  it("records each configuration's vendor and tags as last seen in the history's names, for a view of a past day", () => {
+    const out = join(dir.path, 'labels.db');
+    writeSnapshot(out, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
+    const day1 = exportOfDay(1, ['plain-7']);
+    const renamed = day1.models.find((m) => m.slug === 'quillon-3-high')!;
+    Object.assign(renamed, { provider: 'Quill Labs (renamed)', tags: ['vision', 'code-generation'] });
+    writeSnapshot(out, { data: day1, meta: meta(1), historyLimit: 5, carryFrom: out });
+    const names = withSnapshot(out, (r) => r.historyNames());
+    const name = (slug: string) => names.find((n) => n.kind === 'model' && n.slug === slug)!;
+    expect([name('quillon-3-high').provider, name('quillon-3-high').tags]).toEqual(['Quill Labs (renamed)', ['code-generation', 'vision']]);
+    // Gone since: as it was last seen.
+    const gone = exportOfDay(0).models.find((m) => m.slug === 'plain-7')!;
+    expect([name('plain-7').provider, name('plain-7').tags]).toEqual([gone.provider, [...gone.tags].sort()]);
+    expect(names.filter((n) => n.kind === 'bench').every((n) => n.provider === null && n.tags === null)).toBe(true);
+  });
+
+  it('gets the same history from the bulk import as from a write a day: names with their vendor and tags, and each day’s order', () => {
+    const days = [exportOfDay(0), exportOfDay(1, ['plain-7']), exportOfDay(2)];
+    const daily = join(dir.path, 'daily.db');
+    days.forEach((data, n) => writeSnapshot(daily, { data, meta: meta(n), historyLimit: 5, ...(n > 0 && { carryFrom: daily }) }));
+    const bulk = join(dir.path, 'bulk.db');
+    importHistory(
+      bulk,
+      days.map((data, n) => ({ data, meta: meta(n) })),
+      5,
+    );
+    const view = (path: string) =>
+      withSnapshot(path, (r) => {
+        const names = r.historyNames();
+        const slugOf = new Map(names.map((n) => [n.id, n.slug]));
+        return {
+          names: names.map(({ id: _, ...n }) => n).sort((a, b) => a.slug.localeCompare(b.slug)),
+          days: [...r.eachHistoryPoint(0)].map((p) => Array.from(p.configurations, (id) => slugOf.get(id))),
+        };
+      });
+    expect(view(bulk)).toEqual(view(daily));
+  });
+
+  it('brings a version 4 file to this version in a copy: history byte for byte, vendor and tags unknown until a snapshot sees them', () => {
+    const out = join(dir.path, 'v4.db');
+    writeSnapshot(out, { data: exportOfDay(0), meta: meta(0), historyLimit: 5 });
+    // Version 4, as that code wrote it: the same layout without the names' vendor and tags.
+    const v4 = new Database(out);
+    v4.exec('ALTER TABLE history_names DROP COLUMN provider; ALTER TABLE history_names DROP COLUMN tags; PRAGMA user_version = 4;');
+    v4.close();
+    expect(withSnapshot(out, (r) => r.historyNames().every((n) => n.provider === null && n.tags === null))).toBe(true);
+    const before = query<[number, Buffer]>(out, 'SELECT snapshot_id, model_ids || supra_scores FROM history_points ORDER BY snapshot_id');
+    writeSnapshot(out, { data: exportOfDay(1, ['plain-7']), meta: meta(1), historyLimit: 5, carryFrom: out });
+    expect(query(out, 'PRAGMA user_version')).toEqual([[STORE_VERSION]]);
+    expect(query<[number, Buffer]>(out, 'SELECT snapshot_id, model_ids || supra_scores FROM history_points ORDER BY snapshot_id').slice(0, 1)).toEqual(before);
+    const names = withSnapshot(out, (r) => r.historyNames());
+    const name = (slug: string) => names.find((n) => n.kind === 'model' && n.slug === slug)!;
+    expect(name('quillon-3-high').provider).toBe(exportOfDay(1).models.find((m) => m.slug === 'quillon-3-high')!.provider);
+    expect([name('plain-7').provider, name('plain-7').tags]).toEqual([null, null]);
+    expect(query(out, 'PRAGMA integrity_check')).toEqual([['ok']]);
   });
 
   it('writes over a file of this version by changing a copy: history stays byte for byte, one row is added', () => {
