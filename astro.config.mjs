@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { readSiteSettings } from './src/site/config.ts';
+import { readSiteSettings } from './src/site/settings/config.ts';
 import { sitemap } from './src/publish/sitemap.ts';
 
 const { siteUrl } = readSiteSettings();

@@ -1,9 +1,9 @@
 /** The benchmarks list's pure parts: its URL state both ways, which benchmarks a view shows, and what a row says. */
 import { describe, expect, it } from 'vitest';
-import type { BenchmarkIndex, IndexBench } from '../src/site/benchmark-index.ts';
-import { selectBenchmarks } from '../src/site/benchmark-list-select.ts';
-import { PLAIN_BENCH_VIEW, benchmarkListUrl, readBenchmarkListState, type BenchmarkListState } from '../src/site/benchmark-list-state.ts';
-import { benchmarkRow, benchmarksCaption, templateBenchmarkRow } from '../src/site/benchmark-list-view.ts';
+import type { BenchmarkIndex, IndexBench } from '../src/site/lists/benchmark-index.ts';
+import { selectBenchmarks } from '../src/site/lists/benchmark-list-select.ts';
+import { PLAIN_BENCH_VIEW, benchmarkListUrl, readBenchmarkListState, type BenchmarkListState } from '../src/site/lists/benchmark-list-state.ts';
+import { benchmarkRow, benchmarksCaption, templateBenchmarkRow } from '../src/site/lists/benchmark-list-view.ts';
 
 const INDEX: BenchmarkIndex = {
   tags: ['code-generation', 'math', 'reasoning'],

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { validateExport } from '../src/api/validate.ts';
-import { FEED_ENTRIES, HISTORY_CHART_POINTS } from '../src/site/config.ts';
-import { HISTORY_DAYS } from '../src/site/data-dictionary.ts';
+import { FEED_ENTRIES, HISTORY_CHART_POINTS } from '../src/site/settings/config.ts';
+import { HISTORY_DAYS } from '../src/site/files/data-dictionary.ts';
 import { writeSnapshot } from '../src/store/write-snapshot.ts';
 import { tempDir } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
@@ -11,7 +11,7 @@ import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';
 const SNAPSHOTS = HISTORY_CHART_POINTS + 5;
 const DAY = 86_400_000;
 const dir = tempDir();
-let data: typeof import('../src/site/site-data.ts');
+let data: typeof import('../src/site/data/site-data.ts');
 
 beforeAll(async () => {
   const out = join(dir.path, 'long.db');
@@ -27,7 +27,7 @@ beforeAll(async () => {
     });
   }
   process.env.MIRROR_SNAPSHOT_DB = out;
-  data = await import('../src/site/site-data.ts');
+  data = await import('../src/site/data/site-data.ts');
 });
 
 afterAll(() => dir.cleanup());
@@ -56,7 +56,7 @@ describe('getSiteData', () => {
   });
 
   it('puts the snapshots of the last 90 days in the history download, oldest first', async () => {
-    const { historyCsv } = await import('../src/site/downloads.ts');
+    const { historyCsv } = await import('../src/site/files/downloads.ts');
     const header = historyCsv().toString('utf8').split('\r\n')[0]!.split(',');
     const times = header.filter((h) => h.startsWith('rank_')).map((h) => h.slice('rank_'.length));
     const last = GENERATED_AT + (SNAPSHOTS - 1) * DAY;

@@ -24,7 +24,7 @@ const N = slugs.length;
 /** Day d of the old history: the ranking rotates by one place a day, scores distinct. */
 const positionOn = (i: number, d: number) => ((i + d) % N) + 1;
 const scoreOn = (i: number, d: number) => 1000 - positionOn(i, d);
-let data: typeof import('../src/site/site-data.ts');
+let data: typeof import('../src/site/data/site-data.ts');
 
 beforeAll(async () => {
   const out = join(dir.path, 'deep.db');
@@ -55,7 +55,7 @@ beforeAll(async () => {
   expect(upgraded.prepare('SELECT count(*) AS n FROM history_points').get()).toEqual({ n: DAYS + 1 });
   upgraded.close();
   process.env.MIRROR_SNAPSHOT_DB = out;
-  data = await import('../src/site/site-data.ts');
+  data = await import('../src/site/data/site-data.ts');
 });
 
 afterAll(() => dir.cleanup());
@@ -80,7 +80,7 @@ describe('a deep history carried over from store version 3', () => {
   });
 
   it('puts every old day in history.csv, a configuration gone today with its old ranks and an empty cell for today', async () => {
-    const { historyCsv } = await import('../src/site/downloads.ts');
+    const { historyCsv } = await import('../src/site/files/downloads.ts');
     const lines = historyCsv().toString('utf8').trimEnd().split('\r\n');
     const header = lines[0]!.split(',');
     const rankColumns = header.map((h, at) => [h, at] as const).filter(([h]) => h.startsWith('rank_'));

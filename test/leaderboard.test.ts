@@ -1,10 +1,10 @@
 /** The leaderboard's pure parts: its URL state both ways, which models a view shows, and what a row says. */
 import { describe, expect, it } from 'vitest';
-import type { IndexModel, LeaderboardIndex } from '../src/site/leaderboard-index.ts';
-import { matchesSearch, selectModels } from '../src/site/leaderboard-select.ts';
-import { PLAIN_VIEW, leaderboardUrl, readLeaderboardState, type LeaderboardState } from '../src/site/leaderboard-state.ts';
-import { leaderboardRow, movementView, showingLine, templateRow } from '../src/site/leaderboard-view.ts';
-import { pagerItems } from '../src/site/pagination.ts';
+import type { IndexModel, LeaderboardIndex } from '../src/site/lists/leaderboard-index.ts';
+import { matchesSearch, selectModels } from '../src/site/lists/leaderboard-select.ts';
+import { PLAIN_VIEW, leaderboardUrl, readLeaderboardState, type LeaderboardState } from '../src/site/lists/leaderboard-state.ts';
+import { leaderboardRow, movementView, showingLine, templateRow } from '../src/site/lists/leaderboard-view.ts';
+import { pagerItems } from '../src/site/lists/pagination.ts';
 
 const INDEX: LeaderboardIndex = {
   providers: ['Acme', 'Élan Labs'],

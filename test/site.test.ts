@@ -15,7 +15,7 @@ import { HOSTILE_ENV, sharedSite, type BuiltFixture } from './helpers/shared-sit
 import { BIDI_NAME, HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from './helpers/fixture.ts';
 import { fileFor, readSite, type BuiltSite } from './helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from './helpers/python.ts';
-import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../src/site/data-dictionary.ts';
+import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../src/site/files/data-dictionary.ts';
 
 const ENV = HOSTILE_ENV;
 const { SITE_URL, ATTRIBUTION_URL, ATTRIBUTION_NAME } = ENV;

@@ -5,8 +5,8 @@
  * (`/data/benchmark-list.json`, fetched on the first change) into clones of the row the page's own
  * component rendered, with the site's own helpers: the script never builds markup from strings.
  */
-import type { BenchmarkIndex, IndexBench } from '../site/benchmark-index.ts';
-import { selectBenchmarks } from '../site/benchmark-list-select.ts';
+import type { BenchmarkIndex, IndexBench } from '../site/lists/benchmark-index.ts';
+import { selectBenchmarks } from '../site/lists/benchmark-list-select.ts';
 import {
   BENCH_FIRST_DIR,
   PLAIN_BENCH_VIEW,
@@ -14,9 +14,9 @@ import {
   readBenchmarkListState,
   sameBenchView,
   type BenchmarkListState,
-} from '../site/benchmark-list-state.ts';
-import { benchmarkRow, benchmarksCaption, benchmarksHeading, benchmarksTitle, type BenchmarkRowView } from '../site/benchmark-list-view.ts';
-import { showingLine } from '../site/leaderboard-view.ts';
+} from '../site/lists/benchmark-list-state.ts';
+import { benchmarkRow, benchmarksCaption, benchmarksHeading, benchmarksTitle, type BenchmarkRowView } from '../site/lists/benchmark-list-view.ts';
+import { showingLine } from '../site/lists/leaderboard-view.ts';
 import { enhanceList, need, selectFilter, type ActiveFilter } from './list-view.ts';
 
 /** A clone of the template row, filled with one benchmark. */

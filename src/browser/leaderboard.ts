@@ -5,10 +5,10 @@
  * fetched on the first change) into clones of the `<template>` markup the page's own components
  * rendered, with the site's own helpers: the script never builds markup from strings.
  */
-import type { LeaderboardIndex } from '../site/leaderboard-index.ts';
-import { selectModels } from '../site/leaderboard-select.ts';
-import { FIRST_DIR, PLAIN_VIEW, leaderboardUrl, readLeaderboardState, sameView, type LeaderboardState } from '../site/leaderboard-state.ts';
-import { TAGS_SHOWN, leaderboardHeading, leaderboardRow, leaderboardTitle, showingLine, type LeaderboardRowView } from '../site/leaderboard-view.ts';
+import type { LeaderboardIndex } from '../site/lists/leaderboard-index.ts';
+import { selectModels } from '../site/lists/leaderboard-select.ts';
+import { FIRST_DIR, PLAIN_VIEW, leaderboardUrl, readLeaderboardState, sameView, type LeaderboardState } from '../site/lists/leaderboard-state.ts';
+import { TAGS_SHOWN, leaderboardHeading, leaderboardRow, leaderboardTitle, showingLine, type LeaderboardRowView } from '../site/lists/leaderboard-view.ts';
 import { enhanceList, need, selectFilter } from './list-view.ts';
 
 /** A clone of the template row, filled with one model. */

@@ -5,8 +5,8 @@
  * search field, sort buttons, active-filter chips and reset work the same on both. Each list's own
  * script says what its view is, how to select and fill its rows, and what its other fields change.
  */
-import { pageTitle } from '../site/page-title.ts';
-import { pageCount, pagerItems } from '../site/pagination.ts';
+import { pageTitle } from '../site/format/page-title.ts';
+import { pageCount, pagerItems } from '../site/lists/pagination.ts';
 
 export const need = <E extends Element>(parent: ParentNode, selector: string): E => {
   const found = parent.querySelector<E>(selector);

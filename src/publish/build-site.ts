@@ -10,7 +10,7 @@ import { formatBytes, type Reporter } from '../core/reporter.ts';
 import { runSnapshot } from '../snapshot/run-snapshot.ts';
 import { acquireLock } from '../core/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
-import { readSiteSettings } from '../site/config.ts';
+import { readSiteSettings } from '../site/settings/config.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
 import { startAstroRender, type AstroRender } from './astro-render.ts';
@@ -22,7 +22,7 @@ import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sw
 import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
 import { figuresText, limitsText, planBuild, recordWeights, summaryLines } from './build-plan.ts';
-import type { DeployTarget } from '../site/hosts.ts';
+import type { DeployTarget } from '../site/plan/hosts.ts';
 import {
   placeSnapshotDownload,
   publishStateBeside,
@@ -31,7 +31,7 @@ import {
   stateDirFor,
   type StagedSnapshot,
 } from './snapshot-download.ts';
-import { handOverPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../site/snapshot-db.ts';
+import { handOverPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../site/files/snapshot-db.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';

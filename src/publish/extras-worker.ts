@@ -7,19 +7,28 @@
  * extras.ts), so that the worker's memory is gone before the index takes its own. Ends itself when
  * its parent goes.
  */
-import { badgeEndpoint, badgeFacts, badgeSvg } from '../site/badges.ts';
-import { cardsOf } from '../site/cards.ts';
-import { SITE } from '../site/config.ts';
-import { modelFeed, tagFeed } from '../site/feed.ts';
+import { badgeEndpoint, badgeFacts, badgeSvg } from '../site/files/badges.ts';
+import { cardsOf } from '../site/files/cards.ts';
+import { SITE } from '../site/settings/config.ts';
+import { modelFeed, tagFeed } from '../site/files/feed.ts';
 import { gzipSync } from 'node:zlib';
-import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/downloads.ts';
-import { HISTORY_DAYS } from '../site/data-dictionary.ts';
-import { modelFile, sharedModelFile } from '../site/model-file.ts';
-import { CSV_PART_BYTES, SHARED_FILE_MODELS, badgeFile, csvPartFile, modelDataPath, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
-import { planFlags } from '../site/site-plan.ts';
-import { searchRecords, type SearchRecord } from '../site/search-records.ts';
-import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/site-data.ts';
-import { fontMeasure } from '../site/font-metrics.ts';
+import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
+import { HISTORY_DAYS } from '../site/files/data-dictionary.ts';
+import { modelFile, sharedModelFile } from '../site/files/model-file.ts';
+import {
+  CSV_PART_BYTES,
+  SHARED_FILE_MODELS,
+  badgeFile,
+  csvPartFile,
+  modelDataPath,
+  modelFeedFile,
+  tagFeedFile,
+  type PartedCsv,
+} from '../site/links/output-paths.ts';
+import { planFlags } from '../site/plan/site-plan.ts';
+import { searchRecords, type SearchRecord } from '../site/files/search-records.ts';
+import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/data/site-data.ts';
+import { fontMeasure } from '../site/files/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import { CARD_MANIFEST, lowerPriority, readCardManifest, type CardManifest, type ExtrasRequest, type WorkerMessage, type WorkerReport } from './extras.ts';
 import { reuseInto, writeInside } from './write-inside.ts';

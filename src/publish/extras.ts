@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from './child-env.ts';
 import { indexForSearch, stopIndexing } from './search-index.ts';
-import type { SearchRecord } from '../site/search-records.ts';
+import type { SearchRecord } from '../site/files/search-records.ts';
 
 export interface ExtrasRequest {
   /** Where the worker writes, laid out as `dist/` is. */

@@ -5,13 +5,13 @@
  * per-expression and per-attribute work on identical markup was a measurable part of the build;
  * what is the same on every page of a snapshot is made once.
  */
-import { CARD_HEIGHT, CARD_WIDTH, type Card } from '../site/cards.ts';
-import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/config.ts';
-import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../site/format.ts';
-import { href } from '../site/links.ts';
-import { SEARCH_LABEL } from '../site/search.ts';
-import { staleAfter } from '../site/staleness.ts';
-import type { SiteData } from '../site/site-data.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type Card } from '../site/files/cards.ts';
+import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/settings/config.ts';
+import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../site/format/format.ts';
+import { href } from '../site/links/links.ts';
+import { SEARCH_LABEL } from '../site/format/search.ts';
+import { staleAfter } from '../site/settings/staleness.ts';
+import type { SiteData } from '../site/data/site-data.ts';
 import { html, type Markup } from './html.ts';
 
 export type Section = 'leaderboard' | 'benchmarks' | 'tags' | 'compare' | 'changes' | 'about';

@@ -4,13 +4,13 @@
  * model page charts the model rank), and every per-benchmark score with its source, date, votes and
  * standing. Rendered as one string per page: there is a page per configuration.
  */
-import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
-import { formatAge, formatCount, formatDate, formatNative, isoTime, plural } from '../site/format.ts';
-import { encodeMovement } from '../site/leaderboard-index.ts';
-import { movementView } from '../site/leaderboard-view.ts';
-import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../site/links.ts';
-import { scoreFormatter } from '../site/precision.ts';
-import type { Configuration, Score, SiteData } from '../site/site-data.ts';
+import { captionValues, describeSeries, type ChartPoint } from '../site/format/charts.ts';
+import { formatAge, formatCount, formatDate, formatNative, isoTime, plural } from '../site/format/format.ts';
+import { encodeMovement } from '../site/lists/leaderboard-index.ts';
+import { movementView } from '../site/lists/leaderboard-view.ts';
+import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../site/links/links.ts';
+import { scoreFormatter } from '../site/format/precision.ts';
+import type { Configuration, Score, SiteData } from '../site/data/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, type Markup } from './html.ts';

@@ -3,7 +3,7 @@
  * which the browser script clones to draw other views (src/browser/leaderboard.ts fills it by
  * these classes and elements). As an Astro component it was most of a leaderboard page's time.
  */
-import { TAGS_SHOWN, type LeaderboardRowView } from '../site/leaderboard-view.ts';
+import { TAGS_SHOWN, type LeaderboardRowView } from '../site/lists/leaderboard-view.ts';
 import { html, type Markup } from './html.ts';
 import { movementHtml, tagListHtml } from './parts.ts';
 

@@ -2,12 +2,12 @@
  * One model's change between two snapshots, with why: an item of the changes page, with its
  * configurations that changed beneath it, and a row of the table of recent changes on the model's own page.
  */
-import { describeReason, shortReason } from '../site/change-reasons.ts';
-import { formatDate, isoTime } from '../site/format.ts';
-import { changesHref, configurationHref, modelHref } from '../site/links.ts';
-import { scorePair } from '../site/precision.ts';
-import { formatRank, rankMove, RANK_LABEL } from '../site/ranks.ts';
-import type { Change, ModelChange, RecentModelChange, SiteData } from '../site/site-data.ts';
+import { describeReason, shortReason } from '../site/data/change-reasons.ts';
+import { formatDate, isoTime } from '../site/format/format.ts';
+import { changesHref, configurationHref, modelHref } from '../site/links/links.ts';
+import { scorePair } from '../site/format/precision.ts';
+import { formatRank, rankMove, RANK_LABEL } from '../site/format/ranks.ts';
+import type { Change, ModelChange, RecentModelChange, SiteData } from '../site/data/site-data.ts';
 import { html, type Markup } from './html.ts';
 
 const reasonText = (r: Change['reason']) => (r ? describeReason(r, formatDate) : '');

@@ -4,16 +4,16 @@
  * for it recently, its rank badge and the comparisons with its neighbours. One string per page:
  * there is a page per model.
  */
-import { badgeEmbed, badgeFacts, badgeTitle, badgeWidth } from '../site/badges.ts';
-import { FIELD_MOVED_KEY } from '../site/change-reasons.ts';
-import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
-import { formatCount, plural } from '../site/format.ts';
-import { encodeMovement } from '../site/leaderboard-index.ts';
-import { movementView } from '../site/leaderboard-view.ts';
-import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelDataHref, modelFeedHref } from '../site/links.ts';
-import { scoreFormatter } from '../site/precision.ts';
-import { RANK_LABEL, rankMove } from '../site/ranks.ts';
-import type { Comparison, Model, SiteData } from '../site/site-data.ts';
+import { badgeEmbed, badgeFacts, badgeTitle, badgeWidth } from '../site/files/badges.ts';
+import { FIELD_MOVED_KEY } from '../site/data/change-reasons.ts';
+import { captionValues, describeSeries, type ChartPoint } from '../site/format/charts.ts';
+import { formatCount, plural } from '../site/format/format.ts';
+import { encodeMovement } from '../site/lists/leaderboard-index.ts';
+import { movementView } from '../site/lists/leaderboard-view.ts';
+import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelDataHref, modelFeedHref } from '../site/links/links.ts';
+import { scoreFormatter } from '../site/format/precision.ts';
+import { RANK_LABEL, rankMove } from '../site/format/ranks.ts';
+import type { Comparison, Model, SiteData } from '../site/data/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, type Markup } from './html.ts';

@@ -1,10 +1,10 @@
 /** Small pieces that string-rendered pages and Astro components share: one renderer each. */
-import { encodeMovement } from '../site/leaderboard-index.ts';
-import { movementView, type MovementView } from '../site/leaderboard-view.ts';
-import { formatCount } from '../site/format.ts';
-import { href, tagHref } from '../site/links.ts';
-import { publishedName } from '../site/outputs.ts';
-import type { Movement, SiteData } from '../site/site-data.ts';
+import { encodeMovement } from '../site/lists/leaderboard-index.ts';
+import { movementView, type MovementView } from '../site/lists/leaderboard-view.ts';
+import { formatCount } from '../site/format/format.ts';
+import { href, tagHref } from '../site/links/links.ts';
+import { publishedName } from '../site/links/output-paths.ts';
+import type { Movement, SiteData } from '../site/data/site-data.ts';
 import { html, type Markup } from './html.ts';
 
 /** A model's rank movement marker, or nothing when there is no previous snapshot to compare with. */

@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Renderer } from '../../src/publish/build-site.ts';
 import { requiredFiles } from '../../src/publish/check-build.ts';
-import { readSiteSettings } from '../../src/site/config.ts';
-import { fieldCountsOf } from '../../src/site/field-counts.ts';
-import { planFlags, resolvePlan } from '../../src/site/site-plan.ts';
-import { readPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../../src/site/snapshot-db.ts';
+import { readSiteSettings } from '../../src/site/settings/config.ts';
+import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
+import { planFlags, resolvePlan } from '../../src/site/plan/site-plan.ts';
+import { readPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../../src/site/files/snapshot-db.ts';
 import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
 import { escapeHtml } from '../../src/views/html.ts';
 

@@ -19,6 +19,13 @@ function sources(folder: string): string[] {
 
 /** The module specifiers a file imports (static and dynamic). */
 const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+/** The specifiers of what a file imports to run: `import type` and `export type` are erased and bring nothing into a bundle. */
+const valueImportsOf = (file: string) =>
+  [
+    ...readFileSync(file, 'utf8')
+      .replace(/^(?:import|export) type [^;]*;/gm, '')
+      .matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g),
+  ].map((m) => m[1]!);
 /** The files of src/ a file imports by a relative specifier, as paths from the root. */
 const localImportsOf = (file: string) =>
   importsOf(file)
@@ -50,6 +57,14 @@ const MAY_IMPORT: Record<string, string[]> = {
   dev: ['core', 'api', 'store', 'snapshot', 'site', 'views', 'publish'],
 };
 
+/**
+ * The folders of src/site/ whose modules the browser's scripts may import: pure code with no `node:`
+ * module, no package, nothing of the store or core and nothing of another folder of src/site/ (the
+ * site's data, its plan, the files beside its pages and the settings read from the environment).
+ */
+const BROWSER_SAFE = ['src/site/lists', 'src/site/format', 'src/site/links', 'src/site/compare'];
+const inBrowserSafe = (path: string) => BROWSER_SAFE.some((folder) => path.startsWith(`${folder}/`));
+
 describe('the architecture', () => {
   it('imports folders only downwards, in the order of MAY_IMPORT', () => {
     const offenders = sources('src')
@@ -80,6 +95,25 @@ describe('the architecture', () => {
     };
     for (const file of graph.keys()) visit(file, []);
     expect(cycles).toEqual([]);
+  });
+
+  it('lets the browser scripts import only the browser-safe folders of src/site/ (types aside: they are erased)', () => {
+    const offenders = sources('src/browser').flatMap((file) =>
+      valueImportsOf(file)
+        .map((spec) => (spec.startsWith('.') ? relative(ROOT, resolve(dirname(file), spec.replace(/\?.*$/, ''))) : spec))
+        .filter((path) => !path.startsWith('src/browser/') && !inBrowserSafe(path))
+        .map((path) => `${relative(ROOT, file)} -> ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the browser-safe folders free of Node, packages and server code', () => {
+    const offenders = BROWSER_SAFE.flatMap(sources).flatMap((file) =>
+      valueImportsOf(file)
+        .filter((spec) => !spec.startsWith('.') || !inBrowserSafe(relative(ROOT, resolve(dirname(file), spec))))
+        .map((spec) => `${relative(ROOT, file)} -> ${spec}`),
+    );
+    expect(offenders).toEqual([]);
   });
 
   it('knows every folder of src/', () => {

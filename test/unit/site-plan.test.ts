@@ -5,8 +5,8 @@
  * site is within its limits, or refused with the limit named; the best models keep their pages.
  */
 import { describe, expect, it } from 'vitest';
-import { DEPLOY_TARGETS, HOST_LIMITS, MARGIN, overLimits, type DeployTarget } from '../../src/site/hosts.ts';
-import { DEFAULT_WEIGHTS, estimateKinds, fullPlan, leftOutOf, planSite, resolvePlan, scaleWeights, type SitePlan } from '../../src/site/site-plan.ts';
+import { DEPLOY_TARGETS, HOST_LIMITS, MARGIN, overLimits, type DeployTarget } from '../../src/site/plan/hosts.ts';
+import { DEFAULT_WEIGHTS, estimateKinds, fullPlan, leftOutOf, planSite, resolvePlan, scaleWeights, type SitePlan } from '../../src/site/plan/site-plan.ts';
 import { fieldCounts } from '../helpers/field-counts.ts';
 
 const SIZES = [300, 10_000, 50_000] as const;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { SITE } from '../../site/config.ts';
-import { getSiteData } from '../../site/site-data.ts';
-import { changesFeed } from '../../site/feed.ts';
+import { SITE } from '../../site/settings/config.ts';
+import { getSiteData } from '../../site/data/site-data.ts';
+import { changesFeed } from '../../site/files/feed.ts';
 
 export const GET: APIRoute = () =>
   new Response(changesFeed(getSiteData().changes, { name: SITE.attributionName, url: SITE.attributionUrl }), {

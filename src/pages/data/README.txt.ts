@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { SITE } from '../../site/config.ts';
-import { getSiteData } from '../../site/site-data.ts';
-import { downloadsReadme } from '../../site/downloads.ts';
+import { SITE } from '../../site/settings/config.ts';
+import { getSiteData } from '../../site/data/site-data.ts';
+import { downloadsReadme } from '../../site/files/downloads.ts';
 
 /** The companion note of the downloads: the attribution and where every field is described. */
 export const GET: APIRoute = () =>

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { attribution } from '../../site/downloads.ts';
-import { getSiteData } from '../../site/site-data.ts';
-import { modelDataPath } from '../../site/outputs.ts';
+import { attribution } from '../../site/files/downloads.ts';
+import { getSiteData } from '../../site/data/site-data.ts';
+import { modelDataPath } from '../../site/links/output-paths.ts';
 
 /** Every model as [segment, name, model rank text, supraScore, data file], for the comparison page's picker and loader. */
 export const GET: APIRoute = () => {

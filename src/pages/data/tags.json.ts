@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/site-data.ts';
-import { jsonFile, tagRecord } from '../../site/downloads.ts';
+import { getSiteData } from '../../site/data/site-data.ts';
+import { jsonFile, tagRecord } from '../../site/files/downloads.ts';
 
 export const GET: APIRoute = () => {
   const data = getSiteData();

@@ -1,12 +1,12 @@
 /**
- * The shapes the site's pages read: what src/site/site-data.ts loads from a snapshot, made by one
+ * The shapes the site's pages read: what src/site/data/site-data.ts loads from a snapshot, made by one
  * builder per entity in this folder.
  */
 import type { DetailsCoverage, SnapshotSource } from '../../store/read-snapshot.ts';
-import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, WeightPoint } from '../history-pass.ts';
-import type { MeasuredRanking, TagWeights } from '../measured.ts';
-import type { ScoreText } from '../precision.ts';
-import type { BuildPlan } from '../site-plan.ts';
+import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';
+import type { MeasuredRanking, TagWeights } from './tag-measurement.ts';
+import type { ScoreText } from '../format/precision.ts';
+import type { BuildPlan } from '../plan/site-plan.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -86,7 +86,7 @@ export interface Model {
   index: number;
   /** Its address: its page, or its row on the leaderboard when the deploy target's plan leaves its page out. */
   href: string;
-  /** What this build makes for it, by the deploy target's plan (src/site/site-plan.ts). */
+  /** What this build makes for it, by the deploy target's plan (src/site/plan/site-plan.ts). */
   outputs: ModelOutputs;
 }
 
