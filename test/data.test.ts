@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { validateExport } from '../src/api/validate.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS } from '../src/site/settings/config.ts';
-import { HISTORY_DAYS } from '../src/site/files/data-dictionary.ts';
+import { HISTORY_DAYS } from '../src/site/links/output-paths.ts';
 import { writeSnapshot } from '../src/store/write-snapshot.ts';
 import { tempDir } from './helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from './helpers/fixture.ts';

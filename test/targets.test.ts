@@ -14,7 +14,7 @@ import { withSnapshot } from '../src/store/read-snapshot.ts';
 import { fieldCountsOf } from '../src/site/plan/field-counts.ts';
 import { DEPLOY_TARGETS } from '../src/site/plan/hosts.ts';
 import { DEFAULT_WEIGHTS, fullPlan, planSite } from '../src/site/plan/site-plan.ts';
-import type { LeaderboardIndex } from '../src/site/lists/leaderboard-index.ts';
+import type { LeaderboardIndex } from '../src/site/lists/leaderboard.ts';
 import { chromiumAvailable, launchChromium } from './helpers/browser.ts';
 import { checkLinks } from './helpers/link-check.ts';
 import { sharedSite, TIGHT, type BuiltFixture } from './helpers/shared-sites.ts';

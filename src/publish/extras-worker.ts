@@ -13,7 +13,7 @@ import { SITE } from '../site/settings/config.ts';
 import { modelFeed, tagFeed } from '../site/files/feed.ts';
 import { gzipSync } from 'node:zlib';
 import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
-import { HISTORY_DAYS } from '../site/files/data-dictionary.ts';
+import { HISTORY_DAYS } from '../site/links/output-paths.ts';
 import { modelFile, sharedModelFile } from '../site/files/model-file.ts';
 import {
   CSV_PART_BYTES,

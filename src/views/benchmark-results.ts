@@ -7,7 +7,7 @@ import type { BenchResultGroup, BenchResults } from '../site/data/site-data.ts';
 import { formatDate, formatNative } from '../site/format/format.ts';
 import { configurationHref, hostOf, modelHref, safeExternalUrl } from '../site/links/links.ts';
 import { RANK_LABEL } from '../site/format/ranks.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 
 export function benchmarkResultsHtml(groups: readonly BenchResultGroup[], results: BenchResults): Markup {
   return html`${groups.map(

@@ -6,7 +6,7 @@
  */
 import { CHART_HEIGHT, CHART_WIDTH, chartCaption, lineChart, methodChangePath, SWATCH_PATH, type ChartPoint, type LineChart } from '../site/format/charts.ts';
 import { formatDate } from '../site/format/format.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 
 export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): Markup {
   const method = methodChangePath(chart);

@@ -12,7 +12,7 @@ import { href } from '../site/links/links.ts';
 import { SEARCH_LABEL } from '../site/format/search.ts';
 import { staleAfter } from '../site/settings/staleness.ts';
 import type { SiteData } from '../site/data/site-data.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 
 export type Section = 'leaderboard' | 'benchmarks' | 'tags' | 'compare' | 'changes' | 'about';
 

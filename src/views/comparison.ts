@@ -17,7 +17,7 @@ import type { ModelFile } from '../site/files/model-file.ts';
 import { RANK_LABEL } from '../site/format/ranks.ts';
 import type { Comparison, Model } from '../site/data/site-data.ts';
 import { lineChartHtml } from './chart-html.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 
 /** The page of a pre-rendered comparison of two neighbours, `a` the better ranked; `files` are theirs, in that order. */
 export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[]): string {

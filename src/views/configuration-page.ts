@@ -6,15 +6,15 @@
  */
 import { captionValues, describeSeries, type ChartPoint } from '../site/format/charts.ts';
 import { formatAge, formatCount, formatDate, formatNative, isoTime, plural } from '../site/format/format.ts';
-import { encodeMovement } from '../site/lists/leaderboard-index.ts';
-import { movementView } from '../site/lists/leaderboard-view.ts';
+import { encodeMovement, movementView } from '../site/lists/movement.ts';
 import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../site/links/links.ts';
 import { scoreFormatter } from '../site/format/precision.ts';
 import type { Configuration, Score, SiteData } from '../site/data/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
-import { html, type Markup } from './html.ts';
-import { movementHtml, tagHrefsOf, tagListHtml } from './parts.ts';
+import { html, type Markup } from './parts/html.ts';
+import { movementHtml } from './parts/movement.ts';
+import { tagLinksOf, tagListHtml } from './parts/tag-list.ts';
 
 const NO_SCORES =
   'This snapshot has no per-benchmark scores for this configuration: the bulk export leaves them out, and the mirror fetches them within a request budget.';
@@ -105,7 +105,7 @@ export function configurationPageHtml(data: SiteData, config: Configuration): st
     ${
       config.tags.length > 0 &&
       html`<h2>Tags</h2>
-        ${tagListHtml(config.tags, tagHrefsOf(data, config.tags))}`
+        ${tagListHtml(tagLinksOf(data, config.tags))}`
     }${siblingTable}
     <h2 id="history">Score over time</h2>
     ${lineFigureHtml([{ label: config.name, points: scorePoints }], 'score', summary)}${

@@ -8,7 +8,7 @@ import { changesHref, configurationHref, modelHref } from '../site/links/links.t
 import { scorePair } from '../site/format/precision.ts';
 import { formatRank, rankMove, RANK_LABEL } from '../site/format/ranks.ts';
 import type { Change, ModelChange, RecentModelChange, SiteData } from '../site/data/site-data.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 
 const reasonText = (r: Change['reason']) => (r ? describeReason(r, formatDate) : '');
 

@@ -8,17 +8,17 @@ import { badgeEmbed, badgeFacts, badgeTitle, badgeWidth } from '../site/files/ba
 import { FIELD_MOVED_KEY } from '../site/data/change-reasons.ts';
 import { captionValues, describeSeries, type ChartPoint } from '../site/format/charts.ts';
 import { formatCount, plural } from '../site/format/format.ts';
-import { encodeMovement } from '../site/lists/leaderboard-index.ts';
-import { movementView } from '../site/lists/leaderboard-view.ts';
+import { encodeMovement, movementView } from '../site/lists/movement.ts';
 import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelDataHref, modelFeedHref } from '../site/links/links.ts';
 import { scoreFormatter } from '../site/format/precision.ts';
 import { RANK_LABEL, rankMove } from '../site/format/ranks.ts';
 import type { Comparison, Model, SiteData } from '../site/data/site-data.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
-import { movementHtml, tagHrefsOf, tagListHtml } from './parts.ts';
+import { movementHtml } from './parts/movement.ts';
+import { tagLinksOf, tagListHtml } from './parts/tag-list.ts';
 
 export function modelPageHtml(data: SiteData, model: Model): string {
   const { configurations, best } = model;
@@ -33,7 +33,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
         <td class="num">${c.scoreText}</td>
         <td class="num">${c.rankText} <span class="sub">of ${formatCount(data.configurations.length)}</span></td>
         <td class="num">${c.benchCount}</td>
-        <td class="wide-only">${c.tags.length ? tagListHtml(c.tags, tagHrefsOf(data, c.tags)) : html`<span class="meta">none</span>`}</td>
+        <td class="wide-only">${c.tags.length ? tagListHtml(tagLinksOf(data, c.tags)) : html`<span class="meta">none</span>`}</td>
       </tr>`,
   );
 

@@ -15,7 +15,7 @@ import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
 import { planFlags, resolvePlan } from '../../src/site/plan/site-plan.ts';
 import { readPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../../src/site/files/snapshot-db.ts';
 import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
-import { escapeHtml } from '../../src/views/html.ts';
+import { escapeHtml } from '../../src/views/parts/html.ts';
 
 /** The required files the publish step writes itself (the extras worker, the data API): the stub leaves them to it. */
 const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data/manifest.json', 'pagefind/pagefind.js']);

@@ -49,7 +49,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   snapshot: ['core', 'api', 'store'],
   site: ['core', 'store'],
   views: ['core', 'site'],
-  browser: ['site'],
+  browser: ['site', 'views'],
   styles: [],
   layouts: ['core', 'site', 'views', 'browser', 'styles'],
   pages: ['core', 'site', 'views', 'browser', 'styles', 'layouts'],
@@ -62,7 +62,7 @@ const MAY_IMPORT: Record<string, string[]> = {
  * module, no package, nothing of the store or core and nothing of another folder of src/site/ (the
  * site's data, its plan, the files beside its pages and the settings read from the environment).
  */
-const BROWSER_SAFE = ['src/site/lists', 'src/site/format', 'src/site/links', 'src/site/compare'];
+const BROWSER_SAFE = ['src/site/lists', 'src/site/format', 'src/site/links', 'src/site/compare', 'src/views/parts'];
 const inBrowserSafe = (path: string) => BROWSER_SAFE.some((folder) => path.startsWith(`${folder}/`));
 
 describe('the architecture', () => {
@@ -102,6 +102,16 @@ describe('the architecture', () => {
       valueImportsOf(file)
         .map((spec) => (spec.startsWith('.') ? relative(ROOT, resolve(dirname(file), spec.replace(/\?.*$/, ''))) : spec))
         .filter((path) => !path.startsWith('src/browser/') && !inBrowserSafe(path))
+        .map((path) => `${relative(ROOT, file)} -> ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets the scripts of pages and layouts import only the browser scripts', () => {
+    const offenders = [...sources('src/pages'), ...sources('src/layouts')].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)]
+        .flatMap((m) => [...m[1]!.matchAll(/from\s*['"]([^'"]+)['"]/g)].map((i) => relative(ROOT, resolve(dirname(file), i[1]!))))
+        .filter((path) => !path.startsWith('src/browser/'))
         .map((path) => `${relative(ROOT, file)} -> ${path}`),
     );
     expect(offenders).toEqual([]);

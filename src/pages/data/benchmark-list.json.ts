@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getSiteData } from '../../site/data/site-data.ts';
 import { attribution } from '../../site/files/downloads.ts';
-import { benchmarkIndexOf } from '../../site/lists/benchmark-index.ts';
+import { benchmarkIndexOf } from '../../site/lists/benchmarks.ts';
 
 /** The compact index behind the benchmarks list's sorting and filters, with the attribution like every download. */
 export const GET: APIRoute = () => {

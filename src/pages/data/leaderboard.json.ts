@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getSiteData } from '../../site/data/site-data.ts';
 import { attribution } from '../../site/files/downloads.ts';
-import { leaderboardIndexOf } from '../../site/lists/leaderboard-index.ts';
+import { leaderboardIndexOf } from '../../site/lists/leaderboard.ts';
 
 /** The compact index behind the leaderboard's filters, with the attribution like every download. */
 export const GET: APIRoute = () => {

@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { SNAPSHOT_SOURCES } from '../../store/schema.ts';
 import { DEPLOY_TARGETS } from '../plan/hosts.ts';
+import { HISTORY_DAYS } from '../links/output-paths.ts';
+import { BENCHMARK_TUPLE } from '../lists/benchmarks.ts';
+import { CONFIGURATION_TUPLE, LEADERBOARD_TUPLE, type ConfigurationRecord } from '../lists/leaderboard.ts';
 
 export interface Field {
   name: string;
@@ -51,6 +54,19 @@ const count = () => z.number().int().nonnegative();
 const score = () => z.number().min(0).max(100);
 const text = () => z.string();
 const nonEmpty = () => z.string().min(1);
+
+/** What the dictionary says of a field of a record it names by key: its name, when not the key, and the rest of a Field. */
+type FieldDoc = Omit<Field, 'name'> & { name?: string };
+type Layout<R> = { fields: readonly (keyof R)[]; encode: (record: R) => unknown };
+const docName = <R>(docs: Record<keyof R, FieldDoc>, key: keyof R) => docs[key].name ?? String(key);
+
+/** The fields of a record an index file writes as an array, numbered in its layout's order (`[5] supraScore`): a field renamed in the record fails to compile here. */
+const positional = <R>(layout: Layout<R>, docs: Record<keyof R, FieldDoc>): Field[] =>
+  layout.fields.map((key, i) => ({ ...docs[key], name: `[${i}] ${docName(docs, key)}` }));
+/** A record written as an array inside another, as a tuple of its fields' schemas. */
+const tupleSchema = <R>(layout: Layout<R>, docs: Record<keyof R, FieldDoc>) =>
+  z.tuple(layout.fields.map((key) => docs[key].schema) as [z.ZodType, ...z.ZodType[]]);
+const tupleNames = <R>(layout: Layout<R>, docs: Record<keyof R, FieldDoc>) => layout.fields.map((key) => docName(docs, key)).join(', ');
 
 /** Every CSV row ends with this column, so any copy of any part of a file still names its source. */
 export const ATTRIBUTION_COLUMN: Field = {
@@ -152,8 +168,6 @@ export const SCORES_CSV: Download = {
   ],
 };
 
-/** Days of history in history.csv, counted back from the snapshot. */
-export const HISTORY_DAYS = 90;
 
 /** How a per-snapshot column's `{generatedAt}` is written: the snapshot's time as in generatedAt. */
 export const PER_SNAPSHOT_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z`;
@@ -248,6 +262,15 @@ export const TAGS_JSON: Download = {
   ],
 };
 
+/** A configuration inside a leaderboard record. */
+const CONFIGURATION_DOCS: Record<keyof ConfigurationRecord, FieldDoc> = {
+  slug: { schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+  name: { schema: text(), meaning: 'Its name.' },
+  supraScore: { schema: score(), meaning: 'Its supraScore.' },
+  segment: { schema: nonEmpty(), meaning: 'Its page’s path segment.' },
+  scoreText: { name: 'supraScore as shown', schema: text(), meaning: 'Its supraScore with the digits that tell it apart.' },
+};
+
 export const LEADERBOARD_JSON: Download = {
   file: 'leaderboard.json',
   format: 'JSON',
@@ -274,32 +297,30 @@ export const LEADERBOARD_JSON: Download = {
       ],
     },
   ],
-  fields: [
-    { name: '[0] rank', schema: rank(), unit: '1 = best', meaning: 'Model rank (equal supraScores share it).' },
-    { name: '[1] name', schema: text(), meaning: 'The model’s name (the common part of its configurations’ names).' },
-    { name: '[2] familyTag', schema: text(), meaning: 'The model’s familyTag.' },
-    { name: '[3] best', schema: nonEmpty(), meaning: 'Slug of its best configuration.' },
-    { name: '[4] provider', schema: count(), type: 'integer', meaning: 'Index into `providers`.' },
-    { name: '[5] supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'The model’s score: its best configuration’s.' },
-    { name: '[6] benchCount', schema: count(), unit: 'benchmarks', meaning: 'benchCount of its best configuration.' },
-    { name: '[7] tags', schema: z.array(count()), type: 'integer[]', meaning: 'Indexes into `tags`: the tags of any of its configurations.' },
-    {
-      name: '[8] configurations',
-      schema: z.array(z.tuple([nonEmpty(), text(), score(), nonEmpty(), text()])),
-      type: '[slug, name, supraScore, segment, supraScore as shown][]',
+  fields: positional(LEADERBOARD_TUPLE, {
+    rank: { schema: rank(), unit: '1 = best', meaning: 'Model rank (equal supraScores share it).' },
+    name: { schema: text(), meaning: 'The model’s name (the common part of its configurations’ names).' },
+    familyTag: { schema: text(), meaning: 'The model’s familyTag.' },
+    best: { schema: nonEmpty(), meaning: 'Slug of its best configuration.' },
+    provider: { schema: count(), type: 'integer', meaning: 'Index into `providers`.' },
+    supraScore: { schema: score(), unit: `${SCORE}, percent`, meaning: 'The model’s score: its best configuration’s.' },
+    benchCount: { schema: count(), unit: 'benchmarks', meaning: 'benchCount of its best configuration.' },
+    tags: { schema: z.array(count()), type: 'integer[]', meaning: 'Indexes into `tags`: the tags of any of its configurations.' },
+    configurations: {
+      schema: z.array(tupleSchema(CONFIGURATION_TUPLE, CONFIGURATION_DOCS)),
+      type: `[${tupleNames(CONFIGURATION_TUPLE, CONFIGURATION_DOCS)}][]`,
       meaning: 'Its configurations, best first, with the path segment of each page and the score with the digits that tell it apart.',
     },
-    {
-      name: '[9] movement',
+    movement: {
       schema: z.string().regex(/^(\+\d+|-\d+|=|new|)$/),
       type: 'string',
       unit: '+N, -N, =, new, or empty',
       meaning: 'Model rank change since the previous comparable snapshot: up N, down N, unchanged, new, or nothing to compare with.',
     },
-    { name: '[10] segment', schema: nonEmpty(), meaning: 'The path segment of the model’s page (`/models/{segment}/`).' },
-    { name: '[11] rank as shown', schema: z.string().regex(/^=?\d+$/), type: 'string', meaning: 'The model rank as pages show it: `=5` when shared.' },
-    { name: '[12] supraScore as shown', schema: text(), meaning: 'The score with the digits that tell it apart from its neighbours’.' },
-  ],
+    segment: { schema: nonEmpty(), meaning: 'The path segment of the model’s page (`/models/{segment}/`).' },
+    rankText: { name: 'rank as shown', schema: z.string().regex(/^=?\d+$/), type: 'string', meaning: 'The model rank as pages show it: `=5` when shared.' },
+    scoreText: { name: 'supraScore as shown', schema: text(), meaning: 'The score with the digits that tell it apart from its neighbours’.' },
+  }),
 };
 
 export const MODEL_LIST_JSON: Download = {
@@ -333,25 +354,24 @@ export const BENCHMARK_LIST_JSON: Download = {
     { name: 'tags', schema: z.array(text()), meaning: 'The tags benchmarks carry, each listed once; a benchmark refers to its tags by position in this list.' },
     { name: 'tagSegments', schema: z.array(nonEmpty()), meaning: 'The path segment of each tag in `tags` (its page is `/tags/{segment}/`), same order.' },
   ],
-  fields: [
-    { name: '[0] position', schema: rank(), unit: '1 = highest', meaning: 'Its place in the list by effectiveWeight, then slug.' },
-    { name: '[1] name', schema: text(), meaning: 'Display name.' },
-    { name: '[2] slug', schema: nonEmpty(), meaning: 'The benchmark’s identifier.' },
-    { name: '[3] segment', schema: nonEmpty(), meaning: 'The path segment of its page (`/benchmarks/{segment}/`).' },
-    { name: '[4] isOfficial', schema: z.boolean(), meaning: 'true when its URL is a reviewed first-party or original source: provenance, not endorsement.' },
-    { name: '[5] effectiveWeight', schema: score(), unit: SCORE, meaning: 'The weight of a pairwise comparison on this benchmark in supraScore.' },
-    {
-      name: '[6] previousWeight',
+  fields: positional(BENCHMARK_TUPLE, {
+    position: { schema: rank(), unit: '1 = highest', meaning: 'Its place in the list by effectiveWeight, then slug.' },
+    name: { schema: text(), meaning: 'Display name.' },
+    slug: { schema: nonEmpty(), meaning: 'The benchmark’s identifier.' },
+    segment: { schema: nonEmpty(), meaning: 'The path segment of its page (`/benchmarks/{segment}/`).' },
+    isOfficial: { schema: z.boolean(), meaning: 'true when its URL is a reviewed first-party or original source: provenance, not endorsement.' },
+    effectiveWeight: { schema: score(), unit: SCORE, meaning: 'The weight of a pairwise comparison on this benchmark in supraScore.' },
+    previousWeight: {
       schema: score().nullable(),
       type: 'number or null',
       unit: SCORE,
       meaning: 'effectiveWeight in the previous comparable snapshot; null when there is none to compare with.',
     },
-    { name: '[7] qualityScore', schema: score(), unit: SCORE, meaning: 'Mean of the quality dimensions × 20.' },
-    { name: '[8] modelCount', schema: count(), unit: 'models', meaning: 'Distinct models with at least one valid score.' },
-    { name: '[9] raterCount', schema: count(), unit: 'users', meaning: 'Users who rated the benchmark.' },
-    { name: '[10] tags', schema: z.array(count()), type: 'integer[]', meaning: 'Indexes into `tags`.' },
-  ],
+    qualityScore: { schema: score(), unit: SCORE, meaning: 'Mean of the quality dimensions × 20.' },
+    modelCount: { schema: count(), unit: 'models', meaning: 'Distinct models with at least one valid score.' },
+    raterCount: { schema: count(), unit: 'users', meaning: 'Users who rated the benchmark.' },
+    tags: { schema: z.array(count()), type: 'integer[]', meaning: 'Indexes into `tags`.' },
+  }),
 };
 
 /** In the order the data page lists them. */

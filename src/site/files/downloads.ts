@@ -6,7 +6,8 @@
  */
 import { attributionSentence, SITE } from '../settings/config.ts';
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
-import { DOWNLOADS, HISTORY_DAYS, csvColumns, type Download } from './data-dictionary.ts';
+import { HISTORY_DAYS } from '../links/output-paths.ts';
+import { DOWNLOADS, csvColumns, type Download } from './data-dictionary.ts';
 import { readRecentHistory, type Bench, type Configuration, type RecentHistory, type SiteData, type Tag } from '../data/site-data.ts';
 
 export function attribution(data: SiteData) {

@@ -21,6 +21,9 @@ export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
 /** Models per shared data file of the models that have no page (the comparison page draws them from it). */
 export const SHARED_FILE_MODELS = 100;
 
+/** Days of history in history.csv, counted back from the snapshot. */
+export const HISTORY_DAYS = 90;
+
 /** Parts of the large CSV files (scores.csv, history.csv) stay under this, below the 25 MiB one file may have on Cloudflare Pages. */
 export const CSV_PART_BYTES = 20 * 1024 * 1024;
 

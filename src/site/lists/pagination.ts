@@ -1,6 +1,9 @@
 /** Models per leaderboard page: the first page stays small at any size of the field. */
 export const LEADERBOARD_PAGE_SIZE = 100;
 
+/** Benchmarks per page of the benchmarks list, so it too stays small at any size. */
+export const BENCHMARKS_PAGE_SIZE = 250;
+
 /** Page numbers to show around the current one: first, last, and two on either side, with gaps. */
 export function pageWindow(current: number, total: number): (number | 'gap')[] {
   const pages = new Set([1, total, current - 2, current - 1, current, current + 1, current + 2]);

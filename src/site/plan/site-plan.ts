@@ -25,7 +25,7 @@
  *
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
-import { HISTORY_DAYS } from '../files/data-dictionary.ts';
+import { HISTORY_DAYS } from '../links/output-paths.ts';
 import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { DEPLOY_TARGETS, HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type LimitName, type SiteFigures } from './hosts.ts';

@@ -6,10 +6,7 @@ import { folderUrlOf } from '../../core/folder-url.ts';
 import { cleanText } from '../data/text.ts';
 import { DEFAULT_SITE_URL, httpUrl, siteUrlOf } from '../links/site-url.ts';
 
-export { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
-
-/** Benchmarks per page of the benchmarks list, so it too stays small at any size. */
-export const BENCHMARKS_PAGE_SIZE = 250;
+export { BENCHMARKS_PAGE_SIZE, LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 
 export { METHOD_CHANGE_AT } from '../format/method-change.ts';
 
