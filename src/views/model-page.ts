@@ -4,7 +4,8 @@
  * for it recently, its rank badge and the comparisons with its neighbours. One string per page:
  * there is a page per model.
  */
-import { badgeEmbed, badgeFacts, badgeTitle, badgeWidth } from '../site/files/badges.ts';
+import { badgeFacts, badgeTitle, badgeWidth } from '../site/files/badges.ts';
+import { badgeEmbed } from './badge-embed.ts';
 import { FIELD_MOVED_KEY } from '../site/data/change-reasons.ts';
 import { captionValues, describeSeries, type ChartPoint } from '../site/format/charts.ts';
 import { formatCount, plural } from '../site/format/format.ts';

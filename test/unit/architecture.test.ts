@@ -146,6 +146,14 @@ describe('the architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('has one HTML escaper (the html tag) and one XML escaper: no other module writes an entity', () => {
+    const escapers = sources('src')
+      .filter((file) => /'&(amp|lt|quot|#39|apos);'/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file))
+      .sort();
+    expect(escapers).toEqual(['src/site/files/xml.ts', 'src/views/parts/html.ts']);
+  });
+
   it('lets only the store open a snapshot with better-sqlite3 (the lock uses it for a kernel lock, never a snapshot)', () => {
     const users = sources('src')
       .filter((file) => importsOf(file).includes('better-sqlite3'))

@@ -4,12 +4,9 @@
  * those who prefer shields' own rendering. Both say the model rank, the supraScore, that it is
  * relative to the current top 10, and the snapshot's date; they change with every snapshot.
  */
-import { SITE } from '../settings/config.ts';
 import { formatCount, formatDate } from '../format/format.ts';
-import { badgeFile } from '../links/output-paths.ts';
 import type { Model, SiteData } from '../data/site-data.ts';
 import { fontMeasure, INTER_REGULAR, type Measure } from './font-metrics.ts';
-import { cleanText } from '../data/text.ts';
 import { xmlText } from './xml.ts';
 
 export interface BadgeFacts {
@@ -112,24 +109,4 @@ export function badgeSvg(f: BadgeFacts, measure: (text: string, fontSize: number
 <g fill="#fff" text-anchor="middle" font-family="Inter,Verdana,Geneva,DejaVu Sans,sans-serif" font-size="${BADGE_FONT_SIZE}">${text(label)}${text(message)}</g>
 </svg>
 `;
-}
-
-/** Text inside Markdown's `[...]`: every character Markdown could read as syntax is backslash-escaped. */
-export const markdownText = (value: string) => value.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, (c) => `\\${c}`);
-
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text inside an HTML attribute. */
-export const htmlAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
-
-/** What a model's README can paste: the badge linking to the model's page, in Markdown and HTML, and the shields.io address of its endpoint. */
-export function badgeEmbed(model: { segment: string; name: string }): { markdown: string; html: string; shields: string } {
-  const absolute = (path: string) => new URL(path, SITE.siteUrl).href;
-  const svg = absolute(badgeFile(model, 'svg'));
-  const page = absolute(`models/${model.segment}/`);
-  const alt = `Model rank of ${cleanText(model.name)}`;
-  return {
-    markdown: `[![${markdownText(alt)}](${svg})](${page})`,
-    html: `<a href="${htmlAttribute(page)}"><img src="${htmlAttribute(svg)}" alt="${htmlAttribute(alt)}" height="${BADGE_HEIGHT}"></a>`,
-    shields: `https://img.shields.io/endpoint?url=${encodeURIComponent(absolute(badgeFile(model, 'json')))}`,
-  };
 }
