@@ -43,8 +43,8 @@ async function drive(name: string, max: number, waitMs = 10_000): Promise<Seen> 
   // The driver lives in test/helpers; runScript starts files of scripts/, so the path goes up from there.
   const r = await runScript(
     '../test/helpers/extras-driver.ts',
-    [staging, join(work.path, 'no-previous-site'), String(max), String(waitMs)],
-    { MIRROR_SNAPSHOT_DB: await snapshot },
+    [staging, join(work.path, 'no-previous-site'), await snapshot, String(max), String(waitMs)],
+    {},
     { timeoutMs: 120_000 },
   );
   expect(r.code, r.stderr).toBe(0);

@@ -2,7 +2,7 @@
  * The build's plan for its deploy target (src/site/plan/site-plan.ts), made before anything renders:
  * the snapshot's counts, the weights of each kind of output as the previous build of this folder
  * measured them, and the target's limits. What the plan makes is handed to the render and the
- * extras worker (`MIRROR_SITE_PLAN`); after the check, what the build measured is kept beside the
+ * extras worker (src/site/plan/render-input.ts); after the check, what the build measured is kept beside the
  * site for the next plan, and the build's last lines say what it did against each host's limits.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -2,6 +2,7 @@
  * `npm run build`: render the snapshot with Astro into a temporary folder, check the result, and
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
+import type { RenderInput } from '../site/plan/render-input.ts';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -63,7 +64,7 @@ export interface BuildOptions {
 }
 
 /** Starts writing the site's pages into `outDir`; the build checks, completes and swaps in what it wrote. */
-export type Renderer = (outDir: string, logLevel: 'info' | 'warn') => AstroRender;
+export type Renderer = (outDir: string, logLevel: 'info' | 'warn', input: RenderInput) => AstroRender;
 
 export interface BuildResult extends BuildCheck {
   ms: number;
@@ -194,8 +195,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     releaseTarget = await lockOutput(target, 30 * 60_000);
     recoverLeftovers(target, options.outDir, reporter);
     mkdirSync(work);
-    // The site reads these; the API key is not among them and was never in this process's env.
-    process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
+    // The API key is not in this process's env, so the render and the worker, which inherit it, never see it.
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     // The snapshot file as /data/ publishes it. The data page names its parts: the render reads them
     // from the handover file, which is written once the file is made and removed once the render ends.
@@ -225,10 +225,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
           `estimated ${figuresText(planned.plan.estimate)}`,
       );
     }
-    process.env.MIRROR_SITE_PLAN = JSON.stringify(planned.handed);
-    extras = startExtras({ staging, previous: target }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
+    const input: RenderInput = { snapshot: resolve(options.snapshot), plan: planned.handed };
+    extras = startExtras({ staging, previous: target, input }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
-    astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn');
+    astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn', input);
     published = download ? Promise.resolve(download) : stageDownload();
     // A file that cannot be made stops the render at once (its data page waits for the file), and is the failure reported.
     published.catch(() => astro?.stop());

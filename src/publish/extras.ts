@@ -7,6 +7,7 @@
  * Pagefind in its own process, driven from this one: beside the render once the worker has ended
  * when the index is small, else after the render.
  */
+import type { RenderInput } from '../site/plan/render-input.ts';
 import { fork } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
@@ -21,6 +22,8 @@ export interface ExtrasRequest {
   staging: string;
   /** The site being replaced, whose cards may be reused. */
   previous: string;
+  /** What the build renders: the snapshot and the plan (the render's own input). */
+  input: RenderInput;
 }
 
 /** What the worker did, in its last message. */
@@ -145,7 +148,7 @@ export function workerFlags(execArgv: readonly string[]): string[] {
   return out;
 }
 
-/** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
+/** Starts the worker; the environment (SITE_URL, attribution) is inherited. */
 export function startExtras(
   request: ExtrasRequest,
   { searchBesideRenderMax = SEARCH_BESIDE_RENDER_MAX_RECORDS, submissions = 0 }: ExtrasOptions = {},

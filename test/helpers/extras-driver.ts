@@ -1,6 +1,6 @@
 /**
  * Drives the extras worker as the build does, for extras-worker.test.ts: starts it on the snapshot
- * of MIRROR_SNAPSHOT_DB with Pagefind allowed beside the render up to `max` records, and watches,
+ * file it is given, with everything in it, with Pagefind allowed beside the render up to `max` records, and watches,
  * every 50 ms, whether the worker still runs and whether Pagefind has written anything. It says
  * the render has ended only once the worker has ended and a Pagefind that was not waiting has had
  * time to write an index of a few dozen records (`waitMs`, or until the job settles). Prints what
@@ -14,9 +14,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CARD_MANIFEST, startExtras } from '../../src/publish/extras.ts';
 import { SEARCH_DIR } from '../../src/publish/search-index.ts';
 
-const [staging, previous, max, waitMs = '10000'] = process.argv.slice(2) as [string, string, string, string?];
+const [staging, previous, snapshot, max, waitMs = '10000'] = process.argv.slice(2) as [string, string, string, string, string?];
 const priorityAtStart = getPriority();
-const job = startExtras({ staging, previous }, { searchBesideRenderMax: Number(max) });
+const job = startExtras({ staging, previous, input: { snapshot, plan: undefined } }, { searchBesideRenderMax: Number(max) });
 // The environment the worker started with, as the kernel recorded it.
 const workerEnv = readFileSync(`/proc/${job.pid}/environ`, 'utf8').split('\0');
 let settled = false;

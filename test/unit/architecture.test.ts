@@ -133,7 +133,7 @@ describe('the architecture', () => {
 
   it('lets pages load the site data and components only take it as props', () => {
     const lookups = [...sources('src/pages/_components'), ...sources('src/layouts')]
-      .filter((file) => /\bgetSiteData\b/.test(readFileSync(file, 'utf8')))
+      .filter((file) => /\b(getSiteData|siteData)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(lookups).toEqual([]);
   });

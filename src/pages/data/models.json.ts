@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/data/site-data.ts';
+import { siteData } from '../_site.ts';
 import { jsonFile, modelRankOf, modelRecord } from '../../site/files/downloads.ts';
 
 export const GET: APIRoute = () => {
-  const data = getSiteData();
+  const data = siteData();
   return jsonFile(
     data,
     'models',

@@ -2,7 +2,7 @@
  * The site's data: reads the snapshot once per process and shapes it for the pages, through one
  * builder per entity (src/site/data/): configurations, models (`familyTag` groups with one
  * ranking), benchmarks, tags, per-benchmark scores, each tag's measured ranking, comparisons, and
- * the history pass (series, ranks over time, change sets). A page loads it with `getSiteData()` and
+ * the history pass (series, ranks over time, change sets). A page loads it with `getSiteData(input)` and
  * hands components what they show as props; what only some pages need is computed on first use.
  */
 import { withSnapshot, type SnapshotReader, type TagLink } from '../../store/read-snapshot.ts';
@@ -20,7 +20,8 @@ import { buildScores } from './scores.ts';
 import { buildTags } from './tags.ts';
 import { applyPlan } from './apply-plan.ts';
 import { SITE } from '../settings/config.ts';
-import { resolvePlan } from '../plan/site-plan.ts';
+import { resolvePlan, type BuildPlan } from '../plan/site-plan.ts';
+import type { RenderInput } from '../plan/render-input.ts';
 import type { RecentHistory, SiteData, SnapshotInfo } from './types.ts';
 
 export type * from './types.ts';
@@ -47,7 +48,7 @@ function tagsBySlug(links: readonly TagLink[]): Map<string, string[]> {
   return map;
 }
 
-function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
+function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: LoadOptions): SiteData {
   const info = reader.info();
   const history = reader.historySnapshots();
   const snapshot: SnapshotInfo = {
@@ -94,7 +95,7 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
 
   const { models, modelByFamily, modelBySegment } = buildModels(families, past);
   // What this build makes, as the build planned it for its deploy target (everything without one).
-  const plan = resolvePlan(process.env.MIRROR_SITE_PLAN, models.length, SITE.cardModels);
+  const plan = resolvePlan(handed, models.length, SITE.cardModels);
   applyPlan(models, plan);
   const { benches, benchBySlug } = buildBenches(reader.benches().map(cleanStrings), tagsBySlug(reader.benchTags()), past);
   const { tags, tagByName } = buildTags(reader.tags(), configurations, benches, modelByFamily);
@@ -147,23 +148,19 @@ function loadFrom(reader: SnapshotReader, load: LoadOptions): SiteData {
   };
 }
 
-/** The loaded data and the options it was loaded with (normalized). */
+/** The loaded data and what it was loaded from, with which options (normalized). */
 let cached: { data: SiteData; key: string } | undefined;
 
-/** The path of the snapshot the site renders; the build script sets it. */
-export function snapshotPath(): string {
-  return process.env.MIRROR_SNAPSHOT_DB || 'data/snapshot.db';
-}
-
 /**
- * Loads the snapshot once per process; every page shares the result. A later call with other options
- * loads it again with those (the first load is released), so options are never silently ignored.
+ * Loads the snapshot the build handed this process once; every page shares the result. A later call
+ * with another input or other options loads again with those (the first load is released), so
+ * neither is ever silently ignored.
  */
-export function getSiteData(options: LoadOptions = {}): SiteData {
-  const key = JSON.stringify({ configurationSeries: options.configurationSeries ?? true });
+export function getSiteData(input: RenderInput, options: LoadOptions = {}): SiteData {
+  const key = JSON.stringify({ input, configurationSeries: options.configurationSeries ?? true });
   if (cached?.key !== key) {
     cached = undefined;
-    cached = { data: withSnapshot(snapshotPath(), (reader) => loadFrom(reader, options)), key };
+    cached = { data: withSnapshot(input.snapshot, (reader) => loadFrom(reader, input.plan, options)), key };
     // The history pass allocates several times what it keeps: where the build exposed the collector
     // (its render and extras processes), a full collection lets V8 shrink the heap it grew for that.
     (globalThis as { gc?: () => void }).gc?.();
@@ -175,7 +172,7 @@ export function getSiteData(options: LoadOptions = {}): SiteData {
  * The snapshots of history generated in the `days` before the current one, and it, read on their
  * own: history.csv needs nothing else, so the extras worker makes it before it loads the site's data.
  */
-export function readRecentHistory(days: number, path = snapshotPath()): RecentHistory {
+export function readRecentHistory(days: number, path: string): RecentHistory {
   const DAY = 86_400_000;
   return withSnapshot(path, (reader) => {
     const since = reader.info().generatedAt - days * DAY;

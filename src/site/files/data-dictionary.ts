@@ -168,7 +168,6 @@ export const SCORES_CSV: Download = {
   ],
 };
 
-
 /** How a per-snapshot column's `{generatedAt}` is written: the snapshot's time as in generatedAt. */
 export const PER_SNAPSHOT_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z`;
 

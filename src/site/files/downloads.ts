@@ -8,7 +8,7 @@ import { attributionSentence, SITE } from '../settings/config.ts';
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import { DOWNLOADS, csvColumns, type Download } from './data-dictionary.ts';
-import { readRecentHistory, type Bench, type Configuration, type RecentHistory, type SiteData, type Tag } from '../data/site-data.ts';
+import { type Bench, type Configuration, type RecentHistory, type SiteData, type Tag } from '../data/site-data.ts';
 
 export function attribution(data: SiteData) {
   return {
@@ -192,12 +192,12 @@ export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Gener
  * configuration, a pair of columns per snapshot. Ten times smaller than a row per configuration and
  * snapshot, which would repeat every slug, name, date and attribution.
  */
-export function historyCsv(history = readRecentHistory(HISTORY_DAYS)): Buffer<ArrayBuffer> {
+export function historyCsv(history: RecentHistory): Buffer<ArrayBuffer> {
   return Buffer.concat([...historyCsvParts(history, Infinity)]);
 }
 
 /** history.csv, in parts of at most `maxBytes` (one part until the table grows past it), made as they are taken. */
-export function historyCsvParts({ names, snapshots }: RecentHistory = readRecentHistory(HISTORY_DAYS), maxBytes = CSV_PART_BYTES): Generator<Buffer> {
+export function historyCsvParts({ names, snapshots }: RecentHistory, maxBytes = CSV_PART_BYTES): Generator<Buffer> {
   const source = SITE.attributionUrl;
   // A row per slug (a renamed configuration keeps its row), its cells in two typed arrays of a
   // column per snapshot: at 50,000 configurations an object per configuration and snapshot held

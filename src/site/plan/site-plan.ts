@@ -139,10 +139,10 @@ export type BuildPlan = Pick<SitePlan, 'target' | 'keep' | 'resultsPerPage' | 'c
 type Draft = Omit<SitePlan, 'estimate' | 'refused' | 'target'>;
 
 /**
- * The plan a build handed the render and the extras (`MIRROR_SITE_PLAN`, JSON), with each count at
- * most the number of models; everything when there is none (a render outside a build).
+ * The plan a build handed the render and the extras (src/site/plan/render-input.ts), with each count
+ * at most the number of models; everything when there is none (a render outside a build).
  */
-export function resolvePlan(text: string | undefined, models: number, cardModels: number): BuildPlan {
+export function resolvePlan(given: BuildPlan | undefined, models: number, cardModels: number): BuildPlan {
   const all: BuildPlan = {
     target: undefined,
     keep: { modelPages: models, configurationPages: models, comparisons: models, modelFeeds: models, badges: models, cards: Math.min(cardModels, models) },
@@ -150,24 +150,10 @@ export function resolvePlan(text: string | undefined, models: number, cardModels
     compressedDownloads: false,
     deepResults: true,
   };
-  if (!text) return all;
-  const given = JSON.parse(text) as BuildPlan;
-  const keep = Object.fromEntries(
-    Object.entries(all.keep).map(([k, v]) => [k, Math.max(0, Math.min(v, Number(given.keep?.[k as keyof BuildPlan['keep']] ?? v)))]),
-  ) as BuildPlan['keep'];
-  return {
-    target: given.target,
-    keep,
-    resultsPerPage: (RESULTS_PER_PAGE as readonly number[]).includes(given.resultsPerPage) ? given.resultsPerPage : all.resultsPerPage,
-    compressedDownloads: given.compressedDownloads === true,
-    deepResults: given.deepResults !== false,
-  };
-}
-
-/** The flags of the plan the build handed this process (`MIRROR_SITE_PLAN`), read before the site's data. */
-export function planFlags(text = process.env.MIRROR_SITE_PLAN): Pick<BuildPlan, 'target' | 'compressedDownloads'> {
-  const given = text ? (JSON.parse(text) as Partial<BuildPlan>) : {};
-  return { target: given.target, compressedDownloads: given.compressedDownloads === true };
+  if (!given) return all;
+  const keep = Object.fromEntries(Object.entries(all.keep).map(([k, v]) => [k, Math.max(0, Math.min(v, given.keep[k as keyof BuildPlan['keep']]))]));
+  const { target, resultsPerPage, compressedDownloads, deepResults } = given;
+  return { target, keep: keep as BuildPlan['keep'], resultsPerPage, compressedDownloads, deepResults };
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
