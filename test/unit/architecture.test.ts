@@ -131,11 +131,19 @@ describe('the architecture', () => {
     expect(folders.filter((f) => !(f in MAY_IMPORT))).toEqual([]);
   });
 
-  it('lets pages load the site data and components only take it as props', () => {
-    const lookups = [...sources('src/pages/_components'), ...sources('src/layouts')]
-      .filter((file) => /\b(getSiteData|siteData)\b/.test(readFileSync(file, 'utf8')))
+  it('gives components, layouts and views the named fields of their route, never the whole site data', () => {
+    const lookups = [...sources('src/pages/_components'), ...sources('src/layouts'), ...sources('src/views')]
+      .filter((file) => /\b(SiteData|getSiteData|siteData)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(lookups).toEqual([]);
+  });
+
+  it('has each page built from its route builder (src/site/routes/)', () => {
+    const pages = sources('src/pages')
+      .filter((file) => file.endsWith('.astro') && !file.includes('/_components/'))
+      .filter((file) => !importsOf(file).some((spec) => spec.includes('/site/routes/')))
+      .map((file) => relative(ROOT, file));
+    expect(pages).toEqual([]);
   });
 
   it('escapes markup in views one way, with the html tag (no second escaper, no unescaped bridge)', () => {

@@ -8,12 +8,11 @@
 import { withSnapshot, type SnapshotReader, type TagLink } from '../../store/read-snapshot.ts';
 import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
-import { pageCount } from '../lists/pagination.ts';
 import { readHistory, windowStart } from './history-pass.ts';
 import { buildBenches } from './benches.ts';
 import { buildComparisons } from './neighbours.ts';
 import { buildConfigurations } from './configurations.ts';
-import { groupBy, memo } from './group-by.ts';
+import { groupBy } from './group-by.ts';
 import { buildMeasured } from './measured.ts';
 import { buildModels, familiesOf, familyName } from './models.ts';
 import { buildScores } from './scores.ts';
@@ -128,12 +127,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
     submissionsOn: scores.submissionsOn,
     standingOn: scores.standingOn,
     measuredFor,
-    tagPages: memo((tag) => {
-      if (!plan.deepResults) return 1;
-      const measured = measuredFor(tag.tag);
-      return pageCount(Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length), plan.resultsPerPage);
-    }),
-    benchPages: (bench) => (plan.deepResults ? pageCount(scores.modelsOn(bench.slug), plan.resultsPerPage) : 1),
+    modelsOn: scores.modelsOn,
     // The coverage recorded with the snapshot: one fact, the same on every page.
     detailCoverage: {
       configurations: info.coverage.configurations,

@@ -235,10 +235,8 @@ export interface SiteData {
   /** Where a counting normalized score stands among the counting scores of its benchmark: 1 = best (equal scores share it). */
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
   measuredFor(tag: string): TagMeasurement;
-  /** Pages of a tag: enough for all of its models and all of its measured models, the plan's `resultsPerPage` of each per page (one where the plan leaves the others out). */
-  tagPages(tag: Tag): number;
-  /** Pages of a benchmark's results: the plan's `resultsPerPage` models a page (one where the plan leaves the others out). */
-  benchPages(bench: Bench): number;
+  /** How many models have a score on a benchmark, without making its results. */
+  modelsOn(benchSlug: string): number;
   detailCoverage: DetailCoverage;
   /** Pre-rendered comparisons of each model with the one just below it. */
   comparisons: Comparison[];
