@@ -20,7 +20,7 @@ import { lineChartHtml } from './chart-html.ts';
 import { html, type Markup } from './parts/html.ts';
 
 /** The page of a pre-rendered comparison of two neighbours, `a` the better ranked; `files` are theirs, in that order. */
-export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[]): string {
+export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[]): Markup {
   return html`<nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>
         <li><a href="${href('/')}">Leaderboard</a></li>
@@ -36,7 +36,7 @@ export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Mod
     ${comparisonHtml(comparisonView(files))}
     <p class="meta">
       <a href="${compareHref(comparison.models)}">Open this comparison in the comparison tool</a> to add up to two more models (needs JavaScript).
-    </p>`.html;
+    </p>`;
 }
 
 // Each filled value starts its element or follows a tag directly, so the script sets exactly the text the server wrote.

@@ -19,7 +19,7 @@ import { tagListHtml } from './parts/tag-list.ts';
 const NO_SCORES =
   'This snapshot has no per-benchmark scores for this configuration: the bulk export leaves them out, and the mirror fetches them within a request budget.';
 
-export function configurationPageHtml(page: ConfigurationPage): string {
+export function configurationPageHtml(page: ConfigurationPage): Markup {
   const { shell, configuration: config, model, history } = page;
   const siblings = model.configurations;
   const scorePoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.supraScore }));
@@ -111,7 +111,7 @@ export function configurationPageHtml(page: ConfigurationPage): string {
       history.length === 0 && html`<p class="note">No history yet for this configuration.</p>`
     }
     <h2 id="scores">Per-benchmark scores</h2>
-    ${coverageNoteHtml(shell)}${scoresHtml(page)}`.html;
+    ${coverageNoteHtml(shell)}${scoresHtml(page)}`;
 }
 
 function scoresHtml({ shell, configuration: config, scores: lines }: ConfigurationPage): Markup | false {

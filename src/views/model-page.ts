@@ -22,7 +22,7 @@ import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
 import { movementHtml } from './parts/movement.ts';
 import { tagListHtml } from './parts/tag-list.ts';
 
-export function modelPageHtml(page: ModelPage): string {
+export function modelPageHtml(page: ModelPage): Markup {
   const { shell, model, history } = page;
   const { configurations, best } = model;
   const scorePoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.supraScore }));
@@ -109,7 +109,7 @@ export function modelPageHtml(page: ModelPage): string {
     </div>
     ${history.length === 0 && html`<p class="note">No history yet for this model.</p>`}
     <p class="meta">Past model ranks group configurations by the family tag they had when the mirror last saw them, as the leaderboard does today.</p>
-    ${recentHtml(page)}${page.badge && badgeHtml(page, page.badge)}${compareHtml(page)}`.html;
+    ${recentHtml(page)}${page.badge && badgeHtml(page, page.badge)}${compareHtml(page)}`;
 }
 
 /** One row per benchmark any configuration has a score on, heaviest first; one column per configuration. */

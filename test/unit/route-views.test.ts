@@ -65,7 +65,7 @@ const page = (configuration: Configuration): ConfigurationPage => ({
 
 describe('the configuration page, from its route alone', () => {
   it('names its model and its best configuration, and escapes what the API wrote', () => {
-    const $ = load(configurationPageHtml(page(low)));
+    const $ = load(configurationPageHtml(page(low)).html);
     expect(
       $('.lede a')
         .map((_, a) => $(a).attr('href'))
@@ -75,7 +75,7 @@ describe('the configuration page, from its route alone', () => {
   });
 
   it('says how many configurations and models its ranks are of', () => {
-    const $ = load(configurationPageHtml(page(high)));
+    const $ = load(configurationPageHtml(page(high)).html);
     expect(
       $('dl.figures small')
         .map((_, s) => $(s).text())
