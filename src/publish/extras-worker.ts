@@ -13,7 +13,8 @@ import { cardsOf } from '../site/files/cards.ts';
 import { SITE } from '../site/settings/config.ts';
 import { modelFeed, tagFeed } from '../site/files/feed.ts';
 import { gzipSync } from 'node:zlib';
-import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
+import { historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
+import { attribution as downloadAttribution } from '../site/files/records.ts';
 import { HISTORY_DAYS } from '../site/links/output-paths.ts';
 import { modelFile, sharedModelFile } from '../site/files/model-file.ts';
 import {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
-import { attribution } from '../../site/files/downloads.ts';
+import { attribution } from '../../site/files/records.ts';
 import { benchmarkIndexOf } from '../../site/lists/benchmarks.ts';
 
 /** The compact index behind the benchmarks list's sorting and filters, with the attribution like every download. */

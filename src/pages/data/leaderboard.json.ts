@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
-import { attribution } from '../../site/files/downloads.ts';
+import { attribution } from '../../site/files/records.ts';
 import { leaderboardIndexOf } from '../../site/lists/leaderboard.ts';
 
 /** The compact index behind the leaderboard's filters, with the attribution like every download. */

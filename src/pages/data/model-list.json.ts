@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { attribution } from '../../site/files/downloads.ts';
+import { attribution } from '../../site/files/records.ts';
 import { siteData } from '../_site.ts';
 import { modelDataPath } from '../../site/links/output-paths.ts';
 

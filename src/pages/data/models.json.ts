@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
-import { jsonFile, modelRankOf, modelRecord } from '../../site/files/downloads.ts';
+import { jsonFile, modelRankOf } from '../../site/files/downloads.ts';
+import { modelRecord } from '../../site/files/records.ts';
 
 export const GET: APIRoute = () => {
   const data = siteData();

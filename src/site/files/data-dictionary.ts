@@ -10,6 +10,8 @@ import { DEPLOY_TARGETS } from '../plan/hosts.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import { BENCHMARK_TUPLE } from '../lists/benchmarks.ts';
 import { CONFIGURATION_TUPLE, LEADERBOARD_TUPLE, type ConfigurationRecord } from '../lists/leaderboard.ts';
+import type { ModelFile, ModelFileScore } from './model-file.ts';
+import type { BenchRecord, ModelRecord, ModelsCsvRow, ScoresCsvRow, TagRecord } from './records.ts';
 
 export interface Field {
   name: string;
@@ -60,6 +62,9 @@ type FieldDoc = Omit<Field, 'name'> & { name?: string };
 type Layout<R> = { fields: readonly (keyof R)[]; encode: (record: R) => unknown };
 const docName = <R>(docs: Record<keyof R, FieldDoc>, key: keyof R) => docs[key].name ?? String(key);
 
+/** The fields of a record of type R, in the order given: each field of R exactly once, so a field renamed in R fails to compile here. */
+const fieldsOf = <R>(docs: { [K in keyof R]-?: FieldDoc }): Field[] => Object.entries<FieldDoc>(docs).map(([key, doc]) => ({ ...doc, name: doc.name ?? key }));
+
 /** The fields of a record an index file writes as an array, numbered in its layout's order (`[5] supraScore`): a field renamed in the record fails to compile here. */
 const positional = <R>(layout: Layout<R>, docs: Record<keyof R, FieldDoc>): Field[] =>
   layout.fields.map((key, i) => ({ ...docs[key], name: `[${i}] ${docName(docs, key)}` }));
@@ -90,43 +95,40 @@ export const JSON_HEADER_FIELDS: Field[] = [
   },
 ];
 
-const configurationFields = (format: 'CSV' | 'JSON'): Field[] => [
-  {
-    name: 'rank',
+/** What models.csv and models.json say alike of a configuration (its time and tags aside), in their order. */
+const CONFIGURATION_FIELDS = {
+  rank: {
     schema: rank(),
     unit: '1 = best',
     meaning: 'Configuration rank: the position among all configurations of the snapshot, by supraScore descending, then slug.',
   },
-  {
-    name: 'modelRank',
+  modelRank: {
     schema: rank(),
     unit: '1 = best',
     meaning: 'Model rank: the rank of its model (familyTag) on the leaderboard, where each model is scored by its best configuration.',
   },
-  { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s identifier in the API (/v1/models/{slug}).' },
-  { name: 'name', schema: text(), meaning: 'Display name of the configuration.' },
-  { name: 'provider', schema: text(), meaning: 'Vendor name.' },
-  { name: 'familyTag', schema: text(), meaning: 'The model (one release) this configuration belongs to; its configurations share it.' },
-  {
-    name: 'supraScore',
+  slug: { schema: nonEmpty(), meaning: 'The configuration’s identifier in the API (/v1/models/{slug}).' },
+  name: { schema: text(), meaning: 'Display name of the configuration.' },
+  provider: { schema: text(), meaning: 'Vendor name.' },
+  familyTag: { schema: text(), meaning: 'The model (one release) this configuration belongs to; its configurations share it.' },
+  supraScore: {
     schema: score(),
     unit: `${SCORE}, percent`,
     meaning: 'Expected win rate against the current top-10 configurations. Relative to the current field; not comparable across the 2026-09-17 method change.',
   },
-  { name: 'benchCount', schema: count(), unit: 'benchmarks', meaning: 'Distinct benchmarks contributing to supraScore.' },
-  format === 'CSV'
-    ? { name: 'updatedAt', schema: isoTime(), unit: ISO, meaning: 'Last ranking refresh of the configuration.' }
-    : { name: 'updatedAt', schema: unixMs(), unit: UNIX_MS, meaning: 'Last ranking refresh of the configuration.' },
-  format === 'CSV'
-    ? { name: 'tags', schema: text(), unit: 'tags separated by single spaces (a tag has no spaces)', meaning: 'Capability tags upvoted by the community.' }
-    : { name: 'tags', schema: z.array(text()), meaning: 'Capability tags upvoted by the community.' },
-];
+  benchCount: { schema: count(), unit: 'benchmarks', meaning: 'Distinct benchmarks contributing to supraScore.' },
+} satisfies Record<string, FieldDoc>;
 
 export const MODELS_CSV: Download = {
   file: 'models.csv',
   format: 'CSV',
   what: 'One row per configuration (a row of /v1/models), in configuration rank order.',
-  fields: [...configurationFields('CSV'), ATTRIBUTION_COLUMN],
+  fields: fieldsOf<ModelsCsvRow>({
+    ...CONFIGURATION_FIELDS,
+    updatedAt: { schema: isoTime(), unit: ISO, meaning: 'Last ranking refresh of the configuration.' },
+    tags: { schema: text(), unit: 'tags separated by single spaces (a tag has no spaces)', meaning: 'Capability tags upvoted by the community.' },
+    attribution: ATTRIBUTION_COLUMN,
+  }),
 };
 
 export const SCORES_CSV: Download = {
@@ -136,36 +138,29 @@ export const SCORES_CSV: Download = {
     'One row per per-benchmark score submission of a configuration, for the configurations whose details the mirror fetched, in configuration rank order. ' +
     'Past 20 MB the table continues, split between rows, in scores-2.csv, scores-3.csv and so on, each with the same header and schema (manifest.json lists every part), ' +
     'so that no file passes the 25 MiB a static host such as Cloudflare Pages allows.',
-  fields: [
-    { name: 'configuration', schema: nonEmpty(), meaning: 'The configuration’s slug (see models.csv).' },
-    { name: 'benchmark', schema: nonEmpty(), meaning: 'The benchmark’s slug (see benchmarks.json).' },
-    { name: 'benchmarkName', schema: text(), meaning: 'Display name of the benchmark, as the submission gives it.' },
-    { name: 'rawScore', schema: z.number(), unit: 'the benchmark’s native units (scaleMin to scaleMax)', meaning: 'The score as the source reports it.' },
-    {
-      name: 'scaleMin',
+  fields: fieldsOf<ScoresCsvRow>({
+    configuration: { schema: nonEmpty(), meaning: 'The configuration’s slug (see models.csv).' },
+    benchmark: { schema: nonEmpty(), meaning: 'The benchmark’s slug (see benchmarks.json).' },
+    benchmarkName: { schema: text(), meaning: 'Display name of the benchmark, as the submission gives it.' },
+    rawScore: { schema: z.number(), unit: 'the benchmark’s native units (scaleMin to scaleMax)', meaning: 'The score as the source reports it.' },
+    scaleMin: {
       schema: z.number().nullable(),
       unit: 'native units',
       meaning: 'Lower bound of the benchmark’s native scale; empty when the benchmark is not in the snapshot.',
     },
-    {
-      name: 'scaleMax',
+    scaleMax: {
       schema: z.number().nullable(),
       unit: 'native units',
       meaning: 'Upper bound of the benchmark’s native scale; empty when the benchmark is not in the snapshot.',
     },
-    { name: 'normalizedScore', schema: score(), unit: SCORE, meaning: 'The score on the 0–100 scale the aggregation uses.' },
-    { name: 'sourceUrl', schema: text(), meaning: 'Where the score was taken from, as submitted (not checked by the mirror).' },
-    { name: 'accessedAt', schema: isoTime(), unit: ISO, meaning: 'When the submitter accessed the source.' },
-    { name: 'upvotes', schema: count(), unit: 'votes', meaning: 'Community upvotes on the submission.' },
-    { name: 'downvotes', schema: count(), unit: 'votes', meaning: 'Community downvotes on the submission.' },
-    {
-      name: 'counts',
-      schema: z.boolean(),
-      unit: 'true or false',
-      meaning: 'true when the submission counts toward supraScore (more upvotes than downvotes).',
-    },
-    ATTRIBUTION_COLUMN,
-  ],
+    normalizedScore: { schema: score(), unit: SCORE, meaning: 'The score on the 0–100 scale the aggregation uses.' },
+    sourceUrl: { schema: text(), meaning: 'Where the score was taken from, as submitted (not checked by the mirror).' },
+    accessedAt: { schema: isoTime(), unit: ISO, meaning: 'When the submitter accessed the source.' },
+    upvotes: { schema: count(), unit: 'votes', meaning: 'Community upvotes on the submission.' },
+    downvotes: { schema: count(), unit: 'votes', meaning: 'Community downvotes on the submission.' },
+    counts: { schema: z.boolean(), unit: 'true or false', meaning: 'true when the submission counts toward supraScore (more upvotes than downvotes).' },
+    attribution: ATTRIBUTION_COLUMN,
+  }),
 };
 
 /** How a per-snapshot column's `{generatedAt}` is written: the snapshot's time as in generatedAt. */
@@ -213,7 +208,11 @@ export const MODELS_JSON: Download = {
   format: 'JSON',
   what: 'Every configuration, in configuration rank order.',
   listKey: 'models',
-  fields: configurationFields('JSON'),
+  fields: fieldsOf<ModelRecord>({
+    ...CONFIGURATION_FIELDS,
+    updatedAt: { schema: unixMs(), unit: UNIX_MS, meaning: 'Last ranking refresh of the configuration.' },
+    tags: { schema: z.array(text()), meaning: 'Capability tags upvoted by the community.' },
+  }),
 };
 
 export const BENCHMARKS_JSON: Download = {
@@ -221,32 +220,30 @@ export const BENCHMARKS_JSON: Download = {
   format: 'JSON',
   what: 'Every benchmark, by effectiveWeight (highest first).',
   listKey: 'benchmarks',
-  fields: [
-    { name: 'slug', schema: nonEmpty(), meaning: 'The benchmark’s identifier.' },
-    { name: 'name', schema: text(), meaning: 'Display name.' },
-    { name: 'description', schema: text(), meaning: 'One paragraph on what it measures.' },
-    { name: 'url', schema: text(), meaning: 'Its canonical page (paper, leaderboard or repository), as the API gives it.' },
-    { name: 'isOfficial', schema: z.boolean(), meaning: 'true when the URL is a reviewed first-party or original source: provenance, not endorsement.' },
-    { name: 'scaleMin', schema: z.number(), unit: 'native units', meaning: 'Lower bound of the native scale.' },
-    { name: 'scaleMax', schema: z.number(), unit: 'native units', meaning: 'Upper bound of the native scale.' },
-    { name: 'qualityScore', schema: score(), unit: SCORE, meaning: 'Mean of the quality dimensions × 20.' },
-    {
-      name: 'dimensions',
+  fields: fieldsOf<BenchRecord>({
+    slug: { schema: nonEmpty(), meaning: 'The benchmark’s identifier.' },
+    name: { schema: text(), meaning: 'Display name.' },
+    description: { schema: text(), meaning: 'One paragraph on what it measures.' },
+    url: { schema: text(), meaning: 'Its canonical page (paper, leaderboard or repository), as the API gives it.' },
+    isOfficial: { schema: z.boolean(), meaning: 'true when the URL is a reviewed first-party or original source: provenance, not endorsement.' },
+    scaleMin: { schema: z.number(), unit: 'native units', meaning: 'Lower bound of the native scale.' },
+    scaleMax: { schema: z.number(), unit: 'native units', meaning: 'Upper bound of the native scale.' },
+    qualityScore: { schema: score(), unit: SCORE, meaning: 'Mean of the quality dimensions × 20.' },
+    dimensions: {
       schema: z.record(z.string(), z.number()),
       type: 'object of numbers',
       unit: '1–5 each',
       meaning: 'Community averages per quality dimension (relevance, contamination, discriminability, reproducibility, difficulty; keys may be added).',
     },
-    { name: 'modelCount', schema: count(), unit: 'models', meaning: 'Distinct models with at least one valid score.' },
-    { name: 'raterCount', schema: count(), unit: 'users', meaning: 'Users who rated the benchmark.' },
-    {
-      name: 'effectiveWeight',
+    modelCount: { schema: count(), unit: 'models', meaning: 'Distinct models with at least one valid score.' },
+    raterCount: { schema: count(), unit: 'users', meaning: 'Users who rated the benchmark.' },
+    effectiveWeight: {
       schema: score(),
       unit: SCORE,
       meaning: 'The weight of a pairwise comparison on this benchmark in supraScore (quality × difficulty × headroom, adjusted by net upvotes).',
     },
-    { name: 'tags', schema: z.array(text()), meaning: 'Capability tags voted up by the community.' },
-  ],
+    tags: { schema: z.array(text()), meaning: 'Capability tags voted up by the community.' },
+  }),
 };
 
 export const TAGS_JSON: Download = {
@@ -254,11 +251,11 @@ export const TAGS_JSON: Download = {
   format: 'JSON',
   what: 'The tag taxonomy, alphabetical, with any tag a row carries.',
   listKey: 'tags',
-  fields: [
-    { name: 'tag', schema: nonEmpty(), meaning: 'Lowercase, hyphenated identifier.' },
-    { name: 'models', schema: count(), unit: 'configurations', meaning: 'Configurations carrying the tag, as the taxonomy counts them.' },
-    { name: 'benches', schema: count(), unit: 'benchmarks', meaning: 'Benchmarks tagged with it.' },
-  ],
+  fields: fieldsOf<TagRecord>({
+    tag: { schema: nonEmpty(), meaning: 'Lowercase, hyphenated identifier.' },
+    models: { schema: count(), unit: 'configurations', meaning: 'Configurations carrying the tag, as the taxonomy counts them.' },
+    benches: { schema: count(), unit: 'benchmarks', meaning: 'Benchmarks tagged with it.' },
+  }),
 };
 
 /** A configuration inside a leaderboard record. */
@@ -391,7 +388,7 @@ const record = (fields: Field[]) => z.object(Object.fromEntries(fields.map((f) =
 const objectField = (name: string, meaning: string, fields: Field[]): Field => ({ name, schema: record(fields), type: 'object', meaning, fields });
 /** A field holding a list of objects, their fields documented beneath it. */
 const listField = (name: string, meaning: string, fields: Field[]): Field => ({ name, schema: z.array(record(fields)), type: 'object[]', meaning, fields });
-const nullable = (field: Field, when: string): Field => ({ ...field, schema: field.schema.nullable(), meaning: `${field.meaning} null ${when}.` });
+const nullable = <F extends FieldDoc>(field: F, when: string): F => ({ ...field, schema: field.schema.nullable(), meaning: `${field.meaning} null ${when}.` });
 
 /** `/data/models/{model}.json` (src/site/files/model-file.ts writes it). */
 export const MODEL_FILE_JSON: Download = {
@@ -399,60 +396,71 @@ export const MODEL_FILE_JSON: Download = {
   format: 'JSON',
   what: 'One file per model, for the comparison page: its standing, its configurations, its best configuration’s per-benchmark scores and its history.',
   fields: [
-    objectField('model', 'The model.', [
-      { name: 'familyTag', schema: text(), meaning: 'The model’s familyTag.' },
-      {
-        name: 'segment',
-        schema: nonEmpty(),
-        meaning: 'Its path segment: its page is /models/{segment}/ and its file /data/models/{segment}.json, when this build made them.',
-      },
-      {
-        name: 'href',
-        schema: nonEmpty(),
-        meaning: 'Its address on this site: its page, or its row on the leaderboard when the deploy target’s limits left its page out.',
-      },
-      { name: 'name', schema: text(), meaning: 'The model’s name.' },
-      { name: 'provider', schema: text(), meaning: 'Its best configuration’s provider.' },
-      { name: 'supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'Its best configuration’s supraScore.' },
-      { name: 'rank', schema: rank(), unit: '1 = best', meaning: 'Model rank.' },
-      { name: 'rankTied', schema: z.boolean(), meaning: 'true when another model has exactly the same score (the rank is shared).' },
-      { name: 'of', schema: count(), unit: 'models', meaning: 'Models in the snapshot.' },
-    ]),
-    listField('configurations', 'Its configurations in ranking order; the first is the one the model is scored by.', [
-      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
-      { name: 'segment', schema: nonEmpty(), meaning: 'Its page’s path segment (/configurations/{segment}/), when this build made the page.' },
-      { name: 'href', schema: nonEmpty(), meaning: 'Its address on this site: its page, or where its model lists it.' },
-      { name: 'name', schema: text(), meaning: 'Display name.' },
-      { name: 'supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'Its supraScore.' },
-      { name: 'rank', schema: rank(), unit: '1 = best', meaning: 'Configuration rank.' },
-      { name: 'rankTied', schema: z.boolean(), meaning: 'true when the configuration rank is shared.' },
-      { name: 'benchCount', schema: count(), unit: 'benchmarks', meaning: 'Distinct benchmarks contributing to supraScore.' },
-      { name: 'tags', schema: z.array(text()), meaning: 'Capability tags.' },
-      nullable(
-        { name: 'detailFetchedAt', schema: unixMs(), unit: UNIX_MS, meaning: 'When its per-benchmark scores were fetched;' },
-        'when the mirror has none',
-      ),
-    ]),
-    listField('scores', 'Per-benchmark submissions of its best configuration (empty when the mirror has none).', [
-      { name: 'bench', schema: nonEmpty(), meaning: 'The benchmark’s slug.' },
-      { name: 'benchName', schema: text(), meaning: 'Display name of the benchmark, as the submission gives it.' },
-      nullable({ name: 'benchSegment', schema: nonEmpty(), meaning: 'The benchmark page’s path segment;' }, 'when the snapshot does not list the benchmark'),
-      nullable({ name: 'effectiveWeight', schema: score(), unit: SCORE, meaning: 'The benchmark’s weight;' }, 'when the snapshot does not list it'),
-      nullable({ name: 'scaleMin', schema: z.number(), unit: 'native units', meaning: 'Lower bound of its native scale;' }, 'when unlisted'),
-      nullable({ name: 'scaleMax', schema: z.number(), unit: 'native units', meaning: 'Upper bound of its native scale;' }, 'when unlisted'),
-      { name: 'rawScore', schema: z.number(), unit: 'native units', meaning: 'The score as the source reports it.' },
-      { name: 'normalizedScore', schema: score(), unit: SCORE, meaning: 'The score on the 0–100 scale.' },
-      { name: 'sourceUrl', schema: text(), meaning: 'Where the score was taken from, as submitted: only an http(s) address is a link.' },
-      { name: 'accessedAt', schema: unixMs(), unit: UNIX_MS, meaning: 'When the submitter accessed the source.' },
-      { name: 'upvotes', schema: count(), unit: 'votes', meaning: 'Community upvotes.' },
-      { name: 'downvotes', schema: count(), unit: 'votes', meaning: 'Community downvotes.' },
-      { name: 'counts', schema: z.boolean(), meaning: 'true when it counts toward supraScore (more upvotes than downvotes).' },
-    ]),
-    objectField('history', 'Its score and model rank in each of the newest snapshots, oldest first, as three columns of equal length.', [
-      { name: 'generatedAt', schema: z.array(unixMs()), unit: UNIX_MS, meaning: 'The snapshots.' },
-      { name: 'supraScore', schema: z.array(score()), unit: SCORE, meaning: 'Its best configuration’s supraScore in each.' },
-      { name: 'rank', schema: z.array(rank()), unit: '1 = best', meaning: 'Its model rank in each.' },
-    ]),
+    objectField(
+      'model',
+      'The model.',
+      fieldsOf<ModelFile['model']>({
+        familyTag: { schema: text(), meaning: 'The model’s familyTag.' },
+        segment: {
+          schema: nonEmpty(),
+          meaning: 'Its path segment: its page is /models/{segment}/ and its file /data/models/{segment}.json, when this build made them.',
+        },
+        href: {
+          schema: nonEmpty(),
+          meaning: 'Its address on this site: its page, or its row on the leaderboard when the deploy target’s limits left its page out.',
+        },
+        name: { schema: text(), meaning: 'The model’s name.' },
+        provider: { schema: text(), meaning: 'Its best configuration’s provider.' },
+        supraScore: { schema: score(), unit: `${SCORE}, percent`, meaning: 'Its best configuration’s supraScore.' },
+        rank: { schema: rank(), unit: '1 = best', meaning: 'Model rank.' },
+        rankTied: { schema: z.boolean(), meaning: 'true when another model has exactly the same score (the rank is shared).' },
+        of: { schema: count(), unit: 'models', meaning: 'Models in the snapshot.' },
+      }),
+    ),
+    listField(
+      'configurations',
+      'Its configurations in ranking order; the first is the one the model is scored by.',
+      fieldsOf<ModelFile['configurations'][number]>({
+        slug: { schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+        segment: { schema: nonEmpty(), meaning: 'Its page’s path segment (/configurations/{segment}/), when this build made the page.' },
+        href: { schema: nonEmpty(), meaning: 'Its address on this site: its page, or where its model lists it.' },
+        name: { schema: text(), meaning: 'Display name.' },
+        supraScore: { schema: score(), unit: `${SCORE}, percent`, meaning: 'Its supraScore.' },
+        rank: { schema: rank(), unit: '1 = best', meaning: 'Configuration rank.' },
+        rankTied: { schema: z.boolean(), meaning: 'true when the configuration rank is shared.' },
+        benchCount: { schema: count(), unit: 'benchmarks', meaning: 'Distinct benchmarks contributing to supraScore.' },
+        tags: { schema: z.array(text()), meaning: 'Capability tags.' },
+        detailFetchedAt: nullable({ schema: unixMs(), unit: UNIX_MS, meaning: 'When its per-benchmark scores were fetched;' }, 'when the mirror has none'),
+      }),
+    ),
+    listField(
+      'scores',
+      'Per-benchmark submissions of its best configuration (empty when the mirror has none).',
+      fieldsOf<ModelFileScore>({
+        bench: { schema: nonEmpty(), meaning: 'The benchmark’s slug.' },
+        benchName: { schema: text(), meaning: 'Display name of the benchmark, as the submission gives it.' },
+        benchSegment: nullable({ schema: nonEmpty(), meaning: 'The benchmark page’s path segment;' }, 'when the snapshot does not list the benchmark'),
+        effectiveWeight: nullable({ schema: score(), unit: SCORE, meaning: 'The benchmark’s weight;' }, 'when the snapshot does not list it'),
+        scaleMin: nullable({ schema: z.number(), unit: 'native units', meaning: 'Lower bound of its native scale;' }, 'when unlisted'),
+        scaleMax: nullable({ schema: z.number(), unit: 'native units', meaning: 'Upper bound of its native scale;' }, 'when unlisted'),
+        rawScore: { schema: z.number(), unit: 'native units', meaning: 'The score as the source reports it.' },
+        normalizedScore: { schema: score(), unit: SCORE, meaning: 'The score on the 0–100 scale.' },
+        sourceUrl: { schema: text(), meaning: 'Where the score was taken from, as submitted: only an http(s) address is a link.' },
+        accessedAt: { schema: unixMs(), unit: UNIX_MS, meaning: 'When the submitter accessed the source.' },
+        upvotes: { schema: count(), unit: 'votes', meaning: 'Community upvotes.' },
+        downvotes: { schema: count(), unit: 'votes', meaning: 'Community downvotes.' },
+        counts: { schema: z.boolean(), meaning: 'true when it counts toward supraScore (more upvotes than downvotes).' },
+      }),
+    ),
+    objectField(
+      'history',
+      'Its score and model rank in each of the newest snapshots, oldest first, as three columns of equal length.',
+      fieldsOf<ModelFile['history']>({
+        generatedAt: { schema: z.array(unixMs()), unit: UNIX_MS, meaning: 'The snapshots.' },
+        supraScore: { schema: z.array(score()), unit: SCORE, meaning: 'Its best configuration’s supraScore in each.' },
+        rank: { schema: z.array(rank()), unit: '1 = best', meaning: 'Its model rank in each.' },
+      }),
+    ),
   ],
 };
 

@@ -4,54 +4,12 @@
  * CSV files in a last column of every row and in `data/README.txt`; no preamble line comes before
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
-import { attributionSentence, SITE } from '../settings/config.ts';
+import { SITE } from '../settings/config.ts';
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import { DOWNLOADS, csvColumns, type Download } from './data-dictionary.ts';
-import { type Bench, type Configuration, type RecentHistory, type SiteData, type Tag } from '../data/site-data.ts';
-
-export function attribution(data: SiteData) {
-  return {
-    source: SITE.attributionName,
-    sourceUrl: SITE.attributionUrl,
-    attribution: attributionSentence(SITE.attributionName, SITE.attributionUrl),
-    generatedAt: new Date(data.snapshot.generatedAt).toISOString(),
-    fetchedAt: new Date(data.snapshot.fetchedAt).toISOString(),
-    sample: data.snapshot.sample,
-    partial: data.snapshot.partial,
-  };
-}
-
-export const modelRecord = (c: Configuration, modelRank: number) => ({
-  slug: c.slug,
-  name: c.name,
-  provider: c.provider,
-  familyTag: c.familyTag,
-  supraScore: c.supraScore,
-  rank: c.position,
-  modelRank,
-  benchCount: c.benchCount,
-  updatedAt: c.updatedAt,
-  tags: c.tags,
-});
-
-export const benchRecord = (b: Bench) => ({
-  slug: b.slug,
-  name: b.name,
-  description: b.description,
-  url: b.url,
-  isOfficial: b.isOfficial,
-  scaleMin: b.scaleMin,
-  scaleMax: b.scaleMax,
-  qualityScore: b.qualityScore,
-  dimensions: Object.fromEntries(b.dimensions),
-  modelCount: b.modelCount,
-  raterCount: b.raterCount,
-  effectiveWeight: b.effectiveWeight,
-  tags: b.tags,
-});
-
-export const tagRecord = (t: Tag) => ({ tag: t.tag, models: t.models, benches: t.benches });
+import type { Configuration, RecentHistory, SiteData } from '../data/site-data.ts';
+import { attribution, modelsCsvRow, scoresCsvRow } from './records.ts';
 
 /** The rank of each configuration's model, by familyTag. */
 export const modelRankOf = (data: SiteData, c: Configuration) => data.modelByFamily.get(c.familyTag)?.rank ?? 0;
@@ -142,19 +100,7 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
   const source = SITE.attributionUrl;
   return csvFile(
     download('models.csv'),
-    data.configurations.map((c) => ({
-      rank: c.position,
-      modelRank: modelRankOf(data, c),
-      slug: c.slug,
-      name: c.name,
-      provider: c.provider,
-      familyTag: c.familyTag,
-      supraScore: c.supraScore,
-      benchCount: c.benchCount,
-      updatedAt: iso(c.updatedAt),
-      tags: c.tags.join(' '),
-      attribution: source,
-    })),
+    data.configurations.map((c) => modelsCsvRow(c, modelRankOf(data, c), source)),
   );
 }
 
@@ -163,24 +109,7 @@ export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Gener
   const source = SITE.attributionUrl;
   function* rows() {
     for (const c of data.configurations) {
-      for (const s of data.scoresFor(c.slug)) {
-        const bench = data.benchBySlug.get(s.bench);
-        yield {
-          configuration: c.slug,
-          benchmark: s.bench,
-          benchmarkName: s.benchName,
-          rawScore: s.rawScore,
-          scaleMin: bench?.scaleMin,
-          scaleMax: bench?.scaleMax,
-          normalizedScore: s.normalizedScore,
-          sourceUrl: s.sourceUrl,
-          accessedAt: iso(s.accessedAt),
-          upvotes: s.upvotes,
-          downvotes: s.downvotes,
-          counts: s.counts,
-          attribution: source,
-        };
-      }
+      for (const s of data.scoresFor(c.slug)) yield scoresCsvRow(c.slug, s, data.benchBySlug.get(s.bench), source);
     }
   }
   const file = download('scores.csv');

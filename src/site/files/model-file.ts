@@ -4,70 +4,30 @@
  * time) with the attribution. The comparison script loads these; the pre-rendered comparisons are
  * drawn from the same objects.
  */
-import type { Model, SiteData } from '../data/site-data.ts';
+import type { Bench, Configuration, Model, Score, SiteData } from '../data/site-data.ts';
+import type { attribution } from './records.ts';
 
-export interface ModelFileScore {
-  bench: string;
-  benchName: string;
-  /** The benchmark's page segment, when the snapshot lists the benchmark. */
-  benchSegment: string | null;
-  effectiveWeight: number | null;
-  scaleMin: number | null;
-  scaleMax: number | null;
-  rawScore: number;
-  normalizedScore: number;
-  /** As the API gives it: only an http(s) URL may become a link. */
-  sourceUrl: string;
-  accessedAt: number;
-  upvotes: number;
-  downvotes: number;
-  counts: boolean;
-}
+/** A per-benchmark score of its best configuration, with its benchmark's page, weight and scale (null when the snapshot does not list it). */
+export type ModelFileScore = Score & { benchSegment: string | null } & { [K in 'effectiveWeight' | 'scaleMin' | 'scaleMax']: Bench[K] | null };
 
-export interface ModelFile {
-  source: string;
-  sourceUrl: string;
-  attribution: string;
-  generatedAt: string;
-  fetchedAt: string;
-  sample: boolean;
-  partial: boolean;
-  model: {
-    familyTag: string;
-    segment: string;
-    /** Its address on this site: its page, or its row on the leaderboard when the build made no page for it. */
-    href: string;
-    name: string;
-    provider: string;
-    supraScore: number;
-    /** Model rank; `rankTied` when another model has exactly the same score. */
-    rank: number;
-    rankTied: boolean;
-    /** Models in the snapshot. */
-    of: number;
-  };
+export interface ModelFile extends Attribution {
+  model: Pick<Model, 'familyTag' | 'segment' | 'href' | 'name' | 'rank' | 'rankTied'> &
+    Pick<Configuration, 'provider' | 'supraScore'> & {
+      /** Models in the snapshot. */
+      of: number;
+    };
   /** Its configurations in ranking order; the first is the one the model is scored by. */
-  configurations: {
-    slug: string;
-    segment: string;
-    /** Its address on this site: its page, or where its model lists it. */
-    href: string;
-    name: string;
-    supraScore: number;
-    /** Configuration rank. */
-    rank: number;
-    rankTied: boolean;
-    benchCount: number;
-    tags: string[];
+  configurations: (Pick<Configuration, 'slug' | 'segment' | 'href' | 'name' | 'supraScore' | 'rank' | 'rankTied' | 'benchCount' | 'tags'> & {
     detailFetchedAt: number | null;
-  }[];
+  })[];
   /** Per-benchmark submissions of its best configuration (empty when the mirror has none). */
   scores: ModelFileScore[];
   /** Its score (its best configuration's) and model rank in each of the newest snapshots, oldest first, as columns. */
   history: { generatedAt: number[]; supraScore: number[]; rank: number[] };
 }
 
-type Attribution = Pick<ModelFile, 'source' | 'sourceUrl' | 'attribution' | 'generatedAt' | 'fetchedAt' | 'sample' | 'partial'>;
+/** What every JSON download says of its source (records.ts). */
+type Attribution = ReturnType<typeof attribution>;
 
 export function modelFile(data: SiteData, model: Model, attribution: Attribution): ModelFile {
   const history = data.modelHistoryFor(model.familyTag);

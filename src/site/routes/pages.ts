@@ -4,7 +4,7 @@
  * addresses of the leaderboard show only the site's shell (shell.ts).
  */
 import type { Comparison, Model, SiteData, SnapshotInfo, Tag } from '../data/types.ts';
-import { attribution } from '../files/downloads.ts';
+import { attribution } from '../files/records.ts';
 import { recentModelFile, type ModelFile } from '../files/model-file.ts';
 import { publishedName } from '../links/output-paths.ts';
 import { leftOutOf, type BuildPlan } from '../plan/site-plan.ts';
