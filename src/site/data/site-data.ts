@@ -142,8 +142,8 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
   };
 }
 
-/** The loaded data and what it was loaded from, with which options (normalized). */
-let cached: { data: SiteData; key: string } | undefined;
+/** The loaded data, what it was loaded from and with which options (normalized), and the last input asked for with those. */
+let cached: { data: SiteData; key: string; input: RenderInput; configurationSeries: boolean } | undefined;
 
 /**
  * Loads the snapshot the build handed this process once; every page shares the result. A later call
@@ -151,10 +151,14 @@ let cached: { data: SiteData; key: string } | undefined;
  * neither is ever silently ignored.
  */
 export function getSiteData(input: RenderInput, options: LoadOptions = {}): SiteData {
-  const key = JSON.stringify({ input, configurationSeries: options.configurationSeries ?? true });
-  if (cached?.key !== key) {
+  const configurationSeries = options.configurationSeries ?? true;
+  // Every page asks with the same input object: it is compared by its text only when it is another one.
+  if (cached?.input === input && cached.configurationSeries === configurationSeries) return cached.data;
+  const key = JSON.stringify({ input, configurationSeries });
+  if (cached?.key === key) cached.input = input;
+  else {
     cached = undefined;
-    cached = { data: withSnapshot(input.snapshot, (reader) => loadFrom(reader, input.plan, options)), key };
+    cached = { data: withSnapshot(input.snapshot, (reader) => loadFrom(reader, input.plan, options)), key, input, configurationSeries };
     // The history pass allocates several times what it keeps: where the build exposed the collector
     // (its render and extras processes), a full collection lets V8 shrink the heap it grew for that.
     (globalThis as { gc?: () => void }).gc?.();
