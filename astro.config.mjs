@@ -1,7 +1,8 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { readSiteSettings } from './src/site/config.ts';
+import { readSiteSettings } from './src/site/settings/config.ts';
 import { sitemap } from './src/publish/sitemap.ts';
+import { renderInputPlugin, STANDALONE_RENDER } from './src/site/plan/render-input.ts';
 
 const { siteUrl } = readSiteSettings();
 
@@ -20,7 +21,8 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // The site needs no .env values; not loading them keeps the API key out of the build entirely. Scripts are
   // never inlined (Vite inlines small ones by default): the Content-Security-Policy allows only same-origin files.
-  vite: { envDir: false, build: { assetsInlineLimit: 0 } },
+  // What a build renders reaches the pages as a module (src/site/plan/render-input.ts); a build's render puts its own first.
+  vite: { envDir: false, build: { assetsInlineLimit: 0 }, plugins: [renderInputPlugin(STANDALONE_RENDER)] },
   // Neither the not-found page nor the redirect pages of /leaderboard/ and /leaderboard/1/ are addresses of their own.
   integrations: [sitemap(siteUrl, (path) => /^(?:404\/?|leaderboard\/(?:1\/)?)$/.test(path))],
 });

@@ -7,7 +7,7 @@ import { loadEnv, readHistoryLimit } from '../src/core/env.ts';
 import { createReporter, formatBytes, formatSeconds } from '../src/core/reporter.ts';
 import { exitOnSignals } from '../src/core/signals.ts';
 import { readDeployTarget } from '../src/publish/build-plan.ts';
-import { DEPLOY_TARGETS } from '../src/site/hosts.ts';
+import { DEPLOY_TARGETS } from '../src/site/plan/hosts.ts';
 
 const USAGE = `Usage: npm run build -- [flags]
   --snapshot PATH   the snapshot to render (default ${DEFAULT_OUT}; the bundled sample is loaded into it when it is missing)

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_CODES } from '../src/core/errors.ts';
 import { createReporter } from '../src/core/reporter.ts';
-import { readSiteSettings } from '../src/site/config.ts';
+import { readSiteSettings } from '../src/site/settings/config.ts';
 import { serveStatic } from '../src/publish/static-server.ts';
 
 const USAGE = `Usage: npm run preview -- [--dir dist] [--port 4321]

@@ -2,17 +2,17 @@
  * The comparison page: reads `?models=a,b` (two to four model segments), loads each model's small
  * data file (`/data/models/{model}.json`) and draws the comparison into a clone of the markup the
  * page holds in a `<template>`, which is the pre-rendered comparisons' own (src/views/comparison.ts),
- * filled with the same values (src/site/comparison-view.ts): the script never builds markup. Without
+ * filled with the same values (src/site/compare/comparison-view.ts): the script never builds markup. Without
  * it the page explains and links to the pre-rendered comparisons instead.
  */
-import { chartCaption, methodChangePath } from '../site/charts.ts';
-import { compareStatus, MAX_COMPARED, parseModelsParam } from '../site/compare.ts';
-import { comparisonView, NO_WEB_SOURCE, type ChartView, type ComparisonView, type ScoreCellView } from '../site/comparison-view.ts';
-import { formatDate } from '../site/format.ts';
-import { href } from '../site/links.ts';
-import type { ModelFile, SharedModelFile } from '../site/model-file.ts';
-import { modelFileFrom, readJson, type ModelListEntry } from '../site/model-data.ts';
-import { pageTitle } from '../site/page-title.ts';
+import { chartCaption, methodChangePath } from '../site/format/charts.ts';
+import { compareStatus, MAX_COMPARED, parseModelsParam } from '../site/compare/compare-models.ts';
+import { comparisonView, NO_WEB_SOURCE, type ChartView, type ComparisonView, type ScoreCellView } from '../site/compare/comparison-view.ts';
+import { formatDate } from '../site/format/format.ts';
+import { href } from '../site/links/links.ts';
+import type { ModelFile, SharedModelFile } from '../site/files/model-file.ts';
+import { modelFileFrom, readJson, type ModelListEntry } from '../site/compare/model-data.ts';
+import { pageTitle } from '../site/format/page-title.ts';
 import { need } from './list-view.ts';
 
 /** Puts `value` in place of a template's placeholder text, keeping the white space the server wrote around it. */

@@ -1,12 +1,18 @@
 /**
- * What the enhanced lists (the leaderboard, the benchmarks list) share: a view drawn from a static
- * index into clones of server-rendered `<template>` markup, with the page, heading, title, "showing"
- * line and URL kept in agreement, each change a history entry, and page links that stay links; the
- * search field, sort buttons, active-filter chips and reset work the same on both. Each list's own
- * script says what its view is, how to select and fill its rows, and what its other fields change.
+ * Enhances a list's static pages (the leaderboard, the benchmarks list; src/site/lists/list-spec.ts
+ * describes each): its search field, its filters, the sort buttons in its headers and its pager change
+ * the view, each change a history entry that Back undoes, with the rows, pager, heading, title,
+ * "showing" line and URL in agreement. Without this script every row is still on a static page. With
+ * it, other views are drawn from the list's compact index (fetched on the first change) with the views
+ * the pages themselves are rendered with (src/views/parts/), so a row reads the same whoever draws it.
  */
-import { pageTitle } from '../site/page-title.ts';
-import { pageCount, pagerItems } from '../site/pagination.ts';
+import { pageTitle } from '../site/format/page-title.ts';
+import { firstDir, readView, sameView, selectRows, showingLine, viewUrl, type BaseView, type FilterName, type ListSpec } from '../site/lists/list-spec.ts';
+import { pageCount } from '../site/lists/pagination.ts';
+import { html, type Markup } from '../views/parts/html.ts';
+import { chipHtml } from '../views/parts/chip.ts';
+import { listRowHtml, type RowCells } from '../views/parts/list-table.ts';
+import { pagerHtml } from '../views/parts/pager.ts';
 
 export const need = <E extends Element>(parent: ParentNode, selector: string): E => {
   const found = parent.querySelector<E>(selector);
@@ -14,32 +20,11 @@ export const need = <E extends Element>(parent: ParentNode, selector: string): E
   return found;
 };
 
-/**
- * A clone of the page's own pager (`shell`, emptied) holding this view's pages, made of the template's
- * link and gap; null when there is one page. A list whose static page has no pager has a single page,
- * and so has every view of it.
- */
-export function fillPager(shell: Element | null, parts: ParentNode, page: number, pages: number, hrefFor: (n: number) => string): Element | null {
-  const items = pagerItems(page, pages);
-  if (!items.length || !shell) return null;
-  const nav = shell.cloneNode(false) as Element;
-  const link = need(parts, 'a');
-  const gap = need(parts, '.gap');
-  for (const item of items) {
-    if (item.kind === 'gap') {
-      nav.append(gap.cloneNode(true));
-      continue;
-    }
-    const a = link.cloneNode(false) as Element;
-    a.removeAttribute('rel');
-    a.removeAttribute('aria-current');
-    a.setAttribute('href', hrefFor(item.page));
-    if (item.kind !== 'page') a.setAttribute('rel', item.kind);
-    if (item.current) a.setAttribute('aria-current', 'page');
-    a.textContent = item.label;
-    nav.append(a);
-  }
-  return nav;
+/** The elements a view's markup makes. */
+function nodesOf(markup: Markup | undefined): Element[] {
+  const template = document.createElement('template');
+  template.innerHTML = markup?.html ?? '';
+  return [...template.content.children];
 }
 
 /** A select shows a value from the URL even when its list does not hold it; true when the list holds it. */
@@ -55,22 +40,7 @@ function chooseOption(select: HTMLSelectElement, value: string): boolean {
   return known;
 }
 
-/** One chip per active filter, each with a button that removes it; the list hides when there is none. */
-function fillChips(list: HTMLElement, proto: Element, filters: readonly { label: string; remove: () => void }[]): void {
-  list.replaceChildren(
-    ...filters.map(({ label, remove }) => {
-      const chip = proto.cloneNode(true) as Element;
-      need(chip, 'span').textContent = label;
-      const button = need(chip, 'button');
-      button.setAttribute('aria-label', `Remove the filter ${label}`);
-      button.addEventListener('click', remove);
-      return chip;
-    }),
-  );
-  list.hidden = filters.length === 0;
-}
-
-/** Puts a sort button in each header with a `data-sort` key, and marks the one the view is sorted by. */
+/** Puts a sort button in each header with a `data-sort` key, and returns what marks the one the view is sorted by. */
 function sortHeaders(root: ParentNode, onSort: (key: string) => void) {
   const headers = [...root.querySelectorAll<HTMLTableCellElement>('th[data-sort]')];
   for (const th of headers) {
@@ -110,64 +80,46 @@ function searchAsYouType(input: HTMLInputElement, current: () => string, apply: 
   return search;
 }
 
-/** A list's view: at least the page it shows. */
-export interface PagedView {
-  page: number;
-}
-
-export interface ListSpec<S extends PagedView, I, R> {
-  root: HTMLElement;
-  /** Names what failed to load, in "The … could not be loaded". */
-  what: string;
-  /** The view the static pages show (their page aside). */
-  plain: S;
-  read: (pathname: string, search: string) => S;
-  url: (view: S) => string;
-  same: (a: S, b: S) => boolean;
-  /** The view's rows, filtered and sorted. */
-  select: (index: I, view: S) => R[];
-  /** How many rows the index holds in all. */
-  size: (index: I) => number;
-  /** A clone of the row template, filled with one row. */
-  fill: (proto: Element, index: I, row: R) => Element;
-  heading: (page: number, pages: number) => string;
-  title: (page: number) => string | undefined;
-  showing: (first: number, shown: number, total: number, all: number) => string;
-  /** Shows a view in the list's own controls (fields, chips, sorted header). */
-  sync: (view: S) => void;
-}
-
 /**
- * Wires a list rendered by the server (`data-page`, `data-pages`, `data-total`, `data-page-size`,
- * `data-index`, `data-site-title` on the root; `tbody`, `[data-status]`, `.table-wrap`, `[data-pager]`
- * and a `[data-…-heading]` heading; row and pager `<template>`s) and returns `show`, which draws a
- * view and writes its URL. A plain click on a page link draws it in place; Back redraws.
+ * Wires the list the page rendered (`data-{name}` on its root, with `data-page`, `data-pages`,
+ * `data-total`, `data-page-size`, `data-index` and `data-site-title`; its form with a `q` field and a field per filter of the spec; a
+ * `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-{name}-heading]`), then draws the view
+ * the address names. `rowsOf` reads the list's index into its rows; `draw` is their cells.
  */
-function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, heading: Element | null) {
-  const { root } = spec;
+export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, rowsOf: (index: I) => Row[], draw: RowCells<Row>): void {
+  const root = document.querySelector<HTMLElement>(`[data-${spec.name}]`);
+  if (!root) return;
+  const heading = document.querySelector(`[data-${spec.name}-heading]`);
+  const form = need<HTMLFormElement>(root, 'form');
+  const q = form.elements.namedItem('q') as HTMLInputElement;
+  const fields = (Object.keys(spec.filters) as FilterName<V>[]).map((name) => ({
+    name,
+    field: form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement,
+    label: spec.filters[name].label,
+  }));
+  const chips = need<HTMLElement>(root, '[data-chips]');
+  const caption = root.querySelector('[data-caption]');
   const tbody = need(root, 'tbody');
   const status = need(root, '[data-status]');
   const tableWrap = need<HTMLElement>(root, '.table-wrap');
-  const rowProto = need(need<HTMLTemplateElement>(root, 'template[data-row-template]').content, 'tr');
-  const pagerParts = need<HTMLTemplateElement>(root, 'template[data-pager-template]').content;
-  const pageSize = Number(root.dataset.pageSize) || 100;
   const siteTitle = root.dataset.siteTitle ?? document.title;
+  const pageSize = Number(root.dataset.pageSize) || spec.pageSize;
 
   // The view this page was rendered with, and what it showed.
-  const server: S = { ...spec.plain, page: Number(root.dataset.page) || 1 };
+  const server = { ...spec.plain, page: Number(root.dataset.page) || 1 } as V;
   const serverPages = Number(root.dataset.pages) || 1;
   const serverTotal = Number(root.dataset.total) || 0;
   const original = { rows: [...tbody.children], pager: root.querySelector('[data-pager]') };
   let pager = original.pager;
   let wanted = server;
-  let index: Promise<I> | undefined;
+  let rows: Promise<Row[]> | undefined;
   let loaded = false;
   let ticket = 0;
 
-  const loadIndex = () =>
-    (index ??= fetch(root.dataset.index!).then((r) => {
+  const loadRows = () =>
+    (rows ??= fetch(root.dataset.index!).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      return r.json() as Promise<I>;
+      return (r.json() as Promise<I>).then(rowsOf);
     }));
 
   const replacePager = (next: Element | null) => {
@@ -177,145 +129,92 @@ function listView<S extends PagedView, I, R>(spec: ListSpec<S, I, R>, heading: E
     pager = next;
   };
 
+  /** The view in the form, the chips, the caption and the sorted header. */
+  function sync(view: V): void {
+    if (document.activeElement !== q) q.value = view.q;
+    const active: { label: string; field: HTMLElement; clear: Partial<V> }[] = view.q
+      ? [{ label: `Search: “${view.q}”`, field: q, clear: { q: '' } as Partial<V> }]
+      : [];
+    for (const { name, field, label } of fields) {
+      const value = view[name] as string | boolean;
+      if (field instanceof HTMLInputElement) {
+        field.checked = value === true;
+        if (value) active.push({ label, field, clear: { [name]: false } as Partial<V> });
+      } else {
+        const known = chooseOption(field, value as string);
+        if (value) active.push({ label: `${label}: ${value}${known ? '' : ' (not in this snapshot)'}`, field, clear: { [name]: '' } as Partial<V> });
+      }
+    }
+    chips.replaceChildren(...nodesOf(html`${active.map((f) => chipHtml(f.label))}`));
+    chips.querySelectorAll('button').forEach((button, i) =>
+      button.addEventListener('click', () => {
+        const { field, clear } = active[i]!;
+        if (field === q) q.value = '';
+        change(clear);
+        field.focus();
+      }),
+    );
+    chips.hidden = active.length === 0;
+    if (caption && spec.caption) caption.textContent = spec.caption(view);
+    markSorted(view.sort, view.dir);
+  }
+
   /** Draws a view, then writes its URL: a new history entry, or in place of the current one. */
-  async function show(next: S, entry: 'push' | 'replace'): Promise<void> {
+  async function show(next: V, entry: 'push' | 'replace'): Promise<void> {
     const mine = ++ticket;
     wanted = next;
-    spec.sync(next);
+    sync(next);
     let view = next;
     let pages = serverPages;
-    if (spec.same(next, server)) {
+    if (sameView(next, server)) {
       // On arrival the static rows are in place: putting them back would lay out the whole table again.
       if (tbody.firstElementChild !== original.rows[0] || tbody.childElementCount !== original.rows.length) tbody.replaceChildren(...original.rows);
       if (pager !== original.pager) replacePager(original.pager);
-      status.textContent = spec.showing((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal);
+      status.textContent = showingLine((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal, spec.noun);
     } else {
       if (!loaded) status.textContent = 'Loading…';
-      let data: I;
+      let all: Row[];
       try {
-        data = await loadIndex();
+        all = await loadRows();
         loaded = true;
       } catch {
-        index = undefined;
-        if (mine === ticket) status.textContent = `The ${spec.what} could not be loaded; the static pages below still work.`;
+        rows = undefined;
+        if (mine === ticket) status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
         return;
       }
       if (mine !== ticket) return; // a newer change is drawing
-      const rows = spec.select(data, next);
-      pages = pageCount(rows.length, pageSize);
+      const selected = selectRows(spec, all, next);
+      pages = pageCount(selected.length, pageSize);
       view = { ...next, page: Math.min(next.page, pages) };
       wanted = view;
       const start = (view.page - 1) * pageSize;
-      const slice = rows.slice(start, start + pageSize);
-      tbody.replaceChildren(...slice.map((r) => spec.fill(rowProto, data, r)));
-      replacePager(fillPager(original.pager, pagerParts, view.page, pages, (p) => spec.url({ ...view, page: p })));
-      status.textContent = spec.showing(start + 1, slice.length, rows.length, spec.size(data));
+      const slice = selected.slice(start, start + pageSize);
+      tbody.replaceChildren(...nodesOf(html`${slice.map((row) => listRowHtml(spec, draw, row))}`));
+      replacePager(nodesOf(pagerHtml(view.page, pages, (p) => viewUrl(spec, { ...view, page: p }), spec.pagerLabel))[0] ?? null);
+      status.textContent = showingLine(start + 1, slice.length, selected.length, all.length, spec.noun);
     }
     if (heading) heading.textContent = spec.heading(view.page, pages);
     document.title = pageTitle(spec.title(view.page), siteTitle);
-    const url = spec.url(view);
+    const url = viewUrl(spec, view);
     if (url !== location.pathname + location.search) {
       if (entry === 'push') history.pushState(null, '', url);
       else history.replaceState(null, '', url);
     }
   }
 
-  // Page links work as links (a new tab, a copied address); a plain click draws the page in place.
-  root.addEventListener('click', (e) => {
-    const a = (e.target as Element).closest<HTMLAnchorElement>('[data-pager] a');
-    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    const url = new URL(a.href);
-    void show(spec.read(url.pathname, url.search), 'push').then(() => tableWrap.focus());
-  });
-  window.addEventListener('popstate', () => void show(spec.read(location.pathname, location.search), 'replace'));
-
-  return {
-    show,
-    /** The view last asked for, with its page as drawn. */
-    wanted: () => wanted,
-    /** Draws the view the address names, in place of the current history entry. */
-    start: () => void show(spec.read(location.pathname, location.search), 'replace'),
-  };
-}
-
-/** A view with search words and a sort, as every enhanced list has. */
-export interface FilteredView extends PagedView {
-  q: string;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
-
-/** A filter the view has: what its chip says, what removing it changes, and the field that then takes focus. */
-export interface ActiveFilter<S> {
-  label: string;
-  clear: Partial<S>;
-  field: HTMLElement;
-}
-
-/** Shows a view's value in a select, and returns its filter when it has one ("Tag: x", marked when the list does not hold it). */
-export function selectFilter<S>(select: HTMLSelectElement, value: string, name: string, clear: Partial<S>): ActiveFilter<S>[] {
-  const known = chooseOption(select, value);
-  return value ? [{ label: `${name}: ${value}${known ? '' : ' (not in this snapshot)'}`, clear, field: select }] : [];
-}
-
-export interface EnhancedListSpec<S extends FilteredView, I, R> extends Omit<ListSpec<S, I, R>, 'sync'> {
-  /** The direction each column sorts in when first chosen. */
-  firstDir: Record<S['sort'], 'asc' | 'desc'>;
-  /** The form's fields beside the search: each changes the view by the part it reads. */
-  fields: [field: HTMLElement, part: () => Partial<S>][];
-  /** Shows a view in the list's own controls (the search field and sort aside) and lists its filters other than the search words. */
-  sync: (view: S) => ActiveFilter<S>[];
-}
-
-/**
- * Makes a server-rendered list sortable and filterable in place: its form (a `q` search field, the
- * spec's other fields, a reset button), the sort buttons in its `th[data-sort]` headers and its
- * active-filter chips (`[data-chips]`, filled from `template[data-chip-template]`) change the view,
- * each change a history entry; then the view the address names is drawn. The form is laid out from
- * the first paint (hidden only without scripting), so nothing moves when this starts.
- */
-export function enhanceList<S extends FilteredView, I, R>(spec: EnhancedListSpec<S, I, R>, heading: Element | null): void {
-  const { root } = spec;
-  const form = need<HTMLFormElement>(root, 'form');
-  const q = form.elements.namedItem('q') as HTMLInputElement;
-  const chips = need<HTMLElement>(root, '[data-chips]');
-  const chipProto = need(need<HTMLTemplateElement>(root, 'template[data-chip-template]').content, 'li');
   /** The current view with this change, from its first page, as a new history entry. */
-  const change = (part: Partial<S>) => void list.show({ ...list.wanted(), ...part, page: 1 }, 'push');
+  const change = (part: Partial<V>) => void show({ ...wanted, ...part, page: 1 }, 'push');
   const markSorted = sortHeaders(root, (sort) => {
-    const now = list.wanted();
-    const dir = now.sort === sort ? (now.dir === 'asc' ? 'desc' : 'asc') : spec.firstDir[sort as S['sort']];
-    change({ sort, dir } as Partial<S>);
+    const dir = wanted.sort === sort ? (wanted.dir === 'asc' ? 'desc' : 'asc') : firstDir(spec, sort);
+    change({ sort, dir } as Partial<V>);
   });
-
-  const list = listView<S, I, R>(
-    {
-      ...spec,
-      sync: (view) => {
-        if (document.activeElement !== q) q.value = view.q;
-        const search: ActiveFilter<S>[] = view.q ? [{ label: `Search: “${view.q}”`, clear: { q: '' } as Partial<S>, field: q }] : [];
-        const filters = [...search, ...spec.sync(view)].map(({ label, clear, field }) => ({
-          label,
-          remove: () => {
-            if (field === q) q.value = '';
-            change(clear);
-            field.focus();
-          },
-        }));
-        fillChips(chips, chipProto, filters);
-        markSorted(view.sort, view.dir);
-      },
-    },
-    heading,
-  );
-
   const search = searchAsYouType(
     q,
-    () => list.wanted().q,
-    (words, entry) => void list.show({ ...list.wanted(), q: words, page: 1 }, entry),
+    () => wanted.q,
+    (words, entry) => void show({ ...wanted, q: words, page: 1 }, entry),
   );
-  for (const [field, part] of spec.fields) field.addEventListener('change', () => change(part()));
+  for (const { name, field } of fields)
+    field.addEventListener('change', () => change({ [name]: field instanceof HTMLInputElement ? field.checked : field.value } as Partial<V>));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     search();
@@ -323,8 +222,17 @@ export function enhanceList<S extends FilteredView, I, R>(spec: EnhancedListSpec
   form.addEventListener('reset', (e) => {
     e.preventDefault();
     q.value = '';
-    void list.show(spec.plain, 'push');
+    void show({ ...spec.plain, page: 1 } as V, 'push');
   });
+  // Page links work as links (a new tab, a copied address); a plain click draws the page in place.
+  root.addEventListener('click', (e) => {
+    const a = (e.target as Element).closest<HTMLAnchorElement>('[data-pager] a');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    const url = new URL(a.href);
+    void show(readView(spec, url.pathname, url.search), 'push').then(() => tableWrap.focus());
+  });
+  window.addEventListener('popstate', () => void show(readView(spec, location.pathname, location.search), 'replace'));
 
-  list.start();
+  void show(readView(spec, location.pathname, location.search), 'replace');
 }

@@ -4,7 +4,7 @@
  * plain form: Enter, or no JavaScript, filters the leaderboard with `/?q=`. The list exists only
  * with this script, so it makes it; results are written into it as text.
  */
-import { excerptParts, SEARCH_RESULTS_SHOWN, searchStatus } from '../site/search.ts';
+import { excerptParts, SEARCH_RESULTS_SHOWN, searchStatus } from '../site/format/search.ts';
 
 interface PagefindData {
   url: string;

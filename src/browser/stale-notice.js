@@ -1,5 +1,5 @@
 // A classic script the layout loads in <head>, before the page is drawn: it compares the moment
-// the build wrote into <html data-stale-after> (Unix ms; src/site/staleness.ts) with the visitor's
+// the build wrote into <html data-stale-after> (Unix ms; src/site/settings/staleness.ts) with the visitor's
 // clock, and marks the page stale so the stylesheet shows the notice the server rendered. Run
 // before the first paint, showing it moves nothing; plain JavaScript because it is served as it is.
 (function () {

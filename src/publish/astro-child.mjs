@@ -1,9 +1,11 @@
 // The Astro build of build-site.ts, in a process of its own: its heap and young generation are its own
 // (astro-render.ts), and its memory is gone when it ends, before the search index is made. Plain
-// JavaScript, loaded as Node loads any module. It takes { outDir, logLevel } by IPC
-// and answers { peakKb, cpuMs } or { error, peakKb, cpuMs } (its own CPU time, which the build
-// reports beside its wall time); it ends itself when its parent goes.
+// JavaScript, loaded as Node loads any module. It takes { outDir, logLevel, input } by IPC (input: what
+// the pages render, src/site/plan/render-input.ts) and answers { peakKb, cpuMs } or { error, peakKb,
+// cpuMs } (its own CPU time, which the build reports beside its wall time); it ends itself when its
+// parent goes.
 import { build } from 'astro';
+import { renderInputPlugin } from '../site/plan/render-input.ts';
 import { ownPeakKb } from './own-peak.mjs';
 
 /** What the parent needs of an error: its message, stack and the codes of its causes (build-failure.ts reads them). */
@@ -19,12 +21,12 @@ function plain(err, depth = 0) {
 }
 
 process.on('disconnect', () => process.exit(1));
-process.once('message', ({ outDir, logLevel }) => {
+process.once('message', ({ outDir, logLevel, input }) => {
   const answer = (message, code) => {
     const cpu = process.cpuUsage();
     process.send({ ...message, peakKb: ownPeakKb(), cpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(code));
   };
-  build({ root: process.cwd(), outDir, logLevel }).then(
+  build({ root: process.cwd(), outDir, logLevel, vite: { plugins: [renderInputPlugin(input, 'pre')] } }).then(
     () => answer({}, 0),
     (err) => answer({ error: plain(err) }, 1),
   );

@@ -4,6 +4,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { RenderInput } from '../site/plan/render-input.ts';
 import { childEnv } from './child-env.ts';
 
 /**
@@ -55,8 +56,8 @@ export interface AstroRender {
   stop(): void;
 }
 
-/** Starts `astro build` of the project in the current directory into `outDir`; the environment (snapshot path, SITE_URL) is inherited. */
-export function startAstroRender(outDir: string, logLevel: 'info' | 'warn'): AstroRender {
+/** Starts `astro build` of the project in the current directory into `outDir`, rendering `input`; the environment (SITE_URL, attribution) is inherited. */
+export function startAstroRender(outDir: string, logLevel: 'info' | 'warn', input: RenderInput): AstroRender {
   const child = fork(fileURLToPath(new URL('./astro-child.mjs', import.meta.url)), [], {
     execArgv: [...renderFlags(), '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -75,7 +76,7 @@ export function startAstroRender(outDir: string, logLevel: 'info' | 'warn'): Ast
     child.once('error', reject);
   });
   done.catch(() => {});
-  child.send({ outDir, logLevel });
+  child.send({ outDir, logLevel, input });
   return {
     done,
     stop: () => {

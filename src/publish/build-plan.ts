@@ -1,18 +1,18 @@
 /**
- * The build's plan for its deploy target (src/site/site-plan.ts), made before anything renders:
+ * The build's plan for its deploy target (src/site/plan/site-plan.ts), made before anything renders:
  * the snapshot's counts, the weights of each kind of output as the previous build of this folder
  * measured them, and the target's limits. What the plan makes is handed to the render and the
- * extras worker (`MIRROR_SITE_PLAN`); after the check, what the build measured is kept beside the
+ * extras worker (src/site/plan/render-input.ts); after the check, what the build measured is kept beside the
  * site for the next plan, and the build's last lines say what it did against each host's limits.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
 import { withSnapshot } from '../store/read-snapshot.ts';
-import { fieldCountsOf } from '../site/field-counts.ts';
-import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, mb, overLimits, type DeployTarget, type SiteFigures } from '../site/hosts.ts';
-import { OUTPUT_KINDS, type OutputKind } from '../site/output-kinds.ts';
-import { DEFAULT_WEIGHTS, estimateKinds, leftOutOf, planSite, scaleWeights, type BuildPlan, type FieldCounts, type SitePlan } from '../site/site-plan.ts';
+import { fieldCountsOf } from '../site/plan/field-counts.ts';
+import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, mb, overLimits, type DeployTarget, type SiteFigures } from '../site/plan/hosts.ts';
+import { OUTPUT_KINDS, type OutputKind } from '../site/plan/output-kinds.ts';
+import { DEFAULT_WEIGHTS, estimateKinds, leftOutOf, planSite, scaleWeights, type BuildPlan, type FieldCounts, type SitePlan } from '../site/plan/site-plan.ts';
 import type { Expected } from './check-build.ts';
 import type { MeasuredSite } from './site-figures.ts';
 

@@ -2,6 +2,7 @@
  * `npm run build`: render the snapshot with Astro into a temporary folder, check the result, and
  * only then swap it in for `dist/`. A failed or half-written build never replaces a good site.
  */
+import type { RenderInput } from '../site/plan/render-input.ts';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -10,7 +11,7 @@ import { formatBytes, type Reporter } from '../core/reporter.ts';
 import { runSnapshot } from '../snapshot/run-snapshot.ts';
 import { acquireLock } from '../core/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
-import { readSiteSettings } from '../site/config.ts';
+import { readSiteSettings } from '../site/settings/config.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
 import { startAstroRender, type AstroRender } from './astro-render.ts';
@@ -22,7 +23,7 @@ import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sw
 import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
 import { figuresText, limitsText, planBuild, recordWeights, summaryLines } from './build-plan.ts';
-import type { DeployTarget } from '../site/hosts.ts';
+import type { DeployTarget } from '../site/plan/hosts.ts';
 import {
   placeSnapshotDownload,
   publishStateBeside,
@@ -31,7 +32,7 @@ import {
   stateDirFor,
   type StagedSnapshot,
 } from './snapshot-download.ts';
-import { handOverPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../site/snapshot-db.ts';
+import { handOverPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../site/files/snapshot-db.ts';
 import { guardPublishedHistory } from './history-guard.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
@@ -68,7 +69,7 @@ export interface BuildOptions {
 }
 
 /** Starts writing the site's pages into `outDir`; the build checks, completes and swaps in what it wrote. */
-export type Renderer = (outDir: string, logLevel: 'info' | 'warn') => AstroRender;
+export type Renderer = (outDir: string, logLevel: 'info' | 'warn', input: RenderInput) => AstroRender;
 
 export interface BuildResult extends BuildCheck {
   ms: number;
@@ -204,8 +205,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     if (options.newHistory) reporter.info('history: not held to the published one (--new-history)');
     else await guardPublishedHistory({ snapshot: options.snapshot, target, outDir: options.outDir, reporter, env: process.env, sleep: options.sleep });
     mkdirSync(work);
-    // The site reads these; the API key is not among them and was never in this process's env.
-    process.env.MIRROR_SNAPSHOT_DB = resolve(options.snapshot);
+    // The API key is not in this process's env, so the render and the worker, which inherit it, never see it.
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     // The snapshot file as /data/ publishes it. The data page names its parts: the render reads them
     // from the handover file, which is written once the file is made and removed once the render ends.
@@ -235,10 +235,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
           `estimated ${figuresText(planned.plan.estimate)}`,
       );
     }
-    process.env.MIRROR_SITE_PLAN = JSON.stringify(planned.handed);
-    extras = startExtras({ staging, previous: target }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
+    const input: RenderInput = { snapshot: resolve(options.snapshot), plan: planned.handed };
+    extras = startExtras({ staging, previous: target, input }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
-    astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn');
+    astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn', input);
     published = download ? Promise.resolve(download) : stageDownload();
     // A file that cannot be made stops the render at once (its data page waits for the file), and is the failure reported.
     published.catch(() => astro?.stop());

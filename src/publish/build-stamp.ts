@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { attributionSentence, readSiteSettings } from '../site/config.ts';
+import { attributionSentence, readSiteSettings } from '../site/settings/config.ts';
 import type { SnapshotSummary } from '../store/read-snapshot.ts';
-import type { DeployTarget } from '../site/hosts.ts';
-import { staleAfter } from '../site/staleness.ts';
+import type { DeployTarget } from '../site/plan/hosts.ts';
+import { staleAfter } from '../site/settings/staleness.ts';
 
 /** Where a built site records the snapshot it shows. */
 export const BUILD_STAMP = 'data/snapshot.json';
@@ -69,7 +69,7 @@ export function buildStampText(summary: SnapshotSummary, target: DeployTarget | 
     configurations: summary.configurations,
     benches: summary.benches,
     tags: summary.tags,
-    // What a client needs to judge the copy itself: after this, the refresh has stopped (src/site/staleness.ts).
+    // What a client needs to judge the copy itself: after this, the refresh has stopped (src/site/settings/staleness.ts).
     staleAfter: new Date(staleAfter(summary.generatedAt)).toISOString(),
   };
   return `${JSON.stringify(stamp, null, 2)}\n`;

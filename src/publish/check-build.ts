@@ -5,9 +5,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
-import { readSiteSettings } from '../site/config.ts';
-import { HOST_LIMITS, overLimits, type DeployTarget } from '../site/hosts.ts';
-import { publishedName } from '../site/outputs.ts';
+import { readSiteSettings } from '../site/settings/config.ts';
+import { HOST_LIMITS, overLimits, type DeployTarget } from '../site/plan/hosts.ts';
+import { publishedName } from '../site/links/output-paths.ts';
 import { measureSite, type MeasuredSite } from './site-figures.ts';
 
 export interface BuildCheck {

@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BUILD_STAMP } from './build-stamp.ts';
-import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, MODEL_GROUP_JSON, schemaFileOf } from '../site/data-dictionary.ts';
-import { partedCsvOf } from '../site/outputs.ts';
-import { schemaFiles } from '../site/data-schemas.ts';
-import { staleAfter } from '../site/staleness.ts';
+import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, MODEL_GROUP_JSON, schemaFileOf } from '../site/files/data-dictionary.ts';
+import { partedCsvOf } from '../site/links/output-paths.ts';
+import { schemaFiles } from '../site/files/data-schemas.ts';
+import { staleAfter } from '../site/settings/staleness.ts';
 import type { PublishedState } from '../store/published-state.ts';
 
 const DATA = 'data';
@@ -70,7 +70,7 @@ export function writeDataApi(dist: string, stampText: string, snapshotDb: Publis
   const header = Object.fromEntries(JSON_HEADER_FIELDS.map((f) => [f.name, models[f.name]]));
   const manifest = {
     ...header,
-    // The date a client needs to judge the copy itself (src/site/staleness.ts).
+    // The date a client needs to judge the copy itself (src/site/settings/staleness.ts).
     staleAfter: new Date(staleAfter(Date.parse(String(header.generatedAt)))).toISOString(),
     snapshotDb,
     counts: {

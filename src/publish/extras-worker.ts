@@ -7,19 +7,29 @@
  * extras.ts), so that the worker's memory is gone before the index takes its own. Ends itself when
  * its parent goes.
  */
-import { badgeEndpoint, badgeFacts, badgeSvg } from '../site/badges.ts';
-import { cardsOf } from '../site/cards.ts';
-import { SITE } from '../site/config.ts';
-import { modelFeed, tagFeed } from '../site/feed.ts';
+import type { RenderInput } from '../site/plan/render-input.ts';
+import { badgeEndpoint, badgeFacts, badgeSvg } from '../site/files/badges.ts';
+import { cardsOf } from '../site/files/cards.ts';
+import { SITE } from '../site/settings/config.ts';
+import { modelFeed, tagFeed } from '../site/files/feed.ts';
 import { gzipSync } from 'node:zlib';
-import { attribution as downloadAttribution, historyCsvParts, scoresCsvParts } from '../site/downloads.ts';
-import { HISTORY_DAYS } from '../site/data-dictionary.ts';
-import { modelFile, sharedModelFile } from '../site/model-file.ts';
-import { CSV_PART_BYTES, SHARED_FILE_MODELS, badgeFile, csvPartFile, modelDataPath, modelFeedFile, tagFeedFile, type PartedCsv } from '../site/outputs.ts';
-import { planFlags } from '../site/site-plan.ts';
-import { searchRecords, type SearchRecord } from '../site/search-records.ts';
-import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/site-data.ts';
-import { fontMeasure } from '../site/font-metrics.ts';
+import { historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
+import { attribution as downloadAttribution } from '../site/files/records.ts';
+import { HISTORY_DAYS } from '../site/links/output-paths.ts';
+import { modelFile, sharedModelFile } from '../site/files/model-file.ts';
+import {
+  CSV_PART_BYTES,
+  SHARED_FILE_MODELS,
+  badgeFile,
+  csvPartFile,
+  modelDataPath,
+  modelFeedFile,
+  tagFeedFile,
+  type PartedCsv,
+} from '../site/links/output-paths.ts';
+import { searchRecords, type SearchRecord } from '../site/files/search-records.ts';
+import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/data/site-data.ts';
+import { fontMeasure } from '../site/files/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import { CARD_MANIFEST, lowerPriority, readCardManifest, type CardManifest, type ExtrasRequest, type WorkerMessage, type WorkerReport } from './extras.ts';
 import { reuseInto, writeInside } from './write-inside.ts';
@@ -30,6 +40,9 @@ const cpuMs = (since?: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
+/** Whether the plan gzips the large downloads. */
+const gzipped = (input: RenderInput) => input.plan?.compressedDownloads === true;
+
 /** The most a gzipped part holds uncompressed: CSV of this kind gzips 5 to 8 times, so a part stays under CSV_PART_BYTES. */
 const GZIP_PART_RAW_BYTES = 4 * CSV_PART_BYTES;
 
@@ -39,8 +52,7 @@ const GZIP_PART_RAW_BYTES = 4 * CSV_PART_BYTES;
  * still gzip past CSV_PART_BYTES (a smaller part size makes at least as many parts, so a retry
  * writes over every part the one before it wrote).
  */
-function writeParts(staging: string, file: PartedCsv, partsOf: (maxBytes: number) => Iterable<Buffer>): number {
-  const gzipped = planFlags().compressedDownloads;
+function writeParts(staging: string, gzipped: boolean, file: PartedCsv, partsOf: (maxBytes: number) => Iterable<Buffer>): number {
   for (let raw = gzipped ? GZIP_PART_RAW_BYTES : CSV_PART_BYTES; ; raw = Math.floor(raw / 2)) {
     let written = 0;
     let fits = true;
@@ -59,23 +71,23 @@ function writeParts(staging: string, file: PartedCsv, partsOf: (maxBytes: number
  * configurations making it takes a few hundred megabytes more for a moment, and the render is still
  * small then (it grows as it renders).
  */
-const writeHistoryCsv = (staging: string) => {
-  const history = readRecentHistory(HISTORY_DAYS);
-  return writeParts(staging, 'history.csv', (maxBytes) => historyCsvParts(history, maxBytes));
+const writeHistoryCsv = (staging: string, input: RenderInput) => {
+  const history = readRecentHistory(HISTORY_DAYS, input.snapshot);
+  return writeParts(staging, gzipped(input), 'history.csv', (maxBytes) => historyCsvParts(history, maxBytes));
 };
 
 /**
  * Everything that needs the site's data: badges, feeds, model files, scores.csv, and the inputs of
  * the cards and of the search index. What it returns is small; the data goes out of scope with it.
  */
-function writeFromData(staging: string) {
+function writeFromData(staging: string, input: RenderInput) {
   // Nothing here draws a configuration's chart: its series are left out (96 MB at 50,000).
-  const data = getSiteData({ configurationSeries: false });
+  const data = getSiteData(input, { configurationSeries: false });
   const attribution = { name: SITE.attributionName, url: SITE.attributionUrl };
   const { generatedAt } = data.snapshot;
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);
-  const csvParts = writeParts(staging, 'scores.csv', (maxBytes) => scoresCsvParts(data, maxBytes));
+  const csvParts = writeParts(staging, gzipped(input), 'scores.csv', (maxBytes) => scoresCsvParts(data, maxBytes));
   // A data file under /data/, gzipped where the plan says (its path then ends in .gz).
   const writeDataFile = (path: string, body: unknown) => {
     const text = JSON.stringify(body);
@@ -139,11 +151,11 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Sends `message` to the build, settling once it is on its way. */
 const send = (message: WorkerMessage) => new Promise<void>((resolve, reject) => process.send!(message, (err: Error | null) => (err ? reject(err) : resolve())));
 
-async function run({ staging, previous }: ExtrasRequest): Promise<WorkerReport> {
+async function run({ staging, previous, input }: ExtrasRequest): Promise<WorkerReport> {
   const started = performance.now();
-  const historyParts = writeHistoryCsv(staging);
+  const historyParts = writeHistoryCsv(staging, input);
   await giveBack();
-  const written = writeFromData(staging);
+  const written = writeFromData(staging, input);
   // The build indexes them (Pagefind, in its own process) once this process has ended or the
   // render has: the two never hold their memory at once.
   await send({ records: written.records! });

@@ -7,6 +7,7 @@
  * Pagefind in its own process, driven from this one: beside the render once the worker has ended
  * when the index is small, else after the render.
  */
+import type { RenderInput } from '../site/plan/render-input.ts';
 import { fork } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
@@ -14,13 +15,15 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from './child-env.ts';
 import { indexForSearch, stopIndexing } from './search-index.ts';
-import type { SearchRecord } from '../site/search-records.ts';
+import type { SearchRecord } from '../site/files/search-records.ts';
 
 export interface ExtrasRequest {
   /** Where the worker writes, laid out as `dist/` is. */
   staging: string;
   /** The site being replaced, whose cards may be reused. */
   previous: string;
+  /** What the build renders: the snapshot and the plan (the render's own input). */
+  input: RenderInput;
 }
 
 /** What the worker did, in its last message. */
@@ -147,7 +150,7 @@ export function workerFlags(execArgv: readonly string[]): string[] {
   return out;
 }
 
-/** Starts the worker; the environment (snapshot path, SITE_URL, attribution) is inherited. */
+/** Starts the worker; the environment (SITE_URL, attribution) is inherited. */
 export function startExtras(
   request: ExtrasRequest,
   { searchBesideRenderMax = SEARCH_BESIDE_RENDER_MAX_RECORDS, submissions = 0 }: ExtrasOptions = {},

@@ -16,7 +16,7 @@ import { explainBuildFailure } from './build-failure.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { recoverLeftoversIfIdle } from './sweep.ts';
 import { readDeployTarget } from './build-plan.ts';
-import type { DeployTarget } from '../site/hosts.ts';
+import type { DeployTarget } from '../site/plan/hosts.ts';
 
 export interface RefreshOptions {
   env?: Env;

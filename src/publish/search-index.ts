@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { childPids, childrenPeakKb } from './process-peak.ts';
 import { writeInside } from './write-inside.ts';
-import type { SearchRecord } from '../site/search-records.ts';
+import type { SearchRecord } from '../site/files/search-records.ts';
 
 /** The folder of the index under dist/, and what the search box loads from it. */
 export const SEARCH_DIR = 'pagefind';

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { xmlText } from '../site/xml.ts';
+import { xmlText } from '../site/files/xml.ts';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
 export const SITEMAP_ENTRY_LIMIT = 45_000;

@@ -12,7 +12,7 @@ import { closeSync, cpSync, createReadStream, mkdirSync, openSync, readFileSync,
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { attributionSentence, readSiteSettings } from '../site/config.ts';
+import { attributionSentence, readSiteSettings } from '../site/settings/config.ts';
 import { STATE_DB, STATE_MANIFEST, STATE_PART_BYTES, statePartName, writePublishedCopy, type PublishedState } from '../store/published-state.ts';
 
 /**

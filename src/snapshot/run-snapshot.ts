@@ -172,129 +172,142 @@ export function detailsFromFile(
   return details;
 }
 
-export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome> {
+/**
+ * What one run carries from phase to phase: its request, the file it writes and the secrets it
+ * refuses, and what it has counted so far (the requests it sent, the bytes it read, its restore).
+ */
+interface Run {
+  req: SnapshotRequest;
+  target: string;
+  secrets: string[];
+  deadlines: Deadlines;
+  now: () => number;
+  /** Deadlines and clients started by this run, stopped and closed when it ends. */
+  timers: Deadline[];
+  clients: ApiClient[];
+  /** Every attempt sent counts against the quota (the ledger is conservative about retries). */
+  requests: number;
+  bytes: SnapshotOutcome['bytes'];
+  restored: RestoreResult | undefined;
+}
+
+/** What every outcome carries besides its own: the run's requests and its restore. */
+const ran = (run: Run) => ({ requests: run.requests, restore: run.restored });
+
+/** A client whose every request and wait ends at `deadline`. */
+function clientFor(run: Run, api: Extract<SnapshotInput, { kind: 'api' }>, deadline: Deadline): ApiClient {
+  const { req } = run;
+  run.timers.push(deadline);
+  const client = new ApiClient({
+    ...api.tuning,
+    baseUrl: api.settings.baseUrl,
+    key: api.settings.key,
+    deadline,
+    sleep: req.sleep,
+    ...(req.random ? { random: req.random } : {}),
+    onEvent: (e) => {
+      if (e.type === 'request') run.requests++;
+      else if (e.type === 'progress') req.reporter.progress(`fetch ${e.path}`, e.received, e.total);
+      else if (e.type === 'retry') req.reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
+      else if (e.type === 'redirect') req.reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
+    },
+  } satisfies ClientOptions);
+  run.clients.push(client);
+  return client;
+}
+
+/**
+ * Phase 1: the file at the target, after clearing what killed runs left beside it, restored from
+ * the published copy when a run from the API finds none usable; and the export's deadline, which
+ * the restore spends too, so the job's deadline arithmetic stays what it was.
+ */
+async function readPrevious(run: Run): Promise<{ previous: PreviousSnapshot | undefined; exportDeadline: Deadline }> {
+  const { req, target, secrets } = run;
   const { reporter, source } = req;
-  const now = req.now ?? Date.now;
-  // Everything a user can get wrong is checked before the lock and before any request.
-  const { target } = resolveOutputPath(req.out);
-  const secrets = [...(req.secrets ?? []), ...(source.kind === 'api' ? [source.settings.key] : [])];
-  const fileBodies: Buffer[] = [];
-  if (source.kind === 'file') {
-    fileBodies.push(await readInputFile(source.path, source.maxBytes));
-    if (source.detailsPath !== undefined) fileBodies.push(await readInputFile(source.detailsPath, source.maxBytes, '--details-file'));
+  const swept = sweepLeftovers(target);
+  if (swept.length > 0) reporter.info(`removed ${swept.length} file(s) left beside ${req.out} by an interrupted run`);
+  let inspection = inspectSnapshot(target);
+  if (inspection.state === 'unreadable') reporter.warn(`the existing ${req.out} cannot be read (${inspection.reason}); a good snapshot will replace it`);
+  const exportDeadline = new Deadline(run.deadlines.exportMs, 'RANKING_DEADLINE_MS');
+  run.timers.push(exportDeadline);
+  if (req.restoreFrom && source.kind === 'api' && inspection.state !== 'ok') {
+    run.restored = await restoreState({ from: req.restoreFrom, target, tuning: source.tuning, deadline: exportDeadline, secrets, sleep: req.sleep });
+    const line = describeRestore(run.restored, req.out);
+    if (run.restored.status === 'refused') reporter.warn(line);
+    else reporter.info(line);
+    if (run.restored.status === 'restored') inspection = inspectSnapshot(target);
   }
-  const release = await acquireLock(target, undefined, (lock) => reporter.info(`waiting: another run holds ${lock}; this one goes on when it ends`));
-  const deadlines = (source.kind === 'api' && source.deadlines) || DEFAULT_DEADLINES;
-  /** Deadlines started by this run, stopped when it ends. */
-  const timers: Deadline[] = [];
-  /** A client whose every request and wait ends at `deadline`. */
-  const clientFor = (api: Extract<SnapshotInput, { kind: 'api' }>, deadline: Deadline): ApiClient => {
-    timers.push(deadline);
-    const options: ClientOptions = {
-      ...api.tuning,
-      baseUrl: api.settings.baseUrl,
-      key: api.settings.key,
-      deadline,
-      sleep: req.sleep,
-      ...(req.random ? { random: req.random } : {}),
-      onEvent: (e) => {
-        if (e.type === 'request') requestsSent++;
-        else if (e.type === 'progress') reporter.progress(`fetch ${e.path}`, e.received, e.total);
-        else if (e.type === 'retry') reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
-        else if (e.type === 'redirect') reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
-      },
-    };
-    return new ApiClient(options);
-  };
-  let client: ApiClient | undefined;
-  let detailsClient: ApiClient | undefined;
-  // Every attempt sent counts against the quota (the ledger is conservative about retries).
-  let requestsSent = 0;
-  let bytesRead: SnapshotOutcome['bytes'];
-  let restored: RestoreResult | undefined;
-  /** What every outcome carries besides its own: the run's requests and its restore. */
-  const ran = () => ({ requests: requestsSent, restore: restored });
-  try {
-    const swept = sweepLeftovers(target);
-    if (swept.length > 0) reporter.info(`removed ${swept.length} file(s) left beside ${req.out} by an interrupted run`);
-    let inspection = inspectSnapshot(target);
-    if (inspection.state === 'unreadable') reporter.warn(`the existing ${req.out} cannot be read (${inspection.reason}); a good snapshot will replace it`);
-    // The restore spends the export's time: the job's deadline arithmetic stays what it was.
-    const exportDeadline = new Deadline(deadlines.exportMs, 'RANKING_DEADLINE_MS');
-    timers.push(exportDeadline);
-    if (req.restoreFrom && source.kind === 'api' && inspection.state !== 'ok') {
-      restored = await restoreState({
-        from: req.restoreFrom,
-        target,
-        tuning: source.tuning,
-        deadline: exportDeadline,
-        secrets,
-        sleep: req.sleep,
-      });
-      const line = describeRestore(restored, req.out);
-      if (restored.status === 'refused') reporter.warn(line);
-      else reporter.info(line);
-      if (restored.status === 'restored') inspection = inspectSnapshot(target);
-    }
-    const previous = inspection.state === 'ok' ? inspection.snapshot : undefined;
+  return { previous: inspection.state === 'ok' ? inspection.snapshot : undefined, exportDeadline };
+}
 
-    let bodies: Buffer[];
-    let json: () => unknown;
-    let meta: Omit<SnapshotMeta, 'bodySha256' | 'sample'>;
-    let quotaHeaders: Record<string, string> = {};
-    let detailsBytes: Buffer | undefined;
+/** An answer to store: its bodies, how to parse them, what it says of itself, its quota headers, and a details file's bytes. */
+interface Body {
+  bodies: Buffer[];
+  json: () => unknown;
+  meta: Omit<SnapshotMeta, 'bodySha256' | 'sample'>;
+  quotaHeaders: Record<string, string>;
+  detailsBytes?: Buffer | undefined;
+}
 
-    if (source.kind === 'api') {
-      const origin = source.settings.baseUrl.origin;
-      const state = readFetchState(target);
-      if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256 && isFresh(state, now())) {
-        reporter.info(
-          `fresh: the stored snapshot was checked ${Math.round((now() - state.fetchedAt) / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
-        );
-        return { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial, ...ran() };
-      }
-      client = clientFor(source, exportDeadline);
-      const apiClient = client;
-      // Conditional only against a whole export from this origin, and only with a Last-Modified that parsed as an HTTP-date.
-      const ifModifiedSince =
-        !req.force && previous && previous.source === 'api' && !previous.partial && previous.apiOrigin === origin
-          ? parseHttpDate(previous.lastModified)
-          : undefined;
-      const fetched = await reporter.stage(
-        'fetch',
-        () =>
-          fetchExport(apiClient, {
-            fallback: req.fallback,
-            onFallback: (why) =>
-              reporter.warn(
-                `${why.message}; building a partial snapshot from /v1/models, /v1/benches and /v1/tags (500 rows each, unless the API sends pages)`,
-              ),
-            ifModifiedSince,
-            pageLimits: { maxBytes: source.tuning.maxBytes },
-          }),
-        (f) => {
-          if (f.notModified) return '304 Not Modified';
-          const decoded = f.bodies.reduce((n, b) => n + b.length, 0);
-          const answers = f.answers > 1 ? `, ${f.answers} answers` : '';
-          return `${formatBytes(decoded)} decoded, ${formatBytes(f.wireBytes)} on the wire${answers}`;
-        },
-      );
-      bytesRead = { wire: fetched.wireBytes, decoded: fetched.bodies.reduce((n, b) => n + b.length, 0) };
-      if (fetched.notModified) {
-        const state = readFetchState(target);
-        const maxAge = fetched.headers['cache-control'] !== undefined ? cacheMaxAge(fetched.headers['cache-control']) : (state?.maxAgeSeconds ?? 0);
-        writeFetchState(target, { origin, fetchedAt: now(), maxAgeSeconds: maxAge, bodySha256: previous!.bodySha256 });
-        reporter.info(
-          `unchanged: the API answered 304 Not Modified to If-Modified-Since ${new Date(ifModifiedSince!).toUTCString()}; ${req.out} left untouched`,
-        );
-        return { status: 'unchanged', generatedAt: previous!.generatedAt, warnings: 0, partial: false, bytes: bytesRead, ...ran() };
-      }
-      for (const w of headerWarnings(fetched.headers)) reporter.warn(w);
-      if (req.annotations) for (const line of apiChangeAnnotations(fetched.headers, fetched.partial ? '/v1/models' : '/v1/export.json')) reporter.info(line);
-      bodies = fetched.bodies;
-      json = fetched.json;
-      quotaHeaders = fetched.headers;
-      meta = {
+/** Where a phase ends the run early (with its outcome), or what it hands the next. */
+type Step<T> = { done: SnapshotOutcome } | { next: T };
+
+/** Phase 2 from the API: no request within the stored answer's cache lifetime, 304 when it has not changed, else the export. */
+async function fetchFromApi(
+  run: Run,
+  api: Extract<SnapshotInput, { kind: 'api' }>,
+  previous: PreviousSnapshot | undefined,
+  exportDeadline: Deadline,
+): Promise<Step<Body>> {
+  const { req, target, now } = run;
+  const { reporter } = req;
+  const origin = api.settings.baseUrl.origin;
+  const state = readFetchState(target);
+  if (!req.force && previous && state && state.origin === origin && state.bodySha256 === previous.bodySha256 && isFresh(state, now())) {
+    reporter.info(
+      `fresh: the stored snapshot was checked ${Math.round((now() - state.fetchedAt) / 60000)} min ago and the API allows caching it for ${Math.round(state.maxAgeSeconds / 60)} min; no request made (--force asks anyway)`,
+    );
+    return { done: { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial, ...ran(run) } };
+  }
+  const client = clientFor(run, api, exportDeadline);
+  // Conditional only against a whole export from this origin, and only with a Last-Modified that parsed as an HTTP-date.
+  const ifModifiedSince =
+    !req.force && previous && previous.source === 'api' && !previous.partial && previous.apiOrigin === origin
+      ? parseHttpDate(previous.lastModified)
+      : undefined;
+  const fetched = await reporter.stage(
+    'fetch',
+    () =>
+      fetchExport(client, {
+        fallback: req.fallback,
+        onFallback: (why) =>
+          reporter.warn(`${why.message}; building a partial snapshot from /v1/models, /v1/benches and /v1/tags (500 rows each, unless the API sends pages)`),
+        ifModifiedSince,
+        pageLimits: { maxBytes: api.tuning.maxBytes },
+      }),
+    (f) => {
+      if (f.notModified) return '304 Not Modified';
+      const decoded = f.bodies.reduce((n, b) => n + b.length, 0);
+      const answers = f.answers > 1 ? `, ${f.answers} answers` : '';
+      return `${formatBytes(decoded)} decoded, ${formatBytes(f.wireBytes)} on the wire${answers}`;
+    },
+  );
+  run.bytes = { wire: fetched.wireBytes, decoded: fetched.bodies.reduce((n, b) => n + b.length, 0) };
+  if (fetched.notModified) {
+    const stored = readFetchState(target);
+    const maxAge = fetched.headers['cache-control'] !== undefined ? cacheMaxAge(fetched.headers['cache-control']) : (stored?.maxAgeSeconds ?? 0);
+    writeFetchState(target, { origin, fetchedAt: now(), maxAgeSeconds: maxAge, bodySha256: previous!.bodySha256 });
+    reporter.info(`unchanged: the API answered 304 Not Modified to If-Modified-Since ${new Date(ifModifiedSince!).toUTCString()}; ${req.out} left untouched`);
+    return { done: { status: 'unchanged', generatedAt: previous!.generatedAt, warnings: 0, partial: false, bytes: run.bytes, ...ran(run) } };
+  }
+  for (const w of headerWarnings(fetched.headers)) reporter.warn(w);
+  if (req.annotations) for (const line of apiChangeAnnotations(fetched.headers, fetched.partial ? '/v1/models' : '/v1/export.json')) reporter.info(line);
+  return {
+    next: {
+      bodies: fetched.bodies,
+      json: fetched.json,
+      quotaHeaders: fetched.headers,
+      meta: {
         fetchedAt: now(),
         source: 'api',
         apiOrigin: origin,
@@ -304,164 +317,266 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
         schemaVersion: parseSchemaVersion(fetched.headers['x-schema-version']),
         cacheMaxAge: cacheMaxAge(fetched.headers['cache-control']),
         partial: fetched.partial,
-      };
-    } else {
-      const [bytes, details] = fileBodies as [Buffer, Buffer | undefined];
-      bodies = details ? [bytes, details] : [bytes];
-      json = () => parseJsonFile(bytes, source.path);
-      detailsBytes = details;
-      meta = { fetchedAt: now(), source: source.label, partial: false };
-    }
-    const what = source.kind === 'api' ? 'the export' : source.path;
-    if (bodies.some((body) => containsSecret(body, secrets))) throw echoedKey(what);
+      },
+    },
+  };
+}
 
-    const bodySha256 = sha256(bodies);
-    const rememberCheck = () => {
-      if (source.kind !== 'api') return;
-      writeFetchState(target, { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 });
-    };
-    /** Keeps the stored snapshot as it is, saying why. */
-    const keep = (why: string, loud = false): SnapshotOutcome => {
-      rememberCheck();
-      reporter[loud ? 'warn' : 'info'](`${why}; ${req.out} left untouched`);
-      return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false, bytes: bytesRead, ...ran() };
-    };
-    const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
-    if (previous?.bodySha256 === bodySha256 && !req.details) return keep(sameData);
+/** Phase 2 from a file: the bytes read before the lock, an export and perhaps a details file. */
+function fromFile(run: Run, file: Extract<SnapshotInput, { kind: 'file' }>, [bytes, details]: Buffer[]): Body {
+  return {
+    bodies: details ? [bytes!, details] : [bytes!],
+    json: () => parseJsonFile(bytes!, file.path),
+    meta: { fetchedAt: run.now(), source: file.label, partial: false },
+    quotaHeaders: {},
+    detailsBytes: details,
+  };
+}
 
-    // Refused unparsed: a body of tiny rows would cost many times its size in memory before validation.
-    for (const body of bodies) checkJsonDensity(body, what);
-    const data = await reporter.stage(
-      'validate',
-      () => validateExport(json()),
-      (d) => `${d.models.length} configurations, ${d.benches.length} benchmarks, ${d.tags.length} tags, ${d.warnings.length} warnings`,
-    );
-    if (holdsSecret(data, secrets)) throw echoedKey(what);
-    // The bundled sample is fixed data, dated whatever the machine's clock says.
-    if (!(source.kind === 'file' && source.label === 'sample')) checkNotInFuture(data.generatedAt, now());
-    sanityGuard(data, previous, req.allowShrink);
-    const older = judgeOlderExport(data.generatedAt, previous, now(), req.force);
-    if (older.keep) return keep(older.warning, true);
-    if (older.warning) reporter.warn(older.warning);
+/** What a run found new: the export as validation accepted it, with its warnings and details, and what it remembers of the answer. */
+interface Accepted {
+  data: ValidatedExport;
+  warnings: ValidationWarning[];
+  details: Map<string, ModelDetailRecord>;
+  meta: SnapshotMeta;
+  quotaHeaders: Record<string, string>;
+  /** Records, for a run from the API, that the API was asked now and what it answered. */
+  rememberCheck: () => void;
+  /** Keeps the stored snapshot as it is, saying why. */
+  keep: (why: string, loud?: boolean) => SnapshotOutcome;
+  /** `unchanged`: the data is the same as the stored snapshot's. */
+  sameData: string;
+}
 
-    const warnings = [...data.warnings];
-    let details = new Map<string, ModelDetailRecord>();
-    if (detailsBytes && source.kind === 'file' && source.detailsPath !== undefined)
-      details = detailsFromFile(detailsBytes, source.detailsPath, data, meta.fetchedAt, warnings);
-    dropEchoedDetails(details, secrets, warnings);
+/**
+ * Phase 3: the answer checked, in order: no secret in it, not the stored data again, not too dense
+ * to parse, valid, not from the future, past the sanity guard, not older than the stored one.
+ */
+async function accept(run: Run, { bodies, json, meta, quotaHeaders, detailsBytes }: Body, previous: PreviousSnapshot | undefined): Promise<Step<Accepted>> {
+  const { req, target, secrets, now } = run;
+  const { reporter, source } = req;
+  const what = source.kind === 'api' ? 'the export' : source.path;
+  if (bodies.some((body) => containsSecret(body, secrets))) throw echoedKey(what);
 
-    /** The ledger of the mirror's requests in the quota period; a file run carries the previous one on. */
-    const ledger = (runDetailRequests: number, runAllowance: number | undefined): CrawlRecord | undefined => {
-      if (source.kind !== 'api') {
-        return previous?.crawl
-          ? { periodReset: previous.crawl.periodReset ?? undefined, periodRequests: previous.crawl.periodRequests, runDetailRequests: 0 }
-          : undefined;
-      }
-      const periodReset = readQuota(quotaHeaders).resetAt ?? nextMonthlyReset(meta.fetchedAt);
-      const before = previous?.crawl && previous.crawl.periodReset === periodReset ? previous.crawl.periodRequests : 0;
-      return { periodReset, periodRequests: before + requestsSent, runDetailRequests, runAllowance };
-    };
-
-    const fullMeta: SnapshotMeta = { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional };
-    /** A write of this export; `carry` from the file at the target (its history, and the details this run did not fetch). */
-    const writeOptions = (
-      withDetails: ReadonlyMap<string, ModelDetailRecord>,
-      storeWarnings: ValidationWarning[],
-      appendHistory: boolean,
-      carry: boolean,
-      crawl: CrawlRecord | undefined,
-    ) => ({
-      data: { ...data, warnings: storeWarnings },
-      meta: fullMeta,
-      details: withDetails,
-      crawl,
-      historyLimit: req.historyLimit,
-      carryFrom: carry ? target : undefined,
-      appendHistory,
-    });
-    const store = (...args: Parameters<typeof writeOptions>) =>
-      reporter.stage(
-        'store',
-        () => writeSnapshot(target, writeOptions(...args)),
-        (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
-      );
-
-    let written: WriteResult | undefined;
-    if (req.details && source.kind === 'api') {
-      // The export is stored before the details crawl: a crawl cut short (its deadline, a signal, a kill) never costs it.
-      const newData = previous?.bodySha256 !== bodySha256;
-      if (newData) {
-        printWarnings(reporter, warnings);
-        written = await store(details, warnings, true, previous !== undefined, ledger(0, undefined));
-        rememberCheck();
-      }
-      pauseForTest('details');
-      const detailsDeadline = new Deadline(deadlines.detailsMs, 'RANKING_DETAILS_DEADLINE_MS');
-      detailsClient = clientFor(source, detailsDeadline);
-      const crawler = detailsClient;
-      /** What the crawl gathered so far, over the stored export: a kill then loses only what came after. */
-      const checkpoint = (progress: DetailsResult) => {
-        const gathered = new Map(progress.details);
-        const detailWarnings = [...progress.warnings];
-        dropEchoedDetails(gathered, secrets, detailWarnings);
-        if (gathered.size === 0) return;
-        const started = performance.now();
-        const crawl = ledger(progress.requests, progress.allowance.requests);
-        writeSnapshot(target, { ...writeOptions(gathered, [...warnings, ...detailWarnings], false, true, crawl), checkpoint: true });
-        reporter.info(`checkpoint: ${gathered.size} details of this run stored (${formatSeconds(performance.now() - started)})`);
-      };
-      // A signal ends the crawl instead of the process: what it fetched is stored, then the run ends with the signal's code.
-      let stoppedBy: StopSignal | undefined;
-      const releaseStop = stopOnSignal((signal) => {
-        stoppedBy = signal;
-        reporter.warn(`${signal}: stopping the details crawl; what it fetched is stored first`);
-        detailsDeadline.stop(signal);
-      });
-      let fetchedDetails = 0;
-      try {
-        const result = await reporter.stage(
-          'details',
-          () =>
-            fetchDetails(data.models, req.details!, {
-              client: crawler,
-              reporter,
-              stored: previous?.details ?? new Map(),
-              quotaHeaders,
-              ledger: previous?.crawl,
-              previousRunAt: previous?.fetchedAt,
-              spentThisRun: requestsSent,
-              now,
-              sleep: (ms) => detailsDeadline.sleep(ms, req.sleep),
-              checkpoint,
-            }),
-          (r) =>
-            `${r.fetched} fetched (${r.fetchedFor.missing} without details, ${r.fetchedFor['bench-count']} with a new benchCount, ${r.fetchedFor.oldest} oldest), ` +
-            `${r.hidden} hidden, ${r.requests} of ${r.allowance.requests} allowed requests, ${r.waiting} waiting`,
-        );
-        reporter.info(describeAllowance(result.allowance, req.details.quotaShare, readQuota(quotaHeaders)));
-        if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
-        const detailWarnings = [...result.warnings];
-        dropEchoedDetails(result.details, secrets, detailWarnings);
-        fetchedDetails = result.details.size;
-        if (result.details.size > 0) {
-          printWarnings(reporter, newData ? detailWarnings : [...warnings, ...detailWarnings]);
-          // History records exports, not crawl runs: the export is in it already (just written, or the same as the stored one).
-          written = await store(result.details, [...warnings, ...detailWarnings], false, true, ledger(result.requests, result.allowance.requests));
-        }
-      } finally {
-        releaseStop();
-      }
-      if (stoppedBy) {
-        const kept = `${newData ? 'the new export and ' : ''}${fetchedDetails} detail${fetchedDetails === 1 ? '' : 's'}`;
-        throw new StoppedBySignal(stoppedBy, `stopped by ${stoppedBy} during the details crawl; ${req.out} holds ${kept} fetched before it`);
-      }
-      if (!written) return keep(sameData);
-    } else {
-      printWarnings(reporter, warnings);
-      written = await store(details, warnings, true, previous !== undefined, ledger(0, undefined));
-    }
-    reporter.info(`coverage: ${describeCoverage(written!.coverage)}`);
+  const bodySha256 = sha256(bodies);
+  const rememberCheck = () => {
+    if (source.kind !== 'api') return;
+    writeFetchState(target, { origin: source.settings.baseUrl.origin, fetchedAt: meta.fetchedAt, maxAgeSeconds: meta.cacheMaxAge ?? 0, bodySha256 });
+  };
+  const keep = (why: string, loud = false): SnapshotOutcome => {
     rememberCheck();
+    reporter[loud ? 'warn' : 'info'](`${why}; ${req.out} left untouched`);
+    return { status: 'unchanged', generatedAt: previous?.generatedAt, warnings: 0, partial: previous?.partial ?? false, bytes: run.bytes, ...ran(run) };
+  };
+  const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
+  if (previous?.bodySha256 === bodySha256 && !req.details) return { done: keep(sameData) };
+
+  // Refused unparsed: a body of tiny rows would cost many times its size in memory before validation.
+  for (const body of bodies) checkJsonDensity(body, what);
+  const data = await reporter.stage(
+    'validate',
+    () => validateExport(json()),
+    (d) => `${d.models.length} configurations, ${d.benches.length} benchmarks, ${d.tags.length} tags, ${d.warnings.length} warnings`,
+  );
+  if (holdsSecret(data, secrets)) throw echoedKey(what);
+  // The bundled sample is fixed data, dated whatever the machine's clock says.
+  if (!(source.kind === 'file' && source.label === 'sample')) checkNotInFuture(data.generatedAt, now());
+  sanityGuard(data, previous, req.allowShrink);
+  const older = judgeOlderExport(data.generatedAt, previous, now(), req.force);
+  if (older.keep) return { done: keep(older.warning, true) };
+  if (older.warning) reporter.warn(older.warning);
+
+  const warnings = [...data.warnings];
+  const details =
+    detailsBytes && source.kind === 'file' && source.detailsPath !== undefined
+      ? detailsFromFile(detailsBytes, source.detailsPath, data, meta.fetchedAt, warnings)
+      : new Map<string, ModelDetailRecord>();
+  dropEchoedDetails(details, secrets, warnings);
+  return {
+    next: {
+      data,
+      warnings,
+      details,
+      meta: { ...meta, bodySha256, sample: meta.source === 'sample' || data.fictional },
+      quotaHeaders,
+      rememberCheck,
+      keep,
+      sameData,
+    },
+  };
+}
+
+/** The writer of one accepted export: each write a stage of its own, `carry` from the file at the target (its history, and the details this write does not hold). */
+function writerOf(run: Run, { data, meta, quotaHeaders }: Accepted, previous: PreviousSnapshot | undefined) {
+  const { req, target } = run;
+  /** The ledger of the mirror's requests in the quota period; a file run carries the previous one on. */
+  const ledger = (runDetailRequests: number, runAllowance: number | undefined): CrawlRecord | undefined => {
+    if (req.source.kind !== 'api') {
+      return previous?.crawl
+        ? { periodReset: previous.crawl.periodReset ?? undefined, periodRequests: previous.crawl.periodRequests, runDetailRequests: 0 }
+        : undefined;
+    }
+    const periodReset = readQuota(quotaHeaders).resetAt ?? nextMonthlyReset(meta.fetchedAt);
+    const before = previous?.crawl && previous.crawl.periodReset === periodReset ? previous.crawl.periodRequests : 0;
+    return { periodReset, periodRequests: before + run.requests, runDetailRequests, runAllowance };
+  };
+  const options = (
+    withDetails: ReadonlyMap<string, ModelDetailRecord>,
+    storeWarnings: ValidationWarning[],
+    appendHistory: boolean,
+    carry: boolean,
+    crawl: CrawlRecord | undefined,
+  ) => ({
+    data: { ...data, warnings: storeWarnings },
+    meta,
+    details: withDetails,
+    crawl,
+    historyLimit: req.historyLimit,
+    carryFrom: carry ? target : undefined,
+    appendHistory,
+  });
+  const store = (...args: Parameters<typeof options>) =>
+    req.reporter.stage(
+      'store',
+      () => writeSnapshot(target, options(...args)),
+      (r) => `${r.historySnapshots} snapshots of history, ${r.detailsKept} configuration details`,
+    );
+  return { ledger, options, store };
+}
+
+/** Phase 4, without a crawl: the export and the details it came with, stored. */
+async function storeExport(run: Run, accepted: Accepted, previous: PreviousSnapshot | undefined): Promise<WriteResult> {
+  const { warnings, details } = accepted;
+  const { store, ledger } = writerOf(run, accepted, previous);
+  printWarnings(run.req.reporter, warnings);
+  return store(details, warnings, true, previous !== undefined, ledger(0, undefined));
+}
+
+/**
+ * Phase 4 with the details crawl: the export is stored first (a crawl cut short by its deadline, a
+ * signal or a kill never costs it), then the crawl's details, with checkpoints on the way. A signal
+ * ends the crawl instead of the process: what it fetched is stored, then the run ends with the
+ * signal's code. Undefined when neither the export nor any detail was new.
+ */
+async function storeWithCrawl(
+  run: Run,
+  api: Extract<SnapshotInput, { kind: 'api' }>,
+  plan: DetailsPlan,
+  accepted: Accepted,
+  previous: PreviousSnapshot | undefined,
+): Promise<WriteResult | undefined> {
+  const { req, target, secrets } = run;
+  const { reporter } = req;
+  const { data, warnings, details, meta, quotaHeaders } = accepted;
+  const { store, ledger, options } = writerOf(run, accepted, previous);
+  let written: WriteResult | undefined;
+  const newData = previous?.bodySha256 !== meta.bodySha256;
+  if (newData) {
+    printWarnings(reporter, warnings);
+    written = await store(details, warnings, true, previous !== undefined, ledger(0, undefined));
+    accepted.rememberCheck();
+  }
+  pauseForTest('details');
+  const detailsDeadline = new Deadline(run.deadlines.detailsMs, 'RANKING_DETAILS_DEADLINE_MS');
+  const crawler = clientFor(run, api, detailsDeadline);
+  /** What the crawl gathered so far, over the stored export: a kill then loses only what came after. */
+  const checkpoint = (progress: DetailsResult) => {
+    const gathered = new Map(progress.details);
+    const detailWarnings = [...progress.warnings];
+    dropEchoedDetails(gathered, secrets, detailWarnings);
+    if (gathered.size === 0) return;
+    const started = performance.now();
+    const crawl = ledger(progress.requests, progress.allowance.requests);
+    writeSnapshot(target, { ...options(gathered, [...warnings, ...detailWarnings], false, true, crawl), checkpoint: true });
+    reporter.info(`checkpoint: ${gathered.size} details of this run stored (${formatSeconds(performance.now() - started)})`);
+  };
+  let stoppedBy: StopSignal | undefined;
+  const releaseStop = stopOnSignal((signal) => {
+    stoppedBy = signal;
+    reporter.warn(`${signal}: stopping the details crawl; what it fetched is stored first`);
+    detailsDeadline.stop(signal);
+  });
+  let fetchedDetails = 0;
+  try {
+    const result = await reporter.stage(
+      'details',
+      () =>
+        fetchDetails(data.models, plan, {
+          client: crawler,
+          reporter,
+          stored: previous?.details ?? new Map(),
+          quotaHeaders,
+          ledger: previous?.crawl,
+          previousRunAt: previous?.fetchedAt,
+          spentThisRun: run.requests,
+          now: run.now,
+          sleep: (ms) => detailsDeadline.sleep(ms, req.sleep),
+          checkpoint,
+        }),
+      (r) =>
+        `${r.fetched} fetched (${r.fetchedFor.missing} without details, ${r.fetchedFor['bench-count']} with a new benchCount, ${r.fetchedFor.oldest} oldest), ` +
+        `${r.hidden} hidden, ${r.requests} of ${r.allowance.requests} allowed requests, ${r.waiting} waiting`,
+    );
+    reporter.info(describeAllowance(result.allowance, plan.quotaShare, readQuota(quotaHeaders)));
+    if (result.stoppedBecause) reporter.warn(`details stopped early: ${result.stoppedBecause}`);
+    const detailWarnings = [...result.warnings];
+    dropEchoedDetails(result.details, secrets, detailWarnings);
+    fetchedDetails = result.details.size;
+    if (result.details.size > 0) {
+      printWarnings(reporter, newData ? detailWarnings : [...warnings, ...detailWarnings]);
+      // History records exports, not crawl runs: the export is in it already (just written, or the same as the stored one).
+      written = await store(result.details, [...warnings, ...detailWarnings], false, true, ledger(result.requests, result.allowance.requests));
+    }
+  } finally {
+    releaseStop();
+  }
+  if (stoppedBy) {
+    const kept = `${newData ? 'the new export and ' : ''}${fetchedDetails} detail${fetchedDetails === 1 ? '' : 's'}`;
+    throw new StoppedBySignal(stoppedBy, `stopped by ${stoppedBy} during the details crawl; ${req.out} holds ${kept} fetched before it`);
+  }
+  return written;
+}
+
+/**
+ * The snapshot step, as phases: what a user can get wrong is checked before the lock and before any
+ * request; then the previous file is read (or restored), the answer fetched or read, accepted, and
+ * stored. A phase may end the run early with its outcome (fresh, unchanged, kept).
+ */
+export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome> {
+  const { reporter, source } = req;
+  const { target } = resolveOutputPath(req.out);
+  const fileBodies: Buffer[] = [];
+  if (source.kind === 'file') {
+    fileBodies.push(await readInputFile(source.path, source.maxBytes));
+    if (source.detailsPath !== undefined) fileBodies.push(await readInputFile(source.detailsPath, source.maxBytes, '--details-file'));
+  }
+  const release = await acquireLock(target, undefined, (lock) => reporter.info(`waiting: another run holds ${lock}; this one goes on when it ends`));
+  const run: Run = {
+    req,
+    target,
+    secrets: [...(req.secrets ?? []), ...(source.kind === 'api' ? [source.settings.key] : [])],
+    deadlines: (source.kind === 'api' && source.deadlines) || DEFAULT_DEADLINES,
+    now: req.now ?? Date.now,
+    timers: [],
+    clients: [],
+    requests: 0,
+    bytes: undefined,
+    restored: undefined,
+  };
+  try {
+    const { previous, exportDeadline } = await readPrevious(run);
+    const body = source.kind === 'api' ? await fetchFromApi(run, source, previous, exportDeadline) : { next: fromFile(run, source, fileBodies) };
+    if ('done' in body) return body.done;
+    const checked = await accept(run, body.next, previous);
+    if ('done' in checked) return checked.done;
+    const accepted = checked.next;
+
+    const written =
+      req.details && source.kind === 'api' ? await storeWithCrawl(run, source, req.details, accepted, previous) : await storeExport(run, accepted, previous);
+    if (!written) return accepted.keep(accepted.sameData);
+    reporter.info(`coverage: ${describeCoverage(written.coverage)}`);
+    accepted.rememberCheck();
+    const { data, meta, warnings } = accepted;
     if (meta.partial) reporter.warn('this snapshot is partial: the key may not use the bulk export');
     reporter.info(
       `written: ${req.out} (generatedAt ${describeInstant(data.generatedAt)}, ${data.models.length} configurations, ${data.benches.length} benchmarks, ${data.tags.length} tags)`,
@@ -469,16 +584,15 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     return {
       status: 'written',
       generatedAt: data.generatedAt,
-      counts: { models: data.models.length, benches: data.benches.length, tags: data.tags.length, details: written!.detailsKept },
+      counts: { models: data.models.length, benches: data.benches.length, tags: data.tags.length, details: written.detailsKept },
       warnings: warnings.length,
       partial: meta.partial,
-      bytes: bytesRead,
-      ...ran(),
+      bytes: run.bytes,
+      ...ran(run),
     };
   } finally {
-    for (const deadline of timers) deadline.dispose();
-    await client?.close();
-    await detailsClient?.close();
+    for (const deadline of run.timers) deadline.dispose();
+    for (const client of run.clients) await client.close();
     release();
   }
 }

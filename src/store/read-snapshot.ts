@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { MirrorError } from '../core/errors.ts';
 import { isSafeSegment } from '../api/segment.ts';
+import type { BenchSummary, ModelSummary, ScoreEntry, TagInfo } from '../api/schema.ts';
 import { READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
 import { coverageAsOf, measureCoverage, type DetailsCoverage } from './coverage.ts';
 import { unpackFloat64, unpackInt32 } from './packed.ts';
@@ -49,41 +50,27 @@ export interface SnapshotInfo {
   crawl: CrawlLedger | null;
 }
 
-/** A row of `models`: one configuration, at its position in the ranking order. */
-export interface ConfigurationRow {
-  slug: string;
-  name: string;
-  provider: string;
-  familyTag: string;
-  supraScore: number;
-  benchCount: number;
-  updatedAt: number;
+/**
+ * A row of `models`: one configuration as validation accepted it (src/api/schema.ts describes its
+ * fields), its tags apart (`model_tags`), at its position in the ranking order.
+ */
+export type ConfigurationRow = Pick<ModelSummary, 'slug' | 'name' | 'provider' | 'familyTag' | 'supraScore' | 'benchCount' | 'updatedAt'> & {
   /** 1 = first in the ranking order (supraScore descending, then slug). */
   position: number;
-}
+};
 
-export interface BenchRow {
-  slug: string;
-  name: string;
-  description: string;
-  url: string;
-  isOfficial: boolean;
-  scaleMin: number;
-  scaleMax: number;
-  qualityScore: number;
+/** A row of `benches`: one benchmark as validation accepted it, its tags apart (`bench_tags`), at its position by effectiveWeight. */
+export type BenchRow = Pick<
+  BenchSummary,
+  'slug' | 'name' | 'description' | 'url' | 'isOfficial' | 'scaleMin' | 'scaleMax' | 'qualityScore' | 'modelCount' | 'raterCount' | 'effectiveWeight'
+> & {
   /** As entries, so a key such as `__proto__` survives; known keys in the API's order. */
   dimensions: [string, number][];
-  modelCount: number;
-  raterCount: number;
-  effectiveWeight: number;
   position: number;
-}
+};
 
-export interface TagRow {
-  tag: string;
-  models: number;
-  benches: number;
-}
+/** A row of `tags`: an element of the taxonomy. */
+export type TagRow = Pick<TagInfo, 'tag' | 'models' | 'benches'>;
 
 /** Which slug carries which tag (`model_tags` or `bench_tags`). */
 export interface TagLink {
@@ -100,17 +87,11 @@ export interface DetailRow {
   benchCount: number | null;
 }
 
-export interface ScoreRow {
+/** A row of `scores`: a per-benchmark score of a configuration, as validation accepted it. */
+export type ScoreRow = Pick<ScoreEntry, 'bench' | 'benchName' | 'rawScore' | 'normalizedScore' | 'sourceUrl' | 'accessedAt' | 'upvotes' | 'downvotes'> & {
+  /** The configuration's. */
   slug: string;
-  bench: string;
-  benchName: string;
-  rawScore: number;
-  normalizedScore: number;
-  sourceUrl: string;
-  accessedAt: number;
-  upvotes: number;
-  downvotes: number;
-}
+};
 
 /** A ScoreRow's fields in its order: slug, bench, benchName, rawScore, normalizedScore, sourceUrl, accessedAt, upvotes, downvotes. */
 export type ScoreTuple = [string, string, string, number, number, string, number, number, number];

@@ -3,11 +3,11 @@
  * a page of models on each of the benchmark's pages (800 benchmarks at 10,000 configurations). As
  * Astro expressions they were most of a benchmark page's time.
  */
-import type { BenchResultGroup, BenchResults } from '../site/site-data.ts';
-import { formatDate, formatNative } from '../site/format.ts';
-import { configurationHref, hostOf, modelHref, safeExternalUrl } from '../site/links.ts';
-import { RANK_LABEL } from '../site/ranks.ts';
-import { html, type Markup } from './html.ts';
+import type { BenchResultGroup, BenchResults } from '../site/data/site-data.ts';
+import { formatDate, formatNative } from '../site/format/format.ts';
+import { configurationHref, hostOf, modelHref, safeExternalUrl } from '../site/links/links.ts';
+import { RANK_LABEL } from '../site/format/ranks.ts';
+import { html, type Markup } from './parts/html.ts';
 
 export function benchmarkResultsHtml(groups: readonly BenchResultGroup[], results: BenchResults): Markup {
   return html`${groups.map(

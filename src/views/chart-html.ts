@@ -1,12 +1,12 @@
 /**
- * A line chart's figure as HTML: the SVG paths of src/site/charts.ts, tick labels and dates as HTML
+ * A line chart's figure as HTML: the SVG paths of src/site/format/charts.ts, tick labels and dates as HTML
  * beside them (so text keeps its CSS size on any screen), a legend when there are several series,
  * and the caption that says it all in words. Made with the `html` tag: labels and the caption are
  * escaped there like every other value.
  */
-import { CHART_HEIGHT, CHART_WIDTH, chartCaption, lineChart, methodChangePath, SWATCH_PATH, type ChartPoint, type LineChart } from '../site/charts.ts';
-import { formatDate } from '../site/format.ts';
-import { html, type Markup } from './html.ts';
+import { CHART_HEIGHT, CHART_WIDTH, chartCaption, lineChart, methodChangePath, SWATCH_PATH, type ChartPoint, type LineChart } from '../site/format/charts.ts';
+import { formatDate } from '../site/format/format.ts';
+import { html, type Markup } from './parts/html.ts';
 
 export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): Markup {
   const method = methodChangePath(chart);

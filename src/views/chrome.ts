@@ -5,16 +5,13 @@
  * per-expression and per-attribute work on identical markup was a measurable part of the build;
  * what is the same on every page of a snapshot is made once.
  */
-import { CARD_HEIGHT, CARD_WIDTH, type Card } from '../site/cards.ts';
-import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/config.ts';
-import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../site/format.ts';
-import { href } from '../site/links.ts';
-import { SEARCH_LABEL } from '../site/search.ts';
-import { staleAfter } from '../site/staleness.ts';
-import type { SiteData } from '../site/site-data.ts';
-import { html, type Markup } from './html.ts';
-
-export type Section = 'leaderboard' | 'benchmarks' | 'tags' | 'compare' | 'changes' | 'about';
+import { CARD_HEIGHT, CARD_WIDTH, type Card } from '../site/files/cards.ts';
+import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/settings/config.ts';
+import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../site/format/format.ts';
+import { href } from '../site/links/links.ts';
+import { SEARCH_LABEL } from '../site/format/search.ts';
+import type { Section, SiteShell } from '../site/routes/shell.ts';
+import { html, type Markup } from './parts/html.ts';
 
 const NAV: readonly { id: Section; label: string; path: string }[] = [
   { id: 'leaderboard', label: 'Leaderboard', path: '/' },
@@ -99,10 +96,9 @@ interface Chrome {
   legend: { snapshot: Markup; each: Markup };
   coverage: Markup;
 }
-const made = new WeakMap<SiteData, Chrome>();
+const made = new WeakMap<SiteShell, Chrome>();
 
-function makeChrome(data: SiteData): Chrome {
-  const { snapshot } = data;
+function makeChrome(snapshot: SiteShell): Chrome {
   const banner = (text: Markup) => html`<div class="banner" role="note"><p class="wrap">${text}</p></div>`;
   const sections: (Section | undefined)[] = [undefined, ...NAV.map((item) => item.id)];
   return {
@@ -118,7 +114,7 @@ function makeChrome(data: SiteData): Chrome {
         html`<strong>Partial snapshot.</strong> Built from the list endpoints (at most 500 configurations and 500 benchmarks), not the full export.
           <a href="${href('/about/#partial')}">Why</a>`,
       )
-    }${!snapshot.sample && makeStaleNotice(data)}`,
+    }${!snapshot.sample && makeStaleNotice(snapshot)}`,
     footer: html`<footer id="site-footer" class="site-footer">
       <div class="wrap">
         <p>
@@ -131,17 +127,17 @@ function makeChrome(data: SiteData): Chrome {
         </p>
       </div>
     </footer>`,
-    legend: { snapshot: makeMovementLegend(data, false), each: makeMovementLegend(data, true) },
-    coverage: makeCoverageNote(data),
+    legend: { snapshot: makeMovementLegend(snapshot, false), each: makeMovementLegend(snapshot, true) },
+    coverage: makeCoverageNote(snapshot),
   };
 }
 
 /**
  * Rendered on every page and shown only once the page's script (src/browser/stale-notice.js) finds
- * the visitor's clock past the moment written into <html data-stale-after> (staleAfterOf). Not on
+ * the visitor's clock past the moment written into <html data-stale-after> (the shell's staleAfter). Not on
  * the fictional sample, whose date is fixed.
  */
-function makeStaleNotice({ snapshot }: SiteData): Markup {
+function makeStaleNotice(snapshot: SiteShell): Markup {
   return html`<div class="banner stale-notice" role="note">
     <p class="wrap">
       <strong>Possibly out of date.</strong> This copy holds the rankings of
@@ -151,12 +147,9 @@ function makeStaleNotice({ snapshot }: SiteData): Markup {
   </div>`;
 }
 
-/** The value of <html data-stale-after> on every page: when the snapshot turns stale (Unix ms); undefined for the sample, which never does. */
-export const staleAfterOf = ({ snapshot }: SiteData): number | undefined => (snapshot.sample ? undefined : staleAfter(snapshot.generatedAt));
-
-function chromeOf(data: SiteData): Chrome {
-  let chrome = made.get(data);
-  if (!chrome) made.set(data, (chrome = makeChrome(data)));
+function chromeOf(shell: SiteShell): Chrome {
+  let chrome = made.get(shell);
+  if (!chrome) made.set(shell, (chrome = makeChrome(shell)));
   return chrome;
 }
 
@@ -172,12 +165,11 @@ function makeHeaderTop(section: Section | undefined): Markup {
     ${SEARCH_FORM}`;
 }
 
-function makeMovementLegend(data: SiteData, each: boolean): Markup {
-  const latest = data.changes[0];
-  const since = latest?.previousGeneratedAt;
+function makeMovementLegend({ previous }: SiteShell, each: boolean): Markup {
+  const since = previous?.generatedAt;
   let body: Markup | string;
   if (!each && since === undefined) body = 'Rank movement (▲ ▼) appears once the mirror holds a previous snapshot to compare with.';
-  else if (!each && !latest?.comparable)
+  else if (!each && !previous?.comparable)
     body = html`No rank movement is shown: the previous snapshot (${time(since!)}) predates the ${formatDate(METHOD_CHANGE_AT)} method change.`;
   else {
     // Each marker with an example; a model's recent changes show only moves, and "new" is not a marker there.
@@ -200,15 +192,15 @@ function makeMovementLegend(data: SiteData, each: boolean): Markup {
 }
 
 /** The snapshot holds no per-benchmark scores at all: the coverage note says so, and a page need not say it again of its own. */
-export function noScoresInSnapshot(data: SiteData): boolean {
-  const { withDetails, oldestFetchedAt, newestFetchedAt } = data.snapshot.coverage;
+export function noScoresInSnapshot({ coverage }: SiteShell): boolean {
+  const { withDetails, oldestFetchedAt, newestFetchedAt } = coverage;
   return withDetails === 0 || oldestFetchedAt === null || newestFetchedAt === null;
 }
 
-function makeCoverageNote(data: SiteData): Markup {
-  const { withDetails, configurations, oldestFetchedAt, newestFetchedAt, olderThan7Days, olderThan30Days } = data.snapshot.coverage;
+function makeCoverageNote(shell: SiteShell): Markup {
+  const { withDetails, configurations, oldestFetchedAt, newestFetchedAt, olderThan7Days, olderThan30Days } = shell.coverage;
   const ages = olderThan7Days > 0 && ` (${formatCount(olderThan7Days)} fetched over 7 days before this snapshot, ${formatCount(olderThan30Days)} over 30)`;
-  const body = noScoresInSnapshot(data)
+  const body = noScoresInSnapshot(shell)
     ? 'The mirror has no per-benchmark scores in this snapshot yet: the bulk export leaves them out, and the mirror fetches them a few each day.'
     : html`Per-benchmark scores for ${formatCount(withDetails)} of ${plural(configurations, 'configuration')}${ages}, fetched between ${time(oldestFetchedAt!)}
       and ${time(newestFetchedAt!)}.`;
@@ -216,19 +208,19 @@ function makeCoverageNote(data: SiteData): Markup {
 }
 
 /** The header's brand link, main navigation (with `aria-current` on the page's section) and search box. */
-export const headerTopHtml = (data: SiteData, section: Section | undefined) => chromeOf(data).top.get(section)!;
+export const headerTopHtml = (shell: SiteShell, section: Section | undefined) => chromeOf(shell).top.get(section)!;
 
 /** The sample and partial-snapshot banners under the header (empty for a full, live snapshot). */
-export const bannersHtml = (data: SiteData) => chromeOf(data).banners;
+export const bannersHtml = (shell: SiteShell) => chromeOf(shell).banners;
 
 /** The footer with the attribution link the API's terms require on every page. */
-export const footerHtml = (data: SiteData) => chromeOf(data).footer;
+export const footerHtml = (shell: SiteShell) => chromeOf(shell).footer;
 
 /**
  * What the movement markers (▲ ▼ – new) beside model ranks mean, and since when: one legend for the
  * snapshot's movement, another (`each`) for a model's recent changes, each against the snapshot before.
  */
-export const movementLegendHtml = (data: SiteData, each: boolean) => chromeOf(data).legend[each ? 'each' : 'snapshot'];
+export const movementLegendHtml = (shell: SiteShell, each: boolean) => chromeOf(shell).legend[each ? 'each' : 'snapshot'];
 
 /** How much of the field the mirror has per-benchmark scores for, as recorded with the snapshot (never a silent "current"). */
-export const coverageNoteHtml = (data: SiteData) => chromeOf(data).coverage;
+export const coverageNoteHtml = (shell: SiteShell) => chromeOf(shell).coverage;

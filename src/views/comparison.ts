@@ -1,19 +1,26 @@
 /**
- * Two to four models side by side (src/site/comparison-view.ts says what): standing, whether the gap
+ * Two to four models side by side (src/site/compare/comparison-view.ts says what): standing, whether the gap
  * means anything, supraScore over time, and per-benchmark scores on the benchmarks they share with
  * deltas and sources. The pre-rendered comparisons of neighbours are this string, and the comparison
  * page holds it in a `<template>` for its script to fill (src/browser/compare.ts): one renderer.
  */
-import { comparisonView, NO_WEB_SOURCE, type ComparisonView, type ScoreCellView, type SharedRowView, type StandingRowView } from '../site/comparison-view.ts';
-import { compareHref, href, modelHref } from '../site/links.ts';
-import type { ModelFile } from '../site/model-file.ts';
-import { RANK_LABEL } from '../site/ranks.ts';
-import type { Comparison, Model } from '../site/site-data.ts';
+import {
+  comparisonView,
+  NO_WEB_SOURCE,
+  type ComparisonView,
+  type ScoreCellView,
+  type SharedRowView,
+  type StandingRowView,
+} from '../site/compare/comparison-view.ts';
+import { compareHref, href, modelHref } from '../site/links/links.ts';
+import type { ModelFile } from '../site/files/model-file.ts';
+import { RANK_LABEL } from '../site/format/ranks.ts';
+import type { Comparison, Model } from '../site/data/site-data.ts';
 import { lineChartHtml } from './chart-html.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 
 /** The page of a pre-rendered comparison of two neighbours, `a` the better ranked; `files` are theirs, in that order. */
-export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[]): string {
+export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[]): Markup {
   return html`<nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>
         <li><a href="${href('/')}">Leaderboard</a></li>
@@ -29,7 +36,7 @@ export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Mod
     ${comparisonHtml(comparisonView(files))}
     <p class="meta">
       <a href="${compareHref(comparison.models)}">Open this comparison in the comparison tool</a> to add up to two more models (needs JavaScript).
-    </p>`.html;
+    </p>`;
 }
 
 // Each filled value starts its element or follows a tag directly, so the script sets exactly the text the server wrote.

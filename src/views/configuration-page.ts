@@ -4,25 +4,24 @@
  * model page charts the model rank), and every per-benchmark score with its source, date, votes and
  * standing. Rendered as one string per page: there is a page per configuration.
  */
-import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
-import { formatAge, formatCount, formatDate, formatNative, isoTime, plural } from '../site/format.ts';
-import { encodeMovement } from '../site/leaderboard-index.ts';
-import { movementView } from '../site/leaderboard-view.ts';
-import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../site/links.ts';
-import { scoreFormatter } from '../site/precision.ts';
-import type { Configuration, Score, SiteData } from '../site/site-data.ts';
+import { captionValues, describeSeries, type ChartPoint } from '../site/format/charts.ts';
+import { formatAge, formatCount, formatDate, formatNative, isoTime, plural } from '../site/format/format.ts';
+import { encodeMovement, movementView } from '../site/lists/movement.ts';
+import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../site/links/links.ts';
+import { scoreFormatter } from '../site/format/precision.ts';
+import type { ConfigurationPage, ScoreLine } from '../site/routes/configuration.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
-import { html, type Markup } from './html.ts';
-import { movementHtml, tagHrefsOf, tagListHtml } from './parts.ts';
+import { html, type Markup } from './parts/html.ts';
+import { movementHtml } from './parts/movement.ts';
+import { tagListHtml } from './parts/tag-list.ts';
 
 const NO_SCORES =
   'This snapshot has no per-benchmark scores for this configuration: the bulk export leaves them out, and the mirror fetches them within a request budget.';
 
-export function configurationPageHtml(data: SiteData, config: Configuration): string {
-  const model = data.modelByFamily.get(config.familyTag)!;
+export function configurationPageHtml(page: ConfigurationPage): Markup {
+  const { shell, configuration: config, model, history } = page;
   const siblings = model.configurations;
-  const history = data.historyFor(config.slug);
   const scorePoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.supraScore }));
   const rankPoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.rank }));
   const summary = `${describeSeries('supraScore', scorePoints, scoreFormatter(captionValues(scorePoints)))} ${
@@ -87,46 +86,41 @@ export function configurationPageHtml(data: SiteData, config: Configuration): st
       </div>
       <div>
         <dt>Configuration rank</dt>
-        <dd>${config.rankText} <small>of ${formatCount(data.configurations.length)} configurations</small></dd>
+        <dd>${config.rankText} <small>of ${formatCount(page.configurations)} configurations</small></dd>
       </div>
       <div>
         <dt>Model rank</dt>
-        <dd>${model.rankText} <small>of ${formatCount(data.models.length)} models</small> ${movementHtml(model.movement)}</dd>
+        <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
       </div>
       <div>
         <dt>Benchmarks</dt>
         <dd>${config.benchCount}</dd>
       </div>
     </dl>
-    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(data, false)}
+    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}
     <p class="meta">
       Family tag <code>${config.familyTag}</code> · Ranking refreshed <time datetime="${isoTime(config.updatedAt)}">${formatDate(config.updatedAt)}</time>
     </p>
     ${
       config.tags.length > 0 &&
       html`<h2>Tags</h2>
-        ${tagListHtml(config.tags, tagHrefsOf(data, config.tags))}`
+        ${tagListHtml(page.tags)}`
     }${siblingTable}
     <h2 id="history">Score over time</h2>
     ${lineFigureHtml([{ label: config.name, points: scorePoints }], 'score', summary)}${
       history.length === 0 && html`<p class="note">No history yet for this configuration.</p>`
     }
     <h2 id="scores">Per-benchmark scores</h2>
-    ${coverageNoteHtml(data)}${scoresHtml(data, config)}`.html;
+    ${coverageNoteHtml(shell)}${scoresHtml(page)}`;
 }
 
-function scoresHtml(data: SiteData, config: Configuration): Markup | false {
-  const weightOf = (bench: string) => data.benchBySlug.get(bench)?.effectiveWeight ?? -1;
-  // Heaviest benchmark first: the ones that move supraScore most.
-  const scores = [...data.scoresFor(config.slug)].sort((a, b) => weightOf(b.bench) - weightOf(a.bench) || (a.bench < b.bench ? -1 : 1));
-  if (scores.length === 0) return !noScoresInSnapshot(data) && html`<p class="note">${NO_SCORES}</p>`;
-  const counted = scores.filter((s) => s.counts).length;
-  const normalizedText = scoreFormatter(scores.map((s) => s.normalizedScore));
-  const generatedAt = data.snapshot.generatedAt;
-  const row = (s: Score) => {
-    const bench = data.benchBySlug.get(s.bench);
+function scoresHtml({ shell, configuration: config, scores: lines }: ConfigurationPage): Markup | false {
+  if (lines.length === 0) return !noScoresInSnapshot(shell) && html`<p class="note">${NO_SCORES}</p>`;
+  const counted = lines.filter((l) => l.score.counts).length;
+  const normalizedText = scoreFormatter(lines.map((l) => l.score.normalizedScore));
+  const { generatedAt } = shell;
+  const row = ({ score: s, bench, standing }: ScoreLine) => {
     const source = safeExternalUrl(s.sourceUrl);
-    const standing = s.counts && bench ? data.standingOn(bench.slug, s.normalizedScore) : undefined;
     // A row per submission, the page's largest part: no white space between cells, the votes said once.
     // prettier-ignore
     return html`<tr><th scope="row">${bench ? html`<a href="${benchHref(bench)}">${s.benchName}</a>` : s.benchName} <span class="sub">${bench ? `weight ${bench.effectiveWeight.toFixed(1)}` : 'not in this snapshot'}</span></th><td class="num">${formatNative(s.rawScore)}${bench && html` <span class="sub">of ${formatNative(bench.scaleMin)}–${formatNative(bench.scaleMax)}</span>`}</td><td class="num">${normalizedText(s.normalizedScore)}</td><td class="num">${standing ? html`${standing.rank} <span class="sub">of ${standing.of}</span>` : html`<span class="meta">—</span>`}</td><td>${
@@ -134,7 +128,7 @@ function scoresHtml(data: SiteData, config: Configuration): Markup | false {
     }</td><td><time datetime="${formatDate(s.accessedAt)}">${formatDate(s.accessedAt)}</time> <span class="sub">${formatAge(s.accessedAt, generatedAt)}</span></td><td class="num">${s.upvotes} up, ${s.downvotes} down</td><td>${s.counts ? 'Yes' : 'No'}</td></tr>`;
   };
   return html`<p class="note">
-      Only submissions with more upvotes than downvotes count toward supraScore: ${counted} of ${plural(scores.length, 'submission')} here count. Benchmarks by
+      Only submissions with more upvotes than downvotes count toward supraScore: ${counted} of ${plural(lines.length, 'submission')} here count. Benchmarks by
       weight (effectiveWeight); “standing” is this score’s place among the counting scores of every configuration on that
       benchmark.${
         config.detail &&
@@ -158,7 +152,7 @@ function scoresHtml(data: SiteData, config: Configuration): Markup | false {
           </tr>
         </thead>
         <tbody>
-          ${scores.map(row)}
+          ${lines.map(row)}
         </tbody>
       </table>
     </section>`;

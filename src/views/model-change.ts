@@ -2,13 +2,14 @@
  * One model's change between two snapshots, with why: an item of the changes page, with its
  * configurations that changed beneath it, and a row of the table of recent changes on the model's own page.
  */
-import { describeReason, shortReason } from '../site/change-reasons.ts';
-import { formatDate, isoTime } from '../site/format.ts';
-import { changesHref, configurationHref, modelHref } from '../site/links.ts';
-import { scorePair } from '../site/precision.ts';
-import { formatRank, rankMove, RANK_LABEL } from '../site/ranks.ts';
-import type { Change, ModelChange, RecentModelChange, SiteData } from '../site/site-data.ts';
-import { html, type Markup } from './html.ts';
+import { describeReason, shortReason } from '../site/data/change-reasons.ts';
+import { formatDate, isoTime } from '../site/format/format.ts';
+import { changesHref } from '../site/links/links.ts';
+import { scorePair } from '../site/format/precision.ts';
+import { formatRank, rankMove, RANK_LABEL } from '../site/format/ranks.ts';
+import type { Change, ModelChange, RecentModelChange } from '../site/data/history-pass.ts';
+import type { ChangeLinks } from '../site/routes/changes.ts';
+import { html, type Markup } from './parts/html.ts';
 
 const reasonText = (r: Change['reason']) => (r ? describeReason(r, formatDate) : '');
 
@@ -27,8 +28,8 @@ function configurationLine(c: Change): string {
  * The model's rank and supraScore in the newer snapshot (its last for a removed one), each with where
  * it came from when the two snapshots compare; `unchangedScore` when they compare and the score did not move.
  */
-function standing(data: SiteData, change: ModelChange): { rank: string; score: string; unchangedScore?: true } {
-  const score = data.scoreText(change.supraScore);
+function standing(links: ChangeLinks, change: ModelChange): { rank: string; score: string; unchangedScore?: true } {
+  const score = links.scoreText(change.supraScore);
   // Across the 2026-09-17 method change ranks are not comparable: no move is shown.
   if (change.status === 'removed' || change.reason.kind === 'method' || !change.previousRank) return { rank: formatRank(change.rank), score };
   const [before, after] = change.previousScore === undefined ? [undefined, undefined] : scorePair(change.previousScore, change.supraScore);
@@ -36,8 +37,8 @@ function standing(data: SiteData, change: ModelChange): { rank: string; score: s
   return before !== after ? { rank, score: `${before} → ${after}` } : { rank, score, unchangedScore: true };
 }
 
-function standingLine(data: SiteData, change: ModelChange): string {
-  const { rank, score, unchangedScore } = standing(data, change);
+function standingLine(links: ChangeLinks, change: ModelChange): string {
+  const { rank, score, unchangedScore } = standing(links, change);
   return `${change.status === 'removed' ? 'last ' : ''}${RANK_LABEL.model} ${rank}${unchangedScore ? '' : `, supraScore ${score}`}`;
 }
 
@@ -49,14 +50,14 @@ const moveHtml = (moved: number) =>
     <span class="visually-hidden">${moved > 0 ? `up ${moved}` : `down ${-moved}`}</span></span
   > `;
 
-const configurationName = (data: SiteData, c: Change) => {
-  const current = data.configurationBySlug.get(c.slug);
-  return current ? html`<a href="${configurationHref(current)}">${c.name}</a>` : c.name;
+const configurationName = (links: ChangeLinks, c: Change) => {
+  const href = links.configurationHref(c.slug);
+  return href ? html`<a href="${href}">${c.name}</a>` : c.name;
 };
 
 /** The item's markup on the changes page: the model named with a link to its page while it has one. */
-export function modelChangeHtml(data: SiteData, change: ModelChange): Markup {
-  const model = data.modelByFamily.get(change.familyTag);
+export function modelChangeHtml(links: ChangeLinks, change: ModelChange): Markup {
+  const modelHref = links.modelHref(change.familyTag);
   const moved = rankMove(change);
   const modelReason = change.reason.kind !== 'none' && change.reason.kind !== 'new' ? reasonText(change.reason) : '';
   const why = `${change.bestChanged ? `Its best configuration is now ${change.bestChanged.to} (was ${change.bestChanged.from}). ` : ''}${modelReason && `Why: ${modelReason}`}`;
@@ -68,14 +69,14 @@ export function modelChangeHtml(data: SiteData, change: ModelChange): Markup {
       ${change.configurations.map((c) => {
         const why = reasonText(c.reason);
         return html`<li>
-          ${configurationName(data, c)} <span class="meta">${configurationLine(c)}</span>
+          ${configurationName(links, c)} <span class="meta">${configurationLine(c)}</span>
           <span class="why">${why && why === modelReason ? 'Same reason.' : why}</span>
         </li>`;
       })}
     </ul>`;
   return html`<div class="change">
-    ${model ? html`<a href="${modelHref(model)}">${change.name}</a> ` : html`<span>${change.name}</span> `}${moveHtml(moved)}<span class="meta"
-      >${standingLine(data, change)}</span
+    ${modelHref ? html`<a href="${modelHref}">${change.name}</a> ` : html`<span>${change.name}</span> `}${moveHtml(moved)}<span class="meta"
+      >${standingLine(links, change)}</span
     >
     <span class="why">${why}</span>${beneath}
   </div>`;
@@ -93,9 +94,9 @@ export const saysFieldMoved = (change: ModelChange) => change.reason.kind === 'f
  * key explains). A configuration is named only where its reason is not the model's: most days every
  * configuration moved with the field, and each one's rank over time is on its own page.
  */
-export function recentChangeRowHtml(data: SiteData, recent: RecentModelChange): Markup {
+export function recentChangeRowHtml(links: ChangeLinks, recent: RecentModelChange): Markup {
   const { change, anchor, generatedAt } = recent;
-  const { rank, score } = standing(data, change);
+  const { rank, score } = standing(links, change);
   const reason = change.reason.kind === 'none' ? '' : shortReason(change.reason, formatDate);
   const own = change.configurations.filter((c) => c.reason && c.reason.kind !== 'none' && shortReason(c.reason, formatDate) !== reason);
   return html`<tr id="${anchor}">
@@ -108,7 +109,7 @@ export function recentChangeRowHtml(data: SiteData, recent: RecentModelChange): 
       ${change.bestChanged && `Its best configuration is now ${change.bestChanged.to} (was ${change.bestChanged.from}). `}${reason}${
         own.length > 0 &&
         html`<ul class="beneath">
-          ${own.map((c) => html`<li>${configurationName(data, c)}: ${shortReason(c.reason!, formatDate)}</li>`)}
+          ${own.map((c) => html`<li>${configurationName(links, c)}: ${shortReason(c.reason!, formatDate)}</li>`)}
         </ul>`
       }
     </td>

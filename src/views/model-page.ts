@@ -4,36 +4,38 @@
  * for it recently, its rank badge and the comparisons with its neighbours. One string per page:
  * there is a page per model.
  */
-import { badgeEmbed, badgeFacts, badgeTitle, badgeWidth } from '../site/badges.ts';
-import { FIELD_MOVED_KEY } from '../site/change-reasons.ts';
-import { captionValues, describeSeries, type ChartPoint } from '../site/charts.ts';
-import { formatCount, plural } from '../site/format.ts';
-import { encodeMovement } from '../site/leaderboard-index.ts';
-import { movementView } from '../site/leaderboard-view.ts';
-import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelDataHref, modelFeedHref } from '../site/links.ts';
-import { scoreFormatter } from '../site/precision.ts';
-import { RANK_LABEL, rankMove } from '../site/ranks.ts';
-import type { Comparison, Model, SiteData } from '../site/site-data.ts';
+import { badgeTitle } from '../site/files/badges.ts';
+import { badgeEmbed } from './badge-embed.ts';
+import { FIELD_MOVED_KEY } from '../site/data/change-reasons.ts';
+import { captionValues, describeSeries, type ChartPoint } from '../site/format/charts.ts';
+import { formatCount, plural } from '../site/format/format.ts';
+import { encodeMovement, movementView } from '../site/lists/movement.ts';
+import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelFeedHref } from '../site/links/links.ts';
+import { scoreFormatter } from '../site/format/precision.ts';
+import { RANK_LABEL, rankMove } from '../site/format/ranks.ts';
+import type { Comparison } from '../site/data/types.ts';
+import type { ModelPage } from '../site/routes/model.ts';
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from './parts/html.ts';
 import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
-import { movementHtml, tagHrefsOf, tagListHtml } from './parts.ts';
+import { movementHtml } from './parts/movement.ts';
+import { tagListHtml } from './parts/tag-list.ts';
 
-export function modelPageHtml(data: SiteData, model: Model): string {
+export function modelPageHtml(page: ModelPage): Markup {
+  const { shell, model, history } = page;
   const { configurations, best } = model;
-  const history = data.modelHistoryFor(model.familyTag);
   const scorePoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.supraScore }));
   const rankPoints: ChartPoint[] = history.map((p) => ({ t: p.generatedAt, v: p.rank }));
 
   const configurationRows = configurations.map(
-    (c) =>
+    (c, i) =>
       html`<tr>
         <th scope="row"><a href="${configurationHref(c)}">${c.name}</a>${c === best && html` <span class="sub">best: the model’s score</span>`}</th>
         <td class="num">${c.scoreText}</td>
-        <td class="num">${c.rankText} <span class="sub">of ${formatCount(data.configurations.length)}</span></td>
+        <td class="num">${c.rankText} <span class="sub">of ${formatCount(page.configurations)}</span></td>
         <td class="num">${c.benchCount}</td>
-        <td class="wide-only">${c.tags.length ? tagListHtml(c.tags, tagHrefsOf(data, c.tags)) : html`<span class="meta">none</span>`}</td>
+        <td class="wide-only">${c.tags.length ? tagListHtml(page.tags[i]!) : html`<span class="meta">none</span>`}</td>
       </tr>`,
   );
 
@@ -55,7 +57,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
       </div>
       <div>
         <dt>Model rank</dt>
-        <dd>${model.rankText} <small>of ${formatCount(data.models.length)} models</small> ${movementHtml(model.movement)}</dd>
+        <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
       </div>
       <div>
         <dt>Configurations</dt>
@@ -66,10 +68,10 @@ export function modelPageHtml(data: SiteData, model: Model): string {
         <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
       </div>
     </dl>
-    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(data, false)}
+    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}
     <p class="meta">
       Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as
-      <a href="${modelDataHref(model, data.plan)}">JSON</a>
+      <a href="${page.dataHref}">JSON</a>
     </p>
     <h2 id="configurations">Its configurations side by side</h2>
     <section class="table-wrap" tabindex="0" aria-labelledby="configurations">
@@ -89,7 +91,7 @@ export function modelPageHtml(data: SiteData, model: Model): string {
       </table>
     </section>
     <h2 id="scores">Per-benchmark scores</h2>
-    ${coverageNoteHtml(data)}${scoreMatrixHtml(data, model)}
+    ${coverageNoteHtml(shell)}${scoreMatrixHtml(page)}
     <h2>Rank and score over time</h2>
     <div class="two-charts">
       <section>
@@ -107,30 +109,23 @@ export function modelPageHtml(data: SiteData, model: Model): string {
     </div>
     ${history.length === 0 && html`<p class="note">No history yet for this model.</p>`}
     <p class="meta">Past model ranks group configurations by the family tag they had when the mirror last saw them, as the leaderboard does today.</p>
-    ${recentHtml(data, model)}${model.outputs.badge && badgeHtml(data, model)}${compareHtml(data, model)}`.html;
+    ${recentHtml(page)}${page.badge && badgeHtml(page, page.badge)}${compareHtml(page)}`;
 }
 
 /** One row per benchmark any configuration has a score on, heaviest first; one column per configuration. */
-function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
+function scoreMatrixHtml({ shell, model, matrix }: ModelPage): Markup | false {
   const { configurations } = model;
-  const scored = configurations.map((c) => data.scoresFor(c.slug));
-  const benchKeys = [...new Set(scored.flat().map((s) => s.bench))];
-  if (benchKeys.length === 0) {
+  if (matrix.length === 0) {
     return (
-      !noScoresInSnapshot(data) &&
+      !noScoresInSnapshot(shell) &&
       html`<p class="note">
         The mirror has no per-benchmark scores for this model’s configurations in this snapshot: the bulk export leaves them out, and the mirror fetches them
         within a request budget.
       </p>`
     );
   }
-  const weightOf = (key: string) => data.benchBySlug.get(key)?.effectiveWeight ?? -1;
-  benchKeys.sort((a, b) => weightOf(b) - weightOf(a) || (a < b ? -1 : 1));
   const withDetail = configurations.filter((c) => c.hasDetail).length;
-  const rows = benchKeys.map((key) => {
-    const cells = scored.map((list) => list.filter((s) => s.bench === key));
-    const bench = data.benchBySlug.get(key);
-    const name = cells.flat()[0]!.benchName;
+  const rows = matrix.map(({ bench, name, cells }) => {
     // Configurations are compared within a row: its scores get the digits that tell them apart.
     const text = scoreFormatter(cells.flat().map((s) => s.normalizedScore));
     // The page's largest part, as many cells as a model's configurations have scores: no white space, and no
@@ -166,11 +161,10 @@ function scoreMatrixHtml(data: SiteData, model: Model): Markup | false {
     </section>`;
 }
 
-function recentHtml(data: SiteData, model: Model): Markup {
-  const recent = data.recentChangesFor(model.familyTag);
+function recentHtml({ shell, model, recent, links, changeSets }: ModelPage): Markup {
   const marked = recent.some((r) => rankMove(r.change) !== 0);
   return html`<h2 id="recent">What changed recently</h2>
-    ${marked && movementLegendHtml(data, true)}
+    ${marked && movementLegendHtml(shell, true)}
     <p class="meta">
       Each snapshot links to its entry on the changes
       page.${model.outputs.feed && html` Also as an <a href="${modelFeedHref(model)}">Atom feed</a> of this model’s changes.`}
@@ -178,8 +172,7 @@ function recentHtml(data: SiteData, model: Model): Markup {
     ${
       recent.length === 0
         ? html`<p class="meta">
-            Nothing changed for this model in the snapshots the mirror compares
-            (${data.changes.length <= 1 ? 'there is no earlier snapshot yet' : 'the last few'}).
+            Nothing changed for this model in the snapshots the mirror compares (${changeSets <= 1 ? 'there is no earlier snapshot yet' : 'the last few'}).
           </p>`
         : html`<section class="table-wrap" tabindex="0" aria-labelledby="recent">
               <table class="recent-changes sticky-first">
@@ -192,7 +185,7 @@ function recentHtml(data: SiteData, model: Model): Markup {
                   </tr>
                 </thead>
                 <tbody>
-                  ${recent.map((r) => recentChangeRowHtml(data, r))}
+                  ${recent.map((r) => recentChangeRowHtml(links, r))}
                 </tbody>
               </table>
             </section>
@@ -200,12 +193,11 @@ function recentHtml(data: SiteData, model: Model): Markup {
     }`;
 }
 
-function badgeHtml(data: SiteData, model: Model): Markup {
+function badgeHtml({ model }: ModelPage, { facts, width }: NonNullable<ModelPage['badge']>): Markup {
   const embed = badgeEmbed(model);
-  const facts = badgeFacts(data, model);
   const alt = badgeTitle(facts);
   return html`<h2 id="badge">Rank badge</h2>
-    <p class="badge-preview"><img src="${badgeHref(model, 'svg')}" alt="${alt}" width="${badgeWidth(facts)}" height="20" /></p>
+    <p class="badge-preview"><img src="${badgeHref(model, 'svg')}" alt="${alt}" width="${width}" height="20" /></p>
     <p>
       For a README: the badge shows this model’s rank, its supraScore against the current top 10 and the snapshot’s date, follows every snapshot, and links
       here. Markdown:
@@ -216,8 +208,8 @@ function badgeHtml(data: SiteData, model: Model): Markup {
     <p class="meta">Or drawn by shields.io from this model’s <a href="${badgeHref(model, 'json')}">endpoint</a>: <code class="url">${embed.shields}</code></p>`;
 }
 
-function compareHtml(data: SiteData, model: Model): Markup {
-  const { above, below } = data.neighboursOf(model);
+function compareHtml({ model, neighbours }: ModelPage): Markup {
+  const { above, below } = neighbours;
   const other = (pair: Comparison) => (pair.models[0] === model ? pair.models[1] : pair.models[0]);
   const item = (pair: Comparison | undefined, where: string) =>
     pair &&

@@ -13,8 +13,8 @@ import { ROOT } from '../helpers/env.ts';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import type { LeaderboardIndex } from '../../src/site/leaderboard-index.ts';
-import type { BenchmarkIndex, IndexBench } from '../../src/site/benchmark-index.ts';
+import type { LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
+import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
 
 const available = chromiumAvailable();
 // Tests run at once, a few at a time; on two busy cores a script's answer can take seconds, so a polled expectation waits up to ten, and a test two minutes.

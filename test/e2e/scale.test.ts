@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { byRanking } from '../../src/api/ranking.ts';
 import { generateSample } from '../../src/dev/sample/generate.ts';
-import { competitionRanks } from '../../src/site/ranks.ts';
+import { competitionRanks } from '../../src/site/format/ranks.ts';
 import { LARGE, LARGE_CARD_MODELS, sharedSite } from '../helpers/shared-sites.ts';
 import { fileFor, readSite, type BuiltSite } from '../helpers/site.ts';
 

@@ -15,7 +15,7 @@ import { HOSTILE_ENV, sharedSite, type BuiltFixture } from '../helpers/shared-si
 import { BIDI_NAME, HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from '../helpers/fixture.ts';
 import { fileFor, readSite, type BuiltSite } from '../helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from '../helpers/python.ts';
-import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../../src/site/data-dictionary.ts';
+import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../../src/site/files/data-dictionary.ts';
 
 const ENV = HOSTILE_ENV;
 const { SITE_URL, ATTRIBUTION_URL, ATTRIBUTION_NAME } = ENV;
@@ -377,7 +377,7 @@ describe('pages', () => {
     ).toEqual(['ProofLadder', 'Polyglot Patch', 'Vision Bench', 'Sneaky Bench', 'Aux Bench']);
   });
 
-  it('renders the benchmarks list with its filters laid out for the script (hidden without scripting), a "showing" line, and the row the script fills', () => {
+  it('renders the benchmarks list with its filters laid out for the script (hidden without scripting), a "showing" line, and the headers it sorts by', () => {
     const $ = page('benchmarks/index.html');
     expect([$('form.controls').is('[data-needs-script]:not([hidden])'), $('[data-status]').text()]).toEqual([true, 'Showing 1–5 of 5 benchmarks']);
     expect(
@@ -385,8 +385,7 @@ describe('pages', () => {
         .map((_, th) => $(th).attr('data-sort'))
         .get(),
     ).toEqual(['name', 'weight', 'quality', 'models', 'raters']);
-    const template = load(`<table>${$('template[data-row-template]').html()!}</table>`);
-    expect([template('th .official').length, template('td .sub').length, template('a.tag').length]).toEqual([1, 1, 1]);
+    expect($('template').length).toBe(0);
   });
 
   it('lists tags alphabetically, and a tag without rows says so', () => {

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stageSnapshotDownload } from '../../src/publish/snapshot-download.ts';
 import { STORE_VERSION } from '../../src/store/schema.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
-import { SNAPSHOT_TABLES } from '../../src/site/snapshot-db.ts';
+import { SNAPSHOT_TABLES } from '../../src/site/files/snapshot-db.ts';
 import { runScript, tempDir } from '../helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from '../helpers/site.ts';

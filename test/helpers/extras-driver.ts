@@ -1,6 +1,6 @@
 /**
  * Drives the extras worker as the build does, for extras-worker.test.ts: starts it on the snapshot
- * of MIRROR_SNAPSHOT_DB with Pagefind allowed beside the render up to `max` records, and watches,
+ * file it is given with Pagefind allowed beside the render up to `max` records, and watches,
  * every 50 ms, whether the search index appears while the worker still runs. Once the worker has
  * ended (and the job has had a turn of the event loop to act on it), it waits for the job to settle
  * when `expect` is `beside` (bounded by a hang guard), and not at all when it is `after`; only then
@@ -14,9 +14,9 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { CARD_MANIFEST, startExtras } from '../../src/publish/extras.ts';
 import { SEARCH_DIR } from '../../src/publish/search-index.ts';
 
-const [staging, previous, max, expected] = process.argv.slice(2) as [string, string, string, 'beside' | 'after'];
+const [staging, previous, snapshot, max, expected] = process.argv.slice(2) as [string, string, string, string, 'beside' | 'after'];
 const priorityAtStart = getPriority();
-const job = startExtras({ staging, previous }, { searchBesideRenderMax: Number(max) });
+const job = startExtras({ staging, previous, input: { snapshot, plan: undefined } }, { searchBesideRenderMax: Number(max) });
 // The environment the worker started with, as the kernel recorded it.
 const workerEnv = readFileSync(`/proc/${job.pid}/environ`, 'utf8').split('\0');
 let settled = false;

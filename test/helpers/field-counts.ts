@@ -1,10 +1,10 @@
 /**
- * The counts of a generated field at any size, in the shape the plan reads (src/site/site-plan.ts),
+ * The counts of a generated field at any size, in the shape the plan reads (src/site/plan/site-plan.ts),
  * without generating it: what `npm run generate-sample` makes at 300, 10,000 and 50,000
- * configurations, measured once (src/site/field-counts.ts on the bench's snapshots), as smooth curves.
+ * configurations, measured once (src/site/plan/field-counts.ts on the bench's snapshots), as smooth curves.
  * The best models have the most configurations and submissions, as in the generated field.
  */
-import type { FieldCounts } from '../../src/site/site-plan.ts';
+import type { FieldCounts } from '../../src/site/plan/site-plan.ts';
 
 /** Linear between the measured sizes (300, 10,000, 50,000), flat outside. */
 function between(configurations: number, at300: number, at10k: number, at50k: number): number {

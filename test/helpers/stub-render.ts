@@ -2,7 +2,7 @@
  * A stand-in for the Astro render (src/publish/astro-render.ts), for tests about what happens
  * around a render: a swap, a kill, a full disk, refresh's decisions. In a few milliseconds and in
  * this process it writes the contract's files that Astro writes, and as many model and configuration
- * pages as the build's plan makes (MIRROR_SITE_PLAN), each page with what the build's check requires
+ * pages as the build's plan makes (its render input's), each page with what the build's check requires
  * of one (the footer's attribution link, a link-preview image that exists); the
  * build around it (the extras worker, the data API, the check, the swap) is the real one.
  */
@@ -10,12 +10,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Renderer } from '../../src/publish/build-site.ts';
 import { requiredFiles } from '../../src/publish/check-build.ts';
-import { readSiteSettings } from '../../src/site/config.ts';
-import { fieldCountsOf } from '../../src/site/field-counts.ts';
-import { planFlags, resolvePlan } from '../../src/site/site-plan.ts';
-import { readPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../../src/site/snapshot-db.ts';
+import { readSiteSettings } from '../../src/site/settings/config.ts';
+import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
+import { resolvePlan } from '../../src/site/plan/site-plan.ts';
+import { readPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../../src/site/files/snapshot-db.ts';
 import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
-import { escapeHtml } from '../../src/views/html.ts';
+import { escapeHtml } from '../../src/views/parts/html.ts';
 
 /** The required files the publish step writes itself (the extras worker, the data API): the stub leaves them to it. */
 const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data/manifest.json', 'pagefind/pagefind.js']);
@@ -56,7 +56,7 @@ export interface StubOptions {
 
 /** A renderer for buildSite's `render` option. */
 export function stubRender({ hold = false, sayStart = false }: StubOptions = {}): Renderer {
-  return (outDir) => {
+  return (outDir, _logLevel, input) => {
     // Said on stderr when asked, for a test of when the build makes the published snapshot file: before the render or beside it.
     if (sayStart) {
       const handedOver = existsSync(process.env[SNAPSHOT_DOWNLOAD_ENV]!);
@@ -73,9 +73,9 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
         writeFileSync(join(outDir, rel), text);
       };
       // The plan's counts of model and configuration pages, which the check holds the build to (their paths are the stub's own).
-      const counts = withSnapshot(process.env.MIRROR_SNAPSHOT_DB!, (r) => fieldCountsOf(r, 0, { files: 0, bytes: 0 }));
-      const generatedAt = new Date(summarizeSnapshot(process.env.MIRROR_SNAPSHOT_DB!).generatedAt).toISOString();
-      const { keep } = resolvePlan(process.env.MIRROR_SITE_PLAN, counts.models.length, 0);
+      const counts = withSnapshot(input.snapshot, (r) => fieldCountsOf(r, 0, { files: 0, bytes: 0 }));
+      const generatedAt = new Date(summarizeSnapshot(input.snapshot).generatedAt).toISOString();
+      const { keep, compressedDownloads } = resolvePlan(input.plan, counts.models.length, 0);
       const pages = [
         ...Array.from({ length: keep.modelPages }, (_, i) => `models/stub-${i}/index.html`),
         ...Array.from(
@@ -83,9 +83,7 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
           (_, i) => `configurations/stub-${i}/index.html`,
         ),
       ];
-      const required = requiredFiles(planFlags().compressedDownloads).filter(
-        (f) => !PUBLISH_STEP_FILES.has(f) && !PUBLISH_STEP_FILES.has(f.replace(/\.gz$/, '')),
-      );
+      const required = requiredFiles(compressedDownloads).filter((f) => !PUBLISH_STEP_FILES.has(f) && !PUBLISH_STEP_FILES.has(f.replace(/\.gz$/, '')));
       for (const rel of [...required, ...pages]) {
         if (rel.endsWith('.html')) write(rel, page(rel, siteUrl.href, attributionUrl));
         // models.json with the snapshot's date, which the manifest's staleAfter is computed from.

@@ -2,16 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { validateExport } from '../../src/api/validate.ts';
-import { FEED_ENTRIES, HISTORY_CHART_POINTS } from '../../src/site/config.ts';
-import { HISTORY_DAYS } from '../../src/site/data-dictionary.ts';
+import { FEED_ENTRIES, HISTORY_CHART_POINTS } from '../../src/site/settings/config.ts';
+import { HISTORY_DAYS } from '../../src/site/links/output-paths.ts';
 import { writeSnapshot } from '../../src/store/write-snapshot.ts';
+import type { RenderInput } from '../../src/site/plan/render-input.ts';
 import { tempDir } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 
 const SNAPSHOTS = HISTORY_CHART_POINTS + 5;
 const DAY = 86_400_000;
 const dir = tempDir();
-let data: typeof import('../../src/site/site-data.ts');
+let data: typeof import('../../src/site/data/site-data.ts');
+let input: RenderInput;
 
 beforeAll(async () => {
   const out = join(dir.path, 'long.db');
@@ -26,22 +28,22 @@ beforeAll(async () => {
       carryFrom: n ? out : undefined,
     });
   }
-  process.env.MIRROR_SNAPSHOT_DB = out;
-  data = await import('../../src/site/site-data.ts');
+  input = { snapshot: out, plan: undefined };
+  data = await import('../../src/site/data/site-data.ts');
 });
 
 afterAll(() => dir.cleanup());
 
 describe('getSiteData', () => {
   it('charts the newest snapshots only, oldest first', () => {
-    const points = data.getSiteData().historyFor('plain-1');
+    const points = data.getSiteData(input).historyFor('plain-1');
     expect(points).toHaveLength(HISTORY_CHART_POINTS);
     expect(points.at(-1)!.generatedAt).toBe(GENERATED_AT + (SNAPSHOTS - 1) * DAY);
     expect(points[0]!.generatedAt).toBe(GENERATED_AT + (SNAPSHOTS - HISTORY_CHART_POINTS) * DAY);
   });
 
   it('lists the changes of the newest snapshots for the feed, with exact counts', () => {
-    const { changes } = data.getSiteData();
+    const { changes } = data.getSiteData(input);
     expect(changes).toHaveLength(FEED_ENTRIES);
     const [latest] = changes;
     expect(latest).toMatchObject({ comparable: true, addedCount: 0, removedCount: 0 });
@@ -50,14 +52,14 @@ describe('getSiteData', () => {
   });
 
   it('moves a model against the previous snapshot', () => {
-    const model = data.getSiteData().modelByFamily.get('plain-1')!;
+    const model = data.getSiteData(input).modelByFamily.get('plain-1')!;
     expect(model.movement).toEqual({ kind: 'up', by: 1 });
-    expect(data.getSiteData().modelByFamily.get('quillon-3')!.movement).toEqual({ kind: 'same', by: 0 });
+    expect(data.getSiteData(input).modelByFamily.get('quillon-3')!.movement).toEqual({ kind: 'same', by: 0 });
   });
 
   it('puts the snapshots of the last 90 days in the history download, oldest first', async () => {
-    const { historyCsv } = await import('../../src/site/downloads.ts');
-    const header = historyCsv().toString('utf8').split('\r\n')[0]!.split(',');
+    const { historyCsv } = await import('../../src/site/files/downloads.ts');
+    const header = historyCsv(data.readRecentHistory(HISTORY_DAYS, input.snapshot)).toString('utf8').split('\r\n')[0]!.split(',');
     const times = header.filter((h) => h.startsWith('rank_')).map((h) => h.slice('rank_'.length));
     const last = GENERATED_AT + (SNAPSHOTS - 1) * DAY;
     expect(times).toHaveLength(HISTORY_DAYS + 1);

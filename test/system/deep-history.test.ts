@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { validateExport } from '../../src/api/validate.ts';
 import { writeSnapshot } from '../../src/store/write-snapshot.ts';
 import { STORE_VERSION } from '../../src/store/schema.ts';
+import { HISTORY_DAYS } from '../../src/site/links/output-paths.ts';
+import type { RenderInput } from '../../src/site/plan/render-input.ts';
 import { tempDir } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { writeOldStore } from '../helpers/old-stores.ts';
@@ -24,7 +26,8 @@ const N = slugs.length;
 /** Day d of the old history: the ranking rotates by one place a day, scores distinct. */
 const positionOn = (i: number, d: number) => ((i + d) % N) + 1;
 const scoreOn = (i: number, d: number) => 1000 - positionOn(i, d);
-let data: typeof import('../../src/site/site-data.ts');
+let data: typeof import('../../src/site/data/site-data.ts');
+let input: RenderInput;
 
 beforeAll(async () => {
   const out = join(dir.path, 'deep.db');
@@ -54,15 +57,15 @@ beforeAll(async () => {
   expect(upgraded.pragma('user_version', { simple: true })).toBe(STORE_VERSION);
   expect(upgraded.prepare('SELECT count(*) AS n FROM history_points').get()).toEqual({ n: DAYS + 1 });
   upgraded.close();
-  process.env.MIRROR_SNAPSHOT_DB = out;
-  data = await import('../../src/site/site-data.ts');
+  input = { snapshot: out, plan: undefined };
+  data = await import('../../src/site/data/site-data.ts');
 });
 
 afterAll(() => dir.cleanup());
 
 describe('a deep history carried over from store version 3', () => {
   it('charts every old day of a configuration with its score and rank then, and today last', () => {
-    const site = data.getSiteData();
+    const site = data.getSiteData(input);
     current.models.forEach((m, i) => {
       const points = site.historyFor(m.slug as string);
       expect(points).toHaveLength(DAYS + 1);
@@ -80,8 +83,8 @@ describe('a deep history carried over from store version 3', () => {
   });
 
   it('puts every old day in history.csv, a configuration gone today with its old ranks and an empty cell for today', async () => {
-    const { historyCsv } = await import('../../src/site/downloads.ts');
-    const lines = historyCsv().toString('utf8').trimEnd().split('\r\n');
+    const { historyCsv } = await import('../../src/site/files/downloads.ts');
+    const lines = historyCsv(data.readRecentHistory(HISTORY_DAYS, input.snapshot)).toString('utf8').trimEnd().split('\r\n');
     const header = lines[0]!.split(',');
     const rankColumns = header.map((h, at) => [h, at] as const).filter(([h]) => h.startsWith('rank_'));
     expect(rankColumns).toHaveLength(DAYS + 1);
@@ -93,28 +96,28 @@ describe('a deep history carried over from store version 3', () => {
   });
 
   it("leaves out the configurations' series where asked (the extras worker), with the models' series the same", () => {
-    const full = data.getSiteData();
+    const full = data.getSiteData(input);
     const model = full.models[3]!;
     const modelSeries = full.modelHistoryFor(model.familyTag);
     expect(modelSeries).toHaveLength(DAYS + 1);
     data.releaseSiteData();
     try {
-      const lean = data.getSiteData({ configurationSeries: false });
+      const lean = data.getSiteData(input, { configurationSeries: false });
       expect(() => lean.historyFor(model.best.slug)).toThrow(/configurationSeries: false/);
       expect(lean.modelHistoryFor(model.familyTag)).toEqual(modelSeries);
       expect(lean.recentChangesFor(model.familyTag)).toEqual(full.recentChangesFor(model.familyTag));
     } finally {
       data.releaseSiteData();
     }
-    expect(data.getSiteData().historyFor(model.best.slug)).toHaveLength(DAYS + 1);
+    expect(data.getSiteData(input).historyFor(model.best.slug)).toHaveLength(DAYS + 1);
   });
 
   it('honours the options of a later load instead of handing back the first one', () => {
-    const slug = data.getSiteData().models[3]!.best.slug;
-    expect(data.getSiteData().historyFor(slug)).toHaveLength(DAYS + 1);
-    expect(() => data.getSiteData({ configurationSeries: false }).historyFor(slug)).toThrow(/configurationSeries: false/);
+    const slug = data.getSiteData(input).models[3]!.best.slug;
+    expect(data.getSiteData(input).historyFor(slug)).toHaveLength(DAYS + 1);
+    expect(() => data.getSiteData(input, { configurationSeries: false }).historyFor(slug)).toThrow(/configurationSeries: false/);
     // And back: the full load is made again, not the lean one reused.
-    expect(data.getSiteData().historyFor(slug)).toHaveLength(DAYS + 1);
-    expect(data.getSiteData({ configurationSeries: false })).toBe(data.getSiteData({ configurationSeries: false }));
+    expect(data.getSiteData(input).historyFor(slug)).toHaveLength(DAYS + 1);
+    expect(data.getSiteData(input, { configurationSeries: false })).toBe(data.getSiteData(input, { configurationSeries: false }));
   });
 });

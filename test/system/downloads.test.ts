@@ -1,6 +1,6 @@
 /** The CSV field, read back by a real CSV reader (Python's csv module) with every separator a spreadsheet may use. */
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../../src/site/downloads.ts';
+import { csvField } from '../../src/site/files/downloads.ts';
 import { pythonAvailable, readCsv } from '../helpers/python.ts';
 
 /** Values a hostile name or source URL could hold. */

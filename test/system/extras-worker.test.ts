@@ -41,8 +41,8 @@ async function drive(name: string, max: number, expected: 'beside' | 'after'): P
   // The driver lives in test/helpers; runScript starts files of scripts/, so the path goes up from there.
   const r = await runScript(
     '../test/helpers/extras-driver.ts',
-    [staging, join(work.path, 'no-previous-site'), String(max), expected],
-    { MIRROR_SNAPSHOT_DB: await snapshot },
+    [staging, join(work.path, 'no-previous-site'), await snapshot, String(max), expected],
+    {},
     { timeoutMs: 120_000 },
   );
   expect(r.code, r.stderr).toBe(0);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { refusalCode } from '../../src/publish/build-failure.ts';
 import { childPids } from '../../src/publish/process-peak.ts';
 import { indexForSearch, SEARCH_INPUTS } from '../../src/publish/search-index.ts';
-import type { SearchRecord } from '../../src/site/search-records.ts';
+import type { SearchRecord } from '../../src/site/files/search-records.ts';
 import { tempDir } from '../helpers/env.ts';
 import { mountTmpfs, tmpfsAvailable } from '../helpers/tmpfs.ts';
 

@@ -19,6 +19,13 @@ function sources(folder: string): string[] {
 
 /** The module specifiers a file imports (static and dynamic). */
 const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+/** The specifiers of what a file imports to run: `import type` and `export type` are erased and bring nothing into a bundle. */
+const valueImportsOf = (file: string) =>
+  [
+    ...readFileSync(file, 'utf8')
+      .replace(/^(?:import|export) type [^;]*;/gm, '')
+      .matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g),
+  ].map((m) => m[1]!);
 /** The files of src/ a file imports by a relative specifier, as paths from the root. */
 const localImportsOf = (file: string) =>
   importsOf(file)
@@ -42,13 +49,21 @@ const MAY_IMPORT: Record<string, string[]> = {
   snapshot: ['core', 'api', 'store'],
   site: ['core', 'store'],
   views: ['core', 'site'],
-  browser: ['site'],
+  browser: ['site', 'views'],
   styles: [],
   layouts: ['core', 'site', 'views', 'browser', 'styles'],
   pages: ['core', 'site', 'views', 'browser', 'styles', 'layouts'],
   publish: ['core', 'api', 'store', 'snapshot', 'site', 'views'],
   dev: ['core', 'api', 'store', 'snapshot', 'site', 'views', 'publish'],
 };
+
+/**
+ * The folders of src/site/ whose modules the browser's scripts may import: pure code with no `node:`
+ * module, no package, nothing of the store or core and nothing of another folder of src/site/ (the
+ * site's data, its plan, the files beside its pages and the settings read from the environment).
+ */
+const BROWSER_SAFE = ['src/site/lists', 'src/site/format', 'src/site/links', 'src/site/compare', 'src/views/parts'];
+const inBrowserSafe = (path: string) => BROWSER_SAFE.some((folder) => path.startsWith(`${folder}/`));
 
 describe('the architecture', () => {
   it('imports folders only downwards, in the order of MAY_IMPORT', () => {
@@ -82,16 +97,53 @@ describe('the architecture', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('lets the browser scripts import only the browser-safe folders of src/site/ (types aside: they are erased)', () => {
+    const offenders = sources('src/browser').flatMap((file) =>
+      valueImportsOf(file)
+        .map((spec) => (spec.startsWith('.') ? relative(ROOT, resolve(dirname(file), spec.replace(/\?.*$/, ''))) : spec))
+        .filter((path) => !path.startsWith('src/browser/') && !inBrowserSafe(path))
+        .map((path) => `${relative(ROOT, file)} -> ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets the scripts of pages and layouts import only the browser scripts', () => {
+    const offenders = [...sources('src/pages'), ...sources('src/layouts')].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)]
+        .flatMap((m) => [...m[1]!.matchAll(/from\s*['"]([^'"]+)['"]/g)].map((i) => relative(ROOT, resolve(dirname(file), i[1]!))))
+        .filter((path) => !path.startsWith('src/browser/'))
+        .map((path) => `${relative(ROOT, file)} -> ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the browser-safe folders free of Node, packages and server code', () => {
+    const offenders = BROWSER_SAFE.flatMap(sources).flatMap((file) =>
+      valueImportsOf(file)
+        .filter((spec) => !spec.startsWith('.') || !inBrowserSafe(relative(ROOT, resolve(dirname(file), spec))))
+        .map((spec) => `${relative(ROOT, file)} -> ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('knows every folder of src/', () => {
     const folders = readdirSync(join(ROOT, 'src')).filter((name) => statSync(join(ROOT, 'src', name)).isDirectory());
     expect(folders.filter((f) => !(f in MAY_IMPORT))).toEqual([]);
   });
 
-  it('lets pages load the site data and components only take it as props', () => {
-    const lookups = [...sources('src/pages/_components'), ...sources('src/layouts')]
-      .filter((file) => /\bgetSiteData\b/.test(readFileSync(file, 'utf8')))
+  it('gives components, layouts and views the named fields of their route, never the whole site data', () => {
+    const lookups = [...sources('src/pages/_components'), ...sources('src/layouts'), ...sources('src/views')]
+      .filter((file) => /\b(SiteData|getSiteData|siteData)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(lookups).toEqual([]);
+  });
+
+  it('has each page built from its route builder (src/site/routes/)', () => {
+    const pages = sources('src/pages')
+      .filter((file) => file.endsWith('.astro') && !file.includes('/_components/'))
+      .filter((file) => !importsOf(file).some((spec) => spec.includes('/site/routes/')))
+      .map((file) => relative(ROOT, file));
+    expect(pages).toEqual([]);
   });
 
   it('escapes markup in views one way, with the html tag (no second escaper, no unescaped bridge)', () => {
@@ -100,6 +152,14 @@ describe('the architecture', () => {
       .filter((file) => importsOf(file).some((spec) => /\/xml\.ts$/.test(spec)) || /new Markup\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(offenders).toEqual([]);
+  });
+
+  it('has one HTML escaper (the html tag) and one XML escaper: no other module writes an entity', () => {
+    const escapers = sources('src')
+      .filter((file) => /'&(amp|lt|quot|#39|apos);'/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file))
+      .sort();
+    expect(escapers).toEqual(['src/site/files/xml.ts', 'src/views/parts/html.ts']);
   });
 
   it('lets only the store open a snapshot with better-sqlite3 (the lock uses it for a kernel lock, never a snapshot)', () => {

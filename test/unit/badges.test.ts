@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import { load } from 'cheerio';
 import { SaxesParser } from 'saxes';
-import { badgeEmbed, badgeEndpoint, badgeLayout, badgeSvg, BADGE_PADDING, type BadgeFacts } from '../../src/site/badges.ts';
-import { fontMeasure } from '../../src/site/font-metrics.ts';
-import { cleanText } from '../../src/site/text.ts';
+import { badgeEndpoint, badgeLayout, badgeSvg, BADGE_PADDING, type BadgeFacts } from '../../src/site/files/badges.ts';
+import { badgeEmbed } from '../../src/views/badge-embed.ts';
+import { fontMeasure } from '../../src/site/files/font-metrics.ts';
+import { cleanText } from '../../src/site/data/text.ts';
 import { FONT_FILES } from '../../src/publish/cards/render-card.ts';
 
 const HOSTILE = 'Evil <script>alert(1)</script> & "quotes" \u202eRTL\u0007 ]](javascript:x)';

@@ -1,9 +1,9 @@
-/** The benchmarks list's pure parts: its URL state both ways, which benchmarks a view shows, and what a row says. */
+/** The benchmarks list as a list (its spec): its URL state both ways, which benchmarks a view shows, and what a row says. */
 import { describe, expect, it } from 'vitest';
-import type { BenchmarkIndex, IndexBench } from '../../src/site/benchmark-index.ts';
-import { selectBenchmarks } from '../../src/site/benchmark-list-select.ts';
-import { PLAIN_BENCH_VIEW, benchmarkListUrl, readBenchmarkListState, type BenchmarkListState } from '../../src/site/benchmark-list-state.ts';
-import { benchmarkRow, benchmarksCaption, templateBenchmarkRow } from '../../src/site/benchmark-list-view.ts';
+import { load } from 'cheerio';
+import { BENCHMARKS, benchmarkRows, type BenchmarkIndex, type BenchmarkListView, type IndexBench } from '../../src/site/lists/benchmarks.ts';
+import { readView, selectRows, viewUrl } from '../../src/site/lists/list-spec.ts';
+import { BENCHMARK_ROWS, listRowHtml } from '../../src/views/parts/list-table.ts';
 
 const INDEX: BenchmarkIndex = {
   tags: ['code-generation', 'math', 'reasoning'],
@@ -15,8 +15,14 @@ const INDEX: BenchmarkIndex = {
     [4, 'Aux Bench', 'aux', 'aux', false, 1, 2.5, 10, 55, 1, [2]],
   ] satisfies IndexBench[],
 };
-const view = (change: Partial<BenchmarkListState>): BenchmarkListState => ({ ...PLAIN_BENCH_VIEW, ...change });
-const names = (state: BenchmarkListState) => selectBenchmarks(INDEX, state).map((b) => b[1]);
+const ROWS = benchmarkRows(INDEX);
+const PLAIN_BENCH_VIEW: BenchmarkListView = { ...BENCHMARKS.plain, page: 1 };
+const view = (change: Partial<BenchmarkListView>): BenchmarkListView => ({ ...PLAIN_BENCH_VIEW, ...change });
+const names = (state: BenchmarkListView) => selectRows(BENCHMARKS, ROWS, state).map((b) => b.name);
+const benchmarkListUrl = (state: BenchmarkListView) => viewUrl(BENCHMARKS, state);
+const readBenchmarkListState = (path: string, search: string) => readView(BENCHMARKS, path, search);
+/** A row as the page and the script draw it, parsed. */
+const drawn = (i: number) => load(`<table>${listRowHtml(BENCHMARKS, BENCHMARK_ROWS, ROWS[i]!).html}</table>`);
 
 describe('the benchmarks list URL', () => {
   it('is the static page for a plain view', () => {
@@ -68,33 +74,36 @@ describe('the benchmarks of a view', () => {
 
 describe('what a benchmarks row says', () => {
   it('shows a change of weight that reads at one decimal, and no other', () => {
-    const [up, tiny, none, down] = INDEX.benchmarks.map((b) => benchmarkRow(INDEX, b).change);
-    expect([up, tiny, none, down]).toEqual([
-      { kind: 'up', text: '+2.4 since the previous snapshot' },
-      undefined,
-      undefined,
-      { kind: 'down', text: '−1.5 since the previous snapshot' },
-    ]);
+    const changes = ROWS.map((_, i) =>
+      drawn(i)('.sub')
+        .map((_, el) => [[drawn(i)(el).attr('class'), drawn(i)(el).text()]])
+        .get(),
+    );
+    expect(changes).toEqual([[['sub up', '+2.4 since the previous snapshot']], [], [], [['sub down', '−1.5 since the previous snapshot']]]);
   });
 
   it('links its name and each tag to their pages', () => {
-    const row = benchmarkRow(INDEX, INDEX.benchmarks[0]!);
-    expect([row.href, row.tags, row.tagHrefs]).toEqual(['/benchmarks/prooflad/', ['math', 'reasoning'], ['/tags/math/', '/tags/reasoning/']]);
-  });
-
-  it('gives the template every optional part, linked to real pages', () => {
-    const t = templateBenchmarkRow(INDEX)!;
-    expect([t.official, t.change !== undefined, t.tags.length, t.href, t.tagHrefs]).toEqual([
-      true,
-      true,
-      1,
+    const $ = drawn(0);
+    expect([
+      $('th > a').attr('href'),
+      $('a.tag')
+        .map((_, a) => [[$(a).text(), $(a).attr('href')]])
+        .get(),
+    ]).toEqual([
       '/benchmarks/prooflad/',
-      ['/tags/code-generation/'],
+      [
+        ['math', '/tags/math/'],
+        ['reasoning', '/tags/reasoning/'],
+      ],
     ]);
   });
 
+  it('marks an official source', () => {
+    expect([drawn(0)('.official').length, drawn(1)('.official').length]).toEqual([1, 0]);
+  });
+
   it('captions the table with its order', () => {
-    expect([benchmarksCaption(PLAIN_BENCH_VIEW), benchmarksCaption({ sort: 'name', dir: 'desc' })]).toEqual([
+    expect([BENCHMARKS.caption!(PLAIN_BENCH_VIEW), BENCHMARKS.caption!({ sort: 'name', dir: 'desc' })]).toEqual([
       'Benchmarks sorted by effectiveWeight, highest first',
       'Benchmarks sorted by name, Z to A',
     ]);

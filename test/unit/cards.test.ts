@@ -1,7 +1,7 @@
 /** Link-preview cards: what they show, their files, and the images satori and resvg make of them. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SaxesParser } from 'saxes';
-import { CARD_HEIGHT, CARD_WIDTH, cardFile, cardText, type CardInput } from '../../src/site/cards.ts';
+import { CARD_HEIGHT, CARD_WIDTH, cardFile, cardText, type CardInput } from '../../src/site/files/cards.ts';
 import { BACKGROUND, CONTENT_WIDTH, PADDING } from '../../src/publish/cards/card-design.ts';
 import { createCardRenderer, type CardRenderer } from '../../src/publish/cards/render-card.ts';
 import { decodePng, inkIn, pngColourType, pngSize } from '../helpers/png.ts';

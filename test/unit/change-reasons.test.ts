@@ -1,6 +1,6 @@
 /** Why a standing changed: new, removed, own evidence, the field, the method change, or "cannot tell". */
 import { describe, expect, it } from 'vitest';
-import { describeReason, explainChange, type StandingRecord } from '../../src/site/change-reasons.ts';
+import { describeReason, explainChange, type StandingRecord } from '../../src/site/data/change-reasons.ts';
 
 const at = (supraScore: number, position: number, benchCount: number | null = 10, scoresDigest: number | null = 1): StandingRecord => ({
   supraScore,

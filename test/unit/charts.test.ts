@@ -1,8 +1,8 @@
 /** Chart geometry: one path per series, never a line across the method change, rank charts with 1 on top. */
 import { describe, expect, it } from 'vitest';
-import { captionValues, describeSeries, lineChart } from '../../src/site/charts.ts';
-import { scoreFormatter } from '../../src/site/precision.ts';
-import { METHOD_CHANGE_AT } from '../../src/site/method-change.ts';
+import { captionValues, describeSeries, lineChart } from '../../src/site/format/charts.ts';
+import { scoreFormatter } from '../../src/site/format/precision.ts';
+import { METHOD_CHANGE_AT } from '../../src/site/format/method-change.ts';
 
 const DAY = 86_400_000;
 const p = (days: number, v: number) => ({ t: METHOD_CHANGE_AT + days * DAY, v });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkBuild, checkPages, requiredFiles, type Expected } from '../../src/publish/check-build.ts';
-import { readSiteSettings } from '../../src/site/config.ts';
+import { readSiteSettings } from '../../src/site/settings/config.ts';
 
 const { siteUrl, attributionUrl } = readSiteSettings();
 const CARD = 'og/site.png';

@@ -1,8 +1,8 @@
 /** Comparing models from their data files: shared benchmarks, deltas, wins, and an honest word on the gap. */
 import { describe, expect, it } from 'vitest';
-import { compareModels, gapSentences, parseModelsParam } from '../../src/site/compare.ts';
-import type { ModelFile, ModelFileScore } from '../../src/site/model-file.ts';
-import { scoreFormatter } from '../../src/site/precision.ts';
+import { compareModels, gapSentences, parseModelsParam } from '../../src/site/compare/compare-models.ts';
+import type { ModelFile, ModelFileScore } from '../../src/site/files/model-file.ts';
+import { scoreFormatter } from '../../src/site/format/precision.ts';
 
 const score = (bench: string, normalizedScore: number, counts = true, effectiveWeight = 50): ModelFileScore => ({
   bench,

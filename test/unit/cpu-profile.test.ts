@@ -7,7 +7,7 @@ const frame = (functionName: string, url: string) => ({ functionName, url, lineN
 describe('cpu-profile', () => {
   it('names the owner of a frame and the route of a compiled page', () => {
     expect(ownerOf('file:///r/node_modules/better-sqlite3/lib/methods/wrappers.js', 'all')).toBe('SQLite reads');
-    expect(ownerOf('file:///r/src/site/history-pass.ts', 'sweep')).toBe('the site (src/site, src/store)');
+    expect(ownerOf('file:///r/src/site/data/history-pass.ts', 'sweep')).toBe('the site (src/site, src/store)');
     expect(ownerOf('', '(garbage collector)')).toBe('GC');
     expect(pageOf('file:///r/dist/.prerender/pages/models/_model_.astro.mjs')).toBe('models/[model]');
     expect(pageOf('file:///r/node_modules/astro/dist/core/render/index.js')).toBeUndefined();

@@ -1,10 +1,10 @@
 /** A CSV download in parts: split between rows, in order, each part a whole CSV under the size limit. */
 import { describe, expect, it } from 'vitest';
-import { csvFile, csvParts, scoresCsvParts } from '../../src/site/downloads.ts';
-import { csvColumns, SCORES_CSV } from '../../src/site/data-dictionary.ts';
-import { csvPartFile, partedCsvOf } from '../../src/site/outputs.ts';
+import { csvFile, csvParts, scoresCsvParts } from '../../src/site/files/downloads.ts';
+import { csvColumns, SCORES_CSV } from '../../src/site/files/data-dictionary.ts';
+import { csvPartFile, partedCsvOf } from '../../src/site/links/output-paths.ts';
 import { schemaFor } from '../../src/publish/data-api.ts';
-import type { Score, SiteData } from '../../src/site/site-data.ts';
+import type { Score, SiteData } from '../../src/site/data/site-data.ts';
 
 const columns = csvColumns(SCORES_CSV);
 const row = (i: number, sourceUrl = `https://example.com/${i}`) => ({

@@ -1,6 +1,6 @@
 /** Descriptions cut for search results and link previews end on a whole word. */
 import { describe, expect, it } from 'vitest';
-import { cutAtWord } from '../../src/site/cut-at-word.ts';
+import { cutAtWord } from '../../src/site/format/cut-at-word.ts';
 
 const LONG = 'Almanac Recall tests short factual questions with unambiguous, verifiable answers, using 400 expert-written questions.';
 

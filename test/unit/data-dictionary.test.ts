@@ -1,7 +1,7 @@
 /** The types the data page (`/data/`) prints for each field, read from the fields' zod schemas. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DATA_FILES, flattenFields, JSON_HEADER_FIELDS, typeOf, type Field } from '../../src/site/data-dictionary.ts';
+import { DATA_FILES, flattenFields, JSON_HEADER_FIELDS, typeOf, type Field } from '../../src/site/files/data-dictionary.ts';
 
 const every: Field[] = [...JSON_HEADER_FIELDS, ...DATA_FILES.flatMap((d) => [...(d.topFields ?? []), ...flattenFields(d.fields)])];
 

@@ -1,7 +1,7 @@
 /** The one pass over history: model ranks per snapshot, change sets by model with reasons, series for current rows only. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readHistory, type HistoryOptions } from '../../src/site/history-pass.ts';
-import { METHOD_CHANGE_AT } from '../../src/site/method-change.ts';
+import { readHistory, type HistoryOptions } from '../../src/site/data/history-pass.ts';
+import { METHOD_CHANGE_AT } from '../../src/site/format/method-change.ts';
 import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../../src/store/read-snapshot.ts';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 /** The `html` tag of the string-rendered pages: every value escaped, only its own markup passed through. */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html } from '../../src/views/html.ts';
+import { escapeHtml, html } from '../../src/views/parts/html.ts';
 
 describe('the html tag', () => {
   it('escapes every string it is given, in text and in quoted attributes', () => {

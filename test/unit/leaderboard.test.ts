@@ -1,10 +1,11 @@
-/** The leaderboard's pure parts: its URL state both ways, which models a view shows, and what a row says. */
+/** The leaderboard as a list (its spec): its URL state both ways, which models a view shows, and what a row says. */
 import { describe, expect, it } from 'vitest';
-import type { IndexModel, LeaderboardIndex } from '../../src/site/leaderboard-index.ts';
-import { matchesSearch, selectModels } from '../../src/site/leaderboard-select.ts';
-import { PLAIN_VIEW, leaderboardUrl, readLeaderboardState, type LeaderboardState } from '../../src/site/leaderboard-state.ts';
-import { leaderboardRow, movementView, showingLine, templateRow } from '../../src/site/leaderboard-view.ts';
-import { pagerItems } from '../../src/site/pagination.ts';
+import { load } from 'cheerio';
+import { LEADERBOARD, leaderboardRows, type IndexModel, type LeaderboardIndex, type LeaderboardView } from '../../src/site/lists/leaderboard.ts';
+import { readView, selectRows, showingLine, viewUrl } from '../../src/site/lists/list-spec.ts';
+import { movementView } from '../../src/site/lists/movement.ts';
+import { pagerItems } from '../../src/site/lists/pagination.ts';
+import { LEADERBOARD_ROWS, listRowHtml } from '../../src/views/parts/list-table.ts';
 
 const INDEX: LeaderboardIndex = {
   providers: ['Acme', 'Élan Labs'],
@@ -34,8 +35,14 @@ const INDEX: LeaderboardIndex = {
   ] satisfies IndexModel[],
   kept: { modelPages: 1_000, configurationPages: 1_000 },
 };
-const view = (change: Partial<LeaderboardState>): LeaderboardState => ({ ...PLAIN_VIEW, ...change });
-const names = (state: LeaderboardState) => selectModels(INDEX, state).map((m) => m[1]);
+const ROWS = leaderboardRows(INDEX);
+const PLAIN_VIEW: LeaderboardView = { ...LEADERBOARD.plain, page: 1 };
+const view = (change: Partial<LeaderboardView>): LeaderboardView => ({ ...PLAIN_VIEW, ...change });
+const names = (state: LeaderboardView) => selectRows(LEADERBOARD, ROWS, state).map((m) => m.name);
+const leaderboardUrl = (state: LeaderboardView) => viewUrl(LEADERBOARD, state);
+const readLeaderboardState = (path: string, search: string) => readView(LEADERBOARD, path, search);
+/** A row as the page and the script draw it, parsed. */
+const drawn = (i: number) => load(`<table>${listRowHtml(LEADERBOARD, LEADERBOARD_ROWS, ROWS[i]!).html}</table>`);
 
 describe('the leaderboard URL', () => {
   it('is the static page for a plain view', () => {
@@ -83,23 +90,31 @@ describe('the models of a view', () => {
   });
 
   it('does not match a word that is only a stem of nothing it carries', () => {
-    expect(matchesSearch(INDEX, INDEX.models[2]!, 'coding')).toBe(false);
+    expect(selectRows(LEADERBOARD, [ROWS[2]!], view({ q: 'coding' }))).toEqual([]);
   });
 });
 
 describe('what a row says', () => {
   it('lists the configurations of a model that has several', () => {
-    const row = leaderboardRow(INDEX, INDEX.models[0]!);
-    expect(row.configurations.map((c) => [c.name, c.href, c.score])).toEqual([
+    const $ = drawn(0);
+    expect(
+      $('details.configs li')
+        .map((_, li) => [[$(li).find('a').text(), $(li).find('a').attr('href'), $(li).find('.s').text()]])
+        .get(),
+    ).toEqual([
       ['Quillon 3 (high)', '/configurations/quillon-3-high/', '91.3'],
       ['Quillon 3 (low)', '/configurations/quillon-3-low/', '84.5'],
     ]);
-    expect([row.configurationsLabel, row.configurationName]).toEqual(['2 configurations', undefined]);
+    expect([$('summary').text(), $('.model-name > .sub:not(.narrow-only)').length]).toEqual(['2 configurations', 0]);
   });
 
   it('names the only configuration when its name differs from the model’s', () => {
-    const [one, plain] = [leaderboardRow(INDEX, INDEX.models[1]!), leaderboardRow(INDEX, INDEX.models[2]!)];
-    expect([one.configurationName, one.configurations, plain.configurationName]).toEqual(['Mist X (preview)', [], undefined]);
+    const [one, plain] = [drawn(1), drawn(2)];
+    expect([one('.model-name > .sub:not(.narrow-only)').text(), one('details').length, plain('.model-name > .sub:not(.narrow-only)').length]).toEqual([
+      'Mist X (preview)',
+      0,
+      0,
+    ]);
   });
 
   it('marks movement for the eye and for a screen reader', () => {
@@ -112,13 +127,22 @@ describe('what a row says', () => {
     ]);
   });
 
-  it('gives the template every optional part, linked to real pages', () => {
-    const t = templateRow(INDEX)!;
-    expect([t.movement !== undefined, t.configurations.length, t.configurationName, t.tags.length, t.href]).toEqual([true, 1, '', 4, '/models/quillon-3/']);
+  it('shows three tags and counts the others', () => {
+    const $ = drawn(0);
+    expect([
+      $('a.tag')
+        .map((_, a) => $(a).text())
+        .get(),
+      $('li.more').text(),
+    ]).toEqual([['code-generation', 'reasoning', 'math'], '+2']);
+  });
+
+  it('has a cell under each header of the table', () => {
+    expect(drawn(0)('tr > *').length).toBe(LEADERBOARD.columns.length);
   });
 
   it('says which rows it shows, and of how many', () => {
-    expect([showingLine(101, 77, 177, 177), showingLine(1, 4, 4, 177), showingLine(1, 0, 0, 177)]).toEqual([
+    expect([showingLine(101, 77, 177, 177, 'model'), showingLine(1, 4, 4, 177, 'model'), showingLine(1, 0, 0, 177, 'model')]).toEqual([
       'Showing 101–177 of 177 models',
       'Showing 1–4 of 4 models (filtered from 177)',
       'No model matches these filters.',

@@ -1,6 +1,6 @@
 /** "Measured on this tag's benchmarks": weighted mean of counting scores, coverage, one configuration per model, the half-weight rule. */
 import { describe, expect, it } from 'vitest';
-import { measure, pickMeasurement, rankMeasured, tagWeights, type Measurement } from '../../src/site/measured.ts';
+import { measure, pickMeasurement, rankMeasured, tagWeights, type Measurement } from '../../src/site/data/tag-measurement.ts';
 
 const tag = tagWeights([
   { slug: 'a', effectiveWeight: 60 },

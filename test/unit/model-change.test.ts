@@ -1,7 +1,7 @@
 /** When a row of a model's recent changes says "The field moved.", so that its table shows the key. */
 import { describe, expect, it } from 'vitest';
-import type { ChangeReason } from '../../src/site/change-reasons.ts';
-import type { Change, ModelChange } from '../../src/site/history-pass.ts';
+import type { ChangeReason } from '../../src/site/data/change-reasons.ts';
+import type { Change, ModelChange } from '../../src/site/data/history-pass.ts';
 import { saysFieldMoved } from '../../src/views/model-change.ts';
 
 const configuration = (slug: string, reason: Change['reason']): Change => ({ slug, name: slug, supraScore: 50, position: 1, reason });

@@ -1,6 +1,6 @@
 /** A page's `<title>`: short enough for a search result or a tab, the page's own words first. */
 import { describe, expect, it } from 'vitest';
-import { pageTitle, TITLE_LENGTH } from '../../src/site/page-title.ts';
+import { pageTitle, TITLE_LENGTH } from '../../src/site/format/page-title.ts';
 
 describe('pageTitle', () => {
   it('adds the site’s name to a short title, and is the site’s name alone without one', () => {

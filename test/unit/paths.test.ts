@@ -1,6 +1,6 @@
 /** The one rule for path segments: safe names kept, unsafe and colliding ones derived, deterministically. */
 import { describe, expect, it } from 'vitest';
-import { assignSegments, derivedSegment, isPlainSegment, pairKey } from '../../src/site/paths.ts';
+import { assignSegments, derivedSegment, isPlainSegment, pairKey } from '../../src/site/data/paths.ts';
 
 const DERIVED = /^[a-z0-9-]+-[0-9a-f]{8,}$/;
 

@@ -1,6 +1,6 @@
 /** Scores show the digit that separates them, and only where rounding would make different scores look equal. */
 import { describe, expect, it } from 'vitest';
-import { formatDelta, scoreFormatter, scorePair } from '../../src/site/precision.ts';
+import { formatDelta, scoreFormatter, scorePair } from '../../src/site/format/precision.ts';
 
 describe('scoreFormatter', () => {
   it('shows one decimal where that tells the scores apart', () => {

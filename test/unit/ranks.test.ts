@@ -1,6 +1,6 @@
 /** Standard competition ranking: equal scores share a rank, the next distinct score skips the shared places. */
 import { describe, expect, it } from 'vitest';
-import { competitionRanks, formatRank, labelledRank } from '../../src/site/ranks.ts';
+import { competitionRanks, formatRank, labelledRank } from '../../src/site/format/ranks.ts';
 
 describe('competitionRanks', () => {
   it('gives exactly equal scores the same rank and skips the places they share', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScores } from '../../src/site/data/scores.ts';
 import type { ScoreTuple } from '../../src/store/read-snapshot.ts';
-import type { Configuration, Model } from '../../src/site/site-data.ts';
+import type { Configuration, Model } from '../../src/site/data/site-data.ts';
 
 const configuration = (slug: string, familyTag: string, position: number) => ({ slug, familyTag, position }) as Configuration;
 const configurations = [configuration('a-1', 'a', 1), configuration('b-1', 'b', 2), configuration('a-2', 'a', 3)];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchInputs } from '../../src/publish/search-index.ts';
-import type { SearchRecord } from '../../src/site/search-records.ts';
+import type { SearchRecord } from '../../src/site/files/search-records.ts';
 
 const records: SearchRecord[] = [
   { url: '/models/a/', title: 'A', kind: 'Model', content: 'A: a model by Acme.' },

@@ -1,7 +1,7 @@
 /** Pure helpers of the site: a family's display name and the pager's window. */
 import { describe, expect, it } from 'vitest';
-import { familyName } from '../../src/site/site-data.ts';
-import { pageCount, pageWindow } from '../../src/site/pagination.ts';
+import { familyName } from '../../src/site/data/site-data.ts';
+import { pageCount, pageWindow } from '../../src/site/lists/pagination.ts';
 
 describe('familyName', () => {
   it('is the longest common word-prefix of the configurations', () => {

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DDL } from '../../src/store/schema.ts';
 import { ATTRIBUTION_DDL } from '../../src/store/published-state.ts';
-import { handOverPublishedState, readPublishedState, SNAPSHOT_DOWNLOAD_ENV, SNAPSHOT_TABLES, type PublishedState } from '../../src/site/snapshot-db.ts';
+import { handOverPublishedState, readPublishedState, SNAPSHOT_DOWNLOAD_ENV, SNAPSHOT_TABLES, type PublishedState } from '../../src/site/files/snapshot-db.ts';
 
 describe('the tables of the published snapshot file, as the data page documents them', () => {
   it('name every table and column the file holds, and only those', () => {

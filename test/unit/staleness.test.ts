@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STALE_AFTER_HOURS, readStaleAfterHours, staleAfter } from '../../src/site/staleness.ts';
+import { DEFAULT_STALE_AFTER_HOURS, readStaleAfterHours, staleAfter } from '../../src/site/settings/staleness.ts';
 
 describe('the staleness threshold', () => {
   it('is the daily schedule and a day more unless STALE_AFTER_HOURS says otherwise', () => {

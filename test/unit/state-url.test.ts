@@ -1,6 +1,6 @@
 /** Where the published snapshot file lives and is restored from: STATE_URL when set, else SITE_URL's /data/. */
 import { describe, expect, it } from 'vitest';
-import { readSiteSettings } from '../../src/site/config.ts';
+import { readSiteSettings } from '../../src/site/settings/config.ts';
 import { restoreSourceOf } from '../../src/snapshot/restore-state.ts';
 
 const RELEASE = 'https://github.com/o/r/releases/download/mirror-state/';

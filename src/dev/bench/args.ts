@@ -1,7 +1,7 @@
 /** The flags of `npm run bench`. */
 import { parseArgs } from 'node:util';
 import { MirrorError } from '../../core/errors.ts';
-import { DEPLOY_TARGETS, type DeployTarget } from '../../site/hosts.ts';
+import { DEPLOY_TARGETS, type DeployTarget } from '../../site/plan/hosts.ts';
 
 /** A deploy target the bench builds for, or `none`: the build without a target (everything rendered). */
 export type BenchTarget = DeployTarget | 'none';

@@ -4,8 +4,8 @@
  * and the machine it ran on. Pure functions of the results.
  */
 import { figuresText } from '../../publish/build-plan.ts';
-import { HOST_LIMITS, limitsText, mb } from '../../site/hosts.ts';
-import { OUTPUT_KINDS } from '../../site/output-kinds.ts';
+import { HOST_LIMITS, limitsText, mb } from '../../site/plan/hosts.ts';
+import { OUTPUT_KINDS } from '../../site/plan/output-kinds.ts';
 import { median, spread } from './stats.ts';
 import {
   STAGES,

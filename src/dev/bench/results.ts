@@ -1,6 +1,6 @@
 /** The shapes of a benchmark's results: what the report prints and `--json` writes. */
-import type { DeployTarget, SiteFigures } from '../../site/hosts.ts';
-import type { KindFigures } from '../../site/site-plan.ts';
+import type { DeployTarget, SiteFigures } from '../../site/plan/hosts.ts';
+import type { KindFigures } from '../../site/plan/site-plan.ts';
 import type { BenchTarget } from './args.ts';
 import type { DistStats, PageTypeSize } from './dist-stats.ts';
 import type { BenchSize } from './proportions.ts';

@@ -15,7 +15,7 @@ import { SAMPLE_DETAILS, SAMPLE_EXPORT } from '../../publish/build-site.ts';
 import { generateSample, SAMPLE_SIZE, serializeExport } from '../sample/generate.ts';
 import { demoKey, startSimulator, type Simulator } from '../simulator/index.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
-import { readSiteSettings } from '../../site/config.ts';
+import { readSiteSettings } from '../../site/settings/config.ts';
 import { DEFAULT_OUT, snapshotCli } from '../../snapshot/snapshot-cli.ts';
 import type { Env } from '../../core/env.ts';
 import type { Reporter } from '../../core/reporter.ts';

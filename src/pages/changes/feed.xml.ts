@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { SITE } from '../../site/config.ts';
-import { getSiteData } from '../../site/site-data.ts';
-import { changesFeed } from '../../site/feed.ts';
+import { SITE } from '../../site/settings/config.ts';
+import { siteData } from '../_site.ts';
+import { changesFeed } from '../../site/files/feed.ts';
 
 export const GET: APIRoute = () =>
-  new Response(changesFeed(getSiteData().changes, { name: SITE.attributionName, url: SITE.attributionUrl }), {
+  new Response(changesFeed(siteData().changes, { name: SITE.attributionName, url: SITE.attributionUrl }), {
     headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
   });

@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/site-data.ts';
-import { benchRecord, jsonFile } from '../../site/downloads.ts';
+import { siteData } from '../_site.ts';
+import { jsonFile } from '../../site/files/downloads.ts';
+import { benchRecord } from '../../site/files/records.ts';
 
 export const GET: APIRoute = () => {
-  const data = getSiteData();
+  const data = siteData();
   return jsonFile(data, 'benchmarks', data.benches.map(benchRecord));
 };

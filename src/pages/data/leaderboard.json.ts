@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/site-data.ts';
-import { attribution } from '../../site/downloads.ts';
-import { leaderboardIndexOf } from '../../site/leaderboard-index.ts';
+import { siteData } from '../_site.ts';
+import { attribution } from '../../site/files/records.ts';
+import { leaderboardIndexOf } from '../../site/lists/leaderboard.ts';
 
 /** The compact index behind the leaderboard's filters, with the attribution like every download. */
 export const GET: APIRoute = () => {
-  const data = getSiteData();
+  const data = siteData();
   return new Response(JSON.stringify({ ...attribution(data), ...leaderboardIndexOf(data) }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

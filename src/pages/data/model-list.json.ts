@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { attribution } from '../../site/downloads.ts';
-import { getSiteData } from '../../site/site-data.ts';
-import { modelDataPath } from '../../site/outputs.ts';
+import { attribution } from '../../site/files/records.ts';
+import { siteData } from '../_site.ts';
+import { modelDataPath } from '../../site/links/output-paths.ts';
 
 /** Every model as [segment, name, model rank text, supraScore, data file], for the comparison page's picker and loader. */
 export const GET: APIRoute = () => {
-  const data = getSiteData();
+  const data = siteData();
   const models = data.models.map((m) => [m.segment, m.name, m.rankText, m.best.supraScore, modelDataPath(m, data.plan)]);
   return new Response(JSON.stringify({ ...attribution(data), models }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/site-data.ts';
-import { csvResponse, modelsCsv } from '../../site/downloads.ts';
+import { siteData } from '../_site.ts';
+import { csvResponse, modelsCsv } from '../../site/files/downloads.ts';
 
-export const GET: APIRoute = () => csvResponse(modelsCsv(getSiteData()));
+export const GET: APIRoute = () => csvResponse(modelsCsv(siteData()));

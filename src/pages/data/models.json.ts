@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../../site/site-data.ts';
-import { jsonFile, modelRankOf, modelRecord } from '../../site/downloads.ts';
+import { siteData } from '../_site.ts';
+import { jsonFile, modelRankOf } from '../../site/files/downloads.ts';
+import { modelRecord } from '../../site/files/records.ts';
 
 export const GET: APIRoute = () => {
-  const data = getSiteData();
+  const data = siteData();
   return jsonFile(
     data,
     'models',

@@ -5,8 +5,8 @@
  * ends it with an ellipsis where it overflows, measured by satori's own layout with the card's
  * font; a long name first steps down in size.
  */
-import { CARD_HEIGHT, CARD_WIDTH, type CardInput, type CardModel } from '../../site/cards.ts';
-import type { Measure } from '../../site/font-metrics.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type CardInput, type CardModel } from '../../site/files/cards.ts';
+import type { Measure } from '../../site/files/font-metrics.ts';
 
 export interface Element {
   type: string;

@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import { CARD_HEIGHT, CARD_WIDTH, type CardInput } from '../../site/cards.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type CardInput } from '../../site/files/cards.ts';
 import { BODY_HEIGHT, BODY_TOP, bodyElement, frameElement, type Element, type FrameInput } from './card-design.ts';
-import { fontMeasure, type Measure } from '../../site/font-metrics.ts';
+import { fontMeasure, type Measure } from '../../site/files/font-metrics.ts';
 import { encodePng } from './png.ts';
 
 const require = createRequire(import.meta.url);

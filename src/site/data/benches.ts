@@ -1,7 +1,7 @@
 /** The benchmarks of a snapshot, by effectiveWeight, with their tags, path segments and previous weight. */
 import type { BenchRow } from '../../store/read-snapshot.ts';
-import type { HistoryResult } from '../history-pass.ts';
-import { assignSegments } from '../paths.ts';
+import type { HistoryResult } from './history-pass.ts';
+import { assignSegments } from './paths.ts';
 import type { Bench } from './types.ts';
 
 /** Path segments no benchmark may take: `/benchmarks/page/N/` is the list's. */

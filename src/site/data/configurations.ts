@@ -1,9 +1,9 @@
 /** The configurations (rows of `/v1/models`) of a snapshot, in the API's order, with their ranks and path segments. */
 import type { ConfigurationRow } from '../../store/read-snapshot.ts';
 import { isStale } from '../../store/coverage.ts';
-import { assignSegments } from '../paths.ts';
-import { scoreFormatter, type ScoreText } from '../precision.ts';
-import { competitionRanks, formatRank } from '../ranks.ts';
+import { assignSegments } from './paths.ts';
+import { scoreFormatter, type ScoreText } from '../format/precision.ts';
+import { competitionRanks, formatRank } from '../format/ranks.ts';
 import type { Configuration } from './types.ts';
 
 export interface ConfigurationsInput {
@@ -38,7 +38,7 @@ export function buildConfigurations({ rows, tagsOf, detailFetchedAt, asOf }: Con
       rankText: formatRank(ranks[i]!),
       scoreText: scoreText(row.supraScore),
       detailFetchedAt: fetchedAt,
-      // Set by applyPlan once the models are known (outputs.ts).
+      // Set by applyPlan once the models are known (apply-plan.ts).
       hasPage: true,
       href: '',
     };

@@ -1,6 +1,6 @@
 /** Each tag's measured ranking: models by their effectiveWeight-weighted counting scores on the tag's benchmarks (the mirror's own figure). */
-import { measureSums, pickMeasurement, rankMeasured, tagWeights, type Measurement } from '../measured.ts';
-import { scoreFormatter } from '../precision.ts';
+import { measureSums, pickMeasurement, rankMeasured, tagWeights, type Measurement } from './tag-measurement.ts';
+import { scoreFormatter } from '../format/precision.ts';
 import { recent } from './group-by.ts';
 import type { ScoreIndex } from './scores.ts';
 import type { MeasuredModel, Model, Tag, TagMeasurement } from './types.ts';

@@ -1,7 +1,7 @@
 /** The models of a snapshot: configurations grouped by `familyTag`, each scored by its best one, in the one model ranking. */
-import type { HistoryResult } from '../history-pass.ts';
-import { assignSegments } from '../paths.ts';
-import { competitionRanks, formatRank } from '../ranks.ts';
+import type { HistoryResult } from './history-pass.ts';
+import { assignSegments } from './paths.ts';
+import { competitionRanks, formatRank } from '../format/ranks.ts';
 import { groupBy } from './group-by.ts';
 import type { Configuration, Model, Movement } from './types.ts';
 
@@ -58,7 +58,7 @@ export function buildModels(
       rankTied: ranked.tied,
       rankText: formatRank(ranked),
       index: i,
-      // Set by applyPlan (outputs.ts).
+      // Set by applyPlan (apply-plan.ts).
       href: '',
       outputs: { page: true, configurationPages: true, feed: true, badge: true, card: true, ownDataFile: true },
     };

@@ -7,9 +7,9 @@
  * once.
  */
 import type { ScoreTuple } from '../../store/read-snapshot.ts';
-import type { BenchSum } from '../measured.ts';
-import { scoreFormatter } from '../precision.ts';
-import { cleanText } from '../text.ts';
+import type { BenchSum } from './tag-measurement.ts';
+import { scoreFormatter } from '../format/precision.ts';
+import { cleanText } from './text.ts';
 import { groupBy, memo, recent } from './group-by.ts';
 import type { BenchResultGroup, BenchResults, Configuration, Model, Score } from './types.ts';
 
@@ -37,7 +37,7 @@ export interface ScoreIndex {
 /** Benchmarks whose results stay made: a benchmark's pages are rendered together (Astro renders 4 pages at a time). */
 const RESULTS_KEPT = 8;
 
-/** Each distinct string once, cleaned for output once (src/site/text.ts), by a number. */
+/** Each distinct string once, cleaned for output once (src/site/data/text.ts), by a number. */
 class Strings {
   readonly values: string[] = [];
   private ids: Map<string, number> | undefined = new Map();

@@ -1,7 +1,7 @@
 /** The tags of a snapshot: the taxonomy, plus any tag a row carries (so every tag link has a page), alphabetical. */
 import type { TagRow } from '../../store/read-snapshot.ts';
-import { assignSegments } from '../paths.ts';
-import { competitionRanks } from '../ranks.ts';
+import { assignSegments } from './paths.ts';
+import { competitionRanks } from '../format/ranks.ts';
 import { compareText } from './group-by.ts';
 import type { Bench, Configuration, Model, Tag } from './types.ts';
 

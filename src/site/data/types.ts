@@ -1,12 +1,12 @@
 /**
- * The shapes the site's pages read: what src/site/site-data.ts loads from a snapshot, made by one
+ * The shapes the site's pages read: what src/site/data/site-data.ts loads from a snapshot, made by one
  * builder per entity in this folder.
  */
-import type { DetailsCoverage, SnapshotSource } from '../../store/read-snapshot.ts';
-import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, WeightPoint } from '../history-pass.ts';
-import type { MeasuredRanking, TagWeights } from '../measured.ts';
-import type { ScoreText } from '../precision.ts';
-import type { BuildPlan } from '../site-plan.ts';
+import type { BenchRow, ConfigurationRow, DetailsCoverage, ScoreRow, SnapshotSource, TagRow } from '../../store/read-snapshot.ts';
+import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';
+import type { MeasuredRanking, TagWeights } from './tag-measurement.ts';
+import type { ScoreText } from '../format/precision.ts';
+import type { BuildPlan } from '../plan/site-plan.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -26,17 +26,8 @@ export interface SnapshotInfo {
   coverage: DetailsCoverage;
 }
 
-/** A row of `/v1/models`: one concrete way of running a model. */
-export interface Configuration {
-  slug: string;
-  name: string;
-  provider: string;
-  familyTag: string;
-  supraScore: number;
-  benchCount: number;
-  updatedAt: number;
-  /** 1 = best supraScore in the snapshot; unique (equal scores ordered by slug). */
-  position: number;
+/** A row of `/v1/models`: one concrete way of running a model (its stored row), with what the site adds. */
+export interface Configuration extends ConfigurationRow {
   tags: string[];
   hasDetail: boolean;
   /** When its per-benchmark detail was fetched, and whether that is over a week before the snapshot. */
@@ -86,7 +77,7 @@ export interface Model {
   index: number;
   /** Its address: its page, or its row on the leaderboard when the deploy target's plan leaves its page out. */
   href: string;
-  /** What this build makes for it, by the deploy target's plan (src/site/site-plan.ts). */
+  /** What this build makes for it, by the deploy target's plan (src/site/plan/site-plan.ts). */
   outputs: ModelOutputs;
 }
 
@@ -102,21 +93,8 @@ export interface ModelOutputs {
   ownDataFile: boolean;
 }
 
-export interface Bench {
-  slug: string;
-  name: string;
-  description: string;
-  url: string;
-  isOfficial: boolean;
-  scaleMin: number;
-  scaleMax: number;
-  qualityScore: number;
-  /** Known keys first, in the API's order, then any new ones. */
-  dimensions: [string, number][];
-  modelCount: number;
-  raterCount: number;
-  effectiveWeight: number;
-  position: number;
+/** A benchmark (its stored row), with what the site adds. */
+export interface Bench extends BenchRow {
   tags: string[];
   /** effectiveWeight in the previous comparable snapshot. */
   previousWeight: number | undefined;
@@ -124,11 +102,8 @@ export interface Bench {
   segment: string;
 }
 
-export interface Tag {
-  tag: string;
-  /** Counts as the taxonomy reports them (computed from the rows for a tag outside it). */
-  models: number;
-  benches: number;
+/** A tag, its counts as the taxonomy reports them (computed from the rows for a tag outside it). */
+export interface Tag extends TagRow {
   inTaxonomy: boolean;
   configurations: Configuration[];
   benchList: Bench[];
@@ -147,15 +122,8 @@ export interface TagModel {
   rankTied: boolean;
 }
 
-export interface Score {
-  bench: string;
-  benchName: string;
-  rawScore: number;
-  normalizedScore: number;
-  sourceUrl: string;
-  accessedAt: number;
-  upvotes: number;
-  downvotes: number;
+/** A per-benchmark score of a configuration (its stored row). */
+export interface Score extends Omit<ScoreRow, 'slug'> {
   /** Only submissions with more upvotes than downvotes count toward supraScore. */
   counts: boolean;
 }
@@ -235,10 +203,8 @@ export interface SiteData {
   /** Where a counting normalized score stands among the counting scores of its benchmark: 1 = best (equal scores share it). */
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
   measuredFor(tag: string): TagMeasurement;
-  /** Pages of a tag: enough for all of its models and all of its measured models, the plan's `resultsPerPage` of each per page (one where the plan leaves the others out). */
-  tagPages(tag: Tag): number;
-  /** Pages of a benchmark's results: the plan's `resultsPerPage` models a page (one where the plan leaves the others out). */
-  benchPages(bench: Bench): number;
+  /** How many models have a score on a benchmark, without making its results. */
+  modelsOn(benchSlug: string): number;
   detailCoverage: DetailCoverage;
   /** Pre-rendered comparisons of each model with the one just below it. */
   comparisons: Comparison[];

@@ -1,0 +1,151 @@
+/**
+ * Two to four models side by side, from their data files: standing, per-benchmark scores on the
+ * benchmarks all of them have counting scores on, with deltas and per-benchmark wins. Shared by
+ * the pre-rendered comparisons and the comparison script, so both say the same thing. Each model is
+ * represented by its best configuration, the one its supraScore comes from.
+ */
+import type { ModelFile, ModelFileScore } from '../files/model-file.ts';
+
+export const MIN_COMPARED = 2;
+export const MAX_COMPARED = 4;
+
+/** One model's showing on a benchmark: the mean of its counting submissions there, and the first one's source. */
+export interface BenchEntry {
+  value: number;
+  submissions: ModelFileScore[];
+}
+
+export interface SharedBench {
+  bench: string;
+  benchName: string;
+  benchSegment: string | null;
+  effectiveWeight: number;
+  entries: BenchEntry[];
+  /** Each entry minus the first model's. */
+  deltas: number[];
+  /** Index of the model with the highest score; undefined on a tie at the top. */
+  winner: number | undefined;
+}
+
+export interface ComparisonResult {
+  files: ModelFile[];
+  /** By effectiveWeight, heaviest first. */
+  shared: SharedBench[];
+  /** Benchmarks each model has a counting score on. */
+  counted: number[];
+  wins: number[];
+  /** The effectiveWeight of the benchmarks each model won. */
+  weightWon: number[];
+  tiedBenches: number;
+  /** supraScore of each model minus the first one's. */
+  gaps: number[];
+}
+
+/** The models to compare from a `?models=a,b` value: distinct segments, at most four. */
+export function parseModelsParam(value: string | null): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(',').map((s) => s.trim()))].filter((s) => /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/.test(s)).slice(0, MAX_COMPARED);
+}
+
+function entriesOf(file: ModelFile): Map<string, BenchEntry> {
+  const out = new Map<string, BenchEntry>();
+  for (const s of file.scores) {
+    if (!s.counts) continue;
+    const entry = out.get(s.bench);
+    if (entry) entry.submissions.push(s);
+    else out.set(s.bench, { value: 0, submissions: [s] });
+  }
+  for (const entry of out.values()) entry.value = entry.submissions.reduce((sum, s) => sum + s.normalizedScore, 0) / entry.submissions.length;
+  return out;
+}
+
+export function compareModels(files: readonly ModelFile[]): ComparisonResult {
+  const perModel = files.map(entriesOf);
+  const first = perModel[0] ?? new Map<string, BenchEntry>();
+  const shared: SharedBench[] = [];
+  for (const [bench, entry] of first) {
+    const entries = perModel.map((m) => m.get(bench));
+    if (entries.some((e) => !e)) continue;
+    const values = entries.map((e) => e!.value);
+    const top = Math.max(...values);
+    const leaders = values.flatMap((v, i) => (v === top ? [i] : []));
+    const sample = entry.submissions[0]!;
+    shared.push({
+      bench,
+      benchName: sample.benchName,
+      benchSegment: sample.benchSegment,
+      effectiveWeight: sample.effectiveWeight ?? 0,
+      entries: entries as BenchEntry[],
+      deltas: values.map((v) => v - values[0]!),
+      winner: leaders.length === 1 ? leaders[0] : undefined,
+    });
+  }
+  shared.sort((a, b) => b.effectiveWeight - a.effectiveWeight || (a.bench < b.bench ? -1 : 1));
+  const wins = files.map((_, i) => shared.filter((s) => s.winner === i).length);
+  const weightWon = files.map((_, i) => shared.filter((s) => s.winner === i).reduce((sum, s) => sum + s.effectiveWeight, 0));
+  return {
+    files: [...files],
+    shared,
+    counted: perModel.map((m) => m.size),
+    wins,
+    weightWon,
+    tiedBenches: shared.filter((s) => s.winner === undefined).length,
+    gaps: files.map((f) => f.model.supraScore - files[0]!.model.supraScore),
+  };
+}
+
+/** A gap with as many decimals as the two scores are shown with, so "90.92 against 90.87" is 0.05 apart, never "0.0". */
+export function gapText(gap: number, aheadText: string, behindText: string): string {
+  const decimals = Math.max(...[aheadText, behindText].map((t) => t.split('.')[1]?.length ?? 0));
+  return gap.toFixed(decimals);
+}
+
+/** What the comparison tool's status line says: which models it could not find, and what to do next. */
+export function compareStatus(found: number, missing: readonly string[]): string {
+  const notes: string[] = [];
+  if (missing.length) notes.push(`Not in this snapshot: ${missing.join(', ')}.`);
+  // One model is drawn on its own: the view of a model without a page of its own links here.
+  if (found === 1) notes.push(`Showing one model: add another to compare.`);
+  else if (found < MIN_COMPARED) notes.push('Add two to four models to compare.');
+  else notes.push(`Comparing ${found} models.`);
+  if (found >= MAX_COMPARED) notes.push(`At most ${MAX_COMPARED} models at once.`);
+  return notes.join(' ');
+}
+
+/** Fewer shared benchmarks than this, and the per-benchmark wins say little. */
+export const FEW_SHARED = 3;
+
+/**
+ * The honest answer to "is the gap meaningful?", in sentences: the gap, that supraScore has no
+ * published error bars, and what the shared benchmarks say (how many, who wins how many).
+ */
+export function gapSentences(result: ComparisonResult, scoreText: (n: number) => string): string[] {
+  const [first, ...rest] = result.files;
+  if (!first || rest.length === 0) return [];
+  const out: string[] = [];
+  for (const [i, other] of rest.entries()) {
+    const gap = Math.abs(result.gaps[i + 1]!);
+    const [ahead, behind] = result.gaps[i + 1]! > 0 ? [other, first] : [first, other];
+    out.push(
+      gap === 0
+        ? `${first.model.name} and ${other.model.name} have exactly the same supraScore (${scoreText(first.model.supraScore)}).`
+        : `${ahead.model.name} is ${gapText(gap, scoreText(ahead.model.supraScore), scoreText(behind.model.supraScore))} points of supraScore ahead of ${behind.model.name} (${scoreText(ahead.model.supraScore)} against ${scoreText(behind.model.supraScore)}).`,
+    );
+  }
+  out.push(
+    'The API publishes no error bars or confidence intervals for supraScore, so the mirror cannot say whether a gap is meaningful; supraScore is also relative to the current field and can move when other models change.',
+  );
+  const n = result.shared.length;
+  if (n === 0) {
+    out.push('They share no benchmark on which each has a counting score, so there is no head-to-head evidence here.');
+    return out;
+  }
+  const wins = result.files.map((f, i) =>
+    result.wins[i] ? `${f.model.name} scores higher on ${result.wins[i]} (weight ${result.weightWon[i]!.toFixed(1)})` : `${f.model.name} on none`,
+  );
+  out.push(
+    `On the ${n} benchmark${n === 1 ? '' : 's'} where each has a counting score, ${wins.join('; ')}${result.tiedBenches ? `; ${result.tiedBenches} tied` : ''}.` +
+      (n < FEW_SHARED ? ' That is too few benchmarks to read much into.' : ''),
+  );
+  return out;
+}

@@ -1,0 +1,94 @@
+/** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
+import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { siteUrlOf } from './site-url.ts';
+import { badgeFile, benchPath, configurationPath, modelDataPath, modelFeedFile, modelPath, tagFeedFile, tagPath } from './output-paths.ts';
+
+/**
+ * The site's base path: Vite's, in the pages and the browser scripts; SITE_URL's path where no Vite
+ * runs (the extras worker, the build), which is where Vite takes it from (astro.config.mjs).
+ */
+const BASE: string = (import.meta.env as { BASE_URL?: string } | undefined)?.BASE_URL ?? siteUrlOf(globalThis.process?.env.SITE_URL).pathname;
+
+const BASE_DIR = BASE.endsWith('/') ? BASE : `${BASE}/`;
+
+/** An internal path under the site's base (`/models/x/` -> `/mirror/models/x/` when SITE_URL has a path). */
+export function href(path: string): string {
+  return BASE_DIR + (path.startsWith('/') ? path.slice(1) : path);
+}
+
+/**
+ * Pages of things take the thing, not its name: only its `segment` (from the one path rule,
+ * src/site/data/paths.ts) ever becomes part of a path.
+ */
+interface HasSegment {
+  segment: string;
+}
+
+/** How many of the best models have a page, and how many have pages for their configurations (the build's plan). */
+export interface PagesKept {
+  modelPages: number;
+  configurationPages: number;
+}
+
+/** A model's row on the leaderboard: where a model without a page of its own is found. */
+export const leaderboardRowId = (model: HasSegment) => `m-${model.segment}`;
+
+/**
+ * A model's address: its page when the build made one (the best `modelPages` models, by model
+ * rank), else its row on the leaderboard, which lists its configurations. `index` is its place in
+ * the model ranking, from 0.
+ */
+export function modelAddress(model: HasSegment & { index: number }, kept: PagesKept): string {
+  if (model.index < kept.modelPages) return href(modelPath(model));
+  return `${leaderboardHref(Math.floor(model.index / LEADERBOARD_PAGE_SIZE) + 1)}#${leaderboardRowId(model)}`;
+}
+
+/** A configuration's address: its page when the build made one, else where its model lists it. */
+export function configurationAddress(configuration: HasSegment, model: HasSegment & { index: number }, kept: PagesKept): string {
+  if (model.index < kept.configurationPages) return href(configurationPath(configuration));
+  return model.index < kept.modelPages ? `${href(modelPath(model))}#configurations` : modelAddress(model, kept);
+}
+
+/** A model's or a configuration's address, as the site's data resolved it for this build's plan. */
+export const modelHref = (model: { href: string }) => model.href;
+export const configurationHref = (configuration: { href: string }) => configuration.href;
+/** A benchmark's page, or page N of its results. */
+export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? benchPath(bench) : `${benchPath(bench)}page/${page}/`);
+/** A tag's page, or page N of its models. */
+export const tagHref = (tag: HasSegment, page = 1) => href(page <= 1 ? tagPath(tag) : `${tagPath(tag)}page/${page}/`);
+/** A model's data file, which the comparison loads: its own, or its group's (the plan decides). */
+export const modelDataHref = (model: HasSegment & { index: number }, plan: Parameters<typeof modelDataPath>[1]) => href(`/data/${modelDataPath(model, plan)}`);
+/** A pre-rendered comparison (`/compare/a-vs-b/`). */
+export const comparisonHref = (comparison: HasSegment) => href(`/compare/${comparison.segment}/`);
+/** The comparison page for any 2-4 models (drawn by its script). */
+export const compareHref = (models: readonly HasSegment[]) => href(`/compare/${models.length ? `?models=${models.map((m) => m.segment).join(',')}` : ''}`);
+export const leaderboardHref = (page: number) => (page <= 1 ? href('/') : href(`/leaderboard/${page}/`));
+/** Two segments deep, so no benchmark slug can collide with a page of the list. */
+export const benchmarksHref = (page: number) => (page <= 1 ? href('/benchmarks/') : href(`/benchmarks/page/${page}/`));
+/** The Atom feed of a model's own changes. */
+export const modelFeedHref = (model: HasSegment) => href(`/${modelFeedFile(model)}`);
+/** The Atom feed of the changes of a tag's models. */
+export const tagFeedHref = (tag: HasSegment) => href(`/${tagFeedFile(tag)}`);
+/** A model's rank badge, as SVG or as a shields.io endpoint. */
+export const badgeHref = (model: HasSegment, format: 'svg' | 'json') => href(`/${badgeFile(model, format)}`);
+/** The entry of one snapshot on the changes page. */
+export const changesHref = (anchor?: string) => href(`/changes/${anchor ? `#${anchor}` : ''}`);
+
+/** The URL when it is `http:` or `https:` and may become a link; undefined for anything else (shown as text). */
+export function safeExternalUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The host of an external URL, for a compact label. */
+export function hostOf(value: string): string {
+  try {
+    return new URL(value).host;
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * A list that visitors filter, sort and page (the leaderboard, the benchmarks list), described once by
+ * its spec: its static pages, its table's columns and how each sorts, its filters, where a search
+ * looks and what its heading says. From a spec follow the view's URL both ways, which rows a view
+ * shows and the "showing" line; its index file's layout is its records' `tupleLayout` (index-tuples.ts), and
+ * its table's markup the views of src/views/parts/list-table.ts. Pure: the pages and the browser
+ * script share it.
+ */
+import { formatCount, plural } from '../format/format.ts';
+import { href } from '../links/links.ts';
+import { matchesWords } from './search-words.ts';
+
+export type SortDir = 'asc' | 'desc';
+
+/** What every view of a list has: search words, a sort and the page it shows (1-based, of the filtered rows). */
+export interface BaseView {
+  q: string;
+  sort: string;
+  dir: SortDir;
+  page: number;
+}
+
+/** The names of a view's filters: its fields beside the search, the sort and the page. */
+export type FilterName<V extends BaseView> = Exclude<keyof V, keyof BaseView> & string;
+
+/** A filter of the list's form, by its field: a select of one value (a tag, a provider), or a checkbox. */
+export type Filter<Row, Value> = Value extends boolean
+  ? { label: string; matches: (row: Row) => boolean }
+  : { label: string; matches: (row: Row, value: string) => boolean };
+
+/** A column of the list's table: its header, and how it sorts when it does. */
+export type Column<Row, Sort extends string> = {
+  label: string;
+  /** The header's class. */
+  class?: string;
+} & (
+  | {
+      /** Its name: in the URL (`?sort=score`), on its header (`data-sort`) and among the row view's cells. */
+      key: Sort;
+      /** How two rows compare by it, ascending, and the way it sorts when first chosen. */
+      sort: { dir: SortDir; compare: (a: Row, b: Row) => number };
+    }
+  | { key: string; sort?: undefined }
+);
+
+export interface ListSpec<Row, V extends BaseView> {
+  /** Its name on its page's markup (`data-leaderboard`, `data-leaderboard-heading`). */
+  name: string;
+  /** What a row is, as in "Showing 1–100 of 177 models". */
+  noun: string;
+  /** The address of its static page n: the first is the list's own address, the others are under it or beside it. */
+  pageHref: (page: number) => string;
+  /** The folder the pages after the first are in (`/leaderboard/`, `/benchmarks/page/`). */
+  pagesUnder: string;
+  pageSize: number;
+  /** Its compact index under the site (`/data/leaderboard.json`), which the browser script draws other views from, and what it is called when it cannot be loaded. */
+  index: { path: string; label: string };
+  /** What its pager's links are called. */
+  pagerLabel: string;
+  columns: readonly Column<Row, V['sort']>[];
+  /** The view its static pages show (page aside): no filter, and their sort in its first direction. */
+  plain: Omit<V, 'page'>;
+  /** The order of rows that sort alike: the static pages' order. */
+  tiebreak: (a: Row, b: Row) => number;
+  /** In the order the URL states them. */
+  filters: { [F in FilterName<V>]: Filter<Row, V[F]> };
+  /** Where a search looks: the row's texts, and its tags (which a word may also name by its stem). */
+  searched: (row: Row) => { texts: readonly string[]; tags: readonly string[] };
+  heading: (page: number, pages: number) => string;
+  /** The page title before the site's name (none on the home page). */
+  title: (page: number) => string | undefined;
+  /** The table's caption, where it says how the view is sorted (else the page writes its own). */
+  caption?: (view: Pick<V, 'sort' | 'dir'>) => string;
+}
+
+const filterNames = <Row, V extends BaseView>(spec: ListSpec<Row, V>) => Object.keys(spec.filters) as FilterName<V>[];
+const isFlag = <Row, V extends BaseView>(spec: ListSpec<Row, V>, name: FilterName<V>) => typeof (spec.plain as Record<string, unknown>)[name] === 'boolean';
+const sortOf = <Row, V extends BaseView>(spec: ListSpec<Row, V>, key: string) => spec.columns.find((c) => c.sort && c.key === key)?.sort;
+
+/** The sort keys of a list, in its columns' order. */
+export const sortKeys = <Row, V extends BaseView>(spec: ListSpec<Row, V>): V['sort'][] => spec.columns.flatMap((c) => (c.sort ? [c.key] : []));
+
+/** The direction a column sorts in when first chosen. */
+export const firstDir = <Row, V extends BaseView>(spec: ListSpec<Row, V>, key: V['sort']): SortDir => sortOf(spec, key)?.dir ?? 'asc';
+
+/** No filter and the static pages' sort: a static page shows exactly this. */
+export const isPlainView = <Row, V extends BaseView>(spec: ListSpec<Row, V>, view: V) =>
+  (Object.keys(spec.plain) as (keyof V)[]).every((k) => view[k] === spec.plain[k as keyof Omit<V, 'page'>]);
+
+export const sameView = <V extends BaseView>(a: V, b: V) => (Object.keys(a) as (keyof V)[]).every((k) => a[k] === b[k]);
+
+const positive = (value: string | null | undefined) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined);
+
+/** The page a path of the list shows (its own address is page 1, `…/N/` under `pagesUnder` page N), or undefined for another path. */
+export function pageOfPath<Row, V extends BaseView>(spec: ListSpec<Row, V>, pathname: string): number | undefined {
+  if (pathname === spec.pageHref(1)) return 1;
+  const under = href(spec.pagesUnder);
+  if (!pathname.startsWith(under)) return undefined;
+  const rest = pathname.slice(under.length);
+  return rest === '' ? 1 : positive(/^(\d+)\/?$/.exec(rest)?.[1]);
+}
+
+/** The view a URL states: the query's filters and sort, its `page`, else the path's page. */
+export function readView<Row, V extends BaseView>(spec: ListSpec<Row, V>, pathname: string, search: string): V {
+  const params = new URLSearchParams(search);
+  const sort = sortKeys(spec).find((k) => k === params.get('sort')) ?? spec.plain.sort;
+  const dir = params.get('dir');
+  const filters = filterNames(spec).map((name) => {
+    const value = params.get(name);
+    return [name, isFlag(spec, name) ? value !== null && value !== '0' && value !== 'false' : (value ?? '')];
+  });
+  return {
+    q: params.get('q') ?? '',
+    ...Object.fromEntries(filters),
+    sort,
+    dir: dir === 'asc' || dir === 'desc' ? dir : firstDir(spec, sort),
+    page: positive(params.get('page')) ?? pageOfPath(spec, pathname) ?? 1,
+  } as V;
+}
+
+/** The URL that reopens this view: its static page for a plain view, else the list's address with the view in its query. */
+export function viewUrl<Row, V extends BaseView>(spec: ListSpec<Row, V>, view: V): string {
+  if (isPlainView(spec, view)) return spec.pageHref(view.page);
+  const params = new URLSearchParams();
+  if (view.q) params.set('q', view.q);
+  for (const name of filterNames(spec)) {
+    const value = view[name] as string | boolean;
+    if (value) params.set(name, value === true ? '1' : value);
+  }
+  if (view.sort !== spec.plain.sort || view.dir !== spec.plain.dir) {
+    params.set('sort', view.sort);
+    params.set('dir', view.dir);
+  }
+  if (view.page > 1) params.set('page', String(view.page));
+  return `${spec.pageHref(1)}?${params}`;
+}
+
+/** The rows of a view, filtered and sorted (rows that sort alike in the static pages' order); the page is cut by the caller. */
+export function selectRows<Row, V extends BaseView>(spec: ListSpec<Row, V>, rows: readonly Row[], view: V): Row[] {
+  const active = filterNames(spec).filter((name) => view[name]);
+  const kept = rows.filter((row) => {
+    for (const name of active) if (!(spec.filters[name].matches as (row: Row, value: unknown) => boolean)(row, view[name])) return false;
+    const { texts, tags } = spec.searched(row);
+    return matchesWords(view.q, texts, tags);
+  });
+  const sign = view.dir === 'asc' ? 1 : -1;
+  const by = sortOf(spec, view.sort)?.compare ?? (() => 0);
+  return kept.sort((a, b) => sign * by(a, b) || spec.tiebreak(a, b));
+}
+
+/** "Showing 101–177 of 177 models", with "(filtered from N)" when filters hide some. */
+export function showingLine(first: number, shown: number, total: number, all: number, noun: string): string {
+  if (total === 0) return `No ${noun} matches these filters.`;
+  const filtered = total < all ? ` (filtered from ${formatCount(all)})` : '';
+  return `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${plural(total, noun)}${filtered}`;
+}
+
+/** Text columns sort by their text, A to Z as English reads it. */
+export const byText =
+  <Row>(text: (row: Row) => string) =>
+  (a: Row, b: Row) =>
+    text(a).localeCompare(text(b), 'en');
+
+/** Number columns sort by their number. */
+export const byNumber =
+  <Row>(value: (row: Row) => number) =>
+  (a: Row, b: Row) =>
+    value(a) - value(b);

@@ -1,0 +1,96 @@
+/**
+ * A list's table (src/site/lists/list-spec.ts): its caption, its header from the spec's columns and a
+ * row per item, each row a cell per column. The static pages render it, and a list's script redraws
+ * its rows with the same cells for any other view. A new column is one line of a spec and its cell here.
+ */
+import { BENCHMARKS, type BenchmarkRow } from '../../site/lists/benchmarks.ts';
+import { LEADERBOARD, TAGS_SHOWN, type LeaderboardRow } from '../../site/lists/leaderboard.ts';
+import type { BaseView, ListSpec } from '../../site/lists/list-spec.ts';
+import { formatCount, formatScore, plural } from '../../site/format/format.ts';
+import { html, type Markup } from './html.ts';
+import { movementHtml } from './movement.ts';
+import { tagListHtml } from './tag-list.ts';
+
+/** What draws a list's rows: a cell for each of its columns, by key, and the row's id where it has one. */
+export interface RowCells<Row> {
+  cells: Record<string, (row: Row) => Markup>;
+  id?: (row: Row) => string;
+}
+
+type CellsOf<L extends { columns: readonly { key: string }[] }, Row> = Record<L['columns'][number]['key'], (row: Row) => Markup>;
+
+/** A row: its cells in the columns' order. */
+export function listRowHtml<Row, V extends BaseView>(spec: ListSpec<Row, V>, { cells, id }: RowCells<Row>, row: Row): Markup {
+  const tds = spec.columns.map((c, i) => html`${i > 0 && ' '}${cells[c.key]!(row)}`);
+  return html`<tr${id && html` id="${id(row)}"`}> ${tds} </tr>`;
+}
+
+/** The table of a page of the list: its caption, the header (the static pages' sort marked), the rows. */
+export function listTableHtml<Row, V extends BaseView>(spec: ListSpec<Row, V>, draw: RowCells<Row>, rows: readonly Row[], caption: string): Markup {
+  const { sort, dir } = spec.plain;
+  const head = spec.columns.map(
+    (c, i) =>
+      // prettier-ignore
+      html`${i > 0 && ' '}<th scope="col"${c.sort && html` data-sort="${c.key}"`}${c.class && html` class="${c.class}"`}${
+        c.sort && c.key === sort && html` aria-sort="${dir === 'asc' ? 'ascending' : 'descending'}"`
+      }>${c.label}</th>`,
+  );
+  // A caption that says the sort changes with the view: the script rewrites it. White space as the pages had it, which prettier would change.
+  // prettier-ignore
+  return html`<table> <caption class="visually-hidden"${spec.caption && html` data-caption`}>${caption}</caption> <thead> <tr> ${head} </tr> </thead> <tbody> ${rows.map((row) => listRowHtml(spec, draw, row))} </tbody> </table>`;
+}
+
+export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeof LEADERBOARD, LeaderboardRow> } = {
+  id: (row) => row.id,
+  cells: {
+    rank: (row) => html`<td class="rank"><strong>${row.rankText}</strong> ${movementHtml(row.movement)}</td>`,
+    name: (row) => {
+      const several = row.configurations.length > 1;
+      const only = row.configurations[0]?.name;
+      return html`<th scope="row" class="model-name">
+        <a href="${row.href}">${row.name}</a>
+        <span class="sub narrow-only">${row.provider}</span>
+        ${
+          several &&
+          html`<details class="configs">
+            <summary>${plural(row.configurations.length, 'configuration')}</summary>
+            <ul>
+              ${row.configurations.map((c) => html`<li><a href="${c.href}">${c.name}</a> <span class="s">${c.scoreText}</span></li>`)}
+            </ul>
+          </details>`
+        }
+        ${!several && only !== undefined && only !== row.name && html`<span class="sub">${only}</span>`}
+      </th>`;
+    },
+    provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,
+    score: (row) =>
+      html`<td class="num">
+        <span class="score"><span>${row.scoreText}</span><span class="bar" style="--w:${row.supraScore.toFixed(1)}%" aria-hidden="true"></span></span>
+      </td>`,
+    benchCount: (row) => html`<td class="num wide-only">${formatCount(row.benchCount)}</td>`,
+    tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
+  },
+};
+
+/** Weight changes smaller than this read as no change at one decimal. */
+const SHOWN_CHANGE = 0.05;
+
+export const BENCHMARK_ROWS: RowCells<BenchmarkRow> & { cells: CellsOf<typeof BENCHMARKS, BenchmarkRow> } = {
+  cells: {
+    position: (row) => html`<td class="num rank">${row.position}</td>`,
+    // prettier-ignore
+    name: (row) => html`<th scope="row"> <a href="${row.href}">${row.name}</a> ${row.isOfficial && html`<span class="official">official source</span>`} </th>`,
+    weight: (row) => {
+      const delta = row.previousWeight === null ? 0 : row.effectiveWeight - row.previousWeight;
+      const change =
+        Math.abs(delta) >= SHOWN_CHANGE &&
+        html`<span class="sub ${delta > 0 ? 'up' : 'down'}">${delta > 0 ? '+' : '−'}${formatScore(Math.abs(delta))} since the previous snapshot</span>`;
+      // prettier-ignore
+      return html`<td class="num"> <span class="score"><span>${formatScore(row.effectiveWeight)}</span><span class="bar" style="--w:${row.effectiveWeight.toFixed(1)}%" aria-hidden="true"></span></span> ${change} </td>`;
+    },
+    quality: (row) => html`<td class="num quality">${formatScore(row.qualityScore)}</td>`,
+    models: (row) => html`<td class="num wide-only models">${formatCount(row.modelCount)}</td>`,
+    raters: (row) => html`<td class="num wide-only raters">${formatCount(row.raterCount)}</td>`,
+    tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags)}</td>`,
+  },
+};

@@ -1,0 +1,169 @@
+/**
+ * The body of `/tags/{tag}/` and of its further pages: the models carrying the tag (the API's
+ * ranking), the models measured on its benchmarks (the mirror's own), a page of each, and the
+ * benchmarks tagged with it.
+ */
+import { MIN_COVERAGE } from '../site/data/tag-measurement.ts';
+import { formatCount, formatScore, formatShare, plural } from '../site/format/format.ts';
+import { formatRank, RANK_LABEL } from '../site/format/ranks.ts';
+import { benchHref, href, modelHref, tagHref } from '../site/links/links.ts';
+import type { TagPage } from '../site/routes/tag.ts';
+import { html, type Markup } from './parts/html.ts';
+import { moreResultsHtml } from './parts/more-results.ts';
+import { pagerHtml } from './parts/pager.ts';
+
+/** "101–177 of 177", or nothing when a page shows none. */
+const showing = (shown: number, total: number, start: number) =>
+  shown === 0 ? '' : `${formatCount(start + 1)}–${formatCount(start + shown)} of ${formatCount(total)}`;
+
+export function tagPageHtml(route: TagPage): Markup {
+  const { tag, page, pages, measured } = route;
+  // prettier-ignore
+  return html`<nav class="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        <li><a href="${href('/tags/')}">Tags</a></li>
+        ${page === 1
+          ? html`<li> <span aria-current="page">${tag.tag}</span> </li>`
+          : html`<li> <a href="${tagHref(tag)}">${tag.tag}</a> </li> <li> <span aria-current="page">page ${page}</span> </li>`}
+      </ol>
+    </nav>
+    <h1> Best at <span class="tag-title">${tag.tag}</span>${page > 1 && html`<span class="sub"> Page ${page} of ${pages} </span>`} </h1>
+    <p class="lede">
+      In this snapshot ${plural(tag.modelList.length, 'model')} (${plural(tag.configurations.length, 'configuration')}) carry this tag, and
+      ${plural(tag.benchList.length, 'benchmark')}
+      ${tag.benchList.length === 1 ? 'is' : 'are'} tagged with it.${!tag.inTaxonomy && ' Rows carry it; the taxonomy does not list it.'}
+      ${tag.inTaxonomy && tag.models !== tag.modelList.length && ` (The API’s taxonomy reports ${formatCount(tag.models)} for this tag, counted its own way after vote thresholding.)`}
+    </p>
+    <div class="rankings">
+      <section>
+        <h2 id="carrying">Models carrying the tag</h2>
+        <p class="meta">
+          As the API’s <code>/v1/best</code> ranks them: by supraScore, one row per model (its best configuration carrying the tag). “Among these” ranks them against
+          each other; the model rank is the leaderboard’s.
+        </p>
+        ${carryingHtml(route)}
+      </section>
+      <section>
+        <h2 id="measured">Measured on this tag’s benchmarks</h2>
+        <p class="meta">
+          <strong>The mirror’s own computation, not an API score:</strong> the effectiveWeight-weighted mean of each model’s counting normalized scores on the
+          ${plural(tag.benchList.length, 'benchmark')} tagged ${tag.tag}, from one configuration per model. Coverage is the share of the benchmarks’ weight its scores cover; below
+          ${formatShare(MIN_COVERAGE)} a model is listed apart, not ranked. <a href="${href('/about/#measured')}">How it is computed</a>
+          ${measured.weights.equalWeights && ' These benchmarks all carry zero weight, so each counts the same here.'}
+        </p>
+        ${measuredHtml(route)}
+      </section>
+    </div>
+    ${pagerHtml(page, pages, (n) => tagHref(tag, n), `Pages of ${tag.tag}`)}
+    ${moreResultsHtml(
+      route.plan,
+      Math.max(route.carrying.length, route.ranked.length + route.apart.length),
+      Math.max(tag.modelList.length, measured.ranked.length + measured.apart.length),
+    )}
+    <h2 id="benchmarks">Benchmarks tagged ${tag.tag}</h2>
+    ${tag.benchList.length === 0
+      ? html`<p class="note">No benchmark carries this tag in this snapshot.</p>`
+      : html`<ul class="list-plain">
+          ${tag.benchList.map((b) => html`<li>
+              <a href="${benchHref(b)}">${b.name}</a>
+              <span class="meta">
+                weight ${formatScore(b.effectiveWeight)} (${formatShare((measured.weights.weights.get(b.slug) ?? 0) / measured.weights.total)} of this tag’s),
+                quality ${formatScore(b.qualityScore)}
+              </span>
+            </li>`)}
+        </ul>`}`;
+}
+
+/** This page's part of the models carrying the tag, as the API ranks them. */
+function carryingHtml({ tag, from, carrying }: TagPage): Markup {
+  if (tag.modelList.length === 0) return html`<p class="note">No configuration carries this tag in this snapshot.</p>`;
+  if (carrying.length === 0) return html`<p class="meta">All ${plural(tag.modelList.length, 'model')} carrying this tag are on earlier pages.</p>`;
+  const shown = showing(carrying.length, tag.modelList.length, from);
+  // prettier-ignore
+  return html`<section class="table-wrap" tabindex="0" aria-labelledby="carrying">
+      <table class="sticky-first">
+        <caption class="visually-hidden"> Models ${shown} carrying ${tag.tag}, by supraScore </caption>
+        <thead>
+          <tr>
+            <th scope="col" class="num"> Among these </th>
+            <th scope="col">Model</th>
+            <th scope="col" class="num" aria-sort="descending"> supraScore </th>
+            <th scope="col" class="num"> Model rank </th>
+          </tr>
+        </thead>
+        <tbody>
+          ${carrying.map((m) => html`<tr>
+              <td class="num rank">${formatRank({ rank: m.rank, tied: m.rankTied })}</td>
+              <th scope="row">
+                <a href="${modelHref(m.model)}">${m.model.name}</a>
+                <span class="sub"> ${m.configuration.name !== m.model.name && html`${m.configuration.name} · `} ${m.configuration.provider} </span>
+              </th>
+              <td class="num">${m.configuration.scoreText}</td>
+              <td class="num">${m.model.rankText}</td>
+            </tr>`)}
+        </tbody>
+      </table>
+    </section>
+    <p class="meta">Models ${shown}.</p>`;
+}
+
+/** This page's part of the models measured on the tag's benchmarks: the ranked ones, then those listed apart. */
+function measuredHtml({ tag, from, measured, ranked, apart, apartFrom, scoredBenches }: TagPage): Markup {
+  if (tag.benchList.length === 0) return html`<p class="note">No benchmark carries this tag, so nothing can be measured on it.</p>`;
+  if (scoredBenches === 0) return html`<p class="note">The mirror has no per-benchmark scores on this tag’s benchmarks in this snapshot.</p>`;
+  if (measured.ranked.length === 0 && measured.apart.length === 0)
+    return html`<p class="note">No configuration has a counting score on this tag’s benchmarks.</p>`;
+  // prettier-ignore
+  const coverage = (e: Pick<(typeof apart)[number], 'measurement'>) =>
+    html`<td class="num"> ${formatShare(e.measurement.coverage)} <span class="sub"> ${e.measurement.benchmarks} of ${tag.benchList.length} </span> </td>`;
+  // prettier-ignore
+  return html`${ranked.length > 0 && html`<section class="table-wrap" tabindex="0" aria-label="Models measured on the benchmarks tagged ${tag.tag}">
+        <table class="sticky-first">
+          <caption class="visually-hidden"> Models ${showing(ranked.length, measured.ranked.length, from)} by their measured score on the benchmarks tagged ${tag.tag} </caption>
+          <thead>
+            <tr>
+              <th scope="col" class="num"> Measured rank </th>
+              <th scope="col">Model</th>
+              <th scope="col" class="num" aria-sort="descending"> Measured </th>
+              <th scope="col" class="num"> Coverage </th>
+            </tr>
+          </thead>
+          <tbody>
+            ${ranked.map((e) => html`<tr>
+                <td class="num rank">${formatRank(e.rank)}</td>
+                <th scope="row">
+                  <a href="${modelHref(e.item.model)}">${e.item.model.name}</a>
+                  <span class="sub"> by ${e.item.configuration.name} · ${RANK_LABEL.model} ${e.item.model.rankText} </span>
+                </th>
+                <td class="num">${measured.valueText(e.measurement.value)}</td>
+                ${coverage(e)}
+              </tr>`)}
+          </tbody>
+        </table>
+      </section>`}
+    ${ranked.length > 0 && html`<p class="meta">Ranked models ${showing(ranked.length, measured.ranked.length, from)}.</p>`}
+    ${apart.length > 0 && html`<h3 id="apart">Covering less than ${formatShare(MIN_COVERAGE)} of the weight: listed, not ranked</h3>
+      <section class="table-wrap" tabindex="0" aria-labelledby="apart">
+        <table class="sticky-first">
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col" class="num"> Measured </th>
+              <th scope="col" class="num"> Coverage </th>
+            </tr>
+          </thead>
+          <tbody>
+            ${apart.map((e) => html`<tr>
+                <th scope="row">
+                  <a href="${modelHref(e.item.model)}">${e.item.model.name}</a>
+                  <span class="sub">by ${e.item.configuration.name}</span>
+                </th>
+                <td class="num">${measured.valueText(e.measurement.value)}</td>
+                ${coverage(e)}
+              </tr>`)}
+          </tbody>
+        </table>
+      </section>
+      <p class="meta">Listed apart: ${showing(apart.length, measured.apart.length, apartFrom)}.</p>`}
+    ${ranked.length === 0 && apart.length === 0 && html`<p class="meta">All measured models are on earlier pages.</p>`}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The rendering rule of docs/architecture.md: a page in src/pages/ is a shell, the layout around at
+ * most one view; markup repeated per row or redrawn by a script is a view in src/views/, and a view
+ * returns Markup, made by the html tag (the one escaper).
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { ROOT } from '../helpers/env.ts';
+
+function files(folder: string, ending: RegExp): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (ending.test(name)) out.push(path);
+    }
+  };
+  walk(join(ROOT, folder));
+  return out;
+}
+
+describe('the rendering rule', () => {
+  const shells = files('src/pages', /\.astro$/);
+
+  it('puts at most one view in a page shell', () => {
+    const crowded = shells.filter((file) => (readFileSync(file, 'utf8').match(/set:html/g) ?? []).length > 1).map((file) => relative(ROOT, file));
+    expect(crowded).toEqual([]);
+  });
+
+  it('leaves no markup repeated per row in a page shell', () => {
+    const rows = shells.filter((file) => /\.map\(\s*\([^)]*\)\s*=>\s*\(?\s*</.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
+    expect(rows).toEqual([]);
+  });
+
+  it('has every exported view of src/views/ (a function whose name ends in Html) return Markup', () => {
+    const sources = files('src/views', /\.ts$/);
+    const program = ts.createProgram(sources, {
+      allowImportingTsExtensions: true,
+      noEmit: true,
+      strict: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+    });
+    const checker = program.getTypeChecker();
+    const views: string[] = [];
+    const offenders: string[] = [];
+    for (const file of sources) {
+      const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)!)!);
+      // escapeHtml is the escaper the html tag uses, not a view.
+      for (const symbol of exports.filter((s) => /Html$/.test(s.name) && s.name !== 'escapeHtml')) {
+        const type = checker.getTypeOfSymbolAtLocation(symbol, symbol.valueDeclaration!);
+        for (const signature of type.getCallSignatures()) {
+          const returns = checker.typeToString(signature.getReturnType());
+          views.push(symbol.name);
+          if (!/\bMarkup\b/.test(returns) || /\bstring\b/.test(returns)) offenders.push(`${relative(ROOT, file)}: ${symbol.name} returns ${returns}`);
+        }
+      }
+    }
+    expect(views.length).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+  });
+});

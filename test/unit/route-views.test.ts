@@ -1,0 +1,85 @@
+/** A page's view renders from its route's named fields alone: no snapshot, no site data. */
+import { describe, expect, it } from 'vitest';
+import { load } from 'cheerio';
+import type { Configuration, Model } from '../../src/site/data/types.ts';
+import type { ConfigurationPage } from '../../src/site/routes/configuration.ts';
+import type { SiteShell } from '../../src/site/routes/shell.ts';
+import { configurationPageHtml } from '../../src/views/configuration-page.ts';
+
+const AT = Date.UTC(2026, 10, 16, 6);
+const SHELL: SiteShell = {
+  generatedAt: AT,
+  sample: false,
+  partial: false,
+  staleAfter: undefined,
+  coverage: { asOf: AT, configurations: 2, withDetails: 0, olderThan7Days: 0, olderThan30Days: 0, oldestFetchedAt: null, newestFetchedAt: null },
+  previous: undefined,
+  card: { file: 'og/site.png', alt: 'the site', input: {} as never },
+};
+
+const configuration = (slug: string, name: string, position: number): Configuration => ({
+  slug,
+  name,
+  provider: 'Acme <Labs>',
+  familyTag: 'quillon-3',
+  supraScore: 90 - position,
+  benchCount: 12,
+  updatedAt: AT,
+  position,
+  tags: [],
+  hasDetail: false,
+  detail: undefined,
+  previousPosition: undefined,
+  segment: slug,
+  rank: position,
+  rankTied: false,
+  rankText: String(position),
+  scoreText: (90 - position).toFixed(1),
+  detailFetchedAt: undefined,
+  hasPage: true,
+  href: `/configurations/${slug}/`,
+});
+const high = configuration('quillon-3-high', 'Quillon 3 (high)', 1);
+const low = configuration('quillon-3-low', 'Quillon 3 (low)', 2);
+const model = {
+  familyTag: 'quillon-3',
+  name: 'Quillon 3',
+  rank: 1,
+  best: high,
+  configurations: [high, low],
+  movement: { kind: 'none' },
+  segment: 'quillon-3',
+  rankText: '1',
+  href: '/models/quillon-3/',
+} as Model;
+const page = (configuration: Configuration): ConfigurationPage => ({
+  shell: SHELL,
+  configuration,
+  model,
+  configurations: 2,
+  models: 1,
+  history: [],
+  tags: [],
+  scores: [],
+});
+
+describe('the configuration page, from its route alone', () => {
+  it('names its model and its best configuration, and escapes what the API wrote', () => {
+    const $ = load(configurationPageHtml(page(low)).html);
+    expect(
+      $('.lede a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/models/quillon-3/', '/configurations/quillon-3-high/']);
+    expect($('.lede').text()).toContain('A configuration by Acme <Labs>.');
+  });
+
+  it('says how many configurations and models its ranks are of', () => {
+    const $ = load(configurationPageHtml(page(high)).html);
+    expect(
+      $('dl.figures small')
+        .map((_, s) => $(s).text())
+        .get(),
+    ).toEqual(['of 2 configurations', 'of 1 models']);
+  });
+});
