@@ -9,6 +9,7 @@
 import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../../store/read-snapshot.ts';
 import { explainChange, type ChangeReason, type StandingRecord } from './change-reasons.ts';
 import { competitionRanks, type Ranked } from '../format/ranks.ts';
+import { isComparable } from '../format/method-change.ts';
 
 export interface HistoryPoint {
   generatedAt: number;
@@ -186,9 +187,7 @@ export const snapshotAnchor = (generatedAt: number) => `snapshot-${generatedAt}`
 /** A key for a configuration whose model the history never recorded: it cannot equal a familyTag (no control characters there). */
 const loneFamily = (slug: string) => `\u0000${slug}`;
 
-export function isComparable(older: number, newer: number, methodChangeAt: number): boolean {
-  return older >= methodChangeAt || newer < methodChangeAt;
-}
+export { isComparable };
 
 /** Ranks the pass computed for one snapshot's points (which come best first). */
 interface Ranked1 {
