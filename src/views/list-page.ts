@@ -7,7 +7,7 @@
 import { formatCount, formatDate, isoTime } from '../site/format/format.ts';
 import { BENCHMARKS } from '../site/lists/benchmarks.ts';
 import { LEADERBOARD } from '../site/lists/leaderboard.ts';
-import { showingLine, type BaseView, type ListSpec } from '../site/lists/list-spec.ts';
+import { showingLine, type AnySpec, type BaseView } from '../site/lists/list-spec.ts';
 import { href } from '../site/links/links.ts';
 import type { BenchmarkListPage } from '../site/routes/benchmark-list.ts';
 import type { LeaderboardPage } from '../site/routes/leaderboard.ts';
@@ -30,7 +30,7 @@ const options = (values: readonly string[]) => values.map((v) => html`<option va
 
 /** The list from its root down: the form (`controls`, its search field first), the "showing" line, an optional note, the table and the pager. */
 function listHtml<Row, V extends BaseView>(
-  spec: ListSpec<Row, V>,
+  spec: AnySpec<Row, V>,
   draw: RowCells<Row>,
   { page, pages, first, rows, total }: ListPageOf<Row>,
   parts: { label: string; table: string; search: { id: string; placeholder: string; hint: string }; fields: Markup; note?: Markup; caption: string },
