@@ -173,3 +173,58 @@ export async function yearOfHistory(dir: string, out: string, days = 365): Promi
   });
   if (r.code !== 0) throw new Error(`the year of history failed:\n${captured.text()}`);
 }
+
+/**
+ * The fixture export of day `day`, its scores moved as exportOfDay moves them, with models coming
+ * and going: Plain Seven leaves after day -100; Fresh One (a newcomer, the best at reasoning and the
+ * only one at agents) arrives on day -40; Early Bird is there only until day -200.
+ */
+export function changingExportOfDay(day: number): ReturnType<typeof fixtureExport> {
+  const data = exportOfDay(day);
+  data.models = data.models.filter((m) => m.slug !== 'plain-7' || day <= -100);
+  if (day >= -40)
+    data.models.push({
+      slug: 'fresh-1',
+      name: 'Fresh One',
+      provider: 'Newcomer Labs',
+      familyTag: 'fresh-1',
+      tags: ['reasoning', 'agents'],
+      supraScore: 95 + (day % 3) / 4,
+      benchCount: 2,
+      updatedAt: data.generatedAt - DAY,
+    });
+  if (day <= -200)
+    data.models.push({
+      slug: 'early-bird',
+      name: 'Early Bird',
+      provider: 'Dawn Systems',
+      familyTag: 'early-bird',
+      tags: ['math'],
+      supraScore: 45,
+      benchCount: 1,
+      updatedAt: data.generatedAt - DAY,
+    });
+  return data;
+}
+
+/** A snapshot file at `out` whose history is the exports of `days` (ascending), the last one its current snapshot, without details. */
+export function importDays(out: string, days: readonly number[], exportOf: (day: number) => ReturnType<typeof fixtureExport> = changingExportOfDay): void {
+  importHistory(
+    out,
+    days.map((day): ImportedSnapshot => {
+      const data = validateExport(exportOf(day));
+      return {
+        data,
+        meta: {
+          fetchedAt: data.generatedAt + 60_000,
+          source: 'api',
+          apiOrigin: 'http://127.0.0.1:1',
+          sample: false,
+          bodySha256: sha256(Buffer.from(String(day))),
+          partial: false,
+        },
+      };
+    }),
+    400,
+  );
+}

@@ -41,23 +41,29 @@ const NAMED: Named[] = [
   ['lonely', 'Lonely', null, null, null],
 ];
 
-/** The names table of NAMED: models in the order met, each one's configurations together; `today` gives each model's place and signed rank today. */
+/**
+ * The names table of NAMED: today's models first, by their place today, then the others in the order met, each model's
+ * configurations together; `today` gives each model's place, signed rank and page segment today.
+ */
 function tableOf(today: Record<string, [place: number, rank: number, segment: string]> = {}): NamesTable {
   const providers = [...new Set(NAMED.flatMap(([, , , p]) => (p === null ? [] : [p])))];
   const tags = [...new Set(NAMED.flatMap(([, , , , t]) => t ?? []))].sort();
-  const keys: string[] = [];
-  for (const [slug, , family] of NAMED) if (!keys.includes(family ?? slug)) keys.push(family ?? slug);
+  const met: string[] = [];
+  for (const [slug, , family] of NAMED) if (!met.includes(family ?? slug)) met.push(family ?? slug);
+  const keys = [...met.filter((k) => today[k]).sort((a, b) => today[a]![0] - today[b]![0]), ...met.filter((k) => !today[k])];
+  const keyOf = ([slug, , family]: Named) => family ?? slug;
+  const named = keys.flatMap((key) => NAMED.filter((n) => keyOf(n) === key));
   return {
     providers,
     tags,
     tagSegments: tags.map((t) => (t === 'math' ? null : t)),
     kept: { modelPages: 2, configurationPages: 1 },
     models: keys.map((key) => {
-      const family = NAMED.find(([slug, , f]) => (f ?? slug) === key)![2];
+      const family = NAMED.find((n) => keyOf(n) === key)![2];
       const t = today[key];
       return { familyTag: family, place: t?.[0] ?? -1, rank: t?.[1] ?? 0, segment: t?.[2] };
     }),
-    configurations: NAMED.map(([slug, name, family, provider, tagList]) => ({
+    configurations: named.map(([slug, name, family, provider, tagList]) => ({
       name,
       slug,
       model: keys.indexOf(family ?? slug),
@@ -75,15 +81,13 @@ const TODAY: Record<string, [place: number, rank: number, segment: string]> = {
   'odd family/..': [2, -2, 'odd-family-0f1e2d3c'],
 };
 
-/** A day: slugs of NAMED in ranking order with their scores and benchCounts. */
+/** A day: slugs of NAMED in ranking order with their scores (and benchCounts, which the day's file leaves out). */
 function dayOf(table: NamesTable, date: string, generatedAt: number, rows: [slug: string, score: number, benchCount: number][]): DayRanking {
   const index = (slug: string) => table.configurations.findIndex((c) => c.slug === slug);
   const file = encodeDay(
     date,
     rows.map(([slug]) => index(slug)),
     rows.map(([, score]) => score),
-    rows.map(([, , b]) => b),
-    (c) => table.configurations[c]!.model,
   );
   return decodeDay(JSON.parse(JSON.stringify(file)), generatedAt);
 }
@@ -97,12 +101,14 @@ describe('the names table', () => {
 
   it('writes what derives from a name as empty, and only the configurations that differ from their model', () => {
     const file = encodeNames(tableOf(TODAY), familyName);
-    // liton-4-6 is the slug of "Liton 4.6"; "odd family/.." is not the slug of its name; lonely has none recorded.
+    // Today's models first (vaedus, liton, odd), then the others. liton-4-6 is the slug of "Liton 4.6"; "odd family/.." is not
+    // the slug of its name; lonely has none recorded.
     expect(file.models.familyTag).toEqual(['', '', 'odd family/..', '', null]);
+    expect([file.today, file.todayRanks]).toEqual([3, [1, 1, 0]]);
     expect(file.configurations.slug).toEqual(['', '', '', '', 'odd-slug', '', '']);
     expect(file.configurations.segment).toEqual(['', '', '', '', 'odd-slug-1a2b3c4d', null, null]);
-    expect(file.configurations.shared.slice(0, 2)).toEqual([0, 'Liton 4.6 ('.length]);
-    expect(file.differing).toEqual([[3, file.providers.indexOf('Tessellate Labs'), [file.tags.indexOf('chat'), file.tags.indexOf('code')]]]);
+    expect(file.configurations.shared.slice(2, 4)).toEqual([0, 'Liton 4.6 ('.length]);
+    expect(file.differing).toEqual([[1, file.providers.indexOf('Tessellate Labs'), [file.tags.indexOf('chat'), file.tags.indexOf('code')]]]);
     expect(slugOf('Liton 4.6 (high)')).toBe('liton-4-6-high');
   });
 });
@@ -118,22 +124,20 @@ describe('a day’s file', () => {
       ['old-one', 3, -1],
     ]);
     expect([...day.supraScores]).toEqual([91.25, 88.1, 88.1, 84.5, 3]);
-    // One benchCount per model, its best configuration's, in model rank order; -1 not recorded.
-    expect([...day.benchCounts]).toEqual([12, 10, 4, -1]);
-    const file = encodeDay('2026-11-01', [2, 0, 4, 1, 5], [91.25, 88.1, 88.1, 84.5, 3], [12, 10, 4, 10, -1], (c) => table.configurations[c]!.model);
+    const file = encodeDay('2026-11-01', [2, 0, 4, 1, 5], [91.25, 88.1, 88.1, 84.5, 3]);
     expect([file.decimals, file.supraScores]).toEqual([2, [9125, 315, 0, 360, 8150]]);
   });
 
   it('keeps scores no decimal scale holds exactly as they are', () => {
     const scores = [2 / 3, 1 / 3, 1e-9];
     expect(decimalsOf(scores)).toBeNull();
-    const file = encodeDay('2026-11-01', [0, 1, 2], scores, [1, 1, 1], (c) => c);
+    const file = encodeDay('2026-11-01', [0, 1, 2], scores);
     expect(file.decimals).toBeNull();
     expect([...decodeDay(file, T0).supraScores]).toEqual(scores);
   });
 
   it('refuses scores out of ranking order', () => {
-    expect(() => encodeDay('2026-11-01', [0, 1], [1, 2], [1, 1], (c) => c)).toThrow(/ranking order/);
+    expect(() => encodeDay('2026-11-01', [0, 1], [1, 2])).toThrow(/ranking order/);
   });
 
   it('reads only real days', () => {
@@ -163,6 +167,7 @@ describe('a past day’s rows', () => {
       familyTag: table.models[c.model]!.familyTag,
       provider: null,
       tags: null,
+      lastSnapshotId: 1,
     }));
     const points: HistoryPoints = {
       snapshotId: 1,
@@ -203,7 +208,7 @@ describe('a past day’s rows', () => {
       { rank: { rank: 2, tied: true }, comparable: true },
       { rank: { rank: 1, tied: false }, comparable: true },
     ]);
-    expect([old!.now, old!.href, old!.provider, old!.benchCount, old!.tags]).toEqual([undefined, undefined, '', undefined, []]);
+    expect([old!.now, old!.href, old!.provider, old!.tags]).toEqual([undefined, undefined, '', []]);
     // Its best configuration that day is the lab one: its vendor, and the tags of every configuration of the day.
     expect([vaedus!.provider, vaedus!.tags.map((t) => t.name)]).toEqual(['Tessellate Labs', ['chat', 'code']]);
     // A tag without a page today is shown, not linked; a model without a page today is linked to its row.

@@ -67,6 +67,10 @@ export interface HistoryNamesFile {
   tagSegments: (string | null)[];
   /** How many of today's best models have pages (the build's plan): a model's place on today's leaderboard says whether it has one. */
   kept: PagesKept;
+  /** How many models are on today's leaderboard: the first ones of `models`, in model rank order (the first's place is 0). */
+  today: number;
+  /** Their model ranks today, each as the step from the one before (the first: its rank); a step of 0 is a shared rank. */
+  todayRanks: number[];
   /** One entry per model (a familyTag), in each list. */
   models: {
     /** '' when it is the slug of the model's name; null when the history did not record one (the configuration stands for itself). */
@@ -77,10 +81,6 @@ export interface HistoryNamesFile {
     tags: (number[] | null)[];
     /** How many of `configurations`, in order, are this model's. */
     configurations: number[];
-    /** Its place (from 0) on today's leaderboard; -1 when it is not on it. */
-    place: number[];
-    /** Its model rank today, negative when shared; 0 when it is not on today's leaderboard. */
-    rank: number[];
     /** Its page's path segment today; '' when it is its familyTag; null when it is not on today's leaderboard. */
     segment: (string | null)[];
   };
@@ -94,7 +94,7 @@ export interface HistoryNamesFile {
     /** Its page's path segment today; '' when it is its slug; null when it is not in today's snapshot. */
     segment: (string | null)[];
   };
-  /** Configurations whose vendor or tags differ from their model's: [configuration, provider, tags], as in `models`. */
+  /** Configurations whose vendor or tags differ from their model's: [configuration, provider, tags], as in `models`; each configuration as the step from the one before (the first: its position). */
   differing: [number, number, number[] | null][];
 }
 
@@ -106,8 +106,6 @@ export interface HistoryDayFile {
   /** Indexes into the names' configurations, in the day's ranking order. */
   configurations: number[];
   supraScores: number[];
-  /** The benchCount of each model's best configuration that day, in model rank order; -1 where the history did not record it. */
-  benchCounts: number[];
 }
 
 /** A configuration of the names table. */
@@ -151,8 +149,6 @@ export interface DayRanking {
   /** Indexes into the names' configurations, in ranking order. */
   configurations: Int32Array;
   supraScores: Float64Array;
-  /** Per model, in model rank order; -1: not recorded. */
-  benchCounts: Int32Array;
 }
 
 const sameTags = (a: readonly number[] | null, b: readonly number[] | null) =>
@@ -160,10 +156,16 @@ const sameTags = (a: readonly number[] | null, b: readonly number[] | null) =>
 
 /** The names file of a table whose models' configurations are together, in the models' order. */
 export function encodeNames(table: NamesTable, familyName: (names: readonly string[]) => string): HistoryNamesFile {
-  const models: HistoryNamesFile['models'] = { familyTag: [], provider: [], tags: [], configurations: [], place: [], rank: [], segment: [] };
+  const models: HistoryNamesFile['models'] = { familyTag: [], provider: [], tags: [], configurations: [], segment: [] };
+  const today = table.models.findIndex((m) => m.place < 0);
+  const onToday = today < 0 ? table.models.length : today;
+  if (table.models.some((m, k) => (k < onToday ? m.place !== k || m.rank === 0 : m.place !== -1)))
+    throw new Error('the names table must hold today’s models first, in model rank order');
+  const todayRanks = table.models.slice(0, onToday).map((m, k) => Math.abs(m.rank) - (k === 0 ? 0 : Math.abs(table.models[k - 1]!.rank)));
   const configurations: HistoryNamesFile['configurations'] = { shared: [], name: [], slug: [], segment: [] };
   const differing: HistoryNamesFile['differing'] = [];
   const members = table.models.map(() => [] as number[]);
+  let previousDiffering = 0;
   table.configurations.forEach((c, i) => {
     if (i > 0 && c.model < table.configurations[i - 1]!.model)
       throw new Error('the names table must hold each model’s configurations together, in the models’ order');
@@ -178,12 +180,13 @@ export function encodeNames(table: NamesTable, familyName: (names: readonly stri
     models.provider.push(first.provider);
     models.tags.push(first.tags === null ? null : [...first.tags]);
     models.configurations.push(own.length);
-    models.place.push(m.place);
-    models.rank.push(m.rank);
     models.segment.push(m.segment === undefined ? null : m.segment === m.familyTag ? '' : m.segment);
     for (const i of own) {
       const c = table.configurations[i]!;
-      if (c.provider !== first.provider || !sameTags(c.tags, first.tags)) differing.push([i, c.provider, c.tags === null ? null : [...c.tags]]);
+      if (c.provider !== first.provider || !sameTags(c.tags, first.tags)) {
+        differing.push([i - previousDiffering, c.provider, c.tags === null ? null : [...c.tags]]);
+        previousDiffering = i;
+      }
     }
   });
   let previous = '';
@@ -196,7 +199,17 @@ export function encodeNames(table: NamesTable, familyName: (names: readonly stri
     configurations.segment.push(c.segment === undefined ? null : c.segment === c.slug ? '' : c.segment);
     previous = c.name;
   }
-  return { providers: [...table.providers], tags: [...table.tags], tagSegments: [...table.tagSegments], kept: table.kept, models, configurations, differing };
+  return {
+    providers: [...table.providers],
+    tags: [...table.tags],
+    tagSegments: [...table.tagSegments],
+    kept: table.kept,
+    today: onToday,
+    todayRanks,
+    models,
+    configurations,
+    differing,
+  };
 }
 
 /** The names table a names file holds. */
@@ -220,6 +233,14 @@ export function decodeNames(file: HistoryNamesFile, familyName: (names: readonly
   }
   const models: NamedModel[] = [];
   let next = 0;
+  // Today's ranks from their steps; a rank shared with a neighbour is a tied one.
+  const ranks: number[] = [];
+  file.todayRanks.forEach((step, k) => ranks.push((k === 0 ? 0 : ranks[k - 1]!) + step));
+  const signed = (k: number) => {
+    const rank = ranks[k];
+    if (rank === undefined) return 0;
+    return ranks[k - 1] === rank || ranks[k + 1] === rank ? -rank : rank;
+  };
   file.models.configurations.forEach((count, k) => {
     const own = configurations.slice(next, next + count);
     next += count;
@@ -229,12 +250,13 @@ export function decodeNames(file: HistoryNamesFile, familyName: (names: readonly
     const page = file.models.segment[k];
     models.push({
       familyTag,
-      place: file.models.place[k]!,
-      rank: file.models.rank[k]!,
+      place: k < file.today ? k : -1,
+      rank: k < file.today ? signed(k) : 0,
       segment: page === null || page === undefined ? undefined : page || (familyTag ?? undefined),
     });
   });
-  for (const [i, provider, tags] of file.differing) Object.assign(configurations[i]!, { provider, tags });
+  let at = 0;
+  for (const [step, provider, tags] of file.differing) Object.assign(configurations[(at += step)]!, { provider, tags });
   return { providers: file.providers, tags: file.tags, tagSegments: file.tagSegments, kept: file.kept, models, configurations };
 }
 
@@ -249,23 +271,11 @@ export function decimalsOf(scores: ArrayLike<number>): number | null {
   return null;
 }
 
-/**
- * A day's file: its configurations as indexes of the names table, in ranking order, its scores,
- * and the benchCount of each model's best configuration in model rank order. `benchCounts` are the
- * configurations' (-1: not recorded), in ranking order.
- */
-export function encodeDay(
-  date: Day,
-  configurations: ArrayLike<number>,
-  supraScores: ArrayLike<number>,
-  benchCounts: ArrayLike<number>,
-  modelOf: (configuration: number) => number,
-): HistoryDayFile {
+/** A day's file: its configurations as indexes of the names table, in ranking order, and their scores. */
+export function encodeDay(date: Day, configurations: ArrayLike<number>, supraScores: ArrayLike<number>): HistoryDayFile {
   const decimals = decimalsOf(supraScores);
   const scale = decimals === null ? 1 : 10 ** decimals;
   const scores: number[] = [];
-  const bench: number[] = [];
-  const seen = new Set<number>();
   let previous = 0;
   for (let j = 0; j < configurations.length; j++) {
     const score = supraScores[j]!;
@@ -276,13 +286,8 @@ export function encodeDay(
       scores.push(j === 0 ? units : previous - units);
       previous = units;
     }
-    const model = modelOf(configurations[j]!);
-    if (!seen.has(model)) {
-      seen.add(model);
-      bench.push(benchCounts[j]! < 0 ? -1 : benchCounts[j]!);
-    }
   }
-  return { date, decimals, configurations: Array.from(configurations), supraScores: scores, benchCounts: bench };
+  return { date, decimals, configurations: Array.from(configurations), supraScores: scores };
 }
 
 /** A day's ranking from its file (the time of its snapshot from the index). */
@@ -303,7 +308,6 @@ export function decodeDay(file: HistoryDayFile, generatedAt: number): DayRanking
     generatedAt,
     configurations: Int32Array.from(file.configurations),
     supraScores: scores,
-    benchCounts: Int32Array.from(file.benchCounts),
   };
 }
 

@@ -39,8 +39,6 @@ export interface PastRow {
   provider: string;
   supraScore: number;
   scoreText: string;
-  /** Its best configuration's benchCount; undefined where the history did not record it. */
-  benchCount: number | undefined;
   configurations: { name: string; href: string | undefined; scoreText: string }[];
   tags: TagChip[];
 }
@@ -64,7 +62,7 @@ export function pastRows(names: NamesTable, day: DayRanking, today: { generatedA
     const segment = names.tagSegments[i];
     return { name, href: segment ? tagHref({ segment }) : undefined };
   });
-  return dayModels(names, day).map(({ model, points, rank }, i) => {
+  return dayModels(names, day).map(({ model, points, rank }) => {
     const m = names.models[model]!;
     const configurations = points.map((j) => names.configurations[day.configurations[j]!]!);
     const best = configurations[0]!;
@@ -72,7 +70,6 @@ export function pastRows(names: NamesTable, day: DayRanking, today: { generatedA
     const address = onToday ? { segment: m.segment!, index: m.place } : undefined;
     const now = rankedOf(m.rank);
     const tags = [...new Set(configurations.flatMap((c) => c.tags ?? []))];
-    const bench = day.benchCounts[i] ?? -1;
     return {
       model,
       rank: rank.rank,
@@ -85,7 +82,6 @@ export function pastRows(names: NamesTable, day: DayRanking, today: { generatedA
       provider: names.providers[best.provider] ?? '',
       supraScore: day.supraScores[points[0]!]!,
       scoreText: scoreText(day.supraScores[points[0]!]!),
-      benchCount: bench < 0 ? undefined : bench,
       configurations: configurations.map((c, k) => ({
         name: c.name,
         href: address && c.segment !== undefined ? configurationAddress({ segment: c.segment }, address, names.kept) : undefined,
@@ -106,7 +102,7 @@ export interface PastView extends BaseView {
   since: string;
   tag: string;
   provider: string;
-  sort: 'rank' | 'name' | 'provider' | 'score' | 'benchCount';
+  sort: 'rank' | 'name' | 'provider' | 'score';
 }
 
 /** The address of the leaderboard as it stood, drawn by its script from the query. */
@@ -126,7 +122,6 @@ export const PAST_LEADERBOARD = {
     { key: 'name', label: 'Model', sort: { dir: 'asc', compare: byText((r) => r.name) } },
     { key: 'provider', label: 'Provider', class: 'wide-only', sort: { dir: 'asc', compare: byText((r) => r.provider) } },
     { key: 'score', label: 'supraScore', class: 'num', sort: { dir: 'desc', compare: byNumber((r) => r.supraScore) } },
-    { key: 'benchCount', label: 'Benchmarks', class: 'num wide-only', sort: { dir: 'desc', compare: byNumber((r) => r.benchCount ?? -1) } },
     { key: 'tags', label: 'Tags', class: 'wide-only' },
   ],
   plain: { q: '', asOf: '', since: '', tag: '', provider: '', sort: 'rank', dir: 'asc' },

@@ -61,6 +61,7 @@ export function aboutPage(data: SiteData): AboutPage {
       plan,
       data.models.map((m) => ({ configurations: m.configurations.length })),
       SITE.cardModels,
+      { days: data.past.history.days, alwaysKept: data.past.alwaysKept },
     ),
     counts: { models: data.models.length, configurations: data.configurations.length, benchmarks: data.benches.length, tags: data.tags.length },
     downloads: { scores: publishedName('scores.csv', plan.compressedDownloads), history: publishedName('history.csv', plan.compressedDownloads) },

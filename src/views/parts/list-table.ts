@@ -113,8 +113,6 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
       </th>`,
     provider: (row) => html`<td class="wide-only provider">${row.provider || html`<span class="sub">vendor unknown</span>`}</td>`,
     score: (row) => scoreCellHtml(row),
-    benchCount: (row) =>
-      html`<td class="num wide-only">${row.benchCount === undefined ? html`<span class="sub">unknown</span>` : formatCount(row.benchCount)}</td>`,
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
   },
 };
