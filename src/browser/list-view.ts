@@ -63,8 +63,12 @@ export const indexSource = <Row, V, I>(url: string, rowsOf: (index: I) => Row[])
     }),
 });
 
-/** After a view is drawn (its rows, or undefined for a notice or the static rows), what else a page says of it; `current` turns false once another view is asked for. */
-export type AfterDraw<Row, V> = (view: V, rows: readonly Row[] | undefined, current: () => boolean) => void;
+export interface ListOptions<Row, V> {
+  /** After a view is drawn (its rows, or undefined for a notice or the static rows), what else a page says of it; `current` turns false once another view is asked for. */
+  afterDraw?: (view: V, rows: readonly Row[] | undefined, current: () => boolean) => void;
+  /** The choices of a select filter, from the rows a view is drawn from (the tags of a past day), where the page could not list them. */
+  choices?: (rows: readonly Row[]) => Partial<Record<string, string[]>>;
+}
 
 /** Views whose rows are kept, the most recent first: a day of 50,000 configurations is 35,000 rows. */
 const KEPT_SOURCES = 3;
@@ -128,13 +132,13 @@ function searchAsYouType(input: HTMLInputElement, current: () => string, apply: 
  * page has no rows of its own; its form with a `q` field and a field per filter and source of the spec; a
  * `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-notice]`, `[data-{name}-heading]`), then
  * draws the view the address names. `source` gives each view's rows (`indexSource`: the index at
- * `data-index`); `draw` is their cells; `afterDraw` says more of each view drawn.
+ * `data-index`); `draw` is their cells; `options` say more of each view drawn, and fill its filters' choices.
  */
 export function enhanceList<Row, V extends BaseView>(
   spec: AnySpec<Row, V>,
   source: ListSource<Row, V> | ((url: string) => ListSource<Row, V>),
   draw: RowCells<Row>,
-  afterDraw?: AfterDraw<Row, V>,
+  { afterDraw, choices }: ListOptions<Row, V> = {},
 ): void {
   const root = document.querySelector<HTMLElement>(`[data-${spec.name}]`);
   if (!root) return;
@@ -261,6 +265,17 @@ export function enhanceList<Row, V extends BaseView>(
       }
       say(undefined);
       drawn = all;
+      if (choices) {
+        // The filters' choices of these rows, then the form and the chips again with them.
+        const made = choices(all);
+        for (const { name, field } of fields) {
+          const values = made[name];
+          if (!values || !(field instanceof HTMLSelectElement)) continue;
+          const first = field.options[0];
+          field.replaceChildren(...(first ? [first] : []), ...values.map((v) => new Option(v, v)));
+        }
+        sync(next);
+      }
       const selected = selectRows(spec, all, next);
       pages = pageCount(selected.length, pageSize);
       view = { ...next, page: Math.min(next.page, pages) };

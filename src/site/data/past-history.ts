@@ -189,7 +189,7 @@ export interface PastHistory {
   /** Of those, the days every target keeps (the last 90, month ends, the oldest). */
   alwaysKept: number;
   /** The days with a static page (month ends, the oldest day), oldest first. */
-  pages: DayRecord[];
+  pages: (DayRecord & { monthEnd: boolean })[];
   /** A static page's first page (read from the snapshot on first use, for every page at once). */
   page(day: Day): PastPage | undefined;
   /**
@@ -245,7 +245,7 @@ export function pastHistoryOf(path: string, history: readonly HistorySnapshotRow
     days: kept.map(dayRecord),
     history: { from: all[0]?.date ?? '', to: all.at(-1)?.date ?? '', days: all.length },
     alwaysKept: all.filter(alwaysKept).length,
-    pages: withPage.map(dayRecord),
+    pages: withPage.map((d) => ({ ...dayRecord(d), monthEnd: d.monthEnd })),
     page: (date) => (pages ??= readPages()).get(date),
     files: () => {
       const reader = openSnapshot(path);
