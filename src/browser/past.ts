@@ -139,7 +139,6 @@ export function enhancePast(): void {
   const range = root.querySelector('[data-range]');
   /** The day's line and, with `since`, what changed from that day to the one shown. */
   async function afterDraw(view: PastView, drawn: readonly PastRow[] | undefined, current: () => boolean): Promise<void> {
-    root!.dataset.drawn = '';
     try {
       const idx = await loadIndex();
       if (!current()) return;
@@ -161,6 +160,9 @@ export function enhancePast(): void {
       put(range, rangeHtml(rangeChanges({ ...since.day, rows: before }, { ...shown.day, rows: after })));
     } catch {
       if (current()) put(range, pastNoticeHtml('The history files could not be loaded; the days with a page of their own still work.', undefined));
+    } finally {
+      // The view shows at once, its day, its range and its rows together: nothing on screen moves as its parts arrive.
+      if (current()) root!.dataset.drawn = '';
     }
   }
 

@@ -130,7 +130,8 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
       </div>`,
       caption: 'Models ranked by the supraScore of their best configuration that day',
       attributes: day ? html` data-drawn` : html` data-drawn-only`,
-      status: day ? undefined : 'Loading…',
+      // Said by the script as it draws; without it, the note above lists the days with a page.
+      status: day ? undefined : '',
       // Further pages are drawn by the script; without it, a month's end is its first page.
       pager:
         day && day.pages > 1
