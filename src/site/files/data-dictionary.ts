@@ -737,17 +737,11 @@ export const MODEL_GROUP_JSON: Download = {
   fields: MODEL_FILE_JSON.fields,
 };
 
+/** The files of the leaderboard as it stood, as the data page lists them beside the downloads. */
+export const HISTORY_FILES: Download[] = [HISTORY_INDEX_JSON, HISTORY_NAMES_JSON, HISTORY_DAY_JSON];
+
 /** Every kind of file under `/data/` that a JSON Schema describes, the downloads first. */
-export const DATA_FILES: Download[] = [
-  ...DOWNLOADS,
-  MODEL_FILE_JSON,
-  MODEL_GROUP_JSON,
-  HISTORY_INDEX_JSON,
-  HISTORY_NAMES_JSON,
-  HISTORY_DAY_JSON,
-  SNAPSHOT_JSON,
-  MANIFEST_JSON,
-];
+export const DATA_FILES: Download[] = [...DOWNLOADS, MODEL_FILE_JSON, MODEL_GROUP_JSON, ...HISTORY_FILES, SNAPSHOT_JSON, MANIFEST_JSON];
 
 /** The file of a download's schema, beside it: `models.schema.json`, `models.csv.schema.json`, `model-file.schema.json`. */
 export function schemaFileOf(download: Download): string {

@@ -316,3 +316,6 @@ export const HISTORY_DIR = 'history';
 export const historyIndexFile = () => `${HISTORY_DIR}/index.json`;
 export const historyNamesFile = (gzipped: boolean) => `${HISTORY_DIR}/names.json${gzipped ? '.gz' : ''}`;
 export const historyDayFile = (date: Day, gzipped: boolean) => `${HISTORY_DIR}/days/${date}.json${gzipped ? '.gz' : ''}`;
+
+/** The name a history file (`history/names.json`, `history/days/{date}.json`) is published under: gzipped where the plan gzips them, the index never. */
+export const publishedHistoryFile = (file: string, gzipped: boolean) => (gzipped && file !== historyIndexFile() ? `${file}.gz` : file);
