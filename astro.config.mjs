@@ -23,6 +23,7 @@ export default defineConfig({
   // never inlined (Vite inlines small ones by default): the Content-Security-Policy allows only same-origin files.
   // What a build renders reaches the pages as a module (src/site/plan/render-input.ts); a build's render puts its own first.
   vite: { envDir: false, build: { assetsInlineLimit: 0 }, plugins: [renderInputPlugin(STANDALONE_RENDER)] },
-  // Neither the not-found page nor the redirect pages of /leaderboard/ and /leaderboard/1/ are addresses of their own.
-  integrations: [sitemap(siteUrl, (path) => /^(?:404\/?|leaderboard\/(?:1\/)?)$/.test(path))],
+  // Neither the not-found page nor the redirect pages of /leaderboard/ and /leaderboard/1/ are addresses of their own, nor is
+  // the page of the leaderboard as it stood that its script draws from the query (its month ends' pages are).
+  integrations: [sitemap(siteUrl, (path) => /^(?:404\/?|leaderboard\/(?:1\/|as-of\/)?)$/.test(path))],
 });

@@ -7,7 +7,18 @@
  * the pages themselves are rendered with (src/views/parts/), so a row reads the same whoever draws it.
  */
 import { pageTitle } from '../site/format/page-title.ts';
-import { firstDir, readView, sameView, selectRows, showingLine, viewUrl, type BaseView, type FilterName, type ListSpec } from '../site/lists/list-spec.ts';
+import {
+  firstDir,
+  readView,
+  sameView,
+  selectRows,
+  showingLine,
+  sourceNames,
+  viewUrl,
+  type BaseView,
+  type AnySpec,
+  type FilterName,
+} from '../site/lists/list-spec.ts';
 import { pageCount } from '../site/lists/pagination.ts';
 import { html, type Markup } from '../views/parts/html.ts';
 import { chipHtml } from '../views/parts/chip.ts';
@@ -26,6 +37,41 @@ function nodesOf(markup: Markup | undefined): Element[] {
   template.innerHTML = markup?.html ?? '';
   return [...template.content.children];
 }
+
+/** What a list says instead of rows, for a view it cannot draw (a day the site does not keep): markup above the table, and its "showing" line. */
+export interface ListNotice {
+  notice: Markup;
+  status: string;
+}
+
+/**
+ * Where a list's views get their rows: one index file for most lists; for the leaderboard as it
+ * stood, the files of the day its view names. Views with the same key are drawn from the same rows.
+ */
+export interface ListSource<Row, V> {
+  key(view: V): string;
+  load(key: string): Promise<Row[] | ListNotice>;
+}
+
+/** The rows of the list's index file (the root's `data-index`), read by `rowsOf`, for every view alike. */
+export const indexSource = <Row, V, I>(url: string, rowsOf: (index: I) => Row[]): ListSource<Row, V> => ({
+  key: () => '',
+  load: () =>
+    fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return (r.json() as Promise<I>).then(rowsOf);
+    }),
+});
+
+export interface ListOptions<Row, V> {
+  /** After a view is drawn (its rows, or undefined for a notice or the static rows), what else a page says of it; `current` turns false once another view is asked for. */
+  afterDraw?: (view: V, rows: readonly Row[] | undefined, current: () => boolean) => void;
+  /** The choices of a select filter, from the rows a view is drawn from (the tags of a past day), where the page could not list them. */
+  choices?: (rows: readonly Row[]) => Partial<Record<string, string[]>>;
+}
+
+/** Views whose rows are kept, the most recent first: a day of 50,000 configurations is 35,000 rows. */
+const KEPT_SOURCES = 3;
 
 /** A select shows a value from the URL even when its list does not hold it; true when the list holds it. */
 function chooseOption(select: HTMLSelectElement, value: string): boolean {
@@ -82,16 +128,26 @@ function searchAsYouType(input: HTMLInputElement, current: () => string, apply: 
 
 /**
  * Wires the list the page rendered (`data-{name}` on its root, with `data-page`, `data-pages`,
- * `data-total`, `data-page-size`, `data-index` and `data-site-title`; its form with a `q` field and a field per filter of the spec; a
- * `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-{name}-heading]`), then draws the view
- * the address names. `rowsOf` reads the list's index into its rows; `draw` is their cells.
+ * `data-total`, `data-page-size`, `data-index` and `data-site-title`, and `data-drawn-only` where the
+ * page has no rows of its own; its form with a `q` field and a field per filter and source of the spec; a
+ * `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-notice]`, `[data-{name}-heading]`), then
+ * draws the view the address names. `source` gives each view's rows (`indexSource`: the index at
+ * `data-index`); `draw` is their cells; `options` say more of each view drawn, and fill its filters' choices.
  */
-export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, rowsOf: (index: I) => Row[], draw: RowCells<Row>): void {
+export function enhanceList<Row, V extends BaseView>(
+  spec: AnySpec<Row, V>,
+  source: ListSource<Row, V> | ((url: string) => ListSource<Row, V>),
+  draw: RowCells<Row>,
+  { afterDraw, choices }: ListOptions<Row, V> = {},
+): void {
   const root = document.querySelector<HTMLElement>(`[data-${spec.name}]`);
   if (!root) return;
+  const rowsOf = typeof source === 'function' ? source(root.dataset.index!) : source;
   const heading = document.querySelector(`[data-${spec.name}-heading]`);
   const form = need<HTMLFormElement>(root, 'form');
   const q = form.elements.namedItem('q') as HTMLInputElement;
+  const sources = sourceNames(spec).map((name) => ({ name, field: form.elements.namedItem(name) as HTMLInputElement | null }));
+  const notice = root.querySelector<HTMLElement>('[data-notice]');
   const fields = (Object.keys(spec.filters) as FilterName<V>[]).map((name) => ({
     name,
     field: form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement,
@@ -105,22 +161,34 @@ export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, 
   const siteTitle = root.dataset.siteTitle ?? document.title;
   const pageSize = Number(root.dataset.pageSize) || spec.pageSize;
 
-  // The view this page was rendered with, and what it showed.
-  const server = { ...spec.plain, page: Number(root.dataset.page) || 1 } as V;
+  // The view this page was rendered with, what it showed, and its own address (a static page's path).
+  const server = { ...spec.plain, ...spec.pathView?.(location.pathname), page: Number(root.dataset.page) || 1 } as V;
+  const serverUrl = location.pathname;
   const serverPages = Number(root.dataset.pages) || 1;
   const serverTotal = Number(root.dataset.total) || 0;
+  const drawnOnly = root.dataset.drawnOnly !== undefined;
   const original = { rows: [...tbody.children], pager: root.querySelector('[data-pager]') };
   let pager = original.pager;
   let wanted = server;
-  let rows: Promise<Row[]> | undefined;
-  let loaded = false;
+  // The rows of the last few sources asked for, the most recent last.
+  const loads = new Map<string, Promise<Row[] | ListNotice>>();
+  const loaded = new Set<string>();
   let ticket = 0;
 
-  const loadRows = () =>
-    (rows ??= fetch(root.dataset.index!).then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      return (r.json() as Promise<I>).then(rowsOf);
-    }));
+  const loadRows = (key: string) => {
+    let load = loads.get(key);
+    if (load) loads.delete(key);
+    else load = rowsOf.load(key);
+    loads.set(key, load);
+    while (loads.size > KEPT_SOURCES) loads.delete(loads.keys().next().value!);
+    return load;
+  };
+  const say = (markup: Markup | undefined) => {
+    if (notice) {
+      notice.replaceChildren(...nodesOf(markup));
+      notice.hidden = markup === undefined;
+    }
+  };
 
   const replacePager = (next: Element | null) => {
     if (pager && next) pager.replaceWith(next);
@@ -132,6 +200,7 @@ export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, 
   /** The view in the form, the chips, the caption and the sorted header. */
   function sync(view: V): void {
     if (document.activeElement !== q) q.value = view.q;
+    for (const { name, field } of sources) if (field && document.activeElement !== field) field.value = String(view[name] ?? '');
     const active: { label: string; field: HTMLElement; clear: Partial<V> }[] = view.q
       ? [{ label: `Search: “${view.q}”`, field: q, clear: { q: '' } as Partial<V> }]
       : [];
@@ -166,23 +235,47 @@ export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, 
     sync(next);
     let view = next;
     let pages = serverPages;
-    if (sameView(next, server)) {
+    let drawn: Row[] | undefined;
+    if (!drawnOnly && sameView(next, server)) {
       // On arrival the static rows are in place: putting them back would lay out the whole table again.
       if (tbody.firstElementChild !== original.rows[0] || tbody.childElementCount !== original.rows.length) tbody.replaceChildren(...original.rows);
       if (pager !== original.pager) replacePager(original.pager);
+      say(undefined);
       status.textContent = showingLine((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal, spec.noun);
     } else {
-      if (!loaded) status.textContent = 'Loading…';
-      let all: Row[];
+      const key = rowsOf.key(next);
+      if (!loaded.has(key)) status.textContent = 'Loading…';
+      let all: Row[] | ListNotice;
       try {
-        all = await loadRows();
-        loaded = true;
+        all = await loadRows(key);
+        loaded.add(key);
       } catch {
-        rows = undefined;
+        loads.delete(key);
         if (mine === ticket) status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
         return;
       }
       if (mine !== ticket) return; // a newer change is drawing
+      if (!Array.isArray(all)) {
+        tbody.replaceChildren();
+        replacePager(null);
+        say(all.notice);
+        status.textContent = all.status;
+        finish(next, 1);
+        return;
+      }
+      say(undefined);
+      drawn = all;
+      if (choices) {
+        // The filters' choices of these rows, then the form and the chips again with them.
+        const made = choices(all);
+        for (const { name, field } of fields) {
+          const values = made[name];
+          if (!values || !(field instanceof HTMLSelectElement)) continue;
+          const first = field.options[0];
+          field.replaceChildren(...(first ? [first] : []), ...values.map((v) => new Option(v, v)));
+        }
+        sync(next);
+      }
       const selected = selectRows(spec, all, next);
       pages = pageCount(selected.length, pageSize);
       view = { ...next, page: Math.min(next.page, pages) };
@@ -193,12 +286,19 @@ export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, 
       replacePager(nodesOf(pagerHtml(view.page, pages, (p) => viewUrl(spec, { ...view, page: p }), spec.pagerLabel))[0] ?? null);
       status.textContent = showingLine(start + 1, slice.length, selected.length, all.length, spec.noun);
     }
-    if (heading) heading.textContent = spec.heading(view.page, pages);
-    document.title = pageTitle(spec.title(view.page), siteTitle);
-    const url = viewUrl(spec, view);
-    if (url !== location.pathname + location.search) {
-      if (entry === 'push') history.pushState(null, '', url);
-      else history.replaceState(null, '', url);
+    finish(view, pages, drawn);
+
+    /** The heading, title and address of the view drawn, and what the page says more of it. */
+    function finish(shown: V, pages: number, rows?: Row[]) {
+      if (heading) heading.textContent = spec.heading(shown.page, pages, shown);
+      document.title = pageTitle(spec.title(shown.page, shown), siteTitle);
+      // A static page's view keeps the page's own address.
+      const url = !drawnOnly && sameView(shown, server) ? serverUrl : viewUrl(spec, shown);
+      if (url !== location.pathname + location.search) {
+        if (entry === 'push') history.pushState(null, '', url);
+        else history.replaceState(null, '', url);
+      }
+      afterDraw?.(shown, rows, () => mine === ticket);
     }
   }
 
@@ -215,6 +315,7 @@ export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, 
   );
   for (const { name, field } of fields)
     field.addEventListener('change', () => change({ [name]: field instanceof HTMLInputElement ? field.checked : field.value } as Partial<V>));
+  for (const { name, field } of sources) field?.addEventListener('change', () => field.validity.valid && change({ [name]: field.value } as Partial<V>));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     search();
@@ -222,7 +323,9 @@ export function enhanceList<Row, V extends BaseView, I>(spec: ListSpec<Row, V>, 
   form.addEventListener('reset', (e) => {
     e.preventDefault();
     q.value = '';
-    void show({ ...spec.plain, page: 1 } as V, 'push');
+    // A reset clears the filters, not the sources (the day shown).
+    const kept = Object.fromEntries(sources.map(({ name }) => [name, wanted[name]]));
+    void show({ ...spec.plain, ...kept, page: 1 } as V, 'push');
   });
   // Page links work as links (a new tab, a copied address); a plain click draws the page in place.
   root.addEventListener('click', (e) => {

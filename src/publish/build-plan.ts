@@ -73,7 +73,7 @@ export function planBuild(
     counts,
     handed: { target: deployTarget, keep, resultsPerPage, compressedDownloads, deepResults },
     expected: { modelPages: keep.modelPages, configurationPages, compressedDownloads, target: deployTarget },
-    leftOut: leftOutOf(plan, counts.models, counts.cardModels),
+    leftOut: leftOutOf(plan, counts.models, counts.cardModels, counts.history),
     scale,
   };
 }

@@ -53,6 +53,7 @@ const REQUIRED_FILES = [
   'leaderboard/index.html',
   'leaderboard/1/index.html',
   'data/manifest.json',
+  'data/history/index.json',
   'pagefind/pagefind.js',
 ];
 

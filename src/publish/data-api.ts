@@ -8,7 +8,16 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BUILD_STAMP } from './build-stamp.ts';
-import { DATA_FILES, JSON_HEADER_FIELDS, MANIFEST_JSON, MODEL_FILE_JSON, MODEL_GROUP_JSON, schemaFileOf } from '../site/files/data-dictionary.ts';
+import {
+  DATA_FILES,
+  HISTORY_DAY_JSON,
+  HISTORY_NAMES_JSON,
+  JSON_HEADER_FIELDS,
+  MANIFEST_JSON,
+  MODEL_FILE_JSON,
+  MODEL_GROUP_JSON,
+  schemaFileOf,
+} from '../site/files/data-dictionary.ts';
 import { partedCsvOf } from '../site/links/output-paths.ts';
 import { schemaFiles } from '../site/files/data-schemas.ts';
 import { staleAfter } from '../site/settings/staleness.ts';
@@ -29,6 +38,8 @@ export interface ManifestEntry {
 export function schemaFor(path: string): string | null {
   if (/^models\/[^/]+\.json(\.gz)?$/.test(path)) return schemaFileOf(MODEL_FILE_JSON);
   if (/^model-groups\/\d+\.json(\.gz)?$/.test(path)) return schemaFileOf(MODEL_GROUP_JSON);
+  if (/^history\/days\/\d{4}-\d{2}-\d{2}\.json(\.gz)?$/.test(path)) return schemaFileOf(HISTORY_DAY_JSON);
+  if (path === 'history/names.json.gz') return schemaFileOf(HISTORY_NAMES_JSON);
   // A later part of a CSV that comes in parts has the first part's schema.
   const file = partedCsvOf(path) ?? path;
   const download = DATA_FILES.find((d) => d.file === file);
@@ -78,6 +89,7 @@ export function writeDataApi(dist: string, stampText: string, snapshotDb: Publis
       models: read('model-list.json').models!.length,
       benchmarks: read('benchmarks.json').benchmarks!.length,
       tags: read('tags.json').tags!.length,
+      historyDays: read('history/index.json').days!.length,
     },
     files: listed,
   };

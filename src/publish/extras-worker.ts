@@ -15,6 +15,8 @@ import { modelFeed, tagFeed } from '../site/files/feed.ts';
 import { gzipSync } from 'node:zlib';
 import { historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
 import { attribution as downloadAttribution } from '../site/files/records.ts';
+import { historyDayBody, historyIndexBody, historyNamesBody } from '../site/files/history-files.ts';
+import { historyDayFile, historyIndexFile, historyNamesFile, type Day } from '../site/lists/past-files.ts';
 import { HISTORY_DAYS } from '../site/links/output-paths.ts';
 import { modelFile, sharedModelFile } from '../site/files/model-file.ts';
 import {
@@ -28,7 +30,7 @@ import {
   type PartedCsv,
 } from '../site/links/output-paths.ts';
 import { searchRecords, type SearchRecord } from '../site/files/search-records.ts';
-import { getSiteData, readRecentHistory, releaseSiteData, type Model } from '../site/data/site-data.ts';
+import { getSiteData, readRecentHistory, releaseSiteData, type Model, type SiteData } from '../site/data/site-data.ts';
 import { fontMeasure } from '../site/files/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
 import { CARD_MANIFEST, lowerPriority, readCardManifest, type CardManifest, type ExtrasRequest, type WorkerMessage, type WorkerReport } from './extras.ts';
@@ -77,6 +79,30 @@ const writeHistoryCsv = (staging: string, input: RenderInput) => {
 };
 
 /**
+ * The files of the leaderboard as it stood (`/data/history/`): the names table, a file per day kept
+ * (read from the snapshot a day at a time), then the index of the days written; gzipped where the
+ * plan gzips the large downloads. Returns how many files it wrote.
+ */
+function writeHistoryFiles(staging: string, data: SiteData): number {
+  const gzipped = data.plan.compressedDownloads;
+  let files = 0;
+  const write = (path: string, body: unknown) => {
+    const text = JSON.stringify(body);
+    writeInside(staging, `data/${path}`, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
+    files++;
+  };
+  const { names, days } = data.past.files();
+  write(historyNamesFile(gzipped), historyNamesBody(data, names));
+  const written = new Set<Day>();
+  for (const { day, file } of days) {
+    write(historyDayFile(day.date, gzipped), historyDayBody(data, day, file));
+    written.add(day.date);
+  }
+  write(historyIndexFile(), historyIndexBody(data, written));
+  return files;
+}
+
+/**
  * Everything that needs the site's data: badges, feeds, model files, scores.csv, and the inputs of
  * the cards and of the search index. What it returns is small; the data goes out of scope with it.
  */
@@ -88,6 +114,7 @@ function writeFromData(staging: string, input: RenderInput) {
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);
   const csvParts = writeParts(staging, gzipped(input), 'scores.csv', (maxBytes) => scoresCsvParts(data, maxBytes));
+  const historyFiles = writeHistoryFiles(staging, data);
   // A data file under /data/, gzipped where the plan says (its path then ends in .gz).
   const writeDataFile = (path: string, body: unknown) => {
     const text = JSON.stringify(body);
@@ -125,7 +152,7 @@ function writeFromData(staging: string, input: RenderInput) {
     records: [...searchRecords(data)] as SearchRecord[] | undefined,
     badges,
     feeds: feeds + data.tags.length,
-    dataFiles: data.models.length - shared.length + groups + csvParts,
+    dataFiles: data.models.length - shared.length + groups + csvParts + historyFiles,
   };
 }
 

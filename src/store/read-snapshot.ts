@@ -114,6 +114,8 @@ export interface HistoryName {
   /** A configuration's vendor and tags (sorted) when last seen; null for benchmarks, and where a file before store version 5 did not record them. */
   provider: string | null;
   tags: string[] | null;
+  /** The newest snapshot of history holding it; null in files before store version 4. */
+  lastSnapshotId: number | null;
 }
 
 /**
@@ -139,6 +141,8 @@ export interface SnapshotCounts {
   details: number;
   warnings: number;
   historySnapshots: number;
+  /** Configurations the history names. */
+  historyConfigurations: number;
 }
 
 export interface PlanCounts {
@@ -185,6 +189,8 @@ export interface SnapshotReader {
    * and the reader must stay open until then.
    */
   eachHistoryPoint(sinceId: number): Iterable<HistoryPoints>;
+  /** The snapshots of history with these ids, oldest first (a few days of a year: the month ends a build renders). */
+  historyPointsOf(ids: readonly number[]): HistoryPoints[];
   /** Rows left out because a slug or tag is not a safe path segment. */
   skipped(): number;
   /** SQLite's `quick_check` of the tables that describe the current snapshot: 'ok', or what is damaged. */
@@ -237,14 +243,16 @@ const CURRENT_TABLES = ['snapshot', 'models', 'model_tags', 'benches', 'bench_ta
  * History as store versions 4 and 5 keep it: a row per snapshot of packed columns, read one row at a
  * time (a year of 50,000 configurations is 140 MB of columns, twice that while they are unpacked).
  */
-function* packedPoints(db: Database.Database, sinceId: number): Generator<HistoryPoints> {
-  const rows = db
-    .prepare(
-      `SELECT snapshot_id, bench_ids, effective_weights, model_ids, supra_scores, bench_counts, scores_digests
-       FROM history_points WHERE snapshot_id >= ? ORDER BY snapshot_id`,
-    )
-    .raw()
-    .iterate(sinceId) as IterableIterator<[number, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer | null]>;
+function* packedPoints(db: Database.Database, sinceId: number, only?: readonly number[]): Generator<HistoryPoints> {
+  const columns = 'snapshot_id, bench_ids, effective_weights, model_ids, supra_scores, bench_counts, scores_digests';
+  const rows = (
+    only
+      ? db
+          .prepare(`SELECT ${columns} FROM history_points WHERE snapshot_id IN (SELECT value FROM json_each(?)) ORDER BY snapshot_id`)
+          .raw()
+          .iterate(JSON.stringify(only))
+      : db.prepare(`SELECT ${columns} FROM history_points WHERE snapshot_id >= ? ORDER BY snapshot_id`).raw().iterate(sinceId)
+  ) as IterableIterator<[number, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer | null]>;
   for (const [snapshotId, benches, weights, models, scores, counts, digests] of rows) {
     const configurations = unpackInt32(models);
     yield {
@@ -367,6 +375,7 @@ function createReader(db: Database.Database, path: string, version: number): Sna
       details: count('model_details'),
       warnings: count('warnings'),
       historySnapshots: count('history_snapshots'),
+      historyConfigurations: db.prepare("SELECT COUNT(*) FROM history_names WHERE kind = 'model'").pluck().get() as number,
     }),
     configurations: () =>
       safe(
@@ -432,11 +441,18 @@ function createReader(db: Database.Database, path: string, version: number): Sna
       (
         db
           .prepare(
-            `SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} AS familyTag, ${v5 ? 'provider, tags' : 'NULL AS provider, NULL AS tags'} FROM history_names`,
+            `SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} AS familyTag, ${v5 ? 'provider, tags' : 'NULL AS provider, NULL AS tags'},
+                    ${v4 ? 'last_snapshot_id' : 'NULL'} AS lastSnapshotId FROM history_names`,
           )
           .all() as (Omit<HistoryName, 'tags'> & { tags: string | null })[]
       ).map((n) => ({ ...n, tags: n.tags === null ? null : (JSON.parse(n.tags) as string[]) })),
     eachHistoryPoint: (sinceId) => (v4 ? packedPoints(db, sinceId) : rowPoints(db, sinceId, v3)),
+    historyPointsOf: (ids) => {
+      if (ids.length === 0) return [];
+      if (v4) return [...packedPoints(db, 0, ids)];
+      const wanted = new Set(ids);
+      return rowPoints(db, Math.min(...ids), v3).filter((p) => wanted.has(p.snapshotId));
+    },
     skipped: () => skipped,
     // The tables a run plans with: checking a year of history too would read the whole file every run.
     quickCheck: () =>

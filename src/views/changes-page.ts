@@ -8,6 +8,8 @@ import { href } from '../site/links/links.ts';
 import type { ChangeLinks, ChangesPage } from '../site/routes/changes.ts';
 import { modelChangeHtml } from './model-change.ts';
 import { html, type Markup } from './parts/html.ts';
+import { pastLinksHtml } from './parts/past.ts';
+import type { EntryRanges } from '../site/routes/changes.ts';
 
 /** The newest snapshot's entry lists more of each kind than the older ones. */
 const LATEST_LISTED = 25;
@@ -48,7 +50,14 @@ function changeListsHtml(links: ChangeLinks, change: ChangeSet, limit: number): 
     </div>`;
 }
 
-export function changesPageHtml({ entries, links }: ChangesPage): Markup {
+/** An entry's day on the leaderboard as it stood, and what changed over ranges ending that day. */
+const entryRangesHtml = (r: EntryRanges | undefined) =>
+  r &&
+  html`<p class="meta">
+    On the leaderboard as it stood: <a href="${r.href}">that day</a>${r.ranges.map((x) => html` · <a href="${x.href}">what changed ${x.label}</a>`)}
+  </p>`;
+
+export function changesPageHtml({ entries, links, past, rangesOf }: ChangesPage): Markup {
   // prettier-ignore
   return html`<h1>What changed</h1>
     <p class="lede">
@@ -60,6 +69,14 @@ export function changesPageHtml({ entries, links }: ChangesPage): Markup {
       (or the configuration rank, where it says so) since the previous snapshot. Why: <em>its own evidence changed</em> when its benchCount or its stored per-benchmark
       scores changed; <em>the field moved</em> when they did not (supraScore is relative to the other models). <a href="${href('/about/#changes')}">More on why a rank changes</a>
     </p>
+    <section id="as-of" aria-labelledby="as-of-h">
+      <h2 id="as-of-h">The leaderboard as it stood</h2>
+      <p>
+        <a href="${past.href}">Any day this site keeps</a>${past.first && ` (from ${past.first} to ${past.last})`}, with filters, search and sort, and what changed
+        between two days. Without JavaScript, the first page of each month’s end:
+      </p>
+      ${pastLinksHtml(past.pages)}
+    </section>
     ${entries.length === 0
       ? html`<p class="note">Only one snapshot so far: changes appear once the mirror has taken a second one.</p>`
       : entries.map((c, i) => html`<section id="${c.anchor}" aria-labelledby="${c.anchor}-h" class="snapshot-entry">
@@ -67,6 +84,7 @@ export function changesPageHtml({ entries, links }: ChangesPage): Markup {
             <p class="meta">
               Compared with the snapshot of <time datetime="${isoTime(c.previousGeneratedAt!)}">${formatDate(c.previousGeneratedAt!)}</time>: ${summaryOf(c)}
             </p>
+            ${entryRangesHtml(rangesOf(c))}
             ${changeListsHtml(links, c, i === 0 ? LATEST_LISTED : EARLIER_LISTED)}
           </section>`)}`;
 }

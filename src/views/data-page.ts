@@ -7,6 +7,7 @@ import {
   DATA_FILES,
   DOWNLOADS,
   flattenFields,
+  HISTORY_FILES,
   JSON_HEADER_FIELDS,
   MANIFEST_JSON,
   schemaFileOf,
@@ -18,6 +19,7 @@ import { SNAPSHOT_TABLES, type PublishedState } from '../site/files/snapshot-db.
 import { formatCount, formatDate, isoTime } from '../site/format/format.ts';
 import { href } from '../site/links/links.ts';
 import { HISTORY_DAYS, publishedName } from '../site/links/output-paths.ts';
+import { publishedHistoryFile } from '../site/lists/past-files.ts';
 import type { DataPage } from '../site/routes/pages.ts';
 import { SITE } from '../site/settings/config.ts';
 import { html, type Markup } from './parts/html.ts';
@@ -34,7 +36,7 @@ const fieldHtml = (f: Field, unit = true) =>
 
 export function dataPageHtml({ snapshot, compressed, rows }: DataPage, state: PublishedState | undefined): Markup {
   // The name each download is published under on this host (gzipped where the deploy target's plan asks).
-  const published = (file: string) => publishedName(file, compressed);
+  const published = (file: string) => (file.startsWith('history/') ? publishedHistoryFile(file, compressed) : publishedName(file, compressed));
   // A file's link: a template path (`models/{model}.json`) is no address of its own.
   const fileLink = (file: string) => (file.includes('{') ? undefined : href(`/data/${published(file)}`));
   // prettier-ignore
@@ -49,6 +51,16 @@ export function dataPageHtml({ snapshot, compressed, rows }: DataPage, state: Pu
           <a href="${href(`/data/${published(d.file)}`)}">${published(d.file)}</a> <span class="meta">${d.format}</span>
           ${rows[d.file] !== undefined && html`<span class="meta">${formatCount(rows[d.file]!)} rows</span>`} <a href="#${anchor(d.file)}">fields</a> ·
           <a href="${href(`/data/${schemaFileOf(d)}`)}">schema</a>
+        </li>`)}
+    </ul>
+    <p>
+      The leaderboard as it stood on each day kept (<a href="${href('/leaderboard/as-of/')}">drawn from these</a>): the days kept, the names every day’s file
+      refers to, and a file per day.
+    </p>
+    <ul class="downloads">
+      ${HISTORY_FILES.map((d) => html`<li>
+          ${fileLink(d.file) ? html`<a href="${fileLink(d.file)}">${published(d.file)}</a>` : html`<code>${published(d.file)}</code>`} <span class="meta">${d.format}</span>
+          <a href="#${anchor(d.file)}">fields</a> · <a href="${href(`/data/${schemaFileOf(d)}`)}">schema</a>
         </li>`)}
     </ul>
     ${compressed && html`<p class="note">${GZIPPED_NOTE}</p>`}

@@ -7,14 +7,19 @@
 import { formatCount, formatDate, isoTime } from '../site/format/format.ts';
 import { BENCHMARKS } from '../site/lists/benchmarks.ts';
 import { LEADERBOARD } from '../site/lists/leaderboard.ts';
-import { showingLine, type BaseView, type ListSpec } from '../site/lists/list-spec.ts';
+import { showingLine, type AnySpec, type BaseView } from '../site/lists/list-spec.ts';
 import { href } from '../site/links/links.ts';
 import type { BenchmarkListPage } from '../site/routes/benchmark-list.ts';
 import type { LeaderboardPage } from '../site/routes/leaderboard.ts';
+import type { PastLeaderboardPage, PastLinks } from '../site/routes/past.ts';
+import { PAST_LEADERBOARD, type PastView } from '../site/lists/past-leaderboard.ts';
+import { viewUrl } from '../site/lists/list-spec.ts';
+import { historyDayFile } from '../site/lists/past-files.ts';
+import { pastLinksHtml, pastWhenHtml } from './parts/past.ts';
 import { SITE_TITLE } from '../site/settings/config.ts';
 import { movementLegendHtml } from './chrome.ts';
 import { html, type Markup } from './parts/html.ts';
-import { BENCHMARK_ROWS, LEADERBOARD_ROWS, listTableHtml, type RowCells } from './parts/list-table.ts';
+import { BENCHMARK_ROWS, LEADERBOARD_ROWS, listTableHtml, PAST_ROWS, type RowCells } from './parts/list-table.ts';
 import { pagerHtml } from './parts/pager.ts';
 
 /** What a page of a list shows, whichever list it is. */
@@ -30,10 +35,22 @@ const options = (values: readonly string[]) => values.map((v) => html`<option va
 
 /** The list from its root down: the form (`controls`, its search field first), the "showing" line, an optional note, the table and the pager. */
 function listHtml<Row, V extends BaseView>(
-  spec: ListSpec<Row, V>,
+  spec: AnySpec<Row, V>,
   draw: RowCells<Row>,
   { page, pages, first, rows, total }: ListPageOf<Row>,
-  parts: { label: string; table: string; search: { id: string; placeholder: string; hint: string }; fields: Markup; note?: Markup; caption: string },
+  parts: {
+    label: string;
+    table: string;
+    search: { id: string; placeholder: string; hint: string };
+    fields: Markup;
+    note?: Markup;
+    caption: string;
+    /** More attributes of the root. */
+    attributes?: Markup;
+    /** In place of the "showing" line of the rows, and of the pager of the list's static pages. */
+    status?: string;
+    pager?: Markup | undefined;
+  },
 ): Markup {
   const { label, search } = parts;
   // prettier-ignore
@@ -44,7 +61,7 @@ function listHtml<Row, V extends BaseView>(
     data-total="${total}"
     data-page-size="${spec.pageSize}"
     data-index="${href(spec.index.path)}"
-    data-site-title="${SITE_TITLE}">
+    data-site-title="${SITE_TITLE}"${parts.attributes}>
     <form class="controls" data-needs-script role="search" aria-label="Filter the ${label}">
       <div class="field">
         <label for="${search.id}">Search</label>
@@ -55,11 +72,73 @@ function listHtml<Row, V extends BaseView>(
       <p id="${search.id}-hint" class="hint">${search.hint}</p>
       <ul class="chips" aria-label="Active filters" data-chips hidden></ul>
     </form>
-    <p class="status" aria-live="polite" data-status>${showingLine(first + 1, rows.length, total, total, spec.noun)}</p>
+    <p class="status" aria-live="polite" data-status>${parts.status ?? showingLine(first + 1, rows.length, total, total, spec.noun)}</p>
     ${parts.note}
     <section class="table-wrap" tabindex="0" aria-label="${parts.table}"> ${listTableHtml(spec, draw, rows, parts.caption)} </section>
-    ${pagerHtml(page, pages, spec.pageHref, spec.pagerLabel)}
+    ${'pager' in parts ? parts.pager : pagerHtml(page, pages, spec.pageHref, spec.pagerLabel)}
   </div>`;
+}
+
+/**
+ * `/leaderboard/as-of/` and a month's end (`/leaderboard/as-of/{date}/`): the leaderboard as it stood,
+ * its form with the day to show and the day to say what changed since, then the list as the
+ * leaderboard's (src/site/lists/past-leaderboard.ts). A month's end has its first page; the other
+ * page is drawn by its script, and without it lists the days with a page of their own.
+ */
+export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
+  const { links, day } = route;
+  const view = { ...PAST_LEADERBOARD.plain, asOf: day?.record.date ?? '', page: 1 } as PastView;
+  const dateField = (id: string, name: string, label: string, value = '') =>
+    html`<div class="field">
+      <label for="${id}">${label}</label>
+      <input id="${id}" name="${name}" type="date" min="${links.first ?? ''}" max="${links.last ?? ''}" value="${value}" />
+    </div>`;
+  const noScript = html`<p>The days with a page of their own, readable without JavaScript:</p>
+    ${pastLinksHtml(links.pages)}`;
+  // prettier-ignore
+  return html`<h1${day && html` data-past-heading`}>${day ? PAST_LEADERBOARD.heading(1, day.pages, view) : 'The leaderboard as it stood'}</h1>
+    <p class="lede">
+      Any day of the ${formatCount(links.keptDays)} this site keeps${links.first && html`, from ${links.first} to ${links.last}`}: the models as the leaderboard ranked them that
+      day, each with where it stands today, and with a second day, what changed between the two. <a href="${href('/')}">Today’s leaderboard</a> ·
+      <a href="${href('/changes/#as-of')}">all the days with a page of their own</a>
+    </p>
+    ${!day && html`<noscript><div class="note">${noScript}</div></noscript>`}
+    ${listHtml(PAST_LEADERBOARD, PAST_ROWS, day ? { page: 1, pages: day.pages, first: 0, rows: day.rows, total: day.models } : { page: 1, pages: 1, first: 0, rows: [], total: 0 }, {
+      label: 'leaderboard as it stood',
+      table: 'The leaderboard as it stood',
+      search: { id: 'past-q', placeholder: 'Model, provider or tag', hint: 'Search: every word must match a name, provider or tag; “coding” also finds code tags.' },
+      fields: html`${dateField('past-as-of', 'asOf', 'Day', day?.record.date)}
+        ${dateField('past-since', 'since', 'What changed since (optional)')}
+        <div class="field">
+          <label for="past-tag">Tag</label>
+          <select id="past-tag" name="tag">
+            <option value="">All tags</option>
+            ${options(day?.tags ?? [])}
+          </select>
+        </div>
+        <div class="field">
+          <label for="past-provider">Provider</label>
+          <select id="past-provider" name="provider">
+            <option value="">All providers</option>
+            ${options(day?.providers ?? [])}
+          </select>
+        </div>`,
+      note: html`<div class="past-view">
+        <div data-when>${day && pastWhenHtml(day.record, { generatedAt: day.today })}</div>
+        <div data-notice hidden></div>
+        <div data-range hidden></div>
+      </div>`,
+      caption: 'Models ranked by the supraScore of their best configuration that day',
+      attributes: day ? html` data-drawn` : html` data-drawn-only`,
+      // Said by the script as it draws; without it, the note above lists the days with a page.
+      status: day ? undefined : '',
+      // Further pages are drawn by the script; without it, a month's end is its first page.
+      pager:
+        day && day.pages > 1
+          ? html`<div data-needs-script>${pagerHtml(1, day.pages, (n) => viewUrl(PAST_LEADERBOARD, { ...view, page: n }), PAST_LEADERBOARD.pagerLabel)}</div>
+              <noscript><p class="meta">The first ${formatCount(day.rows.length)} of ${formatCount(day.models)} models; the others are in <a href="${href(`/data/${historyDayFile(day.record.date, links.gzipped)}`)}">the day’s file</a>, and drawn here with JavaScript.</p></noscript>`
+          : undefined,
+    })}`;
 }
 
 export function leaderboardPageHtml(route: LeaderboardPage): Markup {
@@ -70,6 +149,7 @@ export function leaderboardPageHtml(route: LeaderboardPage): Markup {
       ${formatCount(route.models)} models in ${formatCount(route.configurations)} configurations, ranked by <a href="${href('/about/#supra-score')}">supraScore</a>:
       the expected win rate against the current top 10. Snapshot of <time datetime="${isoTime(shell.generatedAt)}">${formatDate(shell.generatedAt)}</time>.
     </p>
+    ${route.past.first && route.past.first !== route.past.last && asOfFormHtml(route.past)}
     ${listHtml(LEADERBOARD, LEADERBOARD_ROWS, { ...route, total: route.models }, {
       label: 'leaderboard',
       table: 'Leaderboard table',
@@ -91,6 +171,20 @@ export function leaderboardPageHtml(route: LeaderboardPage): Markup {
       note: movementLegendHtml(shell, false),
       caption: 'Models ranked by the supraScore of their best configuration',
     })}`;
+}
+
+/**
+ * The leaderboard as it stood on another day: a form that opens it (a date within the days kept);
+ * without JavaScript, which draws it, the days with a page of their own instead.
+ */
+function asOfFormHtml(past: PastLinks): Markup {
+  // prettier-ignore
+  return html`<form class="as-of" action="${past.href}" method="get" data-needs-script>
+      <label for="lb-as-of">The leaderboard as it stood on</label>
+      <input id="lb-as-of" name="asOf" type="date" min="${past.first ?? ''}" max="${past.last ?? ''}" required>
+      <button class="button" type="submit">Show</button>
+    </form>
+    <noscript><p class="meta as-of">The leaderboard as it stood <a href="${href('/changes/#as-of')}">at each month’s end</a>.</p></noscript>`;
 }
 
 export function benchmarkListPageHtml(route: BenchmarkListPage): Markup {

@@ -83,6 +83,7 @@ describe('the data API', () => {
       models: list('model-list.json', 'models'),
       benchmarks: list('benchmarks.json', 'benchmarks'),
       tags: list('tags.json', 'tags'),
+      historyDays: list('history/index.json', 'days'),
     });
     expect(manifest.source).toBe('Ranking API "Official"');
   });
@@ -105,7 +106,9 @@ describe('the data API', () => {
 
   it('validates every JSON file against its published schema', () => {
     const json = manifest.files.filter((f) => f.path.endsWith('.json') && f.schema);
-    expect(json.map((f) => f.path)).toEqual(expect.arrayContaining(['models.json', 'leaderboard.json', 'snapshot.json', 'models/quillon-3.json']));
+    expect(json.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['models.json', 'leaderboard.json', 'snapshot.json', 'models/quillon-3.json', 'history/index.json', 'history/names.json']),
+    );
     for (const file of json) {
       const validate = validatorFor(file.schema!);
       const ok = validate(JSON.parse(readFileSync(join(data, file.path), 'utf8')));

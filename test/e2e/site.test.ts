@@ -231,8 +231,9 @@ describe('untrusted strings', () => {
       });
       expect($('img').length, file).toBe(/^models\/[^/]+\/index\.html$/.test(file) ? 1 : 0);
       $('script').each((_, s) => {
-        // Modules, but for the staleness check, a classic script that must run before the first paint (src/browser/stale-notice.js).
-        expect($(s).attr('type'), file).toBe(/\/stale-notice\.[\w-]+\.js$/.test($(s).attr('src') ?? '') ? undefined : 'module');
+        // Modules, but for two classic scripts that must run before the first paint: the staleness check
+        // (src/browser/stale-notice.js) and, on the leaderboard's first page, the opening of a past day (src/browser/as-of-redirect.js).
+        expect($(s).attr('type'), file).toBe(/\/(stale-notice|as-of-redirect)\.[\w-]+\.js$/.test($(s).attr('src') ?? '') ? undefined : 'module');
         expect($(s).attr('src'), file).toMatch(/^\/_astro\/[\w.-]+\.js$/);
       });
     }
@@ -524,9 +525,9 @@ describe('addresses', () => {
     ]);
   });
 
-  it('leaves the redirect pages and the 404 page out of the sitemap', () => {
+  it('leaves the redirect pages, the 404 page and the page drawn from the query out of the sitemap', () => {
     const sitemap = site.read('sitemap-0.xml');
-    for (const path of ['leaderboard/', 'leaderboard/1/', '404']) expect(sitemap).not.toContain(`<loc>${SITE_URL}${path}`);
+    for (const path of ['leaderboard/', 'leaderboard/1/', '404', '404/', 'leaderboard/as-of/']) expect(sitemap).not.toContain(`<loc>${SITE_URL}${path}</loc>`);
     expect(sitemap).toContain(`<loc>${SITE_URL}</loc>`);
   });
 

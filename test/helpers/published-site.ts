@@ -146,10 +146,15 @@ export function exportOfDay(day: number): ReturnType<typeof fixtureExport> {
  * A snapshot file at `out` with `days` daily snapshots of live (not sample) data ending at the
  * fixture's date, the last one with per-benchmark details: what a year of refreshes leaves.
  */
-export async function yearOfHistory(dir: string, out: string, days = 365): Promise<void> {
+export async function yearOfHistory(
+  dir: string,
+  out: string,
+  days = 365,
+  exportOf: (day: number) => ReturnType<typeof fixtureExport> = exportOfDay,
+): Promise<void> {
   function* past(): Generator<ImportedSnapshot> {
     for (let day = -(days - 1); day < 0; day++) {
-      const data = validateExport(exportOfDay(day));
+      const data = validateExport(exportOf(day));
       yield {
         data,
         meta: {
@@ -164,7 +169,7 @@ export async function yearOfHistory(dir: string, out: string, days = 365): Promi
     }
   }
   importHistory(out, past(), Math.max(days, 365));
-  writeFileSync(join(dir, 'last.json'), JSON.stringify(exportOfDay(0)));
+  writeFileSync(join(dir, 'last.json'), JSON.stringify(exportOf(0)));
   writeFileSync(join(dir, 'last-details.json'), JSON.stringify(fixtureDetails({ site: true })));
   const captured = captureReporter();
   const r = await snapshotCli(['--from-file', join(dir, 'last.json'), '--details-file', join(dir, 'last-details.json'), '--out', out], {
@@ -172,4 +177,73 @@ export async function yearOfHistory(dir: string, out: string, days = 365): Promi
     reporter: captured.reporter,
   });
   if (r.code !== 0) throw new Error(`the year of history failed:\n${captured.text()}`);
+}
+
+/**
+ * The fixture export of day `day`, its scores moved as exportOfDay moves them, with models coming
+ * and going: Plain Seven leaves after day -30; Fresh One (a newcomer, the best at reasoning and the
+ * only one at agents) arrives on day -40; Early Bird is there only until day -200.
+ */
+export function changingExportOfDay(day: number): ReturnType<typeof fixtureExport> {
+  const data = exportOfDay(day);
+  data.models = data.models.filter((m) => m.slug !== 'plain-7' || day <= -30);
+  if (day >= -40)
+    data.models.push({
+      slug: 'fresh-1',
+      name: 'Fresh One',
+      provider: 'Newcomer Labs',
+      familyTag: 'fresh-1',
+      tags: ['reasoning', 'agents'],
+      supraScore: 95 + (day % 3) / 4,
+      benchCount: 2,
+      updatedAt: data.generatedAt - DAY,
+    });
+  if (day <= -200)
+    data.models.push({
+      slug: 'early-bird',
+      name: 'Early Bird',
+      provider: 'Dawn Systems',
+      familyTag: 'early-bird',
+      tags: ['math'],
+      supraScore: 45,
+      benchCount: 1,
+      updatedAt: data.generatedAt - DAY,
+    });
+  return data;
+}
+
+/** A snapshot file at `out` whose history is the exports of `days` (ascending), the last one its current snapshot, without details. */
+export function importDays(out: string, days: readonly number[], exportOf: (day: number) => ReturnType<typeof fixtureExport> = changingExportOfDay): void {
+  importHistory(
+    out,
+    days.map((day): ImportedSnapshot => {
+      const data = validateExport(exportOf(day));
+      return {
+        data,
+        meta: {
+          fetchedAt: data.generatedAt + 60_000,
+          source: 'api',
+          apiOrigin: 'http://127.0.0.1:1',
+          sample: false,
+          bodySha256: sha256(Buffer.from(String(day))),
+          partial: false,
+        },
+      };
+    }),
+    400,
+  );
+}
+
+/**
+ * A year of history with models coming and going (changingExportOfDay), the last day with details, and
+ * a model gone since recorded as a file before store version 5 recorded it (no vendor, no tags).
+ */
+export async function yearOfChanges(dir: string, out: string, days = 365): Promise<void> {
+  await yearOfHistory(dir, out, days, changingExportOfDay);
+  const db = new Database(out);
+  try {
+    db.prepare("UPDATE history_names SET provider = NULL, tags = NULL WHERE kind = 'model' AND slug = 'early-bird'").run();
+  } finally {
+    db.close();
+  }
 }

@@ -2,7 +2,8 @@
  * The fixture sites, each built at most once per test run and shared by every test file that
  * reads it: `hostile` (the hostile fixture with three snapshots of history and explicit site
  * settings), `sample` (the bundled sample, built the way a fresh clone builds it), `large`
- * (1,000 generated configurations), and `small` (the fixture's plain export of 12 configurations,
+ * (1,000 generated configurations), `history` (a year of daily snapshots with models coming and
+ * going), and `small` (the fixture's plain export of 12 configurations,
  * built with the stub render of stub-build.ts: the previous site of the tests about what happens
  * around a render). A kernel lock per site makes concurrent files wait for one build.
  */
@@ -14,6 +15,7 @@ import { generateSample, serializeExport } from '../../src/dev/sample/generate.t
 import { copyProject, runScript } from './env.ts';
 import { fixtureExport } from './fixture.ts';
 import { fixtureSnapshot } from './site.ts';
+import { yearOfChanges } from './published-site.ts';
 
 /** Settings the hostile site is built with: quotes and ampersands that must survive escaping. */
 export const HOSTILE_ENV = {
@@ -33,7 +35,7 @@ export const LARGE_CARD_MODELS = 50;
 /** What the tight site is built for: GitHub Pages, with the snapshot file in a release beside the site (STATE_URL), as the workflow builds it. */
 export const TIGHT = { modelPages: 40, target: 'github-pages', stateUrl: 'https://github.com/o/r/releases/download/mirror-state/' } as const;
 
-export type SiteName = 'hostile' | 'sample' | 'large' | 'tight' | 'small';
+export type SiteName = 'hostile' | 'sample' | 'large' | 'tight' | 'small' | 'history';
 
 export interface BuiltFixture {
   /** The site's own folder: its snapshot, its dist/, and nothing else written by the build. */
@@ -81,6 +83,13 @@ async function make(name: SiteName, dir: string): Promise<Made> {
       const exportPath = join(dir, 'export.json');
       writeFileSync(exportPath, serializeExport(generateSample(LARGE).export));
       return { dir, snapshot: await snapshotOf(dir, exportPath), env: { CARD_MODELS: String(LARGE_CARD_MODELS) } };
+    }
+    case 'history': {
+      // A year of daily snapshots across the 2026-09-17 method change, models coming and going (changingExportOfDay), the last
+      // day with details: the leaderboard as it stood on any day, its month ends' pages and its ranges.
+      const snapshot = join(dir, 'snapshot.db');
+      await yearOfChanges(dir, snapshot, 365);
+      return { dir, snapshot, env: {} };
     }
     case 'small': {
       const exportPath = join(dir, 'export.json');

@@ -18,7 +18,7 @@ import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.t
 import { escapeHtml } from '../../src/views/parts/html.ts';
 
 /** The required files the publish step writes itself (the extras worker, the data API): the stub leaves them to it. */
-const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data/manifest.json', 'pagefind/pagefind.js']);
+const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data/manifest.json', 'data/history/index.json', 'pagefind/pagefind.js']);
 
 /** The one link-preview image every stub page names; the extras worker writes the real cards beside it. */
 export const STUB_CARD = 'og/stub-card.png';

@@ -11,7 +11,7 @@ import { gzipSize, measureDist, samplePages } from '../../src/dev/bench/dist-sta
 import { heapFlagsOf, nodeCommandOf } from '../../src/dev/bench/npm-script.ts';
 import { sizeFor } from '../../src/dev/bench/proportions.ts';
 import { writeHistorySeed } from '../../src/dev/bench/history-seed.ts';
-import { growthTargets, leftOutLines, markdownTable, pageTypeTable, sizeReport, sizeTargets, targetTable } from '../../src/dev/bench/report.ts';
+import { growthTargets, leftOutLines, markdownTable, pageTypeTable, sizeReport, historyTable, sizeTargets, targetTable } from '../../src/dev/bench/report.ts';
 import type { KindedFigures, SizeResult, TargetBuild } from '../../src/dev/bench/results.ts';
 import { targetBuildOf } from '../../src/dev/bench/target-builds.ts';
 import type { ChildRun } from '../../src/dev/bench/child.ts';
@@ -456,6 +456,32 @@ describe('the builds per deploy target', () => {
     expect(hosts[1]!.value).toMatch(/; over: largest folder configurations\/ 60,000 entries of 54,000$/);
   });
 
+  it('reports the history files of each build and a first past view, and holds them to their budgets at 10,000', () => {
+    const history = {
+      files: 367,
+      bytes: 28_000_000,
+      gzip: 10_600_000,
+      days: 365,
+      indexGzip: 4_000,
+      namesGzip: 245_000,
+      dayGzip: { median: 28_000, max: 29_500 },
+      firstView: { median: 277_000, max: 278_500 },
+    };
+    const withHistory = [{ ...builds[0]!, history }, { ...builds[1]!, history: { ...history, files: 110, days: 108 } }, ...builds.slice(2)];
+    const table = historyTable(withHistory);
+    expect(cells(table, 'none')).toEqual(['none', '367', '365', '28 MB', '11 MB', '239.3 KB', '27.3 KB; 28.8 KB', '270.5 KB; 272.0 KB']);
+    expect(cells(table, 'github-pages').slice(0, 3)).toEqual(['github-pages', '110', '108']);
+    expect(table.split('\n')).toHaveLength(4);
+    const { targets } = sizeTargets({ ...result(10_000, 60_000, 10_000, 600_000), targetBuilds: withHistory });
+    expect(targets.filter((t) => /past view|whole history/.test(t.label)).map((t) => [t.label, t.value, t.pass])).toEqual([
+      ['a first past view (index, names, the largest day) <= 300 KB gzipped', '272.0 KB', true],
+      ['the whole history (365 days) <= 20 MB gzipped, in files every target takes', '10 MB in 367 files', true],
+    ]);
+    expect(sizeReport({ ...result(10_000, 60_000, 10_000, 600_000), targetBuilds: withHistory })).toContain(
+      'The leaderboard as it stood (data/history/): files, days kept',
+    );
+  });
+
   it('puts a table per snapshot, without details and with, in the size report', () => {
     const report = sizeReport({ ...result(300, 10_000, 400, 100_000), targetBuilds: [...builds, { ...builds[1]!, details: true }] });
     expect(report).toContain('Per deploy target, without details (one build each into a fresh folder, ');
@@ -489,6 +515,10 @@ describe('a build for a deploy target, as a result', () => {
     mkdirSync(join(dir.path, 'data'), { recursive: true });
     writeFileSync(join(dir.path, 'index.html'), 'x'.repeat(100));
     writeFileSync(join(dir.path, 'data/snapshot.db.gz'), 'y'.repeat(300));
+    mkdirSync(join(dir.path, 'data/history/days'), { recursive: true });
+    writeFileSync(join(dir.path, 'data/history/index.json'), 'i'.repeat(20));
+    writeFileSync(join(dir.path, 'data/history/names.json'), 'n'.repeat(300));
+    writeFileSync(join(dir.path, 'data/history/days/2026-06-30.json'), 'd'.repeat(5_000));
   });
   afterAll(() => dir.cleanup());
 
@@ -497,11 +527,19 @@ describe('a build for a deploy target, as a result', () => {
     expect(b).toMatchObject({
       outcome: 'built',
       ms: 2_500,
-      measured: { files: 2, bytes: 400, largestFolder: { path: '.', entries: 2 }, largestFile: { path: 'data/snapshot.db.gz', bytes: 300 } },
+      measured: {
+        files: 5,
+        bytes: 5_720,
+        largestFolder: { path: 'data/history', entries: 3 },
+        largestFile: { path: 'data/history/days/2026-06-30.json', bytes: 5_000 },
+      },
       leftOut: 'cards of 10 models',
       over: [],
     });
     expect(snapshotDbSeen.at(-1)).toEqual({ files: 1, bytes: 300 });
+    // Its history files: the index, the names and the days, gzipped as a visitor downloads them.
+    expect(b.history).toMatchObject({ files: 3, days: 1, bytes: 20 + 300 + 5_000 });
+    expect(b.history!.firstView.max).toBe(b.history!.indexGzip + b.history!.namesGzip + b.history!.dayGzip.max);
     expect(targetBuildOf({ ...base, target: 'netlify', run: run(0, "netlify's limits leave nothing out") }).leftOut).toBe('nothing');
   });
 

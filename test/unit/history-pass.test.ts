@@ -23,7 +23,8 @@ function history(...snapshots: { at: number; rows: Row[] }[]) {
   const names = new Map<string, HistoryName>();
   const idOf = (slug: string, familyTag: string) => {
     let n = names.get(slug);
-    if (!n) names.set(slug, (n = { id: names.size + 1, kind: 'model', slug, name: slug.toUpperCase(), familyTag, provider: null, tags: null }));
+    if (!n)
+      names.set(slug, (n = { id: names.size + 1, kind: 'model', slug, name: slug.toUpperCase(), familyTag, provider: null, tags: null, lastSnapshotId: null }));
     return n.id;
   };
   const points: HistoryPoints[] = snapshots.map((s, i) => ({

@@ -40,22 +40,30 @@ describe('the plan of a build for its deploy target', () => {
       const n = counts.models.length;
       for (const target of [undefined, 'bucket'] as const) {
         const plan = planFor(size, true, target);
-        expect(plan.keep).toEqual({ modelPages: n, configurationPages: n, comparisons: n, modelFeeds: n, badges: n, cards: Math.min(200, n) });
+        expect(plan.keep).toEqual({
+          modelPages: n,
+          configurationPages: n,
+          comparisons: n,
+          modelFeeds: n,
+          badges: n,
+          cards: Math.min(200, n),
+          pastDays: counts.history.days - counts.history.alwaysKept,
+        });
         expect([plan.resultsPerPage, plan.deepResults, plan.compressedDownloads]).toEqual([100, true, false]);
       }
     }
     for (const target of DEPLOY_TARGETS) expect(leftOutOf(planFor(300, true, target), fieldCounts(300, { details: true }).models, 200)).toEqual([]);
   });
 
-  it('keeps a page for every model and configuration on GitHub Pages at 10,000 with details, and for the best 10,000 models at 50,000 with the snapshot file in a release', () => {
+  it('keeps a page for every model and configuration on GitHub Pages at 10,000 with details, and for the best 9,000 models at 50,000 with the snapshot file in a release', () => {
     const at10k = planFor(10_000, true, 'github-pages');
     const n = fieldCounts(10_000, { details: true }).models.length;
     expect([at10k.keep.modelPages, at10k.keep.configurationPages]).toEqual([n, n]);
     // The workflow publishes the snapshot file (about 350 MB gzipped at 50,000 with details) in a release (STATE_URL),
-    // where the build counts none of it: the best 10,000 models keep a page.
+    // where the build counts none of it: the best 9,000 models keep a page, beside the days of history every target keeps.
     const counts = fieldCounts(50_000, { details: true });
     const withoutState = planSite({ ...counts, snapshotDb: { files: 0, bytes: 0 } }, DEFAULT_WEIGHTS, 'github-pages');
-    expect(withoutState.keep.modelPages).toBeGreaterThanOrEqual(10_000);
+    expect(withoutState.keep.modelPages).toBeGreaterThanOrEqual(9_000);
     // Kept in the site (STATE_URL=site), it counts like any other file: far fewer, the best first.
     const withState = planFor(50_000, true, 'github-pages');
     expect(withState.keep.modelPages).toBeLessThan(withoutState.keep.modelPages);
@@ -86,16 +94,47 @@ describe('the plan of a build for its deploy target', () => {
     expect(free.keep.modelPages).toBeLessThan(7_000);
     expect(free.keep.configurationPages).toBeLessThanOrEqual(1);
     expect(free.keep.comparisons + free.keep.modelFeeds + free.keep.badges).toBe(0);
-    // GitHub Pages at 10,000 with details: gzipped downloads and some of the comparisons give way, no page of a model or configuration.
+    // GitHub Pages at 10,000 with details: gzipped downloads, the comparisons and some model feeds give way, no page of a model or configuration.
     const github = planFor(10_000, true, 'github-pages');
     expect(github.compressedDownloads).toBe(true);
-    expect(github.keep.comparisons).toBeGreaterThan(0);
-    expect(github.keep.comparisons).toBeLessThan(7_000);
-    // Only the cheapest lever gave way: feeds, badges, cards and the pages of results stay whole.
-    expect([github.keep.modelFeeds, github.keep.badges, github.keep.cards, github.deepResults]).toEqual([7_000, 7_000, 200, true]);
+    expect(github.keep.comparisons).toBe(0);
+    expect(github.keep.modelFeeds).toBeGreaterThan(0);
+    expect(github.keep.modelFeeds).toBeLessThan(7_000);
+    // Only the cheapest levers gave way: the days of history, badges, cards and the pages of results stay whole.
+    expect([github.keep.pastDays, github.keep.badges, github.keep.cards, github.deepResults]).toEqual([365 - 103, 7_000, 200, true]);
     // At 50,000 with details, what gives way for the best 10,000 models' pages: every cheaper lever.
     const big = planFor(50_000, true, 'github-pages');
     expect([big.keep.configurationPages, big.keep.comparisons, big.keep.modelFeeds, big.deepResults]).toEqual([0, 0, 0, false]);
+  });
+
+  it('keeps the last 90 days, each month’s end and the oldest day of the leaderboard as it stood on every target, at 10,000 and 50,000', () => {
+    for (const size of [10_000, 50_000])
+      for (const details of [false, true])
+        for (const target of DEPLOY_TARGETS) {
+          const plan = planFor(size, details, target);
+          if (plan.refused) continue;
+          const counts = fieldCounts(size, { details });
+          const kinds = estimateKinds(counts, DEFAULT_WEIGHTS, plan);
+          // index.json, names.json, the page drawn from them, a file a day kept and a page a month's end: at least every target's days.
+          expect(plan.keep.pastDays, `${target} at ${size}`).toBeGreaterThanOrEqual(0);
+          expect(kinds.history.files, `${target} at ${size}`).toBeGreaterThanOrEqual(3 + counts.history.alwaysKept + counts.history.pages);
+        }
+  });
+
+  it('gives the days of history way after comparisons and model feeds, the oldest first, and before cards, badges and pages', () => {
+    // Vercel Hobby at 10,000: comparisons and feeds gone, then every day besides every target's; the best models keep pages.
+    const vercel = planFor(10_000, false, 'vercel-hobby');
+    expect([vercel.keep.comparisons, vercel.keep.modelFeeds, vercel.keep.pastDays]).toEqual([0, 0, 0]);
+    expect(vercel.keep.modelPages).toBeGreaterThan(0);
+    expect(leftOutOf(vercel, fieldCounts(10_000, { details: false }).models, 200, { days: 365, alwaysKept: 103 })).toContain(
+      'days of the leaderboard as it stood older than 90 days only at each month’s end and the oldest day',
+    );
+    // GitHub Pages at 10,000 with details: some comparisons give way, every day stays.
+    const github = planFor(10_000, true, 'github-pages');
+    expect(github.keep.pastDays).toBe(365 - 103);
+    // Cloudflare Pages Free binds on files: 262 days a file each give way before any model's page.
+    const free = planFor(10_000, false, 'cloudflare-pages-free');
+    expect(free.keep.pastDays).toBe(0);
   });
 
   it('pulls a lever for the limit it helps: longer pages of results for files, gzipped downloads for bytes', () => {
@@ -113,7 +152,7 @@ describe('the plan of a build for its deploy target', () => {
   it('caps model pages at MODEL_PAGES whatever the target allows, and the outputs that go with a page', () => {
     const counts = fieldCounts(300, { details: true });
     const plan = planSite(counts, DEFAULT_WEIGHTS, 'bucket', 40);
-    expect(plan.keep).toEqual({ modelPages: 40, configurationPages: 40, comparisons: 40, modelFeeds: 40, badges: 40, cards: 40 });
+    expect(plan.keep).toEqual({ modelPages: 40, configurationPages: 40, comparisons: 40, modelFeeds: 40, badges: 40, cards: 40, pastDays: 365 - 103 });
     expect(leftOutOf(plan, counts.models, 200)[0]).toBe('model pages only for the 40 best of 177 models');
   });
 
@@ -133,7 +172,9 @@ describe('the plan of a build for its deploy target', () => {
       compressedDownloads: false,
       deepResults: plan.deepResults,
     });
-    expect(resolvePlan(undefined, 12, 200)).toEqual({ target: undefined, ...fullPlan(fieldCounts(20, { details: false }), 12) });
+    // Without a plan: everything, every day of the history however many there are.
+    const full = fullPlan(fieldCounts(20, { details: false }), 12);
+    expect(resolvePlan(undefined, 12, 200)).toEqual({ target: undefined, ...full, keep: { ...full.keep, pastDays: Number.MAX_SAFE_INTEGER } });
     expect(resolvePlan({ ...resolvePlan(undefined, 99, 200), target: 'netlify' }, 12, 200).keep.modelPages).toBe(12);
   });
 });

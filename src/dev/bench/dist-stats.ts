@@ -212,3 +212,56 @@ export function pageTypeSizes(dist: string, routes: readonly { route: string; fi
     return { route, files: sizes.length, bytes: sizes.reduce((a, b) => a + b.bytes, 0), medianBytes, largest: sizes.at(-1) };
   });
 }
+
+/** The files of the leaderboard as it stood (`data/history/`) of a built site, and what a visitor downloads of them, gzipped at level 9. */
+export interface HistoryFiles {
+  /** Every file under data/history/, and their bytes as published and gzipped (a `.gz` file as it is). */
+  files: number;
+  bytes: number;
+  gzip: number;
+  /** Days kept (day files). */
+  days: number;
+  /** index.json and names.json, gzipped. */
+  indexGzip: number;
+  namesGzip: number;
+  /** A day's file, gzipped: the median and the largest. */
+  dayGzip: { median: number; max: number };
+  /** A visitor's first past view: the index, the names and one day's file (median and largest day). */
+  firstView: { median: number; max: number };
+}
+
+/** The history files of `dist`, or undefined where it has none. */
+export function measureHistory(dist: string): HistoryFiles | undefined {
+  const dir = join(dist, 'data', 'history');
+  if (!existsSync(dir)) return undefined;
+  let files = 0;
+  let bytes = 0;
+  let gzip = 0;
+  let indexGzip = 0;
+  let namesGzip = 0;
+  const days: number[] = [];
+  for (const f of walk(dir)) {
+    const rel = relative(dir, f.path).split(sep).join('/');
+    const data = readFileSync(f.path);
+    const size = rel.endsWith('.gz') ? data.length : gzipSize(data);
+    files++;
+    bytes += f.size;
+    gzip += size;
+    if (rel === 'index.json') indexGzip = size;
+    else if (rel.startsWith('names.json')) namesGzip = size;
+    else if (rel.startsWith('days/')) days.push(size);
+  }
+  days.sort((a, b) => a - b);
+  const median = days.length ? days[days.length >> 1]! : 0;
+  const max = days.at(-1) ?? 0;
+  return {
+    files,
+    bytes,
+    gzip,
+    days: days.length,
+    indexGzip,
+    namesGzip,
+    dayGzip: { median, max },
+    firstView: { median: indexGzip + namesGzip + median, max: indexGzip + namesGzip + max },
+  };
+}

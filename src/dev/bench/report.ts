@@ -135,6 +135,19 @@ export function sizeTargets(result: SizeResult): { heading: string; targets: Tar
     );
   }
   targets.push(...(result.targetBuilds ?? []).filter((b) => b.target !== 'none').map(hostTarget));
+  // The history files of the site without a target (every day kept), at 10,000: the issue's budgets for them.
+  const everything = (result.targetBuilds ?? []).find((b) => b.target === 'none' && !b.details && b.history);
+  if (everything && n === 10_000) {
+    const h = everything.history!;
+    targets.push(
+      target('a first past view (index, names, the largest day) <= 300 KB gzipped', kilobytes(h.firstView.max), h.firstView.max <= 300 * KB),
+      target(
+        `the whole history (${thousands(h.days)} days) <= 20 MB gzipped, in files every target takes`,
+        `${megabytes(h.gzip)} MB in ${thousands(h.files)} files`,
+        h.gzip <= 20 * MB,
+      ),
+    );
+  }
   const { index, heaviestPageJs } = result.dist;
   targets.push(
     target('leaderboard first page < 100 KB gzipped HTML', index ? kilobytes(index.gzip) : 'no index.html', index !== undefined && index.gzip < 100 * KB),
@@ -205,6 +218,34 @@ export function targetTable(builds: readonly TargetBuild[]): string {
   );
 }
 
+/**
+ * The files of the leaderboard as it stood, per build: how many, their bytes as published and
+ * gzipped, the days kept, and what a visitor's first past view downloads (the index, the names and a
+ * day's file; the median day and the largest), gzipped.
+ */
+export function historyTable(builds: readonly TargetBuild[]): string {
+  const rows = builds
+    .filter((b) => b.history)
+    .map((b) => {
+      const h = b.history!;
+      return [
+        b.target,
+        thousands(h.files),
+        thousands(h.days),
+        mb(h.bytes),
+        mb(h.gzip),
+        kilobytes(h.namesGzip),
+        `${kilobytes(h.dayGzip.median)}; ${kilobytes(h.dayGzip.max)}`,
+        `${kilobytes(h.firstView.median)}; ${kilobytes(h.firstView.max)}`,
+      ];
+    });
+  return markdownTable(
+    ['target', 'history files', 'days', 'bytes', 'gzipped', 'names.json gz', 'a day gz: median; largest', 'first past view gz: median; largest day'],
+    rows,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+  );
+}
+
 /** What each build said last: what its target's limits left out, or (none) which targets the site fits; a refusal's or failure's line. */
 export function leftOutLines(builds: readonly TargetBuild[]): string[] {
   return builds.map((b) => {
@@ -239,6 +280,13 @@ export function targetSections(builds: readonly TargetBuild[]): string[] {
       `What was left out${withDetailsText(details)} (each build's last line):`,
       ...leftOutLines(these),
     );
+    if (these.some((b) => b.history))
+      lines.push(
+        '',
+        `The leaderboard as it stood (data/history/)${withDetailsText(details)}: files, days kept, bytes as published and gzipped (level 9), and a visitor's first past view (index, names and a day):`,
+        '',
+        historyTable(these),
+      );
     const full = these.find((b) => b.target === 'none' && b.measured && b.estimate) ?? these.find((b) => b.measured && b.estimate);
     if (full) lines.push('', `By kind of output, ${full.target}${withDetailsText(details)}, against its plan:`, '', kindTable(full.measured!, full.estimate!));
   }

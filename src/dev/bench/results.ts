@@ -2,7 +2,7 @@
 import type { DeployTarget, SiteFigures } from '../../site/plan/hosts.ts';
 import type { KindFigures } from '../../site/plan/site-plan.ts';
 import type { BenchTarget } from './args.ts';
-import type { DistStats, PageTypeSize } from './dist-stats.ts';
+import type { DistStats, HistoryFiles, PageTypeSize } from './dist-stats.ts';
 import type { BenchSize } from './proportions.ts';
 
 export const STAGES = ['fetch', 'validate+store', 'build', 'unchanged refresh', 'reference build'] as const;
@@ -94,6 +94,8 @@ export interface TargetBuild {
   peakRssKb: number | undefined;
   /** What the build made (measureSite). */
   measured?: KindedFigures | undefined;
+  /** Its files of the leaderboard as it stood, and a first past view (measureHistory). */
+  history?: HistoryFiles | undefined;
   /** The build's last line: what the target's limits left out, or (none) which targets the site fits. */
   lastLine?: string | undefined;
   /** What its target's limits left out ("nothing" when nothing), from the last line; undefined for none. */

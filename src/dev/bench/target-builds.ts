@@ -13,6 +13,7 @@ import { DEFAULT_WEIGHTS, estimateKinds, scaleWeights } from '../../site/plan/si
 import type { BenchTarget } from './args.ts';
 import type { ChildRun } from './child.ts';
 import type { KindedFigures, TargetBuild } from './results.ts';
+import { measureHistory } from './dist-stats.ts';
 
 /** What the build reads of the site's settings to plan. */
 export interface PlanSettings {
@@ -84,7 +85,14 @@ export function targetBuildOf(build: {
     return { ...base, outcome: refused ? 'refused' : 'failed', why, over: [] };
   }
   const measured = measureSite(out);
-  const built = { ...base, outcome: 'built' as const, measured, estimate: build.estimate(measured.kinds['snapshot-db']), lastLine: lines(run.output).at(-1) };
+  const built = {
+    ...base,
+    outcome: 'built' as const,
+    measured,
+    history: measureHistory(out),
+    estimate: build.estimate(measured.kinds['snapshot-db']),
+    lastLine: lines(run.output).at(-1),
+  };
   if (!deployTarget) return { ...built, over: [], fits: DEPLOY_TARGETS.filter((t) => overLimits(t, measured).length === 0) };
   return { ...built, leftOut: leftOutSaid(built.lastLine, deployTarget), over: overLimits(deployTarget, measured) };
 }

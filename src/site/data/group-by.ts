@@ -1,14 +1,5 @@
-/** Items grouped by a key, each group in the items' order, the groups in the order of their first item. */
-export function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}
+/** Grouping and keeping computed values, for the site's data. */
+export { groupBy } from '../lists/model-ranking.ts';
 
 /** Computes a value on first use and keeps it: pages of one build share it. */
 export function memo<K, V>(compute: (key: K) => V): (key: K) => V {

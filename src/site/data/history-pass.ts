@@ -9,6 +9,7 @@
 import type { HistoryName, HistoryPoints, HistorySnapshotRow } from '../../store/read-snapshot.ts';
 import { explainChange, type ChangeReason, type StandingRecord } from './change-reasons.ts';
 import { competitionRanks, type Ranked } from '../format/ranks.ts';
+import { isComparable } from '../format/method-change.ts';
 
 export interface HistoryPoint {
   generatedAt: number;
@@ -186,9 +187,14 @@ export const snapshotAnchor = (generatedAt: number) => `snapshot-${generatedAt}`
 /** A key for a configuration whose model the history never recorded: it cannot equal a familyTag (no control characters there). */
 const loneFamily = (slug: string) => `\u0000${slug}`;
 
-export function isComparable(older: number, newer: number, methodChangeAt: number): boolean {
-  return older >= methodChangeAt || newer < methodChangeAt;
-}
+/**
+ * The model a configuration of the history belongs to: its familyTag when last seen, else today's
+ * (files before store version 3 did not record it), else it stands for itself.
+ */
+export const historyFamilyKey = (name: Pick<HistoryName, 'slug' | 'familyTag'>, familyOf: ReadonlyMap<string, string>) =>
+  name.familyTag ?? familyOf.get(name.slug) ?? loneFamily(name.slug);
+
+export { isComparable };
 
 /** Ranks the pass computed for one snapshot's points (which come best first). */
 interface Ranked1 {
@@ -525,7 +531,7 @@ export function readHistory(
   const slotOfRow = new Int32Array(models.length).fill(-1);
   const slotOfSlug = new Map<string, number>();
   models.forEach((c, i) => {
-    const key = c.familyTag ?? current.familyOf.get(c.slug) ?? loneFamily(c.slug);
+    const key = historyFamilyKey(c, current.familyOf);
     let id = familyIds.get(key);
     if (id === undefined) familyIds.set(key, (id = familyKeys.push(key) - 1));
     familyOfRow[i] = id;

@@ -1,32 +1,17 @@
 /** The models of a snapshot: configurations grouped by `familyTag`, each scored by its best one, in the one model ranking. */
 import type { HistoryResult } from './history-pass.ts';
 import { assignSegments } from './paths.ts';
-import { competitionRanks, formatRank } from '../format/ranks.ts';
-import { groupBy } from './group-by.ts';
+import { formatRank } from '../format/ranks.ts';
+import { familyName, modelRanks, modelsInOrder } from '../lists/model-ranking.ts';
 import type { Configuration, Model, Movement } from './types.ts';
-
-/** The longest common word-prefix of a family's names ("Quillon 3 (high)", "Quillon 3 (low)" -> "Quillon 3"). */
-export function familyName(names: string[]): string {
-  const [first, ...rest] = names;
-  if (!first || rest.length === 0) return first ?? '';
-  let prefix = first;
-  for (const name of rest) {
-    let i = 0;
-    while (i < prefix.length && i < name.length && prefix[i] === name[i]) i++;
-    prefix = prefix.slice(0, i);
-  }
-  const separator = /[\s(\-–—:/,]/;
-  const endsOnWord = names.every((n) => n.length === prefix.length || separator.test(n[prefix.length]!));
-  if (!endsOnWord) prefix = prefix.replace(/\S*$/, '');
-  const trimmed = prefix.replace(/[\s(\-–—:/,]+$/, '');
-  return trimmed.length >= 3 ? trimmed : first;
-}
 
 /**
  * The configurations' families, in the order of their best configuration: rows come sorted, so a
  * family's first row is its best, and that order is the one model ranking of the site.
  */
-export const familiesOf = <C extends Pick<Configuration, "familyTag">>(configurations: readonly C[]) => groupBy(configurations, (c) => c.familyTag);
+export const familiesOf = <C extends Pick<Configuration, 'familyTag'>>(configurations: readonly C[]) => modelsInOrder(configurations, (c) => c.familyTag);
+
+export { familyName };
 
 function movementOf(past: Pick<HistoryResult, 'previous' | 'hasPrevious'>, familyTag: string, rank: number): Movement {
   if (!past.hasPrevious) return { kind: 'none' };
@@ -42,7 +27,7 @@ export function buildModels(
 ): { models: Model[]; modelByFamily: Map<string, Model>; modelBySegment: Map<string, Model> } {
   const familyTags = [...families.keys()];
   const segments = assignSegments(familyTags);
-  const ranks = competitionRanks(familyTags.map((f) => families.get(f)![0]!.supraScore));
+  const ranks = modelRanks(families, (c) => c.supraScore);
   const models: Model[] = familyTags.map((familyTag, i) => {
     const list = families.get(familyTag)!;
     const ranked = ranks[i]!;

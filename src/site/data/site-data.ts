@@ -18,6 +18,7 @@ import { buildModels, familiesOf, familyName } from './models.ts';
 import { buildScores } from './scores.ts';
 import { buildTags } from './tags.ts';
 import { applyPlan } from './apply-plan.ts';
+import { pastHistoryOf } from './past-history.ts';
 import { SITE } from '../settings/config.ts';
 import { resolvePlan, type BuildPlan } from '../plan/site-plan.ts';
 import type { RenderInput } from '../plan/render-input.ts';
@@ -102,6 +103,13 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
   const scores = buildScores(count, rows, configurationBySlug, modelByFamily);
   const measuredFor = buildMeasured(tagByName, scores, modelByFamily);
   const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
+  // The days of the leaderboard as it stood; their names and rankings are read again when a page or the extras ask.
+  const { modelPages, configurationPages } = plan.keep;
+  const days = pastHistoryOf(reader.path, history, plan.keep.pastDays, () => ({
+    models,
+    tagSegment: (tag) => tagByName.get(tag)?.segment,
+    kept: { modelPages, configurationPages },
+  }));
 
   return {
     snapshot,
@@ -138,6 +146,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
     comparisons,
     neighboursOf: (model) => ({ above: model.index > 0 ? comparisons[model.index - 1] : undefined, below: comparisons[model.index] }),
     changes: past.changes,
+    past: days,
     skipped: reader.skipped(),
   };
 }

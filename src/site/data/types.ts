@@ -7,6 +7,7 @@ import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, Wei
 import type { MeasuredRanking, TagWeights } from './tag-measurement.ts';
 import type { ScoreText } from '../format/precision.ts';
 import type { BuildPlan } from '../plan/site-plan.ts';
+import type { PastHistory } from './past-history.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -212,6 +213,8 @@ export interface SiteData {
   neighboursOf(model: Model): { above?: Comparison; below?: Comparison };
   /** Newest first: the latest snapshot's changes, then older ones, for the changes page and feed. */
   changes: ChangeSet[];
+  /** The days of history this build keeps, for the leaderboard as it stood. */
+  past: PastHistory;
   /** Rows left out because their slug or tag could not be a safe path segment. */
   skipped: number;
 }

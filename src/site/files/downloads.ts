@@ -7,7 +7,8 @@
 import { SITE } from '../settings/config.ts';
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
-import { DOWNLOADS, csvColumns, type Download } from './data-dictionary.ts';
+import { DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
+import { publishedHistoryFile } from '../lists/past-files.ts';
 import type { Configuration, RecentHistory, SiteData } from '../data/site-data.ts';
 import { attribution, modelsCsvRow, scoresCsvRow } from './records.ts';
 
@@ -184,7 +185,8 @@ export function historyCsvParts({ names, snapshots }: RecentHistory, maxBytes = 
 /** What a site whose plan gzips the large downloads says of them. */
 export const GZIPPED_NOTE =
   'scores.csv and history.csv are published gzipped (scores.csv.gz, history.csv.gz, and their parts), to fit this host: ' +
-  'pandas.read_csv and most CSV tools read them as they are, and gunzip gives the CSV.';
+  'pandas.read_csv and most CSV tools read them as they are, and gunzip gives the CSV. So are the names and the days of the ' +
+  'leaderboard as it stood (history/names.json.gz, history/days/{date}.json.gz), which gunzip gives as JSON.';
 
 /** `data/README.txt`: the companion note of the downloads, in plain text. */
 export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
@@ -204,6 +206,7 @@ export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
     'JSON files: the attribution, generatedAt and fetchedAt beside the list.',
     '',
     ...DOWNLOADS.map((d) => `${publishedName(d.file, data.plan.compressedDownloads)}: ${d.what}${d.listKey ? ` The list is under "${d.listKey}".` : ''}`),
+    ...HISTORY_FILES.map((d) => `${publishedHistoryFile(d.file, data.plan.compressedDownloads)}: ${d.what}`),
     ...(data.plan.compressedDownloads ? ['', GZIPPED_NOTE] : []),
     '',
     `Every field, with its type and unit: ${dictionaryUrl}`,

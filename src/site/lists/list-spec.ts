@@ -20,7 +20,7 @@ export interface BaseView {
   page: number;
 }
 
-/** The names of a view's filters: its fields beside the search, the sort and the page. */
+/** The names of a view's fields beside the search, the sort and the page: its filters and its sources. */
 export type FilterName<V extends BaseView> = Exclude<keyof V, keyof BaseView> & string;
 
 /** A filter of the list's form, by its field: a select of one value (a tag, a provider), or a checkbox. */
@@ -43,15 +43,19 @@ export type Column<Row, Sort extends string> = {
   | { key: string; sort?: undefined }
 );
 
-export interface ListSpec<Row, V extends BaseView> {
+/**
+ * A list's spec. `S` names the view's sources: fields that pick which rows the view is drawn from
+ * rather than which of them it shows (the day of the leaderboard as it stood), none for most lists.
+ */
+export interface ListSpec<Row, V extends BaseView, S extends FilterName<V> = never> {
   /** Its name on its page's markup (`data-leaderboard`, `data-leaderboard-heading`). */
   name: string;
   /** What a row is, as in "Showing 1–100 of 177 models". */
   noun: string;
   /** The address of its static page n: the first is the list's own address, the others are under it or beside it. */
   pageHref: (page: number) => string;
-  /** The folder the pages after the first are in (`/leaderboard/`, `/benchmarks/page/`). */
-  pagesUnder: string;
+  /** The folder the pages after the first are in (`/leaderboard/`, `/benchmarks/page/`); none where every page but the first is drawn from the query. */
+  pagesUnder?: string;
   pageSize: number;
   /** Its compact index under the site (`/data/leaderboard.json`), which the browser script draws other views from, and what it is called when it cannot be loaded. */
   index: { path: string; label: string };
@@ -63,28 +67,37 @@ export interface ListSpec<Row, V extends BaseView> {
   /** The order of rows that sort alike: the static pages' order. */
   tiebreak: (a: Row, b: Row) => number;
   /** In the order the URL states them. */
-  filters: { [F in FilterName<V>]: Filter<Row, V[F]> };
+  filters: { [F in Exclude<FilterName<V>, S>]: Filter<Row, V[F]> };
+  /** The view's sources, in the order the URL states them (before the filters): each is a field of the list's form, a reset keeps it, and it is never an active filter. */
+  sources?: readonly S[];
+  /** The sources a static page's path states (`/leaderboard/as-of/2026-06-30/`), where the query does not. */
+  pathView?: (pathname: string) => Partial<Record<S, string>> | undefined;
   /** Where a search looks: the row's texts, and its tags (which a word may also name by its stem). */
   searched: (row: Row) => { texts: readonly string[]; tags: readonly string[] };
-  heading: (page: number, pages: number) => string;
+  heading: (page: number, pages: number, view: V) => string;
   /** The page title before the site's name (none on the home page). */
-  title: (page: number) => string | undefined;
+  title: (page: number, view: V) => string | undefined;
   /** The table's caption, where it says how the view is sorted (else the page writes its own). */
   caption?: (view: Pick<V, 'sort' | 'dir'>) => string;
 }
 
-const filterNames = <Row, V extends BaseView>(spec: ListSpec<Row, V>) => Object.keys(spec.filters) as FilterName<V>[];
-const isFlag = <Row, V extends BaseView>(spec: ListSpec<Row, V>, name: FilterName<V>) => typeof (spec.plain as Record<string, unknown>)[name] === 'boolean';
-const sortOf = <Row, V extends BaseView>(spec: ListSpec<Row, V>, key: string) => spec.columns.find((c) => c.sort && c.key === key)?.sort;
+/** Any spec of a list of these rows and views, whatever its sources. */
+export type AnySpec<Row, V extends BaseView> = ListSpec<Row, V, any>;
+
+const filterNames = <Row, V extends BaseView>(spec: AnySpec<Row, V>) => Object.keys(spec.filters) as FilterName<V>[];
+/** The view's sources, in the URL's order. */
+export const sourceNames = <Row, V extends BaseView>(spec: AnySpec<Row, V>): FilterName<V>[] => [...(spec.sources ?? [])];
+const isFlag = <Row, V extends BaseView>(spec: AnySpec<Row, V>, name: FilterName<V>) => typeof (spec.plain as Record<string, unknown>)[name] === 'boolean';
+const sortOf = <Row, V extends BaseView>(spec: AnySpec<Row, V>, key: string) => spec.columns.find((c) => c.sort && c.key === key)?.sort;
 
 /** The sort keys of a list, in its columns' order. */
-export const sortKeys = <Row, V extends BaseView>(spec: ListSpec<Row, V>): V['sort'][] => spec.columns.flatMap((c) => (c.sort ? [c.key] : []));
+export const sortKeys = <Row, V extends BaseView>(spec: AnySpec<Row, V>): V['sort'][] => spec.columns.flatMap((c) => (c.sort ? [c.key] : []));
 
 /** The direction a column sorts in when first chosen. */
-export const firstDir = <Row, V extends BaseView>(spec: ListSpec<Row, V>, key: V['sort']): SortDir => sortOf(spec, key)?.dir ?? 'asc';
+export const firstDir = <Row, V extends BaseView>(spec: AnySpec<Row, V>, key: V['sort']): SortDir => sortOf(spec, key)?.dir ?? 'asc';
 
 /** No filter and the static pages' sort: a static page shows exactly this. */
-export const isPlainView = <Row, V extends BaseView>(spec: ListSpec<Row, V>, view: V) =>
+export const isPlainView = <Row, V extends BaseView>(spec: AnySpec<Row, V>, view: V) =>
   (Object.keys(spec.plain) as (keyof V)[]).every((k) => view[k] === spec.plain[k as keyof Omit<V, 'page'>]);
 
 export const sameView = <V extends BaseView>(a: V, b: V) => (Object.keys(a) as (keyof V)[]).every((k) => a[k] === b[k]);
@@ -92,8 +105,9 @@ export const sameView = <V extends BaseView>(a: V, b: V) => (Object.keys(a) as (
 const positive = (value: string | null | undefined) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined);
 
 /** The page a path of the list shows (its own address is page 1, `…/N/` under `pagesUnder` page N), or undefined for another path. */
-export function pageOfPath<Row, V extends BaseView>(spec: ListSpec<Row, V>, pathname: string): number | undefined {
+export function pageOfPath<Row, V extends BaseView>(spec: AnySpec<Row, V>, pathname: string): number | undefined {
   if (pathname === spec.pageHref(1)) return 1;
+  if (spec.pagesUnder === undefined) return spec.pathView?.(pathname) ? 1 : undefined;
   const under = href(spec.pagesUnder);
   if (!pathname.startsWith(under)) return undefined;
   const rest = pathname.slice(under.length);
@@ -101,7 +115,7 @@ export function pageOfPath<Row, V extends BaseView>(spec: ListSpec<Row, V>, path
 }
 
 /** The view a URL states: the query's filters and sort, its `page`, else the path's page. */
-export function readView<Row, V extends BaseView>(spec: ListSpec<Row, V>, pathname: string, search: string): V {
+export function readView<Row, V extends BaseView>(spec: AnySpec<Row, V>, pathname: string, search: string): V {
   const params = new URLSearchParams(search);
   const sort = sortKeys(spec).find((k) => k === params.get('sort')) ?? spec.plain.sort;
   const dir = params.get('dir');
@@ -109,8 +123,11 @@ export function readView<Row, V extends BaseView>(spec: ListSpec<Row, V>, pathna
     const value = params.get(name);
     return [name, isFlag(spec, name) ? value !== null && value !== '0' && value !== 'false' : (value ?? '')];
   });
+  const fromPath = (spec.pathView?.(pathname) ?? {}) as Record<string, string>;
+  const sources = sourceNames(spec).map((name) => [name, params.get(name) ?? fromPath[name] ?? '']);
   return {
     q: params.get('q') ?? '',
+    ...Object.fromEntries(sources),
     ...Object.fromEntries(filters),
     sort,
     dir: dir === 'asc' || dir === 'desc' ? dir : firstDir(spec, sort),
@@ -119,9 +136,10 @@ export function readView<Row, V extends BaseView>(spec: ListSpec<Row, V>, pathna
 }
 
 /** The URL that reopens this view: its static page for a plain view, else the list's address with the view in its query. */
-export function viewUrl<Row, V extends BaseView>(spec: ListSpec<Row, V>, view: V): string {
+export function viewUrl<Row, V extends BaseView>(spec: AnySpec<Row, V>, view: V): string {
   if (isPlainView(spec, view)) return spec.pageHref(view.page);
   const params = new URLSearchParams();
+  for (const name of sourceNames(spec)) if (view[name]) params.set(name, String(view[name]));
   if (view.q) params.set('q', view.q);
   for (const name of filterNames(spec)) {
     const value = view[name] as string | boolean;
@@ -136,7 +154,7 @@ export function viewUrl<Row, V extends BaseView>(spec: ListSpec<Row, V>, view: V
 }
 
 /** The rows of a view, filtered and sorted (rows that sort alike in the static pages' order); the page is cut by the caller. */
-export function selectRows<Row, V extends BaseView>(spec: ListSpec<Row, V>, rows: readonly Row[], view: V): Row[] {
+export function selectRows<Row, V extends BaseView>(spec: AnySpec<Row, V>, rows: readonly Row[], view: V): Row[] {
   const active = filterNames(spec).filter((name) => view[name]);
   const kept = rows.filter((row) => {
     for (const name of active) if (!(spec.filters[name].matches as (row: Row, value: unknown) => boolean)(row, view[name])) return false;

@@ -13,6 +13,7 @@ export const OUTPUT_KINDS = [
   'tag-page',
   'leaderboard',
   'downloads',
+  'history',
   'snapshot-db',
   'other',
 ] as const;
@@ -39,10 +40,12 @@ export function kindOf(path: string): OutputKind {
     case 'tags':
       return second === 'index.html' ? 'other' : 'tag-page';
     case 'leaderboard':
+      return second === 'as-of' ? 'history' : 'leaderboard';
     case 'index.html':
       return 'leaderboard';
     case 'data':
       if (second === 'models' || second === 'model-groups') return 'model-file';
+      if (second === 'history') return 'history';
       return second?.startsWith('snapshot.db') ? 'snapshot-db' : 'downloads';
     default:
       return 'other';

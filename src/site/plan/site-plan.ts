@@ -14,13 +14,15 @@
  *    gzipped (`scores.csv.gz`, `history.csv.gz`, `models/{model}.json.gz`): nothing is lost;
  * 2. pre-rendered comparisons of neighbouring models (the comparison page draws any of them);
  * 3. per-model Atom feeds (the changes feed and the tag feeds hold every model's changes);
- * 4. link-preview cards, then badges (pages without a card of their own use the site's);
- * 5. where the number of files binds, longer pages of results: benchmark and tag pages list 250,
+ * 4. days of the leaderboard as it stood, the oldest first, but never the last 90 days, a month's
+ *    end or the oldest day (src/site/data/past-history.ts);
+ * 5. link-preview cards, then badges (pages without a card of their own use the site's);
+ * 6. where the number of files binds, longer pages of results: benchmark and tag pages list 250,
  *    500, then 1,000 models a page;
- * 6. the pages of results past the first of each benchmark and tag (its best models stay on its
+ * 7. the pages of results past the first of each benchmark and tag (its best models stay on its
  *    page; every result is also on its configuration's page and in scores.csv);
- * 7. configuration pages (their content stays on their model's page);
- * 8. model pages (a model without one is on the leaderboard, its tags and benchmarks, the downloads,
+ * 8. configuration pages (their content stays on their model's page);
+ * 9. model pages (a model without one is on the leaderboard, its tags and benchmarks, the downloads,
  *    and the comparison page, drawn from a shared data file).
  *
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
@@ -51,6 +53,12 @@ export interface FieldCounts {
   tagListModels: readonly number[];
   /** Snapshots of history the file holds, this one included. */
   historySnapshots: number;
+  /**
+   * The days of history (the newest snapshot of each date: src/site/data/past-history.ts): how many,
+   * how many of them every target keeps (the last 90, month ends, the oldest), how many have a static
+   * page, and the configurations the history names.
+   */
+  history: { days: number; alwaysKept: number; pages: number; configurations: number };
   /** Models that get a link-preview card of their own when nothing binds (CARD_MODELS). */
   cardModels: number;
   /** The snapshot file as /data/ publishes it (made before the plan, so its parts are known exactly; every target keeps it). */
@@ -77,6 +85,11 @@ export interface Weights {
   leaderboard: { perPage: number; perModel: number };
   /** The downloads: per configuration (models.csv/json, leaderboard.json, model-list.json), per benchmark, per submission (scores.csv), per history cell (history.csv), and what gzip leaves of each of the two. */
   downloads: { perConfiguration: number; perBench: number; perScore: number; perHistoryCell: number; scoresGzipped: number; historyGzipped: number };
+  /**
+   * The files of the leaderboard as it stood: the names table per configuration the history names,
+   * a day's file per configuration that day (and its fixed part), and what gzip leaves of them.
+   */
+  history: { perName: number; perCell: number; perDay: number; gzipped: number };
   /** The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime. */
   other: { perBench: number; perTag: number; perPage: number; bytes: number; files: number };
 }
@@ -100,6 +113,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   benchmarkPage: { perPage: 9_100, perModel: 215, perScore: 400 },
   tagPage: { perTag: 5_700, perPage: 4_900, perModel: 250 },
   leaderboard: { perPage: 5_000, perModel: 1_260 },
+  history: { perName: 41, perCell: 7.6, perDay: 350, gzipped: 0.37 },
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, scoresGzipped: 0.19, historyGzipped: 0.4 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
 };
@@ -119,10 +133,12 @@ export interface SitePlan {
     modelFeeds: number;
     badges: number;
     cards: number;
+    /** Days of history kept besides those every target keeps (the last 90, month ends, the oldest): the newest first. */
+    pastDays: number;
   };
   /** Models a page of a benchmark's or a tag's results lists. */
   resultsPerPage: number;
-  /** scores.csv, history.csv and the models' data files published gzipped (`.gz`). */
+  /** scores.csv, history.csv, the models' data files and the days of history published gzipped (`.gz`). */
   compressedDownloads: boolean;
   /** Benchmark and tag pages past the first (their results past the best `resultsPerPage` models). */
   deepResults: boolean;
@@ -145,7 +161,16 @@ type Draft = Omit<SitePlan, 'estimate' | 'refused' | 'target'>;
 export function resolvePlan(given: BuildPlan | undefined, models: number, cardModels: number): BuildPlan {
   const all: BuildPlan = {
     target: undefined,
-    keep: { modelPages: models, configurationPages: models, comparisons: models, modelFeeds: models, badges: models, cards: Math.min(cardModels, models) },
+    keep: {
+      modelPages: models,
+      configurationPages: models,
+      comparisons: models,
+      modelFeeds: models,
+      badges: models,
+      cards: Math.min(cardModels, models),
+      // Every day of the history, however many there are.
+      pastDays: Number.MAX_SAFE_INTEGER,
+    },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
     deepResults: true,
@@ -198,7 +223,10 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
     allConfigurations * Math.min(counts.historySnapshots, HISTORY_DAYS) * w.downloads.perHistoryCell * (compressedDownloads ? w.downloads.historyGzipped : 1);
   const parts = (bytes: number) => Math.max(1, Math.ceil(bytes / CSV_PART_BYTES));
   const configurationPages = configs(keep.configurationPages);
-  const pages = keep.modelPages + configurationPages + pairs + benchPages + tagPages + leaderboardPages;
+  const { history } = counts;
+  const days = Math.min(history.days, history.alwaysKept + Math.min(keep.pastDays, Math.max(0, history.days - history.alwaysKept)));
+  const historyGzip = compressedDownloads ? w.history.gzipped : 1;
+  const pages = keep.modelPages + configurationPages + pairs + benchPages + tagPages + leaderboardPages + history.pages;
   return {
     'model-page': {
       files: keep.modelPages,
@@ -233,6 +261,15 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
       files: parts(scoresCsv) + parts(historyCsv) + 24,
       bytes: w.downloads.perConfiguration * allConfigurations + w.downloads.perBench * counts.benches + scoresCsv + historyCsv,
     },
+    // index.json, names.json, a file a day kept, the page drawn from them and the static pages of month ends (a leaderboard page each).
+    history: {
+      files: history.days > 0 ? 3 + days + history.pages : 0,
+      bytes:
+        history.days > 0
+          ? historyGzip * (w.history.perName * history.configurations + days * (w.history.perDay + w.history.perCell * allConfigurations)) +
+            (history.pages + 1) * (w.leaderboard.perPage + w.leaderboard.perModel * Math.min(n, 100))
+          : 0,
+    },
     'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
     other: {
       files: w.other.files + Math.ceil(counts.benches / 250) + Math.ceil(pages / 45_000),
@@ -259,6 +296,7 @@ export function estimateSite(counts: FieldCounts, weights: Weights, plan: Draft)
     ['tags', counts.tags + 1],
     ['benchmarks', counts.benches + 2],
     ['leaderboard', Math.ceil(n / 100) + 1],
+    ['data/history/days', kinds.history.files],
   ];
   const largestFolder = folders.reduce((a, b) => (b[1] > a[1] ? b : a));
   // The largest single file: a part of a CSV download, or models.json (every configuration in one file).
@@ -292,6 +330,7 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
     benchmarkPage: by(scale['benchmark-page'])(weights.benchmarkPage),
     tagPage: by(scale['tag-page'])(weights.tagPage),
     leaderboard: by(scale.leaderboard)(weights.leaderboard),
+    history: { ...by(scale.history)(weights.history), gzipped: weights.history.gzipped },
     downloads: {
       ...by(scale.downloads)(weights.downloads),
       scoresGzipped: weights.downloads.scoresGzipped,
@@ -305,7 +344,15 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
 export function fullPlan(counts: FieldCounts, maxModelPages = Infinity): Draft {
   const n = Math.min(counts.models.length, maxModelPages);
   return {
-    keep: { modelPages: n, configurationPages: n, comparisons: n, modelFeeds: n, badges: n, cards: Math.min(counts.cardModels, n) },
+    keep: {
+      modelPages: n,
+      configurationPages: n,
+      comparisons: n,
+      modelFeeds: n,
+      badges: n,
+      cards: Math.min(counts.cardModels, n),
+      pastDays: Math.max(0, counts.history.days - counts.history.alwaysKept),
+    },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
     deepResults: true,
@@ -371,7 +418,8 @@ export function planSite(counts: FieldCounts, weights: Weights, target: DeployTa
     },
     raise: () => {
       const top = full.keep[key];
-      const cap = key === 'modelPages' ? top : Math.min(top, draft.keep.modelPages);
+      // What a model has is capped by the models with a page; days of history are not a model's.
+      const cap = key === 'modelPages' || key === 'pastDays' ? top : Math.min(top, draft.keep.modelPages);
       draft = with_((d) => setKeep(d, key, Math.max(d.keep[key], mostOf(key, cap)), []));
     },
   });
@@ -392,6 +440,7 @@ export function planSite(counts: FieldCounts, weights: Weights, target: DeployTa
     ),
     count('comparisons'),
     count('modelFeeds'),
+    count('pastDays'),
     count('cards'),
     count('badges'),
     {
@@ -445,7 +494,12 @@ function setKeep(d: Draft, key: keyof Draft['keep'], k: number, tied: (keyof Dra
  * What a plan leaves out, in words for the build's summary and the about page ("model pages only for
  * the 12,000 best of 34,810 models"); empty when it makes everything. `models` in model rank order.
  */
-export function leftOutOf(plan: BuildPlan, models: readonly { configurations: number }[], cardModels: number): string[] {
+export function leftOutOf(
+  plan: BuildPlan,
+  models: readonly { configurations: number }[],
+  cardModels: number,
+  history: Pick<FieldCounts['history'], 'days' | 'alwaysKept'> = { days: 0, alwaysKept: 0 },
+): string[] {
   const n = models.length;
   const count = (k: number) => k.toLocaleString('en-US');
   const configurations = sum(models.map((m) => m.configurations));
@@ -465,7 +519,11 @@ export function leftOutOf(plan: BuildPlan, models: readonly { configurations: nu
     keep.cards < Math.min(cardModels, n) && only(keep.cards, 'link-preview cards'),
     plan.resultsPerPage > RESULTS_PER_PAGE[0] && `${count(plan.resultsPerPage)} models a page of a benchmark’s or a tag’s results`,
     !plan.deepResults && `a benchmark’s or a tag’s results only for its ${count(plan.resultsPerPage)} best models (every result is in scores.csv)`,
-    plan.compressedDownloads && 'scores.csv, history.csv and the models’ data files gzipped (.gz)',
+    keep.pastDays < history.days - history.alwaysKept &&
+      `days of the leaderboard as it stood older than 90 days only at each month’s end and the oldest day${
+        keep.pastDays > 0 ? `, and the newest ${count(keep.pastDays)} of the other ${count(history.days - history.alwaysKept)}` : ''
+      }`,
+    plan.compressedDownloads && 'scores.csv, history.csv, the models’ data files and the days of history gzipped (.gz)',
   ];
   return out.filter((x): x is string => typeof x === 'string');
 }

@@ -3,6 +3,10 @@ import type { ChangeSet } from '../data/history-pass.ts';
 import type { SiteData } from '../data/types.ts';
 import type { ScoreText } from '../format/precision.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
+import { pastLinksOf, type PastLinks } from './past.ts';
+import { dayOf, daysBetween, type Day } from '../lists/past-files.ts';
+import { PAST_LEADERBOARD, type PastView } from '../lists/past-leaderboard.ts';
+import { viewUrl } from '../lists/list-spec.ts';
 
 /** What a change's entry links and shows beyond the change itself, wherever it is listed (the changes page, a model's page). */
 export interface ChangeLinks {
@@ -28,15 +32,45 @@ export function changeLinksOf(data: SiteData): ChangeLinks {
   return links;
 }
 
+/** An entry's day on the leaderboard as it stood, and ranges ending that day: since the snapshot before, and over the month before. */
+export interface EntryRanges {
+  day: Day;
+  href: string;
+  ranges: { since: Day; href: string; label: string }[];
+}
+
 export interface ChangesPage {
   shell: SiteShell;
   /** Newest first: every change set with a snapshot before it. */
   entries: ChangeSet[];
   links: ChangeLinks;
+  past: PastLinks;
+  /** An entry's day and ranges, where the site keeps its day. */
+  rangesOf(entry: ChangeSet): EntryRanges | undefined;
 }
 
-export const changesPage = (data: SiteData): ChangesPage => ({
-  shell: siteShellOf(data),
-  entries: data.changes.filter((c) => c.previousGeneratedAt !== undefined),
-  links: changeLinksOf(data),
-});
+/** Days back of an entry's longer range. */
+const MONTH = 30;
+
+export function changesPage(data: SiteData): ChangesPage {
+  const kept = data.past.days.map((d) => d.date);
+  const keptSet = new Set(kept);
+  const url = (asOf: Day, since = '') => viewUrl(PAST_LEADERBOARD, { ...PAST_LEADERBOARD.plain, asOf, since, page: 1 } as PastView);
+  return {
+    shell: siteShellOf(data),
+    entries: data.changes.filter((c) => c.previousGeneratedAt !== undefined),
+    links: changeLinksOf(data),
+    past: pastLinksOf(data),
+    rangesOf: (entry) => {
+      const day = dayOf(entry.generatedAt);
+      if (!keptSet.has(day)) return undefined;
+      const ranges: EntryRanges['ranges'] = [];
+      const before = entry.previousGeneratedAt === undefined ? undefined : dayOf(entry.previousGeneratedAt);
+      if (before && before < day && keptSet.has(before)) ranges.push({ since: before, href: url(day, before), label: 'since the snapshot before' });
+      // The newest day kept at least a month before: nothing links to a day the site left out.
+      const month = kept.filter((d) => daysBetween(d, day) >= MONTH).at(-1);
+      if (month) ranges.push({ since: month, href: url(day, month), label: `since ${month}` });
+      return { day, href: url(day), ranges };
+    },
+  };
+}

@@ -4,6 +4,7 @@ import { leaderboardCard, type Card } from '../files/cards.ts';
 import { LEADERBOARD, leaderboardIndexOf, leaderboardRows, type LeaderboardRow } from '../lists/leaderboard.ts';
 import { pageCount } from '../lists/pagination.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
+import { pastLinksOf, type PastLinks } from './past.ts';
 
 export interface LeaderboardPage {
   shell: SiteShell;
@@ -18,6 +19,8 @@ export interface LeaderboardPage {
   /** The filters' choices: every tag a model carries, A to Z, and every provider. */
   tags: string[];
   providers: string[];
+  /** The days of the leaderboard as it stood. */
+  past: PastLinks;
 }
 
 /** How many pages the leaderboard has. */
@@ -41,5 +44,6 @@ export function leaderboardPage(data: SiteData, page: number): LeaderboardPage {
     configurations: data.configurations.length,
     tags: index.tags.toSorted(),
     providers: data.providers,
+    past: pastLinksOf(data),
   };
 }

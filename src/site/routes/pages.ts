@@ -10,6 +10,7 @@ import { publishedName } from '../links/output-paths.ts';
 import { leftOutOf, type BuildPlan } from '../plan/site-plan.ts';
 import { SITE } from '../settings/config.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
+import { pastLinksOf, type PastLinks } from './past.ts';
 
 /** `/tags/`: every tag, A to Z. */
 export const tagsPage = (data: SiteData): { shell: SiteShell; tags: Tag[] } => ({ shell: siteShellOf(data), tags: data.tags });
@@ -48,6 +49,8 @@ export interface AboutPage {
   counts: { models: number; configurations: number; benchmarks: number; tags: number };
   /** The names scores.csv and history.csv are published under (gzipped where the plan asks). */
   downloads: { scores: string; history: string };
+  /** The days of the leaderboard as it stood. */
+  past: PastLinks;
 }
 
 /** `/about/`. */
@@ -61,9 +64,11 @@ export function aboutPage(data: SiteData): AboutPage {
       plan,
       data.models.map((m) => ({ configurations: m.configurations.length })),
       SITE.cardModels,
+      { days: data.past.history.days, alwaysKept: data.past.alwaysKept },
     ),
     counts: { models: data.models.length, configurations: data.configurations.length, benchmarks: data.benches.length, tags: data.tags.length },
     downloads: { scores: publishedName('scores.csv', plan.compressedDownloads), history: publishedName('history.csv', plan.compressedDownloads) },
+    past: pastLinksOf(data),
   };
 }
 

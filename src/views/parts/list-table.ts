@@ -5,7 +5,11 @@
  */
 import { BENCHMARKS, type BenchmarkRow } from '../../site/lists/benchmarks.ts';
 import { LEADERBOARD, TAGS_SHOWN, type LeaderboardRow } from '../../site/lists/leaderboard.ts';
-import type { BaseView, ListSpec } from '../../site/lists/list-spec.ts';
+import { PAST_LEADERBOARD, placesSince, type PastRow } from '../../site/lists/past-leaderboard.ts';
+import { formatDate } from '../../site/format/format.ts';
+import { formatRank } from '../../site/format/ranks.ts';
+import { METHOD_CHANGE_AT } from '../../site/format/method-change.ts';
+import type { AnySpec, BaseView } from '../../site/lists/list-spec.ts';
 import { formatCount, formatScore, plural } from '../../site/format/format.ts';
 import { html, type Markup } from './html.ts';
 import { movementHtml } from './movement.ts';
@@ -20,13 +24,13 @@ export interface RowCells<Row> {
 type CellsOf<L extends { columns: readonly { key: string }[] }, Row> = Record<L['columns'][number]['key'], (row: Row) => Markup>;
 
 /** A row: its cells in the columns' order. */
-export function listRowHtml<Row, V extends BaseView>(spec: ListSpec<Row, V>, { cells, id }: RowCells<Row>, row: Row): Markup {
+export function listRowHtml<Row, V extends BaseView>(spec: AnySpec<Row, V>, { cells, id }: RowCells<Row>, row: Row): Markup {
   const tds = spec.columns.map((c, i) => html`${i > 0 && ' '}${cells[c.key]!(row)}`);
   return html`<tr${id && html` id="${id(row)}"`}> ${tds} </tr>`;
 }
 
 /** The table of a page of the list: its caption, the header (the static pages' sort marked), the rows. */
-export function listTableHtml<Row, V extends BaseView>(spec: ListSpec<Row, V>, draw: RowCells<Row>, rows: readonly Row[], caption: string): Markup {
+export function listTableHtml<Row, V extends BaseView>(spec: AnySpec<Row, V>, draw: RowCells<Row>, rows: readonly Row[], caption: string): Markup {
   const { sort, dir } = spec.plain;
   const head = spec.columns.map(
     (c, i) =>
@@ -40,34 +44,75 @@ export function listTableHtml<Row, V extends BaseView>(spec: ListSpec<Row, V>, d
   return html`<table> <caption class="visually-hidden"${spec.caption && html` data-caption`}>${caption}</caption> <thead> <tr> ${head} </tr> </thead> <tbody> ${rows.map((row) => listRowHtml(spec, draw, row))} </tbody> </table>`;
 }
 
+/** A model's configurations beneath its name: the list of them, or the one whose name is not the model's. */
+function configurationsHtml(row: {
+  name: string;
+  configurations: readonly { name: string; href: string | undefined; scoreText: string }[];
+}): Markup | undefined {
+  const several = row.configurations.length > 1;
+  const only = row.configurations[0]?.name;
+  const named = (c: { name: string; href: string | undefined }) => (c.href ? html`<a href="${c.href}">${c.name}</a>` : c.name);
+  if (several)
+    return html`<details class="configs">
+      <summary>${plural(row.configurations.length, 'configuration')}</summary>
+      <ul>
+        ${row.configurations.map((c) => html`<li>${named(c)} <span class="s">${c.scoreText}</span></li>`)}
+      </ul>
+    </details>`;
+  return only !== undefined && only !== row.name ? html`<span class="sub">${only}</span>` : undefined;
+}
+
+/** A model's supraScore, with a bar of its length. */
+const scoreCellHtml = (row: { scoreText: string; supraScore: number }) =>
+  html`<td class="num">
+    <span class="score"><span>${row.scoreText}</span><span class="bar" style="--w:${row.supraScore.toFixed(1)}%" aria-hidden="true"></span></span>
+  </td>`;
+
 export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeof LEADERBOARD, LeaderboardRow> } = {
   id: (row) => row.id,
   cells: {
     rank: (row) => html`<td class="rank"><strong>${row.rankText}</strong> ${movementHtml(row.movement)}</td>`,
-    name: (row) => {
-      const several = row.configurations.length > 1;
-      const only = row.configurations[0]?.name;
-      return html`<th scope="row" class="model-name">
+    name: (row) =>
+      html`<th scope="row" class="model-name">
         <a href="${row.href}">${row.name}</a>
         <span class="sub narrow-only">${row.provider}</span>
-        ${
-          several &&
-          html`<details class="configs">
-            <summary>${plural(row.configurations.length, 'configuration')}</summary>
-            <ul>
-              ${row.configurations.map((c) => html`<li><a href="${c.href}">${c.name}</a> <span class="s">${c.scoreText}</span></li>`)}
-            </ul>
-          </details>`
-        }
-        ${!several && only !== undefined && only !== row.name && html`<span class="sub">${only}</span>`}
-      </th>`;
-    },
+        ${configurationsHtml(row)}
+      </th>`,
     provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,
-    score: (row) =>
-      html`<td class="num">
-        <span class="score"><span>${row.scoreText}</span><span class="bar" style="--w:${row.supraScore.toFixed(1)}%" aria-hidden="true"></span></span>
-      </td>`,
+    score: (row) => scoreCellHtml(row),
     benchCount: (row) => html`<td class="num wide-only">${formatCount(row.benchCount)}</td>`,
+    tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
+  },
+};
+
+/** Where a model of a past day stands today: its model rank now and its move since, "gone since", or no move across the method change. */
+function sinceThenHtml(row: PastRow): Markup {
+  if (!row.now) return html`<span class="sub now">gone since</span>`;
+  const moved = placesSince(row);
+  const marker =
+    moved === undefined
+      ? html`<span class="visually-hidden">(not comparable: the supraScore method changed on ${formatDate(METHOD_CHANGE_AT)})</span>`
+      : moved === 0
+        ? html`<span class="movement same"><span aria-hidden="true">–</span><span class="visually-hidden">unchanged since</span></span>`
+        : html`<span class="movement ${moved > 0 ? 'up' : 'down'}"
+            ><span aria-hidden="true">${moved > 0 ? `▲${moved}` : `▼${-moved}`}</span
+            ><span class="visually-hidden">${moved > 0 ? `up ${moved}` : `down ${-moved}`} since</span></span
+          >`;
+  return html`<span class="sub now">now ${formatRank(row.now.rank)} ${marker}</span>`;
+}
+
+/** The leaderboard as it stood on a past day: the leaderboard's cells, with its rank then and now, and what the history did not record said so. */
+export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERBOARD, PastRow> } = {
+  cells: {
+    rank: (row) => html`<td class="rank"><strong>${row.rankText}</strong> ${sinceThenHtml(row)}</td>`,
+    name: (row) =>
+      html`<th scope="row" class="model-name">
+        ${row.href ? html`<a href="${row.href}">${row.name}</a>` : html`<span class="gone">${row.name}</span>`}
+        <span class="sub narrow-only">${row.provider || 'vendor unknown'}</span>
+        ${configurationsHtml(row)}
+      </th>`,
+    provider: (row) => html`<td class="wide-only provider">${row.provider || html`<span class="sub">vendor unknown</span>`}</td>`,
+    score: (row) => scoreCellHtml(row),
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
   },
 };
