@@ -4,6 +4,7 @@
 // the pages render, src/site/plan/render-input.ts) and answers { peakKb, cpuMs } or { error, peakKb,
 // cpuMs } (its own CPU time, which the build reports beside its wall time); it ends itself when its
 // parent goes.
+import { promises as fsp } from 'node:fs';
 import { build } from 'astro';
 import { renderInputPlugin } from '../site/plan/render-input.ts';
 import { ownPeakKb } from './own-peak.mjs';
@@ -19,6 +20,24 @@ function plain(err, depth = 0) {
     errors: inner.map((e) => plain(e, depth + 1)),
   };
 }
+
+/**
+ * Astro 7 renders a site whose outDir lies outside the working directory (the build's --out, and its work
+ * folder beside it) through `./.astro/.prerender/` here, then moves the pages' scripts and stylesheets into
+ * outDir with `fs.promises.rename`, which fails (EXDEV) when --out is on another file system than the
+ * project: a build into a RAM disk or a mounted volume stopped. Across file systems the move is a copy and a
+ * removal instead; on one file system it is the rename it was.
+ */
+const rename = fsp.rename;
+fsp.rename = async (from, to) => {
+  try {
+    return await rename(from, to);
+  } catch (err) {
+    if (err?.code !== 'EXDEV') throw err;
+    await fsp.cp(from, to, { recursive: true, force: true, preserveTimestamps: true });
+    await fsp.rm(from, { recursive: true, force: true });
+  }
+};
 
 process.on('disconnect', () => process.exit(1));
 process.once('message', ({ outDir, logLevel, input }) => {
