@@ -82,10 +82,12 @@ describe('a details crawl stopped part-way', () => {
   /**
    * Three requests a minute on the simulator's clock, which stands still: the export and two details, then the crawl
    * stores what it has (it does before every wait for the rate limit) and waits for a minute that never comes. The kill
-   * lands in that wait, whatever the machine's speed: the stored batch is all there is, and all that stays.
+   * lands in that wait, whatever the machine's speed: the stored batch is all there is, and all that stays. The
+   * clock stands two minutes ahead of the real one, which the crawl reads X-RateLimit-Reset against, so the wait is
+   * a minute's even when the run crosses the end of the real minute.
    */
   async function killedAfterACheckpoint(): Promise<void> {
-    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 120_000;
     const limited = await startSimulator({
       exportBody: JSON.stringify(fixtureExport()),
       details: fixtureDetails(),

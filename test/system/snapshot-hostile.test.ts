@@ -312,8 +312,10 @@ describe('deadlines', () => {
   async function stopsAtTheDetailsDeadline(): Promise<void> {
     // Two requests a minute: the export and one detail, then a wait for the next minute, which never comes: the
     // simulator's clock is the test's own and stands still (on the real clock, a run that crossed a minute's end got a
-    // fresh allowance and fetched a second detail).
-    const minuteStart = Math.floor(Date.now() / 60_000) * 60_000;
+    // fresh allowance and fetched a second detail). It stands two minutes ahead of the real one, which the client
+    // reads X-RateLimit-Reset against: standing at the start of the real minute, a run that crossed its end saw a reset
+    // already past, asked again at once, and gave up on the 429s before the deadline.
+    const minuteStart = Math.floor(Date.now() / 60_000) * 60_000 + 120_000;
     const slow = await startSimulator({
       exportBody: JSON.stringify(fixtureExport()),
       details: fixtureDetails(),
