@@ -98,9 +98,9 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
   // prettier-ignore
   return html`<h1${day && html` data-past-heading`}>${day ? PAST_LEADERBOARD.heading(1, day.pages, view) : 'The leaderboard as it stood'}</h1>
     <p class="lede">
-      Any day of the ${formatCount(links.keptDays)} this site keeps${links.first && html`, from ${links.first} to ${links.last}`}: the models as the leaderboard ranked them that
-      day, each with where it stands today, and with a second day, what changed between the two. <a href="${href('/')}">Today’s leaderboard</a> ·
-      <a href="${href('/changes/#as-of')}">all the days with a page of their own</a>
+      ${links.keptDays === 1 ? html`The one day this site keeps, ${links.first}` : html`Any day of the ${formatCount(links.keptDays)} this site keeps${links.first && html`, from ${links.first} to ${links.last}`}`}: the models as the leaderboard ranked them that
+      day, each with where it stands today, and with a second day, what changed between the two. <a href="${href('/')}">Today’s leaderboard</a>${links.pages.length > 0 && html` ·
+      <a href="${href('/changes/#as-of')}">all the days with a page of their own</a>`}
     </p>
     ${!day && html`<noscript><div class="note">${noScript}</div></noscript>`}
     ${listHtml(PAST_LEADERBOARD, PAST_ROWS, day ? { page: 1, pages: day.pages, first: 0, rows: day.rows, total: day.models } : { page: 1, pages: 1, first: 0, rows: [], total: 0 }, {

@@ -5,6 +5,8 @@ import type { Configuration, Model } from '../../src/site/data/types.ts';
 import type { ConfigurationPage } from '../../src/site/routes/configuration.ts';
 import type { SiteShell } from '../../src/site/routes/shell.ts';
 import { configurationPageHtml } from '../../src/views/configuration-page.ts';
+import type { PastLinks } from '../../src/site/routes/past.ts';
+import { pastLeaderboardPageHtml } from '../../src/views/list-page.ts';
 
 const AT = Date.UTC(2026, 10, 16, 6);
 const SHELL: SiteShell = {
@@ -81,5 +83,41 @@ describe('the configuration page, from its route alone', () => {
         .map((_, s) => $(s).text())
         .get(),
     ).toEqual(['of 2 configurations', 'of 1 models']);
+  });
+});
+
+describe('the leaderboard as it stood, from its route alone', () => {
+  const links = (days: string[], pages: string[]): PastLinks => ({
+    first: days[0],
+    last: days.at(-1),
+    historyDays: days.length,
+    keptDays: days.length,
+    pages: pages.map((date) => ({ date, href: `/leaderboard/as-of/${date}/`, monthEnd: true })),
+    href: '/leaderboard/as-of/',
+    index: '/data/history/index.json',
+    gzipped: false,
+  });
+  const lede = (l: PastLinks) => load(pastLeaderboardPageHtml({ shell: SHELL, links: l, day: undefined }).html)('.lede');
+
+  it('says which days it keeps, and links the days with a page of their own', () => {
+    const $lede = lede(links(['2025-11-17', '2026-10-31', '2026-11-16'], ['2026-10-31', '2025-11-17']));
+    expect($lede.text()).toContain('Any day of the 3 this site keeps, from 2025-11-17 to 2026-11-16:');
+    expect(
+      $lede
+        .find('a')
+        .map((_, a) => a.attribs.href)
+        .get(),
+    ).toEqual(['/', '/changes/#as-of']);
+  });
+
+  it('names the one day a new mirror keeps, and links no list of pages it does not have', () => {
+    const $lede = lede(links(['2026-11-16'], []));
+    expect($lede.text()).toContain('The one day this site keeps, 2026-11-16:');
+    expect(
+      $lede
+        .find('a')
+        .map((_, a) => a.attribs.href)
+        .get(),
+    ).toEqual(['/']);
   });
 });
