@@ -7,11 +7,9 @@
  * has history.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { ROOT } from '../helpers/env.ts';
 import { sharedSite } from '../helpers/shared-sites.ts';
-import { chromiumAvailable, launchChromium } from '../helpers/browser.ts';
+import { axeViolations, chromiumAvailable, launchChromium } from '../helpers/browser.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import type { LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
 import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
@@ -19,7 +17,6 @@ import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks
 const available = chromiumAvailable();
 // Tests run at once, a few at a time; on two busy cores a script's answer can take seconds, so a polled expectation waits up to ten, and a test two minutes.
 vi.setConfig({ maxConcurrency: 4, testTimeout: 120_000, expect: { poll: { timeout: 60_000 } } });
-const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 let server: StaticServer;
 /** The hostile fixture: three snapshots, so its configuration pages draw a history chart. */
@@ -603,9 +600,6 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
   ];
   /** Pages open at once in one test: with the other tests running beside it, enough to keep two cores busy. */
   const AT_ONCE = 2;
-  const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-  /** The rules whose result depends on the colours, all a theme changes: the dark theme runs only these. */
-  const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
   it.for<'light' | 'dark'>(['light', 'dark'])(
     'passes axe-core (WCAG 2.2 A and AA, and best practices) in the %s theme, on each page type and the views the scripts draw',
@@ -615,22 +609,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       const failures: string[] = [];
       await eachAtMost(AT_ONCE, pageTypes(), async ([origin, path]) => {
         const page = await open(context, path, origin);
-        await page.addScriptTag({ path: AXE });
-        const only = colorScheme === 'light' ? { type: 'tag', values: AXE_TAGS } : { type: 'rule', values: COLOUR_RULES };
-        const violations = await page.evaluate(async (runOnly) => {
-          const axe = (
-            window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-          ).axe;
-          // Only violations are read: computing passes and incompletes too doubles the time.
-          const result = await axe.run(document, { runOnly, resultTypes: ['violations'] });
-          return result.violations.map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .slice(0, 3)
-                .map((n) => n.target.join(' '))
-                .join(', ')}`,
-          );
-        }, only);
+        const violations = await axeViolations(page, colorScheme);
         failures.push(...violations.map((v) => `${colorScheme} ${path}: ${v}`));
         await page.close();
       });

@@ -7,18 +7,15 @@
  * html-validate on the new pages.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { ROOT } from '../helpers/env.ts';
 import { sharedSite } from '../helpers/shared-sites.ts';
-import { chromiumAvailable, launchChromium } from '../helpers/browser.ts';
+import { axeViolations, chromiumAvailable, launchChromium } from '../helpers/browser.ts';
 import { validateSite } from '../helpers/html-validate.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import { DAY_TUPLE, type HistoryIndexFile } from '../../src/site/lists/past-files.ts';
 
 const available = chromiumAvailable();
 vi.setConfig({ maxConcurrency: 3, testTimeout: 120_000, expect: { poll: { timeout: 60_000 } } });
-const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 /** Days of the fixture (its newest snapshot is of 2026-11-16): Fresh One came on 2026-10-07, Plain Seven went after 2026-10-17, Early Bird after 2026-04-30. */
 const BEFORE = '2026-10-01';
@@ -275,24 +272,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
       const failures: string[] = [];
       for (const path of VIEWS()) {
         const page = await open(context, path);
-        await page.addScriptTag({ path: AXE });
-        const only =
-          colorScheme === 'light'
-            ? { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }
-            : { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
-        const violations = await page.evaluate(async (runOnly) => {
-          const axe = (
-            window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-          ).axe;
-          const result = await axe.run(document, { runOnly, resultTypes: ['violations'] });
-          return result.violations.map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .slice(0, 3)
-                .map((n) => n.target.join(' '))
-                .join(', ')}`,
-          );
-        }, only);
+        const violations = await axeViolations(page, colorScheme);
         failures.push(...violations.map((v) => `${colorScheme} ${path}: ${v}`));
         await page.close();
       }

@@ -3,7 +3,9 @@
  * Chromium skips the browser tests with a loud message; with CI=true it fails them.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT } from './env.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -27,4 +29,29 @@ export function chromiumAvailable(): boolean {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 120_000 });
+}
+
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
+/** WCAG 2.2 A and AA, and best practices: what the light theme is checked against. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/** The rules whose result depends on the colours, all a theme changes: the dark theme runs only these. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** axe-core's violations on the page as it is now, a line each (its rule and up to three of its nodes), in a theme's rules. */
+export async function axeViolations(page: Page, colorScheme: 'light' | 'dark'): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const only = colorScheme === 'light' ? { type: 'tag', values: AXE_TAGS } : { type: 'rule', values: COLOUR_RULES };
+  return page.evaluate(async (runOnly) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } })
+      .axe;
+    // Only violations are read: computing passes and incompletes too doubles the time.
+    const result = await axe.run(document, { runOnly, resultTypes: ['violations'] });
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
+  }, only);
 }

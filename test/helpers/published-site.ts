@@ -154,18 +154,7 @@ export async function yearOfHistory(
 ): Promise<void> {
   function* past(): Generator<ImportedSnapshot> {
     for (let day = -(days - 1); day < 0; day++) {
-      const data = validateExport(exportOf(day));
-      yield {
-        data,
-        meta: {
-          fetchedAt: data.generatedAt + 60_000,
-          source: 'api',
-          apiOrigin: 'http://127.0.0.1:1',
-          sample: false,
-          bodySha256: sha256(Buffer.from(String(day))),
-          partial: false,
-        },
-      };
+      yield importedDay(day, exportOf);
     }
   }
   importHistory(out, past(), Math.max(days, 365));
@@ -212,24 +201,27 @@ export function changingExportOfDay(day: number): ReturnType<typeof fixtureExpor
   return data;
 }
 
+/** Day `day`'s export, validated, as the import takes a snapshot the API answered a minute after it was generated. */
+function importedDay(day: number, exportOf: (day: number) => ReturnType<typeof fixtureExport>): ImportedSnapshot {
+  const data = validateExport(exportOf(day));
+  return {
+    data,
+    meta: {
+      fetchedAt: data.generatedAt + 60_000,
+      source: 'api',
+      apiOrigin: 'http://127.0.0.1:1',
+      sample: false,
+      bodySha256: sha256(Buffer.from(String(day))),
+      partial: false,
+    },
+  };
+}
+
 /** A snapshot file at `out` whose history is the exports of `days` (ascending), the last one its current snapshot, without details. */
 export function importDays(out: string, days: readonly number[], exportOf: (day: number) => ReturnType<typeof fixtureExport> = changingExportOfDay): void {
   importHistory(
     out,
-    days.map((day): ImportedSnapshot => {
-      const data = validateExport(exportOf(day));
-      return {
-        data,
-        meta: {
-          fetchedAt: data.generatedAt + 60_000,
-          source: 'api',
-          apiOrigin: 'http://127.0.0.1:1',
-          sample: false,
-          bodySha256: sha256(Buffer.from(String(day))),
-          partial: false,
-        },
-      };
-    }),
+    days.map((day) => importedDay(day, exportOf)),
     400,
   );
 }
