@@ -8,6 +8,7 @@
  */
 import type { ScoreTuple } from '../../store/read-snapshot.ts';
 import type { BenchSum } from './tag-measurement.ts';
+import { countingMeans, type Submission } from '../evidence/method.ts';
 import { scoreFormatter } from '../format/precision.ts';
 import { cleanText } from './text.ts';
 import { groupBy, memo, recent } from './group-by.ts';
@@ -30,6 +31,8 @@ export interface ScoreIndex {
    * object per sum rather than per score.
    */
   sumsByConfiguration(benchSlugs: Iterable<string>): Map<Configuration, BenchSum[]>;
+  /** A configuration's counting scores averaged per benchmark, as the evidence reads them (src/site/evidence/method.ts `countingMeans`). */
+  countingMeansOf(slug: string): Map<string, number>;
   resultsFor(benchSlug: string): BenchResults;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
 }
@@ -218,9 +221,22 @@ export function buildScores(
     if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(i));
     return list;
   };
+  // One object, refilled row by row: countingMeans reads each before it asks for the next.
+  function* submissionsOf(slug: string): Generator<Submission> {
+    const range = rangeOf.get(slug);
+    if (!range) return;
+    const row = { bench: '', normalizedScore: 0, counts: false };
+    for (let i = range[0]; i < range[1]; i++) {
+      row.bench = benches[bench[i]!]!;
+      row.normalizedScore = normalizedScore[i]!;
+      row.counts = upvotes[i]! > downvotes[i]!;
+      yield row;
+    }
+  }
+  const countingMeansOf = (slug: string) => countingMeans(submissionsOf(slug));
   const scoreCountFor = (slug: string) => {
     const range = rangeOf.get(slug);
     return range ? range[1] - range[0] : 0;
   };
-  return { scoresFor, scoreCountFor, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, sumsByConfiguration, resultsFor, standingOn };
+  return { scoresFor, scoreCountFor, countingMeansOf, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, sumsByConfiguration, resultsFor, standingOn };
 }

@@ -14,6 +14,7 @@ import { buildComparisons } from './neighbours.ts';
 import { buildConfigurations } from './configurations.ts';
 import { groupBy } from './group-by.ts';
 import { buildMeasured } from './measured.ts';
+import { buildEvidence, type SiteEvidence } from './evidence.ts';
 import { buildModels, familiesOf, familyName } from './models.ts';
 import { buildScores } from './scores.ts';
 import { buildTags } from './tags.ts';
@@ -102,6 +103,9 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
   const { count, rows } = reader.eachScore();
   const scores = buildScores(count, rows, configurationBySlug, modelByFamily);
   const measuredFor = buildMeasured(tagByName, scores, modelByFamily);
+  // The evidence behind supraScore: made when a page first asks (the render), never by the extras worker.
+  let evidence: SiteEvidence | undefined;
+  const evidenceOf = () => (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }));
   const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
   // The days of the leaderboard as it stood; their names and rankings are read again when a page or the extras ask.
   const { modelPages, configurationPages } = plan.keep;
@@ -135,6 +139,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
     submissionsOn: scores.submissionsOn,
     standingOn: scores.standingOn,
     measuredFor,
+    evidence: evidenceOf,
     modelsOn: scores.modelsOn,
     // The coverage recorded with the snapshot: one fact, the same on every page.
     detailCoverage: {

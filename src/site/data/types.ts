@@ -8,6 +8,7 @@ import type { MeasuredRanking, TagWeights } from './tag-measurement.ts';
 import type { ScoreText } from '../format/precision.ts';
 import type { BuildPlan } from '../plan/site-plan.ts';
 import type { PastHistory } from './past-history.ts';
+import type { SiteEvidence } from './evidence.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -204,6 +205,8 @@ export interface SiteData {
   /** Where a counting normalized score stands among the counting scores of its benchmark: 1 = best (equal scores share it). */
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
   measuredFor(tag: string): TagMeasurement;
+  /** The evidence behind supraScore: evidence scores, their agreement with it, likely model ranks (the mirror's computation). */
+  evidence(): SiteEvidence;
   /** How many models have a score on a benchmark, without making its results. */
   modelsOn(benchSlug: string): number;
   detailCoverage: DetailCoverage;

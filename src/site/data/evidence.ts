@@ -1,0 +1,152 @@
+/**
+ * The evidence behind supraScore, for this snapshot (the method: src/site/evidence/): every
+ * configuration's evidence score, the agreement with the API's order, and each model's likely rank
+ * range, made once per process on first use (the render asks; the extras worker does not).
+ */
+import { agreementOf, MIN_AGREEMENT, rangesWithheld, scoreMap, type Agreement } from '../evidence/agreement.ts';
+import type { EvidenceFacts, Sensitivity } from '../evidence/evidence-file.ts';
+import { benchIds, REFERENCES, referenceOf, referencesCompared, SCALE, scoreOf, scoreSet, termsOf, type EvidenceField, type Terms } from '../evidence/method.ts';
+import { HIGH, likelyRanges, LOW, MIN_BENCHMARKS, SEPARATES, type LikelyRange, type Resampling } from '../evidence/ranges.ts';
+import { benchKey, ROUNDS, SEED } from '../evidence/resample.ts';
+import type { Bench, Configuration, Model } from './types.ts';
+
+/** A configuration's evidence score, and what it rests on. */
+export interface ConfigurationEvidence {
+  score: number;
+  /** References it was compared with (up to 10; a reference is not compared with itself). */
+  references: number;
+  /** Distinct benchmarks it shares with them. */
+  benchmarks: number;
+}
+
+/** A model's likely rank range, or why it has none. */
+export type ModelEvidence = { range: LikelyRange; why?: undefined } | { range?: undefined; why: string };
+
+export interface SiteEvidence {
+  agreement: Agreement;
+  /** Why the site shows no likely ranges, or undefined when it shows them. */
+  withheld: string | undefined;
+  /** References with per-benchmark scores, of the top REFERENCES. */
+  referencesWithScores: number;
+  configuration(slug: string): ConfigurationEvidence | undefined;
+  model(model: Model): ModelEvidence;
+  /** What `/data/evidence.json` holds besides the attribution. */
+  facts: EvidenceFacts;
+}
+
+export interface EvidenceInput {
+  configurations: readonly Configuration[];
+  models: readonly Model[];
+  benches: readonly Bench[];
+  countingMeansOf(slug: string): Map<string, number>;
+}
+
+/** The other widths the about page shows the agreement at: half and twice SCALE. */
+const OTHER_SCALES = [SCALE / 2, SCALE * 2];
+
+function fieldFor(input: EvidenceInput): { field: EvidenceField; ids: Map<string, number> } {
+  const slugs = input.benches.map((b) => b.slug);
+  const ids = benchIds(slugs);
+  const references = input.configurations.slice(0, REFERENCES).map((c) => referenceOf(c.slug, input.countingMeansOf(c.slug), ids));
+  return {
+    field: { slugs, weight: Float64Array.from(input.benches, (b) => (b.effectiveWeight > 0 ? b.effectiveWeight : 0)), key: Uint32Array.from(slugs, benchKey), references },
+    ids,
+  };
+}
+
+/** The file's benchmarks and references: the benchmarks some reference has a counting score on, with a positive weight. */
+function referenceFacts(input: EvidenceInput, field: EvidenceField): Pick<EvidenceFacts, 'benchmarks' | 'references'> {
+  const used = field.slugs.flatMap((_, id) => (field.weight[id]! > 0 && field.references.some((r) => !Number.isNaN(r.value[id]!)) ? [id] : []));
+  return {
+    benchmarks: { slug: used.map((id) => field.slugs[id]!), effectiveWeight: used.map((id) => field.weight[id]!) },
+    references: field.references.map((r, i) => {
+      const c = input.configurations[i]!;
+      return { slug: r.slug, name: c.name, supraScore: c.supraScore, scores: used.map((id) => (Number.isNaN(r.value[id]!) ? null : r.value[id]!)) };
+    }),
+  };
+}
+
+export function buildEvidence(input: EvidenceInput): SiteEvidence {
+  const { field, ids } = fieldFor(input);
+  const sets = input.configurations.map((c) => scoreSet(input.countingMeansOf(c.slug), ids));
+  const termsAt = (scale: number) => input.configurations.map((c, i) => termsOf(field, sets[i]!, c.slug, scale));
+  const terms = termsAt(SCALE);
+  const scores = terms.map((t) => t && scoreOf(t));
+  const supra = input.configurations.map((c) => c.supraScore);
+  const agreement = agreementOf(supra, scores, REFERENCES);
+  const sensitivity: Sensitivity[] = OTHER_SCALES.map((scale) => {
+    const other = agreementOf(
+      supra,
+      termsAt(scale).map((t) => t && scoreOf(t)),
+      REFERENCES,
+    );
+    return { scale, spearman: other.spearman, topShared: other.topShared };
+  });
+  const withheld = rangesWithheld(agreement);
+  const measured = scores.flatMap((s, i) => (s === undefined ? [] : [[s, supra[i]!] as const]));
+  const map = scoreMap(
+    measured.map(([s]) => s),
+    measured.map(([, v]) => v),
+  );
+
+  const facts: EvidenceFacts = {
+    method: {
+      references: REFERENCES,
+      scale: SCALE,
+      rounds: ROUNDS,
+      seed: SEED,
+      percentiles: [LOW, HIGH],
+      minBenchmarks: MIN_BENCHMARKS,
+      separates: SEPARATES,
+      minAgreement: MIN_AGREEMENT,
+    },
+    agreement,
+    sensitivity,
+    ranges: { shown: withheld === undefined, withheld: withheld ?? null },
+    ...referenceFacts(input, field),
+    map,
+  };
+
+  const index = new Map(input.configurations.map((c, i) => [c.slug, i]));
+  const ranges =
+    withheld === undefined ? rangesOf(input.models, (c) => terms[index.get(c.slug)!], { field, map, rounds: ROUNDS, seed: SEED }) : undefined;
+  const referencesWithScores = field.references.filter((r) => r.value.some((v) => !Number.isNaN(v))).length;
+
+  return {
+    agreement,
+    withheld,
+    referencesWithScores,
+    facts,
+    configuration(slug) {
+      const i = index.get(slug);
+      const t = i === undefined ? undefined : terms[i];
+      return t && { score: scores[i!]!, references: referencesCompared(t), benchmarks: t.benchmarks };
+    },
+    model(model) {
+      if (withheld !== undefined) return { why: withheld };
+      const range = ranges?.get(model);
+      if (range) return { range };
+      const best = terms[index.get(model.best.slug)!];
+      if (!model.best.hasDetail) return { why: 'No likely range: the mirror has no per-benchmark scores for its best configuration yet.' };
+      if (!best) return { why: 'No likely range: its best configuration shares no weighted benchmark with the top 10 configurations.' };
+      return {
+        why: `No likely range: its evidence rests on ${best.benchmarks} benchmark${best.benchmarks === 1 ? '' : 's'} shared with the top 10 configurations; a range needs ${MIN_BENCHMARKS}.`,
+      };
+    },
+  };
+}
+
+/** Every model with enough evidence, and its likely range. */
+function rangesOf(models: readonly Model[], termsOfBest: (c: Configuration) => Terms | undefined, resampling: Resampling): Map<Model, LikelyRange> {
+  const found = likelyRanges(
+    models.map((m) => ({ supraScore: m.best.supraScore, terms: termsOfBest(m.best) })),
+    models.map((m) => m.rank),
+    resampling,
+  );
+  const out = new Map<Model, LikelyRange>();
+  models.forEach((m, i) => {
+    const range = found[i];
+    if (range) out.set(m, range);
+  });
+  return out;
+}

@@ -1,0 +1,184 @@
+/**
+ * The evidence score: the mirror's own recomputation of supraScore from the per-benchmark scores it
+ * holds, by the method the API describes (api-v1.md, "What the service does" 4-6): a configuration's
+ * expected win share against the current top 10 configurations, from pairwise comparisons on the
+ * benchmarks both have a counting score on, each weighted by the benchmark's effectiveWeight. What
+ * the API leaves open is decided here, once, and written down on /about/#evidence:
+ *
+ * - a comparison on one benchmark is a logistic of the normalized-score gap, SCALE points wide, so a
+ *   near tie is near an even share and a large gap near a whole win (a plain "higher wins"
+ *   saturates: most of a field loses every comparison with the top 10 and ties at 0);
+ * - several counting submissions on one benchmark are averaged first; a benchmark of zero weight,
+ *   or one the snapshot does not list, carries nothing;
+ * - a reference is not compared with itself, and only references sharing a weighted benchmark count;
+ * - the score is the mean of those win shares, times 100.
+ *
+ * Pure and browser-safe: the build computes every configuration's score with it, and the comparison
+ * script recomputes the same figures for the models it draws.
+ */
+
+/** The current top configurations by supraScore that every configuration is compared with. */
+export const REFERENCES = 10;
+
+/**
+ * Width of a comparison on one benchmark, in normalized points: a gap of 10 points is a 73 % win, 20
+ * points 88 %, 30 points 95 %. Fixed, not fitted to supraScore: the order it gives moves little between
+ * 5 and 40 points (the about page shows the agreement at half and twice this), and below about 5 points
+ * the comparison saturates as "higher wins" does.
+ */
+export const SCALE = 10;
+
+/** A field's benchmarks by id: their weight in a comparison and the key their resampling draws from. */
+export interface EvidenceField {
+  /** Each benchmark's slug, by id. */
+  slugs: readonly string[];
+  /** effectiveWeight, or 0 where it is not positive. */
+  weight: Float64Array;
+  /** benchKey(slug). */
+  key: Uint32Array;
+  /** The references, best first: each one's mean counting score by benchmark id (NaN where it has none). */
+  references: readonly Reference[];
+}
+
+export interface Reference {
+  slug: string;
+  value: Float64Array;
+}
+
+/** One configuration's counting scores, averaged per benchmark, in the order of each benchmark's first counting submission. */
+export interface ScoreSet {
+  bench: Int32Array;
+  value: Float64Array;
+}
+
+/** A submission as the evidence reads it. */
+export interface Submission {
+  bench: string;
+  normalizedScore: number;
+  counts: boolean;
+}
+
+/**
+ * A configuration's counting submissions, averaged per benchmark (summed in their order, then
+ * divided), keyed by benchmark slug in the order of each benchmark's first counting submission: the
+ * build and the browser read the same submissions in the same order, so their sums agree to the bit.
+ */
+export function countingMeans(submissions: Iterable<Submission>): Map<string, number> {
+  const sums = new Map<string, { sum: number; n: number }>();
+  for (const s of submissions) {
+    if (!s.counts) continue;
+    const acc = sums.get(s.bench);
+    if (acc) {
+      acc.sum += s.normalizedScore;
+      acc.n++;
+    } else sums.set(s.bench, { sum: s.normalizedScore, n: 1 });
+  }
+  return new Map([...sums].map(([bench, { sum, n }]) => [bench, sum / n]));
+}
+
+/** Benchmark ids by slug, for a field's `slugs`. */
+export const benchIds = (slugs: readonly string[]): Map<string, number> => new Map(slugs.map((s, i) => [s, i]));
+
+/** A configuration's means as a ScoreSet of the field's ids; benchmarks the field does not list are left out. */
+export function scoreSet(means: ReadonlyMap<string, number>, ids: ReadonlyMap<string, number>): ScoreSet {
+  const bench: number[] = [];
+  const value: number[] = [];
+  for (const [slug, v] of means) {
+    const id = ids.get(slug);
+    if (id === undefined) continue;
+    bench.push(id);
+    value.push(v);
+  }
+  return { bench: Int32Array.from(bench), value: Float64Array.from(value) };
+}
+
+/** A reference's means spread over the field's ids: NaN where it has no counting score. */
+export function referenceOf(slug: string, means: ReadonlyMap<string, number>, ids: ReadonlyMap<string, number>): Reference {
+  const value = new Float64Array(ids.size).fill(Number.NaN);
+  for (const [bench, v] of means) {
+    const id = ids.get(bench);
+    if (id !== undefined) value[id] = v;
+  }
+  return { slug, value };
+}
+
+/** The share of a comparison on one benchmark won by a score `gap` points above the other. */
+export const winShare = (gap: number, scale: number = SCALE): number => 1 / (1 + Math.exp(-gap / scale));
+
+/**
+ * A configuration's comparisons with the references, as terms: for each reference it shares a
+ * weighted benchmark with, the benchmarks' ids, their weight and weight times win share. Kept for
+ * the models' best configurations, so a resample only re-weighs the terms.
+ */
+export interface Terms {
+  /** Per reference compared, [starts[r], starts[r + 1]) in the columns below. */
+  starts: Int32Array;
+  bench: Int32Array;
+  weight: Float64Array;
+  won: Float64Array;
+  /** Distinct benchmarks it shares with the references. */
+  benchmarks: number;
+}
+
+/**
+ * The terms of `scores` against the field's references, `self` (its slug) not compared with itself;
+ * undefined when it shares no weighted benchmark. `scale` is SCALE but where the about page shows
+ * what another width would give.
+ */
+export function termsOf(field: EvidenceField, scores: ScoreSet, self: string, scale: number = SCALE): Terms | undefined {
+  const starts = [0];
+  const bench: number[] = [];
+  const weight: number[] = [];
+  const won: number[] = [];
+  const shared = new Set<number>();
+  for (const reference of field.references) {
+    if (reference.slug === self) continue;
+    const at = bench.length;
+    for (let i = 0; i < scores.bench.length; i++) {
+      const id = scores.bench[i]!;
+      const theirs = reference.value[id]!;
+      const w = field.weight[id]!;
+      if (Number.isNaN(theirs) || !(w > 0)) continue;
+      bench.push(id);
+      weight.push(w);
+      won.push(w * winShare(scores.value[i]! - theirs, scale));
+      shared.add(id);
+    }
+    if (bench.length > at) starts.push(bench.length);
+  }
+  if (bench.length === 0) return undefined;
+  return {
+    starts: Int32Array.from(starts),
+    bench: Int32Array.from(bench),
+    weight: Float64Array.from(weight),
+    won: Float64Array.from(won),
+    benchmarks: shared.size,
+  };
+}
+
+/** References a configuration is compared with. */
+export const referencesCompared = (terms: Terms): number => terms.starts.length - 1;
+
+/**
+ * The evidence score of the terms: 100 times the mean over the references of the weighted win
+ * share; with `counts`, each benchmark's terms weigh that many times (a resample), and a reference
+ * none of whose benchmarks were drawn drops out. Undefined when no reference is left.
+ */
+export function scoreOf(terms: Terms, counts?: Uint8Array): number | undefined {
+  let total = 0;
+  let compared = 0;
+  for (let r = 0; r + 1 < terms.starts.length; r++) {
+    let won = 0;
+    let weight = 0;
+    for (let i = terms.starts[r]!; i < terms.starts[r + 1]!; i++) {
+      const times = counts ? counts[terms.bench[i]!]! : 1;
+      won += times * terms.won[i]!;
+      weight += times * terms.weight[i]!;
+    }
+    if (weight > 0) {
+      total += won / weight;
+      compared++;
+    }
+  }
+  return compared > 0 ? (100 * total) / compared : undefined;
+}
