@@ -3,36 +3,12 @@
  * configuration's evidence score, the agreement with the API's order, and each model's likely rank
  * range, made once per process on first use (the render asks; the extras worker does not).
  */
-import { agreementOf, MIN_AGREEMENT, rangesWithheld, scoreMap, type Agreement } from '../evidence/agreement.ts';
+import { agreementOf, MIN_AGREEMENT, rangesWithheld, scoreMap } from '../evidence/agreement.ts';
 import type { EvidenceFacts, Sensitivity } from '../evidence/evidence-file.ts';
 import { benchIds, REFERENCES, referenceOf, referencesCompared, SCALE, scoreOf, scoreSet, termsOf, type EvidenceField, type Terms } from '../evidence/method.ts';
 import { HIGH, likelyRanges, LOW, MIN_BENCHMARKS, SEPARATES, type LikelyRange, type Resampling } from '../evidence/ranges.ts';
 import { benchKey, ROUNDS, SEED } from '../evidence/resample.ts';
-import type { Bench, Configuration, Model } from './types.ts';
-
-/** A configuration's evidence score, and what it rests on. */
-export interface ConfigurationEvidence {
-  score: number;
-  /** References it was compared with (up to 10; a reference is not compared with itself). */
-  references: number;
-  /** Distinct benchmarks it shares with them. */
-  benchmarks: number;
-}
-
-/** A model's likely rank range, or why it has none. */
-export type ModelEvidence = { range: LikelyRange; why?: undefined } | { range?: undefined; why: string };
-
-export interface SiteEvidence {
-  agreement: Agreement;
-  /** Why the site shows no likely ranges, or undefined when it shows them. */
-  withheld: string | undefined;
-  /** References with per-benchmark scores, of the top REFERENCES. */
-  referencesWithScores: number;
-  configuration(slug: string): ConfigurationEvidence | undefined;
-  model(model: Model): ModelEvidence;
-  /** What `/data/evidence.json` holds besides the attribution. */
-  facts: EvidenceFacts;
-}
+import type { Bench, Configuration, Model, SiteEvidence } from './types.ts';
 
 export interface EvidenceInput {
   configurations: readonly Configuration[];

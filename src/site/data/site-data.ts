@@ -14,7 +14,7 @@ import { buildComparisons } from './neighbours.ts';
 import { buildConfigurations } from './configurations.ts';
 import { groupBy } from './group-by.ts';
 import { buildMeasured } from './measured.ts';
-import { buildEvidence, type SiteEvidence } from './evidence.ts';
+import { buildEvidence } from './evidence.ts';
 import { buildModels, familiesOf, familyName } from './models.ts';
 import { buildScores } from './scores.ts';
 import { buildTags } from './tags.ts';
@@ -23,7 +23,7 @@ import { pastHistoryOf } from './past-history.ts';
 import { SITE } from '../settings/config.ts';
 import { resolvePlan, type BuildPlan } from '../plan/site-plan.ts';
 import type { RenderInput } from '../plan/render-input.ts';
-import type { RecentHistory, SiteData, SnapshotInfo } from './types.ts';
+import type { RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
 
 export type * from './types.ts';
 export type { Change, ChangeSet, HistoryPoint, ModelChange, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';

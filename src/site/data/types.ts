@@ -8,7 +8,9 @@ import type { MeasuredRanking, TagWeights } from './tag-measurement.ts';
 import type { ScoreText } from '../format/precision.ts';
 import type { BuildPlan } from '../plan/site-plan.ts';
 import type { PastHistory } from './past-history.ts';
-import type { SiteEvidence } from './evidence.ts';
+import type { Agreement } from '../evidence/agreement.ts';
+import type { EvidenceFacts } from '../evidence/evidence-file.ts';
+import type { LikelyRange } from '../evidence/ranges.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -229,3 +231,26 @@ export interface RecentHistory {
   snapshots: { generatedAt: number; configurations: Int32Array; supraScores: Float64Array }[];
 }
 
+/** A configuration's evidence score, and what it rests on. */
+export interface ConfigurationEvidence {
+  score: number;
+  /** References it was compared with (up to 10; a reference is not compared with itself). */
+  references: number;
+  /** Distinct benchmarks it shares with them. */
+  benchmarks: number;
+}
+
+/** A model's likely rank range, or why it has none. */
+export type ModelEvidence = { range: LikelyRange; why?: undefined } | { range?: undefined; why: string };
+
+export interface SiteEvidence {
+  agreement: Agreement;
+  /** Why the site shows no likely ranges, or undefined when it shows them. */
+  withheld: string | undefined;
+  /** References with per-benchmark scores, of the top REFERENCES. */
+  referencesWithScores: number;
+  configuration(slug: string): ConfigurationEvidence | undefined;
+  model(model: Model): ModelEvidence;
+  /** What `/data/evidence.json` holds besides the attribution. */
+  facts: EvidenceFacts;
+}
