@@ -13,6 +13,7 @@ import type { ConfigurationPage, ScoreLine } from '../site/routes/configuration.
 import { lineFigureHtml } from './chart-html.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, type Markup } from './parts/html.ts';
+import { evidenceLineHtml } from './parts/likely.ts';
 import { movementHtml } from './parts/movement.ts';
 import { tagListHtml } from './parts/tag-list.ts';
 
@@ -96,8 +97,15 @@ export function configurationPageHtml(page: ConfigurationPage): Markup {
         <dt>Benchmarks</dt>
         <dd>${config.benchCount}</dd>
       </div>
+      ${
+        page.evidence.score &&
+        html`<div>
+          <dt>Evidence score</dt>
+          <dd>${page.evidence.score.text} <small>the mirror’s</small></dd>
+        </div>`
+      }
     </dl>
-    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}
+    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}${evidenceLineHtml(page.evidence, 'configuration')}
     <p class="meta">
       Family tag <code>${config.familyTag}</code> · Ranking refreshed <time datetime="${isoTime(config.updatedAt)}">${formatDate(config.updatedAt)}</time>
     </p>

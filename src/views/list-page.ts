@@ -18,6 +18,7 @@ import { historyDayFile } from '../site/lists/past-files.ts';
 import { pastLinksHtml, pastWhenHtml } from './parts/past.ts';
 import { SITE_TITLE } from '../site/settings/config.ts';
 import { movementLegendHtml } from './chrome.ts';
+import { likelyLegendHtml } from './parts/likely.ts';
 import { html, type Markup } from './parts/html.ts';
 import { BENCHMARK_ROWS, LEADERBOARD_ROWS, listTableHtml, PAST_ROWS, type RowCells } from './parts/list-table.ts';
 import { pagerHtml } from './parts/pager.ts';
@@ -168,7 +169,7 @@ export function leaderboardPageHtml(route: LeaderboardPage): Markup {
             ${options(route.providers)}
           </select>
         </div>`,
-      note: movementLegendHtml(shell, false),
+      note: html`${movementLegendHtml(shell, false)}${likelyLegendHtml(route.ranges)}`,
       caption: 'Models ranked by the supraScore of their best configuration',
     })}`;
 }

@@ -12,7 +12,8 @@ import { formatCount, plural } from '../site/format/format.ts';
 import { encodeMovement, movementView } from '../site/lists/movement.ts';
 import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelFeedHref } from '../site/links/links.ts';
 import { scoreFormatter } from '../site/format/precision.ts';
-import { RANK_LABEL, rankMove } from '../site/format/ranks.ts';
+import { formatLikely, RANK_LABEL, rankMove } from '../site/format/ranks.ts';
+import { evidenceLineHtml } from './parts/likely.ts';
 import type { Comparison } from '../site/data/types.ts';
 import type { ModelPage } from '../site/routes/model.ts';
 import { lineFigureHtml } from './chart-html.ts';
@@ -59,6 +60,13 @@ export function modelPageHtml(page: ModelPage): Markup {
         <dt>Model rank</dt>
         <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
       </div>
+      ${
+        page.evidence.range &&
+        html`<div>
+          <dt>Likely model rank</dt>
+          <dd>${formatLikely(page.evidence.range)} <small>the mirror’s estimate</small></dd>
+        </div>`
+      }
       <div>
         <dt>Configurations</dt>
         <dd>${configurations.length}</dd>
@@ -68,7 +76,7 @@ export function modelPageHtml(page: ModelPage): Markup {
         <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
       </div>
     </dl>
-    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}
+    ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}${evidenceLineHtml(page.evidence, 'model')}
     <p class="meta">
       Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as
       <a href="${page.dataHref}">JSON</a>

@@ -29,9 +29,10 @@ const INDEX: LeaderboardIndex = {
       'quillon-3',
       '1',
       '91.3',
+      [1, 2],
     ],
-    [2, 'Mist X', 'mist-x', 'mistral-x', 1, 88.1, 12, [1], [['mistral-x', 'Mist X (preview)', 88.1, 'mistral-x', '88.1']], 'new', 'mist-x', '=2', '88.1'],
-    [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1, 'plain-1', '88.1']], '', 'plain', '=2', '88.1'],
+    [2, 'Mist X', 'mist-x', 'mistral-x', 1, 88.1, 12, [1], [['mistral-x', 'Mist X (preview)', 88.1, 'mistral-x', '88.1']], 'new', 'mist-x', '=2', '88.1', [1, 3]],
+    [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1, 'plain-1', '88.1']], '', 'plain', '=2', '88.1', null],
   ] satisfies IndexModel[],
   kept: { modelPages: 1_000, configurationPages: 1_000 },
 };
@@ -125,6 +126,15 @@ describe('what a row says', () => {
       { kind: 'new', shown: 'new', said: 'new since the previous snapshot' },
       undefined,
     ]);
+  });
+
+  it('shows the likely model rank under the rank, said whole to a screen reader, and nothing without one', () => {
+    expect([drawn(0)('.rank .likely').text(), drawn(1)('.rank .likely').text(), drawn(2)('.rank .likely').length]).toEqual([
+      'likely model rank 1–2',
+      'likely model rank 1–3',
+      0,
+    ]);
+    expect(drawn(0)('.rank .likely .visually-hidden').text()).toBe('likely model rank ');
   });
 
   it('shows three tags and counts the others', () => {

@@ -54,7 +54,10 @@ const model = {
   rankText: '1',
   href: '/models/quillon-3/',
 } as Model;
-const page = (configuration: Configuration): ConfigurationPage => ({
+const page = (
+  configuration: Configuration,
+  evidence: ConfigurationPage['evidence'] = { score: undefined, noScore: 'the mirror has no per-benchmark scores for it yet', rounds: 200 },
+): ConfigurationPage => ({
   shell: SHELL,
   configuration,
   model,
@@ -63,6 +66,7 @@ const page = (configuration: Configuration): ConfigurationPage => ({
   history: [],
   tags: [],
   scores: [],
+  evidence,
 });
 
 describe('the configuration page, from its route alone', () => {
@@ -83,6 +87,18 @@ describe('the configuration page, from its route alone', () => {
         .map((_, s) => $(s).text())
         .get(),
     ).toEqual(['of 2 configurations', 'of 1 models']);
+  });
+
+  it('gives its evidence score as the mirror’s, with what it rests on and a link to the method, or why it has none', () => {
+    const withScore = load(configurationPageHtml(page(high, { score: { text: '57.1', references: 9, benchmarks: 1 }, noScore: '', rounds: 200 })).html);
+    expect(withScore('dl.figures div').last().text().replace(/\s+/g, ' ').trim()).toBe('Evidence score 57.1 the mirror’s');
+    expect(withScore('p.evidence').text().replace(/\s+/g, ' ')).toBe(
+      'Its evidence score is 57.1: its win share against 9 of the top 10 configurations on 1 benchmark they share. It is the mirror’s computation, not the API’s: how it is made.',
+    );
+    expect(withScore('p.evidence a').attr('href')).toBe('/about/#evidence');
+    const without = load(configurationPageHtml(page(low)).html);
+    expect(without('dl.figures dt').text()).not.toContain('Evidence');
+    expect(without('p.evidence').text()).toContain('It has no evidence score: the mirror has no per-benchmark scores for it yet.');
   });
 });
 

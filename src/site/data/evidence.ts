@@ -8,6 +8,7 @@ import type { EvidenceFacts, Sensitivity } from '../evidence/evidence-file.ts';
 import { benchIds, REFERENCES, referenceOf, referencesCompared, SCALE, scoreOf, scoreSet, termsOf, type EvidenceField, type Terms } from '../evidence/method.ts';
 import { HIGH, likelyRanges, LOW, MIN_BENCHMARKS, SEPARATES, type LikelyRange, type Resampling } from '../evidence/ranges.ts';
 import { benchKey, ROUNDS, SEED } from '../evidence/resample.ts';
+import { scoreFormatter } from '../format/precision.ts';
 import type { Bench, Configuration, Model, SiteEvidence } from './types.ts';
 
 export interface EvidenceInput {
@@ -93,6 +94,7 @@ export function buildEvidence(input: EvidenceInput): SiteEvidence {
     withheld,
     referencesWithScores,
     facts,
+    scoreText: scoreFormatter(measured.map(([v]) => v)),
     configuration(slug) {
       const i = index.get(slug);
       const t = i === undefined ? undefined : terms[i];

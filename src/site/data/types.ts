@@ -250,6 +250,8 @@ export interface SiteEvidence {
   /** References with per-benchmark scores, of the top REFERENCES. */
   referencesWithScores: number;
   configuration(slug: string): ConfigurationEvidence | undefined;
+  /** An evidence score with the digits that tell it apart from every other configuration's. */
+  scoreText(score: number): string;
   model(model: Model): ModelEvidence;
   /** What `/data/evidence.json` holds besides the attribution. */
   facts: EvidenceFacts;

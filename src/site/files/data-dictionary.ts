@@ -47,6 +47,9 @@ export interface Download {
 }
 
 const ISO = 'ISO 8601 date-time, UTC (2026-11-16T06:00:00.000Z)';
+/** What a likely model rank is, wherever a file holds one. */
+const LIKELY_MEANING =
+  'The likely model rank: where the model ranks in 90 % of 200 resamples of the benchmarks, its supraScore moved as its evidence score moves. The mirror’s computation, not the API’s (/about/#evidence).';
 const UNIX_MS = 'Unix time in milliseconds';
 const SCORE = '0–100';
 
@@ -95,6 +98,15 @@ export const JSON_HEADER_FIELDS: Field[] = [
     meaning: 'true when the snapshot was assembled from the list endpoints (at most 500 rows each), not the full export.',
   },
 ];
+
+/** A model's likely rank range, where a file holds it as a pair. */
+const LIKELY_FIELD: FieldDoc = {
+  name: 'likely model rank',
+  schema: z.tuple([rank(), rank()]).nullable(),
+  type: '[integer, integer] or null',
+  unit: '1 = best',
+  meaning: `${LIKELY_MEANING} [low, high]; null where the mirror gives none (too little evidence, or ranges withheld: see evidence.json).`,
+};
 
 /** What models.csv and models.json say alike of a configuration (its time and tags aside), in their order. */
 const CONFIGURATION_FIELDS = {
@@ -317,6 +329,7 @@ export const LEADERBOARD_JSON: Download = {
     segment: { schema: nonEmpty(), meaning: 'The path segment of the model’s page (`/models/{segment}/`).' },
     rankText: { name: 'rank as shown', schema: z.string().regex(/^=?\d+$/), type: 'string', meaning: 'The model rank as pages show it: `=5` when shared.' },
     scoreText: { name: 'supraScore as shown', schema: text(), meaning: 'The score with the digits that tell it apart from its neighbours’.' },
+    likely: LIKELY_FIELD,
   }),
 };
 

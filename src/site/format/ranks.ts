@@ -34,6 +34,9 @@ export function competitionRanks(scores: readonly number[]): Ranked[] {
 /** "5", or "=5" for a shared rank. */
 export const formatRank = ({ rank, tied }: Ranked) => `${tied ? '=' : ''}${rank}`;
 
+/** A likely model rank as the site writes it: "2–7", or "3" where the resamples never moved it. */
+export const formatLikely = ({ low, high }: { low: number; high: number }) => (low === high ? String(low) : `${low}–${high}`);
+
 /** "model rank =5", "configuration rank 12": a rank that says what it ranks. */
 export const labelledRank = (kind: RankKind, ranked: Ranked) => `${RANK_LABEL[kind]} ${formatRank(ranked)}`;
 

@@ -9,6 +9,9 @@ import { StringTable, tupleLayout, type TupleOf } from './index-tuples.ts';
 import { byNumber, byText, type BaseView, type ListSpec } from './list-spec.ts';
 import { encodeMovement, movementView, type MovementView } from './movement.ts';
 import { LEADERBOARD_PAGE_SIZE } from './pagination.ts';
+import type { LikelyRange } from '../evidence/ranges.ts';
+
+const likelyPair = (range: LikelyRange | undefined): [number, number] | null => (range ? [range.low, range.high] : null);
 
 /** A configuration of a model, as the index holds it. */
 export interface ConfigurationRecord {
@@ -41,6 +44,8 @@ export interface LeaderboardRecord {
   /** "5", or "=5" when shared. */
   rankText: string;
   scoreText: string;
+  /** Its likely model rank, [low, high] (the mirror's computation, src/site/evidence/ranges.ts), or null without one. */
+  likely: [number, number] | null;
 }
 
 export const CONFIGURATION_TUPLE = tupleLayout<ConfigurationRecord>()(['slug', 'name', 'supraScore', 'segment', 'scoreText']);
@@ -58,6 +63,7 @@ export const LEADERBOARD_TUPLE = tupleLayout<LeaderboardRecord>()([
   'segment',
   'rankText',
   'scoreText',
+  'likely',
 ]);
 export type IndexModel = TupleOf<typeof LEADERBOARD_TUPLE>;
 
@@ -72,7 +78,12 @@ export interface LeaderboardIndex {
   kept: PagesKept;
 }
 
-export function buildLeaderboardIndex(models: readonly Model[], tagSegment: (tag: string) => string, kept: PagesKept): LeaderboardIndex {
+export function buildLeaderboardIndex(
+  models: readonly Model[],
+  tagSegment: (tag: string) => string,
+  kept: PagesKept,
+  likelyOf: (model: Model) => LikelyRange | undefined = () => undefined,
+): LeaderboardIndex {
   const providers = new StringTable();
   const tags = new StringTable();
   const records = models.map((m) =>
@@ -90,6 +101,7 @@ export function buildLeaderboardIndex(models: readonly Model[], tagSegment: (tag
       segment: m.segment,
       rankText: m.rankText,
       scoreText: m.best.scoreText,
+      likely: likelyPair(likelyOf(m)),
     }),
   );
   return { providers: providers.list, tags: tags.list, tagSegments: tags.list.map(tagSegment), models: records, kept };
@@ -102,7 +114,13 @@ export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
   let index = built.get(data);
   if (!index) {
     const { modelPages, configurationPages } = data.plan.keep;
-    index = buildLeaderboardIndex(data.models, (tag) => data.tagByName.get(tag)!.segment, { modelPages, configurationPages });
+    const evidence = data.evidence();
+    index = buildLeaderboardIndex(
+      data.models,
+      (tag) => data.tagByName.get(tag)!.segment,
+      { modelPages, configurationPages },
+      (m) => evidence.model(m).range,
+    );
     built.set(data, index);
   }
   return index;
@@ -131,6 +149,8 @@ export interface LeaderboardRow {
   benchCount: number;
   configurations: (NamedLink & { scoreText: string })[];
   tags: NamedLink[];
+  /** Its likely model rank, where the mirror gives one. */
+  likely: LikelyRange | undefined;
 }
 
 /** The rows of the index from `from` to `to`, in model rank order: what the static pages show and the script draws other views from. */
@@ -160,6 +180,7 @@ export function leaderboardRows(index: LeaderboardIndex, from = 0, to = index.mo
         return { name, scoreText, href: hasPage ? configurationAddress({ segment }, model, index.kept) : drawn };
       }),
       tags: m.tags.map((i) => tags[i] ?? { name: '', href: tagHref({ segment: '' }) }),
+      likely: m.likely ? { low: m.likely[0], high: m.likely[1] } : undefined,
     };
   });
 }

@@ -1,4 +1,5 @@
 /** `/configurations/{slug}/`: one configuration, its standing, history and per-benchmark scores. */
+import { configurationEvidenceOf, type EvidenceLine } from './evidence.ts';
 import type { HistoryPoint } from '../data/history-pass.ts';
 import type { Bench, Configuration, Model, Score, SiteData } from '../data/types.ts';
 import type { NamedLink } from '../lists/leaderboard.ts';
@@ -23,6 +24,8 @@ export interface ConfigurationPage {
   tags: NamedLink[];
   /** Heaviest benchmark first: the ones that move supraScore most. */
   scores: ScoreLine[];
+  /** Its evidence score (the mirror's computation). */
+  evidence: EvidenceLine;
 }
 
 /** The configurations whose page this build makes (the deploy target's plan). */
@@ -40,6 +43,7 @@ export function configurationPage(data: SiteData, configuration: Configuration):
     models: data.models.length,
     history: data.historyFor(configuration.slug),
     tags: tagLinksOf(data, configuration.tags),
+    evidence: configurationEvidenceOf(data, configuration),
     scores: scores.map((score) => {
       const bench = data.benchBySlug.get(score.bench);
       return { score, bench, standing: score.counts && bench ? data.standingOn(bench.slug, score.normalizedScore) : undefined };

@@ -5,6 +5,7 @@ import { LEADERBOARD, leaderboardIndexOf, leaderboardRows, type LeaderboardRow }
 import { pageCount } from '../lists/pagination.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { pastLinksOf, type PastLinks } from './past.ts';
+import { rangesNoteOf, type RangesNote } from './evidence.ts';
 
 export interface LeaderboardPage {
   shell: SiteShell;
@@ -21,6 +22,8 @@ export interface LeaderboardPage {
   providers: string[];
   /** The days of the leaderboard as it stood. */
   past: PastLinks;
+  /** Whether the rows show likely ranges. */
+  ranges: RangesNote;
 }
 
 /** How many pages the leaderboard has. */
@@ -45,5 +48,6 @@ export function leaderboardPage(data: SiteData, page: number): LeaderboardPage {
     tags: index.tags.toSorted(),
     providers: data.providers,
     past: pastLinksOf(data),
+    ranges: rangesNoteOf(data),
   };
 }

@@ -7,6 +7,7 @@ import type { NamedLink } from '../lists/leaderboard.ts';
 import { modelDataHref } from '../links/links.ts';
 import { changeLinksOf, type ChangeLinks } from './changes.ts';
 import { siteShellOf, tagLinksOf, type SiteShell } from './shell.ts';
+import { modelEvidenceOf, type EvidenceLine } from './evidence.ts';
 
 /** A benchmark any of the model's configurations has a score on, with each configuration's scores there (in the model's order). */
 export interface MatrixRow {
@@ -39,6 +40,8 @@ export interface ModelPage {
   /** Its rank badge, where the plan gives it one, and its width as drawn. */
   badge: { facts: BadgeFacts; width: number } | undefined;
   neighbours: { above?: Comparison; below?: Comparison };
+  /** Its likely model rank and its best configuration's evidence score (the mirror's computation). */
+  evidence: EvidenceLine;
 }
 
 /** The models whose page this build makes (the deploy target's plan). */
@@ -72,5 +75,6 @@ export function modelPage(data: SiteData, model: Model): ModelPage {
     changeSets: data.changes.length,
     badge: facts && { facts, width: badgeWidth(facts) },
     neighbours: data.neighboursOf(model),
+    evidence: modelEvidenceOf(data, model),
   };
 }
