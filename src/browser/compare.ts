@@ -11,6 +11,7 @@ import { comparisonView, NO_WEB_SOURCE, type ChartView, type ComparisonView, typ
 import { formatDate } from '../site/format/format.ts';
 import { href } from '../site/links/links.ts';
 import type { ModelFile, SharedModelFile } from '../site/files/model-file.ts';
+import type { EvidenceFacts } from '../site/evidence/evidence-file.ts';
 import { modelFileFrom, readJson, type ModelListEntry } from '../site/compare/model-data.ts';
 import { pageTitle } from '../site/format/page-title.ts';
 import { need } from './list-view.ts';
@@ -185,6 +186,12 @@ export function enhanceCompare(): void {
     }
     return file;
   };
+  // What the build resampled, to say whether the evidence separates the models; undefined when it cannot be loaded.
+  let evidence: Promise<EvidenceFacts | undefined> | undefined;
+  const loadEvidence = () =>
+    (evidence ??= fetch(href('/data/evidence.json'))
+      .then((r) => (r.ok ? (r.json() as Promise<EvidenceFacts>) : undefined))
+      .catch(() => undefined));
   let ticket = 0;
   const baseTitle = document.title;
 
@@ -200,7 +207,8 @@ export function enhanceCompare(): void {
     const mine = ++ticket;
     const segments = parseModelsParam(new URLSearchParams(location.search).get('models'));
     if (segments.length) status!.textContent = 'Loading…';
-    const loaded = await Promise.all(segments.map(load));
+    // The evidence only says something of two models or more.
+    const [facts, loaded] = await Promise.all([segments.length > 1 ? loadEvidence() : undefined, Promise.all(segments.map(load))]);
     if (mine !== ticket) return;
     const missing = segments.filter((_, i) => !loaded[i]);
     const found = loaded.filter((f): f is ModelFile => f !== undefined);
@@ -221,7 +229,7 @@ export function enhanceCompare(): void {
     );
     input.disabled = found.length >= MAX_COMPARED;
     status!.textContent = compareStatus(found.length, missing);
-    output!.replaceChildren(...(found.length >= 1 ? [fillComparison(comparisonProto!, comparisonView(found))] : []));
+    output!.replaceChildren(...(found.length >= 1 ? [fillComparison(comparisonProto!, comparisonView(found, facts))] : []));
     document.title = found.length ? pageTitle(found.map((f) => f.model.name).join(' vs '), baseTitle) : baseTitle;
     // Until now the explanation below stayed invisible, so what was drawn above it moved nothing on screen.
     root!.dataset.drawn = '';

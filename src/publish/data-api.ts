@@ -22,6 +22,7 @@ import { partedCsvOf } from '../site/links/output-paths.ts';
 import { schemaFiles } from '../site/files/data-schemas.ts';
 import { staleAfter } from '../site/settings/staleness.ts';
 import type { PublishedState } from '../store/published-state.ts';
+import type { EvidenceFacts } from '../site/evidence/evidence-file.ts';
 
 const DATA = 'data';
 /** Under /data/ but not part of the API: the page that documents it, and the manifest itself. */
@@ -61,6 +62,12 @@ const entry = (path: string, bytes: Buffer): ManifestEntry => ({
   schema: schemaFor(path),
 });
 
+/** The evidence behind supraScore in brief: the agreement, and whether the site shows likely ranges (evidence.json has it whole). */
+function evidenceSummary(file: Record<string, unknown>) {
+  const { agreement, ranges } = file as unknown as Pick<EvidenceFacts, 'agreement' | 'ranges'>;
+  return { ...agreement, rangesShown: ranges.shown, withheld: ranges.withheld };
+}
+
 /**
  * Writes the schemas and the manifest into `dist/data/`; `stampText` is the build stamp to come,
  * `snapshotDb` the published snapshot file, whose parts are already in place.
@@ -84,6 +91,7 @@ export function writeDataApi(dist: string, stampText: string, snapshotDb: Publis
     // The date a client needs to judge the copy itself (src/site/settings/staleness.ts).
     staleAfter: new Date(staleAfter(Date.parse(String(header.generatedAt)))).toISOString(),
     snapshotDb,
+    evidence: evidenceSummary(read('evidence.json')),
     counts: {
       configurations: models.models!.length,
       models: read('model-list.json').models!.length,

@@ -18,6 +18,19 @@ import { staleAfter } from '../site/settings/staleness.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
 import { measureSite } from './site-figures.ts';
 import { stateDirFor } from './snapshot-download.ts';
+import type { Agreement } from '../site/evidence/agreement.ts';
+
+/** The evidence behind supraScore as the manifest sums it up (src/publish/data-api.ts). */
+type ManifestEvidence = Agreement & { rangesShown: boolean; withheld: string | null };
+
+/** How well the mirror's recomputation reproduces supraScore, and whether the site shows likely ranges. */
+export function describeEvidence(e: ManifestEvidence): string {
+  const agreement =
+    e.spearman === null
+      ? 'agreement not measured'
+      : `rank correlation with supraScore ${e.spearman.toFixed(2)}, ${e.topShared} of the top ${e.top} configurations shared`;
+  return `the mirror’s evidence scores for ${n(e.withEvidence)} of ${n(e.configurations)} configurations; ${agreement}; ${e.rangesShown ? 'likely ranges shown' : `no likely ranges: ${e.withheld ?? ''}`}`;
+}
 
 export interface SummaryInput {
   /** The exit code of the refresh step. */
@@ -161,6 +174,8 @@ export function jobSummary({ code, report, snapshot, dist }: SummaryInput): stri
       'Site',
       `${target}${n(figures.files)} files, ${mb(figures.bytes)}; largest file ${figures.largestFile.path} (${mb(figures.largestFile.bytes)}); largest folder ${folder} (${n(figures.largestFolder.entries)} entries); the snapshot file ${mb(dbBytes)} in ${db?.parts?.length ?? 0} part${db?.parts?.length === 1 ? '' : 's'}${where}; it shows the snapshot of ${String(stamp.generatedAt)}`,
     ]);
+    const evidence = manifest?.evidence as ManifestEvidence | undefined;
+    if (evidence) rows.push(['Evidence', describeEvidence(evidence)]);
   } else {
     rows.push(['Site', 'no built site']);
   }

@@ -14,13 +14,14 @@ import {
 } from '../site/compare/comparison-view.ts';
 import { compareHref, href, modelHref } from '../site/links/links.ts';
 import type { ModelFile } from '../site/files/model-file.ts';
+import type { EvidenceFacts } from '../site/evidence/evidence-file.ts';
 import { RANK_LABEL } from '../site/format/ranks.ts';
 import type { Comparison, Model } from '../site/data/site-data.ts';
 import { lineChartHtml } from './chart-html.ts';
 import { html, type Markup } from './parts/html.ts';
 
 /** The page of a pre-rendered comparison of two neighbours, `a` the better ranked; `files` are theirs, in that order. */
-export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[]): Markup {
+export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[], evidence: EvidenceFacts): Markup {
   return html`<nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>
         <li><a href="${href('/')}">Leaderboard</a></li>
@@ -33,7 +34,7 @@ export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Mod
       Neighbours in the ranking: <a href="${a.href}">${a.name}</a> (${RANK_LABEL.model} ${a.rankText}) and
       <a href="${b.href}">${b.name}</a> (${RANK_LABEL.model} ${b.rankText}), each represented by its best configuration.
     </p>
-    ${comparisonHtml(comparisonView(files))}
+    ${comparisonHtml(comparisonView(files, evidence))}
     <p class="meta">
       <a href="${compareHref(comparison.models)}">Open this comparison in the comparison tool</a> to add up to two more models (needs JavaScript).
     </p>`;
@@ -86,6 +87,9 @@ export function comparisonHtml(view: ComparisonView): Markup {
     <ul class="gap">
       ${view.gap.map((s) => html`<li>${s}</li>`)}
     </ul>
+    <p class="meta">
+      Resamples of the benchmarks and evidence scores are the mirror’s computation, not the API’s: <a href="${href('/about/#evidence')}">how they are made</a>.
+    </p>
     <h2 id="over-time">supraScore over time</h2>
     ${
       chart &&

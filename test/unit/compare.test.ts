@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compareModels, gapSentences, parseModelsParam } from '../../src/site/compare/compare-models.ts';
 import type { ModelFile, ModelFileScore } from '../../src/site/files/model-file.ts';
 import { scoreFormatter } from '../../src/site/format/precision.ts';
+import type { EvidenceFacts } from '../../src/site/evidence/evidence-file.ts';
 
 const score = (bench: string, normalizedScore: number, counts = true, effectiveWeight = 50): ModelFileScore => ({
   bench,
@@ -59,11 +60,22 @@ describe('compareModels', () => {
   });
 });
 
+/** The evidence file of a field whose one reference scored 50 on four benchmarks, its map onto supraScore the identity. */
+const facts = (withheld: string | null = null): EvidenceFacts => ({
+  method: { references: 10, scale: 10, rounds: 200, seed: 1, percentiles: [0.05, 0.95], minBenchmarks: 3, separates: 0.9, minAgreement: 0.8 },
+  agreement: { configurations: 30, withEvidence: 30, spearman: 0.95, topShared: 9, top: 10 },
+  sensitivity: [],
+  ranges: { shown: withheld === null, withheld },
+  benchmarks: { slug: ['s1', 's2', 's3', 's4'], effectiveWeight: [40, 30, 20, 10] },
+  references: [{ slug: 'reference', name: 'Reference', supraScore: 95, scores: [50, 50, 50, 50] }],
+  map: { evidence: [0, 100], supraScore: [0, 100] },
+});
+const on = (values: number[]) => values.map((v, i) => score(`s${i + 1}`, v));
+
 describe('gapSentences', () => {
-  it('states the gap, that supraScore has no published error bars, and what the shared benchmarks say', () => {
-    const text = gapSentences(compareModels([a, b]), (n) => n.toFixed(1)).join(' ');
+  it('states the gap, whether the evidence separates the models, and what the shared benchmarks say', () => {
+    const text = gapSentences(compareModels([a, b]), (n) => n.toFixed(1), facts()).join(' ');
     expect(text).toContain('a is 2.0 points of supraScore ahead of b');
-    expect(text).toContain('no error bars');
     expect(text).toContain('On the 2 benchmarks where each has a counting score');
     expect(text).toContain('too few benchmarks');
   });
@@ -71,7 +83,36 @@ describe('gapSentences', () => {
   it('gives a small gap with the digits its scores are shown with, never as zero', () => {
     const close = [file('p', 90.92, []), file('q', 90.87, [])];
     const shown = scoreFormatter(close.map((f) => f.model.supraScore));
-    expect(gapSentences(compareModels(close), shown)[0]).toBe('p is 0.05 points of supraScore ahead of q (90.92 against 90.87).');
+    expect(gapSentences(compareModels(close), shown, facts())[0]).toBe('p is 0.05 points of supraScore ahead of q (90.92 against 90.87).');
+  });
+
+  it('says the evidence separates two models when one ranks above the other in at least 90% of the resamples', () => {
+    const strong = file('strong', 80, on([90, 85, 88, 92]));
+    const weak = file('weak', 30, on([20, 25, 15, 10]));
+    expect(gapSentences(compareModels([strong, weak]), String, facts())[1]).toBe(
+      'In 100% of 200 resamples of the benchmarks, strong ranks above weak: the evidence separates them.',
+    );
+  });
+
+  it('says the evidence does not separate two close models, with how often each leads', () => {
+    const p = file('p', 60.1, on([70, 40, 60, 55]));
+    const q = file('q', 60, on([40, 70, 58, 50]));
+    const said = gapSentences(compareModels([p, q]), String, facts())[1]!;
+    expect(said).toMatch(
+      /^(p ranks above q|q ranks above p) in \d+% of 200 resamples of the benchmarks, and below in \d+%: the evidence does not separate them \(neither leads in 90%\)\.$/,
+    );
+  });
+
+  it('cannot say with too little evidence, with the ranges withheld, or without the evidence file, and says which', () => {
+    const thin = file('thin', 70, on([90, 90]));
+    const wide = file('wide', 60, on([50, 50, 50, 50]));
+    expect(gapSentences(compareModels([thin, wide]), String, facts())[1]).toBe(
+      'The mirror cannot say whether the gap between thin and wide is meaningful: thin has too little evidence (a best configuration with counting scores on at least 3 benchmarks shared with the top 10 configurations).',
+    );
+    expect(gapSentences(compareModels([thin, wide]), String, facts('Withheld, and why.'))[1]).toBe('Withheld, and why.');
+    expect(gapSentences(compareModels([thin, wide]), String, undefined)[1]).toBe(
+      'The mirror’s evidence file could not be loaded, so this page cannot say whether the gap is meaningful.',
+    );
   });
 });
 

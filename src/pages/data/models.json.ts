@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
-import { jsonFile, modelRankOf } from '../../site/files/downloads.ts';
-import { modelRecord } from '../../site/files/records.ts';
+import { jsonFile } from '../../site/files/downloads.ts';
+import { modelRecord, standingOf } from '../../site/files/records.ts';
 
 export const GET: APIRoute = () => {
   const data = siteData();
   return jsonFile(
     data,
     'models',
-    data.configurations.map((c) => modelRecord(c, modelRankOf(data, c))),
+    data.configurations.map((c) => modelRecord(c, standingOf(data, c))),
   );
 };

@@ -5,6 +5,9 @@
  * represented by its best configuration, the one its supraScore comes from.
  */
 import type { ModelFile, ModelFileScore } from '../files/model-file.ts';
+import { movingOf, resamplingOf, type EvidenceFacts } from '../evidence/evidence-file.ts';
+import { leadsOf, MIN_BENCHMARKS, SEPARATES } from '../evidence/ranges.ts';
+import { formatShare } from '../format/format.ts';
 
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 4;
@@ -115,11 +118,37 @@ export function compareStatus(found: number, missing: readonly string[]): string
 /** Fewer shared benchmarks than this, and the per-benchmark wins say little. */
 export const FEW_SHARED = 3;
 
+/** What a comparison reads of the evidence: the facts of `/data/evidence.json`, or undefined where they could not be loaded. */
+export type ComparisonEvidence = EvidenceFacts | undefined;
+
 /**
- * The honest answer to "is the gap meaningful?", in sentences: the gap, that supraScore has no
- * published error bars, and what the shared benchmarks say (how many, who wins how many).
+ * Whether the evidence separates two models: in how many resamples of the benchmarks each ranks
+ * above the other (src/site/evidence/ranges.ts), or why the mirror cannot say.
  */
-export function gapSentences(result: ComparisonResult, scoreText: (n: number) => string): string[] {
+function separationSentence(first: ModelFile, other: ModelFile, evidence: ComparisonEvidence): string {
+  if (!evidence) return 'The mirror’s evidence file could not be loaded, so this page cannot say whether the gap is meaningful.';
+  const resampling = resamplingOf(evidence);
+  if (!resampling) return evidence.ranges.withheld ?? '';
+  const moving = (f: ModelFile) => movingOf(resampling, { supraScore: f.model.supraScore, best: f.configurations[0]?.slug ?? '', scores: f.scores });
+  const [a, b] = [moving(first), moving(other)];
+  const leads = leadsOf(a, b, resampling);
+  if (!leads) {
+    const thin = [first, other].filter((_, i) => ![a, b][i]!.terms).map((f) => f.model.name);
+    return `The mirror cannot say whether the gap between ${first.model.name} and ${other.model.name} is meaningful: ${thin.join(' and ')} ${thin.length === 1 ? 'has' : 'have'} too little evidence (a best configuration with counting scores on at least ${MIN_BENCHMARKS} benchmarks shared with the top 10 configurations).`;
+  }
+  const [ahead, behind, up, down] = leads.second > leads.first ? [other, first, leads.second, leads.first] : [first, other, leads.first, leads.second];
+  const share = (n: number) => formatShare(n / leads.rounds);
+  if (up / leads.rounds >= SEPARATES)
+    return `In ${share(up)} of ${leads.rounds} resamples of the benchmarks, ${ahead.model.name} ranks above ${behind.model.name}: the evidence separates them.`;
+  return `${ahead.model.name} ranks above ${behind.model.name} in ${share(up)} of ${leads.rounds} resamples of the benchmarks, and below in ${share(down)}: the evidence does not separate them (neither leads in ${formatShare(SEPARATES)}).`;
+}
+
+/**
+ * The honest answer to "is the gap meaningful?", in sentences: the gap in supraScore, whether the
+ * resamples of the benchmarks separate the models (the mirror's computation), and what the shared
+ * benchmarks say (how many, who wins how many).
+ */
+export function gapSentences(result: ComparisonResult, scoreText: (n: number) => string, evidence: ComparisonEvidence): string[] {
   const [first, ...rest] = result.files;
   if (!first || rest.length === 0) return [];
   const out: string[] = [];
@@ -131,10 +160,8 @@ export function gapSentences(result: ComparisonResult, scoreText: (n: number) =>
         ? `${first.model.name} and ${other.model.name} have exactly the same supraScore (${scoreText(first.model.supraScore)}).`
         : `${ahead.model.name} is ${gapText(gap, scoreText(ahead.model.supraScore), scoreText(behind.model.supraScore))} points of supraScore ahead of ${behind.model.name} (${scoreText(ahead.model.supraScore)} against ${scoreText(behind.model.supraScore)}).`,
     );
+    out.push(separationSentence(first, other, evidence));
   }
-  out.push(
-    'The API publishes no error bars or confidence intervals for supraScore, so the mirror cannot say whether a gap is meaningful; supraScore is also relative to the current field and can move when other models change.',
-  );
   const n = result.shared.length;
   if (n === 0) {
     out.push('They share no benchmark on which each has a counting score, so there is no head-to-head evidence here.');

@@ -6,7 +6,7 @@
  * comparison reads the same whoever draws it.
  */
 import { describeSeries, lineChart, type ChartPoint, type LineChart } from '../format/charts.ts';
-import { compareModels, gapSentences } from './compare-models.ts';
+import { compareModels, gapSentences, type ComparisonEvidence } from './compare-models.ts';
 import { formatDate, isoTime } from '../format/format.ts';
 import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../links/links.ts';
 import type { ModelFile } from '../files/model-file.ts';
@@ -71,7 +71,7 @@ export interface ComparisonView {
   shared: { intro: string; models: string[]; rows: SharedRowView[] } | undefined;
 }
 
-export function comparisonView(files: readonly ModelFile[]): ComparisonView {
+export function comparisonView(files: readonly ModelFile[], evidence: ComparisonEvidence): ComparisonView {
   const result = compareModels(files);
   const scoreText = scoreFormatter(files.map((f) => f.model.supraScore));
   const seriesOf = (pick: 'supraScore' | 'rank') =>
@@ -103,7 +103,7 @@ export function comparisonView(files: readonly ModelFile[]): ComparisonView {
       configurationHref: configurationHref(f.configurations[0]!),
       counted: String(result.counted[i]!),
     })),
-    gap: gapSentences(result, scoreText),
+    gap: gapSentences(result, scoreText, evidence),
     chart: chart && { chart, kind: 'score', labels: scores.map((s) => s.label), summary },
     noShared: result.shared.length === 0 ? NO_SHARED_BENCHMARK : undefined,
     shared:

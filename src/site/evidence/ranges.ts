@@ -2,7 +2,7 @@
  * A likely range for each model's rank, and how often one model leads another, from resamples of
  * the benchmarks. supraScore stays the ranking: in each resample, a model's supraScore moves by as
  * much as its evidence score moved, read on supraScore's scale (agreement.ts, `onScoreScale`), and
- * the models are ranked again. A model's likely range holds its model rank in the middle 90 % of the
+ * the models are ranked again. A model's likely range holds its model rank in the middle 90% of the
  * resamples (the 5th to the 95th percentile), widened where needed to hold its rank today. A model
  * whose evidence is missing or too thin keeps its supraScore in every resample, and gets no range.
  */

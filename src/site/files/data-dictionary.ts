@@ -49,7 +49,7 @@ export interface Download {
 const ISO = 'ISO 8601 date-time, UTC (2026-11-16T06:00:00.000Z)';
 /** What a likely model rank is, wherever a file holds one. */
 const LIKELY_MEANING =
-  'The likely model rank: where the model ranks in 90 % of 200 resamples of the benchmarks, its supraScore moved as its evidence score moves. The mirror’s computation, not the API’s (/about/#evidence).';
+  'The likely model rank: where the model ranks in 90% of 200 resamples of the benchmarks, its supraScore moved as its evidence score moves. The mirror’s computation, not the API’s (/about/#evidence).';
 const UNIX_MS = 'Unix time in milliseconds';
 const SCORE = '0–100';
 
@@ -130,6 +130,12 @@ const CONFIGURATION_FIELDS = {
     meaning: 'Expected win rate against the current top-10 configurations. Relative to the current field; not comparable across the 2026-09-17 method change.',
   },
   benchCount: { schema: count(), unit: 'benchmarks', meaning: 'Distinct benchmarks contributing to supraScore.' },
+  evidenceScore: {
+    schema: score().nullable(),
+    unit: `${SCORE}, rounded to 3 decimals`,
+    meaning:
+      'The evidence score: the mirror’s recomputation of supraScore from the per-benchmark scores it holds, its win share against the top 10 configurations on the benchmarks they share (/about/#evidence). The mirror’s computation, not the API’s; null without per-benchmark scores shared with them.',
+  },
 } satisfies Record<string, FieldDoc>;
 
 export const MODELS_CSV: Download = {
@@ -138,6 +144,8 @@ export const MODELS_CSV: Download = {
   what: 'One row per configuration (a row of /v1/models), in configuration rank order.',
   fields: fieldsOf<ModelsCsvRow>({
     ...CONFIGURATION_FIELDS,
+    likelyModelRankLow: { schema: rank().nullable(), unit: '1 = best', meaning: `${LIKELY_MEANING} Its low end; empty where the mirror gives none.` },
+    likelyModelRankHigh: { schema: rank().nullable(), unit: '1 = best', meaning: `${LIKELY_MEANING} Its high end; empty where the mirror gives none.` },
     updatedAt: { schema: isoTime(), unit: ISO, meaning: 'Last ranking refresh of the configuration.' },
     tags: { schema: text(), unit: 'tags separated by single spaces (a tag has no spaces)', meaning: 'Capability tags upvoted by the community.' },
     attribution: ATTRIBUTION_COLUMN,
@@ -223,6 +231,7 @@ export const MODELS_JSON: Download = {
   listKey: 'models',
   fields: fieldsOf<ModelRecord>({
     ...CONFIGURATION_FIELDS,
+    likelyModelRank: { ...LIKELY_FIELD, name: 'likelyModelRank' },
     updatedAt: { schema: unixMs(), unit: UNIX_MS, meaning: 'Last ranking refresh of the configuration.' },
     tags: { schema: z.array(text()), meaning: 'Capability tags upvoted by the community.' },
   }),
@@ -385,6 +394,100 @@ export const BENCHMARK_LIST_JSON: Download = {
 };
 
 /** In the order the data page lists them. */
+
+const record = (fields: Field[]) => z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
+/** A field holding an object, its fields documented beneath it. */
+const objectField = (name: string, meaning: string, fields: Field[]): Field => ({ name, schema: record(fields), type: 'object', meaning, fields });
+/** A field holding a list of objects, their fields documented beneath it. */
+const listField = (name: string, meaning: string, fields: Field[]): Field => ({ name, schema: z.array(record(fields)), type: 'object[]', meaning, fields });
+const nullable = <F extends FieldDoc>(field: F, when: string): F => ({ ...field, schema: field.schema.nullable(), meaning: `${field.meaning} null ${when}.` });
+
+/** How well the evidence reproduces supraScore's order: in evidence.json, and its summary in manifest.json. */
+const AGREEMENT_FIELDS: Field[] = [
+  { name: 'configurations', schema: count(), meaning: 'Configurations in the snapshot.' },
+  { name: 'withEvidence', schema: count(), meaning: 'Configurations with an evidence score.' },
+  {
+    name: 'spearman',
+    schema: z.number().min(-1).max(1).nullable(),
+    unit: '−1 to 1',
+    meaning: 'Spearman’s rank correlation of evidence score and supraScore over the configurations with one; null with fewer than 10 of them.',
+  },
+  { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'How many of the API’s top configurations are among the best by evidence score.' },
+  { name: 'top', schema: count(), unit: 'configurations', meaning: 'How many top configurations that compares (10, or fewer in a smaller field).' },
+];
+const RANGES_FIELDS: Field[] = [
+  { name: 'shown', schema: z.boolean(), meaning: 'true when the site shows likely ranges: the agreement’s rank correlation is at least method.minAgreement.' },
+  { name: 'withheld', schema: text().nullable(), meaning: 'Why the site shows no likely ranges, in one sentence; null when it shows them.' },
+];
+
+/** `/data/evidence.json` (src/site/evidence/evidence-file.ts): the evidence behind supraScore. */
+export const EVIDENCE_JSON: Download = {
+  file: 'evidence.json',
+  format: 'JSON',
+  what:
+    'The evidence behind supraScore, the mirror’s computation (/about/#evidence): the choices its method makes, how well it reproduces supraScore’s order, whether the site shows likely ranges, and what the comparison page recomputes a model’s resamples from.',
+  fields: [
+    objectField('method', 'The choices the method makes where the API leaves them open (the about page explains each).', [
+      { name: 'references', schema: count(), unit: 'configurations', meaning: 'The top configurations by supraScore every configuration is compared with.' },
+      {
+        name: 'scale',
+        schema: z.number().positive(),
+        unit: 'normalized points',
+        meaning: 'Width of the comparison on one benchmark, a logistic of the normalized-score gap: a gap this wide is a 73% win.',
+      },
+      { name: 'rounds', schema: count(), unit: 'resamples', meaning: 'Resamples of the benchmarks (a Poisson bootstrap).' },
+      { name: 'seed', schema: count(), meaning: 'The seed of the resamples: every build of a snapshot draws the same ones.' },
+      {
+        name: 'percentiles',
+        schema: z.tuple([z.number(), z.number()]),
+        type: '[number, number]',
+        unit: '0–1',
+        meaning: 'The percentiles of a model rank over the resamples that a likely range spans.',
+      },
+      {
+        name: 'minBenchmarks',
+        schema: count(),
+        unit: 'benchmarks',
+        meaning: 'A model’s evidence must rest on this many benchmarks shared with the references for a likely range.',
+      },
+      {
+        name: 'separates',
+        schema: z.number().min(0).max(1),
+        unit: '0–1',
+        meaning: 'The share of resamples in which one model must lead another for the evidence to separate them.',
+      },
+      { name: 'minAgreement', schema: z.number(), unit: '−1 to 1', meaning: 'Below this rank correlation with supraScore the site shows no likely ranges.' },
+    ]),
+    objectField('agreement', 'How well the evidence score reproduces supraScore’s order in this snapshot.', AGREEMENT_FIELDS),
+    listField('sensitivity', 'The agreement the comparison would give at other widths (half and twice scale), to show how much hinges on that one choice.', [
+      { name: 'scale', schema: z.number().positive(), unit: 'normalized points', meaning: 'The other width.' },
+      { name: 'spearman', schema: z.number().min(-1).max(1).nullable(), unit: '−1 to 1', meaning: 'The rank correlation with supraScore at that width.' },
+      { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'The API’s top configurations among the best by evidence score at that width.' },
+    ]),
+    objectField('ranges', 'Whether the site shows likely ranges.', RANGES_FIELDS),
+    objectField('benchmarks', 'The benchmarks the references have a counting score on, with a positive effectiveWeight, as two lists of one order.', [
+      { name: 'slug', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Their slugs.' },
+      { name: 'effectiveWeight', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Their effectiveWeight.' },
+    ]),
+    listField('references', 'The top configurations by supraScore, best first.', [
+      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+      { name: 'name', schema: text(), meaning: 'Its name.' },
+      { name: 'supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'Its supraScore.' },
+      {
+        name: 'scores',
+        schema: z.array(score().nullable()),
+        type: '(number or null)[]',
+        unit: SCORE,
+        meaning: 'Its mean counting normalized score on each of benchmarks.slug, same order; null where it has none.',
+      },
+    ]),
+    objectField('map', 'Where an evidence score is read on supraScore’s scale: equal quantiles of the two over the configurations with both, as two lists of one order.', [
+      { name: 'evidence', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Evidence scores at the quantiles 0, 1%, …, 100%.' },
+      { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'supraScores at the same quantiles.' },
+    ]),
+  ],
+};
+
 export const DOWNLOADS: Download[] = [
   MODELS_CSV,
   SCORES_CSV,
@@ -395,14 +498,8 @@ export const DOWNLOADS: Download[] = [
   LEADERBOARD_JSON,
   MODEL_LIST_JSON,
   BENCHMARK_LIST_JSON,
+  EVIDENCE_JSON,
 ];
-
-const record = (fields: Field[]) => z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
-/** A field holding an object, its fields documented beneath it. */
-const objectField = (name: string, meaning: string, fields: Field[]): Field => ({ name, schema: record(fields), type: 'object', meaning, fields });
-/** A field holding a list of objects, their fields documented beneath it. */
-const listField = (name: string, meaning: string, fields: Field[]): Field => ({ name, schema: z.array(record(fields)), type: 'object[]', meaning, fields });
-const nullable = <F extends FieldDoc>(field: F, when: string): F => ({ ...field, schema: field.schema.nullable(), meaning: `${field.meaning} null ${when}.` });
 
 /** `/data/models/{model}.json` (src/site/files/model-file.ts writes it). */
 export const MODEL_FILE_JSON: Download = {
@@ -720,6 +817,10 @@ export const MANIFEST_JSON: Download = {
   fields: [
     STALE_AFTER_FIELD,
     SNAPSHOT_DB_FIELD,
+    objectField('evidence', 'The evidence behind supraScore in brief (evidence.json has it whole): the agreement, and whether the site shows likely ranges.', [
+      ...AGREEMENT_FIELDS,
+      ...RANGES_FIELDS.map((f) => ({ ...f, name: f.name === 'shown' ? 'rangesShown' : f.name })),
+    ]),
     objectField('counts', 'Records in the snapshot, as the files hold them.', [
       { name: 'configurations', schema: count(), meaning: 'Configurations (rows of models.json and models.csv).' },
       { name: 'models', schema: count(), meaning: 'Models, that is familyTags (rows of model-list.json, files under models/).' },

@@ -9,11 +9,8 @@ import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import { DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
-import type { Configuration, RecentHistory, SiteData } from '../data/site-data.ts';
-import { attribution, modelsCsvRow, scoresCsvRow } from './records.ts';
-
-/** The rank of each configuration's model, by familyTag. */
-export const modelRankOf = (data: SiteData, c: Configuration) => data.modelByFamily.get(c.familyTag)?.rank ?? 0;
+import type { RecentHistory, SiteData } from '../data/site-data.ts';
+import { attribution, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';
 
 export function jsonFile(data: SiteData, key: string, rows: unknown[]): Response {
   return new Response(JSON.stringify({ ...attribution(data), [key]: rows }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
@@ -101,7 +98,7 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
   const source = SITE.attributionUrl;
   return csvFile(
     download('models.csv'),
-    data.configurations.map((c) => modelsCsvRow(c, modelRankOf(data, c), source)),
+    data.configurations.map((c) => modelsCsvRow(c, standingOf(data, c), source)),
   );
 }
 

@@ -4,6 +4,7 @@
  * every field of each, typed against these, so a field renamed here fails to compile there.
  */
 import type { Bench, Configuration, Score, SiteData, Tag } from '../data/types.ts';
+import type { LikelyRange } from '../evidence/ranges.ts';
 import { attributionSentence, SITE } from '../settings/config.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -21,30 +22,55 @@ export function attribution(data: SiteData) {
   };
 }
 
+/** Where a configuration stands beyond its own row: its model's rank, and the mirror's evidence score and likely model rank. */
+export interface Standing {
+  modelRank: number;
+  /** Rounded to 3 decimals; null without one. */
+  evidenceScore: number | null;
+  likely: LikelyRange | undefined;
+}
+
+/** The standing of a configuration in this snapshot. */
+export function standingOf(data: SiteData, c: Configuration): Standing {
+  const model = data.modelByFamily.get(c.familyTag);
+  const evidence = data.evidence();
+  const score = evidence.configuration(c.slug)?.score;
+  return {
+    modelRank: model?.rank ?? 0,
+    evidenceScore: score === undefined ? null : Math.round(score * 1000) / 1000,
+    likely: model && evidence.model(model).range,
+  };
+}
+
 /** An element of models.json: a configuration. */
-export const modelRecord = (c: Configuration, modelRank: number) => ({
+export const modelRecord = (c: Configuration, standing: Standing) => ({
   slug: c.slug,
   name: c.name,
   provider: c.provider,
   familyTag: c.familyTag,
   supraScore: c.supraScore,
   rank: c.position,
-  modelRank,
+  modelRank: standing.modelRank,
   benchCount: c.benchCount,
+  evidenceScore: standing.evidenceScore,
+  likelyModelRank: standing.likely ? ([standing.likely.low, standing.likely.high] as [number, number]) : null,
   updatedAt: c.updatedAt,
   tags: c.tags,
 });
 
-/** A row of models.csv: a configuration, its time as ISO 8601 and its tags in one cell. */
-export const modelsCsvRow = (c: Configuration, modelRank: number, attribution: string) => ({
+/** A row of models.csv: a configuration, its time as ISO 8601, its tags in one cell and its likely model rank in two. */
+export const modelsCsvRow = (c: Configuration, standing: Standing, attribution: string) => ({
   rank: c.position,
-  modelRank,
+  modelRank: standing.modelRank,
   slug: c.slug,
   name: c.name,
   provider: c.provider,
   familyTag: c.familyTag,
   supraScore: c.supraScore,
   benchCount: c.benchCount,
+  evidenceScore: standing.evidenceScore ?? undefined,
+  likelyModelRankLow: standing.likely?.low,
+  likelyModelRankHigh: standing.likely?.high,
   updatedAt: iso(c.updatedAt),
   tags: c.tags.join(' '),
   attribution,

@@ -3,6 +3,8 @@
  * tool, a pre-rendered comparison, about and the downloads' page. The not-found page and the old
  * addresses of the leaderboard show only the site's shell (shell.ts).
  */
+import type { EvidenceFacts } from '../evidence/evidence-file.ts';
+import { evidenceSectionOf, type EvidenceSection } from './evidence.ts';
 import type { Comparison, Model, SiteData, SnapshotInfo, Tag } from '../data/types.ts';
 import { attribution } from '../files/records.ts';
 import { recentModelFile, type ModelFile } from '../files/model-file.ts';
@@ -35,9 +37,13 @@ export const comparePage = (data: SiteData): { shell: SiteShell; top: { comparis
 export const comparisonPaths = (data: SiteData) => data.comparisons.map((comparison) => ({ params: { pair: comparison.segment }, props: { comparison } }));
 
 /** `/compare/{a}-vs-{b}/`: two neighbours side by side, from their data files (as the comparison tool draws any). */
-export function comparisonPage(data: SiteData, comparison: Comparison): { shell: SiteShell; comparison: Comparison; pair: [Model, Model]; files: ModelFile[] } {
+export function comparisonPage(
+  data: SiteData,
+  comparison: Comparison,
+): { shell: SiteShell; comparison: Comparison; pair: [Model, Model]; files: ModelFile[]; evidence: EvidenceFacts } {
   const pair = bestFirst(comparison);
-  return { shell: siteShellOf(data), comparison, pair, files: pair.map((m) => recentModelFile(data, m, attribution(data))) };
+  // The evidence as /data/evidence.json holds it, which the comparison script reads: both draw the same sentences.
+  return { shell: siteShellOf(data), comparison, pair, files: pair.map((m) => recentModelFile(data, m, attribution(data))), evidence: data.evidence().facts };
 }
 
 export interface AboutPage {
@@ -51,6 +57,8 @@ export interface AboutPage {
   downloads: { scores: string; history: string };
   /** The days of the leaderboard as it stood. */
   past: PastLinks;
+  /** The evidence behind supraScore: the method's choices and this snapshot's agreement. */
+  evidence: EvidenceSection;
 }
 
 /** `/about/`. */
@@ -69,6 +77,7 @@ export function aboutPage(data: SiteData): AboutPage {
     counts: { models: data.models.length, configurations: data.configurations.length, benchmarks: data.benches.length, tags: data.tags.length },
     downloads: { scores: publishedName('scores.csv', plan.compressedDownloads), history: publishedName('history.csv', plan.compressedDownloads) },
     past: pastLinksOf(data),
+    evidence: evidenceSectionOf(data),
   };
 }
 

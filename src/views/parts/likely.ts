@@ -14,8 +14,8 @@ export const likelyHtml = (range: LikelyRange): Markup =>
 export const likelyLegendHtml = ({ withheld, rounds }: RangesNote): Markup =>
   withheld === undefined
     ? html`<p class="legend">
-        In grey under each rank, its <a href="${href('/about/#evidence')}">likely range</a>: the model rank in 90 % of ${rounds} resamples of the benchmarks,
-        the mirror’s computation, not the API’s.
+        In grey under each rank, its <a href="${href('/about/#evidence')}">likely range</a>: the model rank in 90% of ${rounds} resamples of the benchmarks, the
+        mirror’s computation, not the API’s.
       </p>`
     : html`<p class="legend">${withheld} <a href="${href('/about/#evidence')}">How the mirror checks</a></p>`;
 
@@ -31,7 +31,7 @@ export function evidenceLineHtml(line: EvidenceLine, kind: 'model' | 'configurat
   const range =
     kind === 'model' &&
     (line.range
-      ? html`Likely model rank <strong>${formatLikely(line.range)}</strong>: where it ranks in 90 % of ${line.rounds} resamples of the benchmarks.`
+      ? html`Likely model rank <strong>${formatLikely(line.range)}</strong>: where it ranks in 90% of ${line.rounds} resamples of the benchmarks.`
       : line.why);
   // prettier-ignore
   return html`<p class="meta evidence">${range && html`${range} `}${score} ${kind === 'model' && line.range ? 'Both are' : 'It is'} the mirror’s computation, not the API’s: <a href="${href('/about/#evidence')}">how it is made</a>.</p>`;
