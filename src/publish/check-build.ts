@@ -44,6 +44,7 @@ const REQUIRED_FILES = [
   'data/tags.json',
   'data/models.csv',
   'data/leaderboard.json',
+  'data/evidence.json',
   'robots.txt',
   'sitemap-index.xml',
   'data/index.html',

@@ -38,6 +38,8 @@ const DATA_LISTS: Record<string, string> = {
   'data/leaderboard.json': 'models',
 };
 
+const STUB_AGREEMENT = { configurations: 0, withEvidence: 0, spearman: null, topShared: 0, top: 0 };
+
 function page(path: string, siteUrl: string, attributionUrl: string): string {
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
@@ -88,6 +90,8 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
         if (rel.endsWith('.html')) write(rel, page(rel, siteUrl.href, attributionUrl));
         // models.json with the snapshot's date, which the manifest's staleAfter is computed from.
         else if (rel in DATA_LISTS) write(rel, `${JSON.stringify({ generatedAt, [DATA_LISTS[rel]!]: [] })}\n`);
+        // The evidence's summary, which the manifest copies.
+        else if (rel === 'data/evidence.json') write(rel, `${JSON.stringify({ generatedAt, agreement: STUB_AGREEMENT, ranges: { shown: false, withheld: 'stub' } })}\n`);
         else write(rel, `stub ${rel}\n`);
       }
       write(STUB_CARD, Buffer.from('stub card'));

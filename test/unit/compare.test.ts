@@ -90,7 +90,7 @@ describe('gapSentences', () => {
     const strong = file('strong', 80, on([90, 85, 88, 92]));
     const weak = file('weak', 30, on([20, 25, 15, 10]));
     expect(gapSentences(compareModels([strong, weak]), String, facts())[1]).toBe(
-      'In 100% of 200 resamples of the benchmarks, strong ranks above weak: the evidence separates them.',
+      'In 200 of 200 resamples of the benchmarks, strong ranks above weak: the evidence separates them.',
     );
   });
 
@@ -99,7 +99,7 @@ describe('gapSentences', () => {
     const q = file('q', 60, on([40, 70, 58, 50]));
     const said = gapSentences(compareModels([p, q]), String, facts())[1]!;
     expect(said).toMatch(
-      /^(p ranks above q|q ranks above p) in \d+% of 200 resamples of the benchmarks, and below in \d+%: the evidence does not separate them \(neither leads in 90%\)\.$/,
+      /^(p ranks above q|q ranks above p) in \d+ of 200 resamples of the benchmarks, and below in \d+: the evidence does not separate them \(neither leads in 90% of them\)\.$/,
     );
   });
 

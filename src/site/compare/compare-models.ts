@@ -137,10 +137,9 @@ function separationSentence(first: ModelFile, other: ModelFile, evidence: Compar
     return `The mirror cannot say whether the gap between ${first.model.name} and ${other.model.name} is meaningful: ${thin.join(' and ')} ${thin.length === 1 ? 'has' : 'have'} too little evidence (a best configuration with counting scores on at least ${MIN_BENCHMARKS} benchmarks shared with the top 10 configurations).`;
   }
   const [ahead, behind, up, down] = leads.second > leads.first ? [other, first, leads.second, leads.first] : [first, other, leads.first, leads.second];
-  const share = (n: number) => formatShare(n / leads.rounds);
-  if (up / leads.rounds >= SEPARATES)
-    return `In ${share(up)} of ${leads.rounds} resamples of the benchmarks, ${ahead.model.name} ranks above ${behind.model.name}: the evidence separates them.`;
-  return `${ahead.model.name} ranks above ${behind.model.name} in ${share(up)} of ${leads.rounds} resamples of the benchmarks, and below in ${share(down)}: the evidence does not separate them (neither leads in ${formatShare(SEPARATES)}).`;
+  const of = `of ${leads.rounds} resamples of the benchmarks`;
+  if (up / leads.rounds >= SEPARATES) return `In ${up} ${of}, ${ahead.model.name} ranks above ${behind.model.name}: the evidence separates them.`;
+  return `${ahead.model.name} ranks above ${behind.model.name} in ${up} ${of}, and below in ${down}: the evidence does not separate them (neither leads in ${formatShare(SEPARATES)} of them).`;
 }
 
 /**

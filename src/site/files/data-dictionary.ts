@@ -424,8 +424,7 @@ const RANGES_FIELDS: Field[] = [
 export const EVIDENCE_JSON: Download = {
   file: 'evidence.json',
   format: 'JSON',
-  what:
-    'The evidence behind supraScore, the mirror’s computation (/about/#evidence): the choices its method makes, how well it reproduces supraScore’s order, whether the site shows likely ranges, and what the comparison page recomputes a model’s resamples from.',
+  what: 'The evidence behind supraScore, the mirror’s computation (/about/#evidence): the choices its method makes, how well it reproduces supraScore’s order, whether the site shows likely ranges, and what the comparison page recomputes a model’s resamples from.',
   fields: [
     objectField('method', 'The choices the method makes where the API leaves them open (the about page explains each).', [
       { name: 'references', schema: count(), unit: 'configurations', meaning: 'The top configurations by supraScore every configuration is compared with.' },
@@ -481,10 +480,14 @@ export const EVIDENCE_JSON: Download = {
         meaning: 'Its mean counting normalized score on each of benchmarks.slug, same order; null where it has none.',
       },
     ]),
-    objectField('map', 'Where an evidence score is read on supraScore’s scale: equal quantiles of the two over the configurations with both, as two lists of one order.', [
-      { name: 'evidence', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Evidence scores at the quantiles 0, 1%, …, 100%.' },
-      { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'supraScores at the same quantiles.' },
-    ]),
+    objectField(
+      'map',
+      'Where an evidence score is read on supraScore’s scale: equal quantiles of the two over the configurations with both, as two lists of one order.',
+      [
+        { name: 'evidence', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Evidence scores at the quantiles 0, 1%, …, 100%.' },
+        { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'supraScores at the same quantiles.' },
+      ],
+    ),
   ],
 };
 
