@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, launchChromium } from '../helpers/browser.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import type { LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
+import type { IndexModel, LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
 import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
 
 const available = chromiumAvailable();
@@ -508,13 +508,53 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
+  it.for([true, false])(
+    'shows each model’s likely rank on the leaderboard, its page and a comparison, with the method a link away (JavaScript %s)',
+    async (javaScriptEnabled, { expect }) => {
+      const context = await newContext({ javaScriptEnabled });
+      const likely = (m: IndexModel) => {
+        const [low, high] = m[13]!;
+        return low === high ? String(low) : `${low}–${high}`;
+      };
+      const page = await open(context, '/');
+      const firstRows = index.models.slice(0, 3);
+      expect(await page.locator('tbody .rank .likely').evaluateAll((els) => els.slice(0, 3).map((e) => e.textContent))).toEqual(
+        firstRows.map((m) => `likely model rank ${likely(m)}`),
+      );
+      const legend = page.locator('p.legend', { hasText: 'likely range' });
+      expect(await legend.textContent()).toMatch(/the model rank in 90% of 200 resamples of the benchmarks, the mirror’s computation, not the API’s/);
+      expect(await legend.locator('a').getAttribute('href')).toBe('/about/#evidence');
+      if (javaScriptEnabled) {
+        // Rows the script draws carry the range too: sorted by name, the first row is the model first by name.
+        await page.locator('th[data-sort="name"] button').click();
+        const byName = [...index.models].sort((x, y) => x[1].localeCompare(y[1], 'en') || x[0] - y[0])[0]!;
+        await expect.poll(() => page.locator('tbody tr').first().locator('.likely').textContent()).toBe(`likely model rank ${likely(byName)}`);
+      }
+      const [model] = index.models;
+      const modelPage = await open(context, `/models/${model![10]}/`);
+      expect(await modelPage.locator('dl.figures div', { hasText: 'Likely model rank' }).locator('dd').textContent()).toMatch(
+        new RegExp(`^\\s*${likely(model!)}\\s+the mirror’s estimate\\s*$`),
+      );
+      expect(await modelPage.locator('p.evidence').textContent()).toContain(`Likely model rank ${likely(model!)}: where it ranks in 90% of 200 resamples`);
+      await modelPage.locator('p.evidence a').click();
+      await modelPage.waitForURL(`${base}/about/#evidence`);
+      expect(await modelPage.locator('#evidence-agreement + dl').textContent()).toMatch(/Rank correlation\s*0\.9\d/);
+      const compare = await open(context, pairPath);
+      expect(await compare.locator('#gap + ul').textContent()).toMatch(
+        /(ranks above .+ in \d+ of 200 resamples of the benchmarks|In \d+ of 200 resamples of the benchmarks)/,
+      );
+      expect(await compare.locator('#gap ~ p.meta a').getAttribute('href')).toBe('/about/#evidence');
+      await finish(context);
+    },
+  );
+
   it('compares two models with JavaScript, adds a third, and goes back', async ({ expect }) => {
     const context = await newContext();
     const [a, b, c] = index.models;
     const page = await open(context, `/compare/?models=${a![10]},${b![10]}`);
     const standing = page.locator('#standing + .table-wrap tbody th > a');
     await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
-    expect(await page.locator('#gap + ul').textContent()).toContain('no error bars');
+    expect(await page.locator('#gap + ul').textContent()).toMatch(/of 200 resamples of the benchmarks/);
     // The pre-rendered comparison's parts: one supraScore chart, the model ranks in its caption.
     expect(await page.locator('.linechart figcaption').textContent()).toContain(`${a![1]}: model rank`);
     const shared = page.locator('#shared ~ .table-wrap tbody tr');
@@ -535,7 +575,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await page.locator('#compare + ul a', { hasText: a![1] }).first().click();
     await page.waitForURL(/\/compare\/[^/?]+-vs-[^/?]+\/$/);
     expect(await page.locator('#standing + .table-wrap tbody th > a').allTextContents()).toEqual([a![1], b![1]]);
-    expect(await page.locator('#gap + ul').textContent()).toContain('no error bars');
+    expect(await page.locator('#gap + ul').textContent()).toMatch(/of 200 resamples of the benchmarks/);
     const compare = await open(context, '/compare/');
     expect(await compare.locator('[data-compare-tool]').isVisible()).toBe(false);
     expect(await compare.locator('#without-js').isVisible()).toBe(true);
@@ -595,6 +635,9 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       '/about/',
       '/data/',
       '/404.html',
+      // A model and a configuration with a likely rank and an evidence score (the hostile fixture's too few to show them).
+      `/models/${index.models[0]![10]}/`,
+      `/configurations/${index.models[0]![8][0]![3]}/`,
     ].map((p) => [base, p] as const),
     ...['/changes/', '/models/quillon-3/', '/configurations/quillon-3-high/'].map((p) => [historyBase, p] as const),
   ];

@@ -91,7 +91,8 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
         // models.json with the snapshot's date, which the manifest's staleAfter is computed from.
         else if (rel in DATA_LISTS) write(rel, `${JSON.stringify({ generatedAt, [DATA_LISTS[rel]!]: [] })}\n`);
         // The evidence's summary, which the manifest copies.
-        else if (rel === 'data/evidence.json') write(rel, `${JSON.stringify({ generatedAt, agreement: STUB_AGREEMENT, ranges: { shown: false, withheld: 'stub' } })}\n`);
+        else if (rel === 'data/evidence.json')
+          write(rel, `${JSON.stringify({ generatedAt, agreement: STUB_AGREEMENT, ranges: { shown: false, withheld: 'stub' } })}\n`);
         else write(rel, `stub ${rel}\n`);
       }
       write(STUB_CARD, Buffer.from('stub card'));

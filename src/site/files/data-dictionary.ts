@@ -501,7 +501,6 @@ export const DOWNLOADS: Download[] = [
   LEADERBOARD_JSON,
   MODEL_LIST_JSON,
   BENCHMARK_LIST_JSON,
-  EVIDENCE_JSON,
 ];
 
 /** `/data/models/{model}.json` (src/site/files/model-file.ts writes it). */
@@ -858,7 +857,7 @@ export const MODEL_GROUP_JSON: Download = {
 export const HISTORY_FILES: Download[] = [HISTORY_INDEX_JSON, HISTORY_NAMES_JSON, HISTORY_DAY_JSON];
 
 /** Every kind of file under `/data/` that a JSON Schema describes, the downloads first. */
-export const DATA_FILES: Download[] = [...DOWNLOADS, MODEL_FILE_JSON, MODEL_GROUP_JSON, ...HISTORY_FILES, SNAPSHOT_JSON, MANIFEST_JSON];
+export const DATA_FILES: Download[] = [...DOWNLOADS, EVIDENCE_JSON, MODEL_FILE_JSON, MODEL_GROUP_JSON, ...HISTORY_FILES, SNAPSHOT_JSON, MANIFEST_JSON];
 
 /** The file of a download's schema, beside it: `models.schema.json`, `models.csv.schema.json`, `model-file.schema.json`. */
 export function schemaFileOf(download: Download): string {
