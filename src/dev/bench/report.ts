@@ -3,6 +3,7 @@
  * the site built for each deploy target against its host's limits, each target with PASS or FAIL,
  * and the machine it ran on. Pure functions of the results.
  */
+import { evidenceLine } from './evidence-result.ts';
 import { figuresText } from '../../publish/build-plan.ts';
 import { HOST_LIMITS, limitsText, mb } from '../../site/plan/hosts.ts';
 import { OUTPUT_KINDS } from '../../site/plan/output-kinds.ts';
@@ -379,6 +380,7 @@ export function sizeReport(result: SizeResult): string {
           `- with details for every configuration (one build, ${seconds(result.details.ms)} s, peak RSS ${result.details.peakRssKb === undefined ? '?' : (result.details.peakRssKb / KB).toFixed(0)} MB): dist/ ${megabytes(result.details.dist.bytes)} MB (${megabytes(result.details.dist.diskBytes)} MB on disk); largest file ${result.details.dist.largestFile ? `${result.details.dist.largestFile.path}, ${megabytes(result.details.dist.largestFile.raw)} MB` : 'none'}; largest page ${result.details.dist.largestPage ? `${result.details.dist.largestPage.path}, ${kilobytes(result.details.dist.largestPage.raw)}` : 'none'}`,
         ]
       : [`- with details for every configuration: ${result.detailsFailed ? `no result: ${result.detailsFailed}` : 'not measured (--skip-details)'}`]),
+    ...(result.evidence ? [`- ${evidenceLine(result.evidence)}`] : []),
     `- leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
     `- largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,
     `- JavaScript in _astro/: ${dist.js.files} file${dist.js.files === 1 ? '' : 's'}, ${kilobytes(dist.js.raw)} raw, ${kilobytes(dist.js.gzip)} gzip`,

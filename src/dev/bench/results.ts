@@ -1,4 +1,5 @@
 /** The shapes of a benchmark's results: what the report prints and `--json` writes. */
+import type { EvidenceResult } from './evidence-result.ts';
 import type { DeployTarget, SiteFigures } from '../../site/plan/hosts.ts';
 import type { KindFigures } from '../../site/plan/site-plan.ts';
 import type { BenchTarget } from './args.ts';
@@ -60,6 +61,8 @@ export interface SizeResult {
   details?: DetailsBuild | undefined;
   /** Why the build with details did not finish (its store or build failed): a measurement, not a crash of the bench. */
   detailsFailed?: string | undefined;
+  /** The evidence pass on the snapshot with details, on its own. */
+  evidence?: EvidenceResult | undefined;
   /** Per deploy target (`--targets`): one build without details and one with, in the order of BENCH_TARGETS. */
   targetBuilds?: TargetBuild[] | undefined;
 }

@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { evidenceLine, evidenceResultOf, type EvidenceResult } from './evidence-result.ts';
 import { readClientTuning } from '../../api/settings.ts';
 import { readSiteSettings } from '../../site/settings/config.ts';
 import type { DeployTarget } from '../../site/plan/hosts.ts';
@@ -31,6 +32,7 @@ import { plannedEstimate, removeBuild, targetBuildOf, type SnapshotDbFigures } f
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const FETCH_CHILD = fileURLToPath(new URL('./fetch-export.ts', import.meta.url));
 const STORE_DETAILS_CHILD = fileURLToPath(new URL('./store-details.ts', import.meta.url));
+const EVIDENCE_CHILD = fileURLToPath(new URL('./evidence-pass.ts', import.meta.url));
 
 export class StageFailed extends Error {
   readonly stage: string;
@@ -258,6 +260,7 @@ async function benchSize(
     // 3b. the same snapshot with per-benchmark details for every configuration, as production has them: one build
     let details: DetailsBuild | undefined;
     let detailsFailed: string | undefined;
+    let evidence: EvidenceResult | undefined;
     let detailTypes = new Map<string, PageTypeSize>();
     if (!detailsFiles) say('build with details: skipped (--skip-details)');
     else {
@@ -285,6 +288,16 @@ async function benchSize(
         note('build with details', withDetails.res, `, ${(details.dist.bytes / 1024 / 1024).toFixed(1)} MB`);
         detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
         if (targets.includes('none')) measureTarget('none', true, withDetails.res, detailsOut, detailsDb);
+        // The evidence pass on its own, on the snapshot with details: the render makes it once, on first use.
+        const evidenceCommand: NodeCommand = {
+          ...commands.snapshot,
+          nodeArgs: ['--expose-gc', ...commands.snapshot.nodeArgs],
+          script: relative(REPO_ROOT, EVIDENCE_CHILD),
+          args: [],
+        };
+        const pass = await run('evidence pass', evidenceCommand, ['--snapshot', detailsDb]);
+        evidence = evidenceResultOf(pass.output, withDetails.res.output);
+        if (evidence) say(evidenceLine(evidence));
       } catch (err) {
         // A build with details that runs out of memory or time is a result to report, and the other stages still run.
         if (!(err instanceof StageFailed)) throw err;
@@ -364,6 +377,7 @@ async function benchSize(
       pageTypes,
       details,
       detailsFailed,
+      evidence,
       targetBuilds: targets.length ? targetBuilds : undefined,
     };
   } finally {
