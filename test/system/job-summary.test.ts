@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobSummary } from '../../src/publish/job-summary.ts';
+import { describeEvidence, jobSummary } from '../../src/publish/job-summary.ts';
 import type { RunReport } from '../../src/snapshot/run-report.ts';
 import type { SnapshotOutcome } from '../../src/snapshot/run-snapshot.ts';
 import { tempDir } from '../helpers/env.ts';
@@ -23,7 +23,13 @@ beforeAll(async () => {
   snapshot = await fixtureSnapshot(dir.path);
   mkdirSync(join(dir.path, 'dist/data/models'), { recursive: true });
   writeFileSync(join(dir.path, 'dist/data/snapshot.json'), JSON.stringify({ generatedAt: new Date(GENERATED_AT).toISOString(), target: 'github-pages' }));
-  writeFileSync(join(dir.path, 'dist/data/manifest.json'), JSON.stringify({ snapshotDb: { parts: ['snapshot.db.gz.part-001', 'snapshot.db.gz.part-002'] } }));
+  writeFileSync(
+    join(dir.path, 'dist/data/manifest.json'),
+    JSON.stringify({
+      snapshotDb: { parts: ['snapshot.db.gz.part-001', 'snapshot.db.gz.part-002'] },
+      evidence: { configurations: 300, withEvidence: 290, spearman: 0.9391, topShared: 8, top: 10, rangesShown: true, withheld: null },
+    }),
+  );
   writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-001'), Buffer.alloc(2 * 1024 * 1024));
   writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-002'), Buffer.alloc(1024 * 1024));
   writeFileSync(join(dir.path, 'dist/index.html'), 'x');
@@ -47,6 +53,15 @@ describe('the job summary', () => {
     expect(row(md, 'Stale after')).toBe('2026-11-18 06:00 UTC: pages tell visitors the copy is out of date from then on');
     expect(row(md, 'Site')).toMatch(
       /^deploy target github-pages; 5 files, 3\.0 MB; largest file data\/snapshot\.db\.gz\.part-001 \(2\.0 MB\); .*the snapshot file 3\.0 MB in 2 parts/,
+    );
+    expect(row(md, 'Evidence')).toBe(
+      'the mirror’s evidence scores for 290 of 300 configurations; rank correlation with supraScore 0.94, 8 of the top 10 configurations shared; likely ranges shown',
+    );
+  });
+
+  it('says when the site shows no likely ranges, and why', () => {
+    expect(describeEvidence({ configurations: 17, withEvidence: 4, spearman: null, topShared: 2, top: 10, rangesShown: false, withheld: 'Too few.' })).toBe(
+      'the mirror’s evidence scores for 4 of 17 configurations; agreement not measured; no likely ranges: Too few.',
     );
   });
 
