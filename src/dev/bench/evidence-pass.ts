@@ -22,6 +22,8 @@ export interface EvidencePass {
   topShared: number;
   models: number;
   modelsWithRange: number;
+  /** Models resampled: all with enough evidence, even where the site withholds the ranges (the pass is measured whole). */
+  resampledModels: number;
 }
 
 const { values } = parseArgs({ options: { snapshot: { type: 'string' } }, strict: true });
@@ -30,7 +32,7 @@ if (!values.snapshot) {
   process.exit(2);
 }
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-const data = getSiteData({ snapshot: values.snapshot, plan: undefined });
+const data = getSiteData({ snapshot: values.snapshot, plan: undefined }, { resampleAnyway: true });
 gc();
 const heapBefore = process.memoryUsage().heapUsed;
 const cpuBefore = process.cpuUsage();
@@ -50,5 +52,6 @@ const pass: EvidencePass = {
   topShared: evidence.agreement.topShared,
   models: data.models.length,
   modelsWithRange: data.models.filter((m) => evidence.model(m).range).length,
+  resampledModels: evidence.resampledModels,
 };
 console.log(`EVIDENCE_PASS ${JSON.stringify(pass)}`);

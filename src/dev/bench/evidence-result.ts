@@ -25,5 +25,5 @@ export function evidenceLine(e: EvidenceResult): string {
     ? ` (${((100 * e.cpuMs) / e.buildCpuMs).toFixed(1)} % of the build's render and extras CPU, ${(e.buildCpuMs / 1000).toFixed(1)} s)`
     : '';
   const rho = e.spearman === null ? 'not measured' : e.spearman.toFixed(3);
-  return `evidence pass with details: ${(e.ms / 1000).toFixed(2)} s, ${(e.cpuMs / 1000).toFixed(2)} s CPU${share}, keeps ${e.heapMb.toFixed(0)} MB of heap, process peak ${e.peakRssMb.toFixed(0)} MB; evidence scores for ${e.withEvidence} of ${e.configurations} configurations, rank correlation with supraScore ${rho}, ${e.topShared} of the top 10 shared, likely ranges for ${e.modelsWithRange} of ${e.models} models`;
+  return `evidence pass with details: ${(e.ms / 1000).toFixed(2)} s, ${(e.cpuMs / 1000).toFixed(2)} s CPU${share}, keeps ${e.heapMb.toFixed(0)} MB of heap, process peak ${e.peakRssMb.toFixed(0)} MB; evidence scores for ${e.withEvidence} of ${e.configurations} configurations, rank correlation with supraScore ${rho}, ${e.topShared} of the top 10 shared, ${e.modelsWithRange === e.resampledModels ? `likely ranges for ${e.modelsWithRange} of ${e.models} models` : `likely ranges withheld on this field (the ${e.resampledModels} models with enough evidence resampled all the same, to measure the pass whole)`}`;
 }

@@ -43,7 +43,11 @@ function referenceFacts(input: EvidenceInput, field: EvidenceField): Pick<Eviden
   };
 }
 
-export function buildEvidence(input: EvidenceInput): SiteEvidence {
+/**
+ * The evidence of a snapshot. `resampleAnyway` is the benchmark's: it resamples even where the site
+ * withholds the ranges, so the pass's cost is measured on any field; the site never sets it.
+ */
+export function buildEvidence(input: EvidenceInput, { resampleAnyway = false } = {}): SiteEvidence {
   const { field, ids } = fieldFor(input);
   const sets = input.configurations.map((c) => scoreSet(input.countingMeansOf(c.slug), ids));
   const termsAt = (scale: number) => input.configurations.map((c, i) => termsOf(field, sets[i]!, c.slug, scale));
@@ -85,13 +89,15 @@ export function buildEvidence(input: EvidenceInput): SiteEvidence {
   };
 
   const index = new Map(input.configurations.map((c, i) => [c.slug, i]));
-  const ranges =
-    withheld === undefined ? rangesOf(input.models, (c) => terms[index.get(c.slug)!], { field, map, rounds: ROUNDS, seed: SEED }) : undefined;
+  const resampled =
+    withheld === undefined || resampleAnyway ? rangesOf(input.models, (c) => terms[index.get(c.slug)!], { field, map, rounds: ROUNDS, seed: SEED }) : undefined;
+  const ranges = withheld === undefined ? resampled : undefined;
   const referencesWithScores = field.references.filter((r) => r.value.some((v) => !Number.isNaN(v))).length;
 
   return {
     agreement,
     withheld,
+    resampledModels: resampled?.size ?? 0,
     referencesWithScores,
     facts,
     scoreText: scoreFormatter(measured.map(([v]) => v)),

@@ -34,6 +34,8 @@ const CHANGES_LISTED = 25;
 
 /** What a process loads beyond what every page needs. */
 export interface LoadOptions {
+  /** The benchmark's: resample the likely ranks even where the site withholds them (src/site/data/evidence.ts). */
+  resampleAnyway?: boolean;
   /** Each configuration's score and rank series (the configuration pages' charts); default true. */
   configurationSeries?: boolean;
 }
@@ -105,7 +107,8 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
   const measuredFor = buildMeasured(tagByName, scores, modelByFamily);
   // The evidence behind supraScore: made when a page first asks (the render), never by the extras worker.
   let evidence: SiteEvidence | undefined;
-  const evidenceOf = () => (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }));
+  const evidenceOf = () =>
+    (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway }));
   const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
   // The days of the leaderboard as it stood; their names and rankings are read again when a page or the extras ask.
   const { modelPages, configurationPages } = plan.keep;
@@ -157,7 +160,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
 }
 
 /** The loaded data, what it was loaded from and with which options (normalized), and the last input asked for with those. */
-let cached: { data: SiteData; key: string; input: RenderInput; configurationSeries: boolean } | undefined;
+let cached: { data: SiteData; key: string; input: RenderInput; options: string } | undefined;
 
 /**
  * Loads the snapshot the build handed this process once; every page shares the result. A later call
@@ -165,14 +168,14 @@ let cached: { data: SiteData; key: string; input: RenderInput; configurationSeri
  * neither is ever silently ignored.
  */
 export function getSiteData(input: RenderInput, options: LoadOptions = {}): SiteData {
-  const configurationSeries = options.configurationSeries ?? true;
+  const normalized = JSON.stringify({ configurationSeries: options.configurationSeries ?? true, resampleAnyway: options.resampleAnyway ?? false });
   // Every page asks with the same input object: it is compared by its text only when it is another one.
-  if (cached?.input === input && cached.configurationSeries === configurationSeries) return cached.data;
-  const key = JSON.stringify({ input, configurationSeries });
+  if (cached?.input === input && cached.options === normalized) return cached.data;
+  const key = JSON.stringify({ input, normalized });
   if (cached?.key === key) cached.input = input;
   else {
     cached = undefined;
-    cached = { data: withSnapshot(input.snapshot, (reader) => loadFrom(reader, input.plan, options)), key, input, configurationSeries };
+    cached = { data: withSnapshot(input.snapshot, (reader) => loadFrom(reader, input.plan, options)), key, input, options: normalized };
     // The history pass allocates several times what it keeps: where the build exposed the collector
     // (its render and extras processes), a full collection lets V8 shrink the heap it grew for that.
     (globalThis as { gc?: () => void }).gc?.();

@@ -247,6 +247,8 @@ export interface SiteEvidence {
   agreement: Agreement;
   /** Why the site shows no likely ranges, or undefined when it shows them. */
   withheld: string | undefined;
+  /** Models whose ranks were resampled: those with a range, or with the ranges withheld, none (but for the benchmark's `resampleAnyway`). */
+  resampledModels: number;
   /** References with per-benchmark scores, of the top REFERENCES. */
   referencesWithScores: number;
   configuration(slug: string): ConfigurationEvidence | undefined;
