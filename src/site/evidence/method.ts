@@ -45,7 +45,7 @@ export interface Reference {
   value: Float64Array;
 }
 
-/** One configuration's counting scores, averaged per benchmark, in the order of each benchmark's first counting submission. */
+/** One configuration's counting scores, averaged per benchmark, by benchmark id. */
 export interface ScoreSet {
   bench: Int32Array;
   value: Float64Array;
@@ -79,17 +79,20 @@ export function countingMeans(submissions: Iterable<Submission>): Map<string, nu
 /** Benchmark ids by slug, for a field's `slugs`. */
 export const benchIds = (slugs: readonly string[]): Map<string, number> => new Map(slugs.map((s, i) => [s, i]));
 
-/** A configuration's means as a ScoreSet of the field's ids; benchmarks the field does not list are left out. */
+/**
+ * A configuration's means as a ScoreSet of the field's ids, by id: every sum over them runs in the
+ * order of the field's benchmarks, however the submissions came, so a reader that walks a
+ * reference's benchmarks instead (the /rank/ page) adds the same terms in the same order. Benchmarks
+ * the field does not list are left out.
+ */
 export function scoreSet(means: ReadonlyMap<string, number>, ids: ReadonlyMap<string, number>): ScoreSet {
-  const bench: number[] = [];
-  const value: number[] = [];
+  const pairs: [number, number][] = [];
   for (const [slug, v] of means) {
     const id = ids.get(slug);
-    if (id === undefined) continue;
-    bench.push(id);
-    value.push(v);
+    if (id !== undefined) pairs.push([id, v]);
   }
-  return { bench: Int32Array.from(bench), value: Float64Array.from(value) };
+  pairs.sort((a, b) => a[0] - b[0]);
+  return { bench: Int32Array.from(pairs, (p) => p[0]), value: Float64Array.from(pairs, (p) => p[1]) };
 }
 
 /** A reference's means spread over the field's ids: NaN where it has no counting score. */
