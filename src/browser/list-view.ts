@@ -24,19 +24,13 @@ import { html, type Markup } from '../views/parts/html.ts';
 import { chipHtml } from '../views/parts/chip.ts';
 import { listRowHtml, type RowCells } from '../views/parts/list-table.ts';
 import { pagerHtml } from '../views/parts/pager.ts';
+import { nodesOf, put } from './markup.ts';
 
-export const need = <E extends Element>(parent: ParentNode, selector: string): E => {
+const need = <E extends Element>(parent: ParentNode, selector: string): E => {
   const found = parent.querySelector<E>(selector);
   if (!found) throw new Error(`the list has no ${selector}`);
   return found;
 };
-
-/** The elements a view's markup makes. */
-function nodesOf(markup: Markup | undefined): Element[] {
-  const template = document.createElement('template');
-  template.innerHTML = markup?.html ?? '';
-  return [...template.content.children];
-}
 
 /** What a list says instead of rows, for a view it cannot draw (a day the site does not keep): markup above the table, and its "showing" line. */
 export interface ListNotice {
@@ -183,12 +177,7 @@ export function enhanceList<Row, V extends BaseView>(
     while (loads.size > KEPT_SOURCES) loads.delete(loads.keys().next().value!);
     return load;
   };
-  const say = (markup: Markup | undefined) => {
-    if (notice) {
-      notice.replaceChildren(...nodesOf(markup));
-      notice.hidden = markup === undefined;
-    }
-  };
+  const say = (markup: Markup | undefined) => put(notice, markup);
 
   const replacePager = (next: Element | null) => {
     if (pager && next) pager.replaceWith(next);

@@ -28,6 +28,7 @@ import { PAST_ROWS } from '../views/parts/list-table.ts';
 import type { Markup } from '../views/parts/html.ts';
 import { pastNoticeHtml, pastWhenHtml, rangeHtml } from '../views/parts/past.ts';
 import { enhanceList, type ListNotice, type ListSource } from './list-view.ts';
+import { put } from './markup.ts';
 
 interface Index {
   file: HistoryIndexFile;
@@ -44,15 +45,6 @@ const fetched = (url: string) =>
     if (!r.ok) throw new Error(`HTTP ${r.status} for ${url}`);
     return r;
   });
-
-/** The markup of a part of the page, in place of what it held. */
-function put(element: Element | null, markup: Markup | undefined): void {
-  if (!element) return;
-  const template = document.createElement('template');
-  template.innerHTML = markup?.html ?? '';
-  element.replaceChildren(template.content);
-  (element as HTMLElement).hidden = markup === undefined;
-}
 
 export function enhancePast(): void {
   const root = document.querySelector<HTMLElement>('[data-past]');

@@ -9,7 +9,7 @@ import { formatCount, formatDate, formatNative, formatScore, plural } from '../s
 import { benchHref, href } from '../site/links/links.ts';
 import type { BenchmarkPage } from '../site/routes/benchmark.ts';
 import { benchmarkResultsHtml } from './benchmark-results.ts';
-import { lineFigureHtml } from './chart-html.ts';
+import { lineFigureHtml } from './parts/chart.ts';
 import { html, type Markup } from './parts/html.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
 import { pagerHtml } from './parts/pager.ts';

@@ -1,15 +1,13 @@
 /**
  * The body of `/compare/`, inside its `<div data-compare>`: the comparison tool (hidden without
- * scripting, src/browser/compare.ts), what to do without JavaScript with the closest pre-rendered
- * comparisons, and the markup the script fills: the comparisons' own (src/views/comparison.ts) and
- * an entry of the list of models compared.
+ * scripting, src/browser/compare.ts, which draws the comparison with its view,
+ * src/views/parts/comparison.ts) and what to do without JavaScript with the closest pre-rendered
+ * comparisons.
  */
 import { compareStatus } from '../site/compare/compare-models.ts';
-import { templateComparisonView } from '../site/compare/comparison-view.ts';
 import type { Comparison, Model } from '../site/data/types.ts';
 import { RANK_LABEL } from '../site/format/ranks.ts';
 import { comparisonHref, href } from '../site/links/links.ts';
-import { comparisonHtml } from './comparison.ts';
 import { html, type Markup } from './parts/html.ts';
 
 export function comparePageHtml({ top, models }: { top: readonly { comparison: Comparison; pair: [Model, Model] }[]; models: number }): Markup {
@@ -43,6 +41,5 @@ export function comparePageHtml({ top, models }: { top: readonly { comparison: C
         </ul>`}
       ${models < 2 && html`<p>The snapshot has only one model: there is nothing to compare.</p>`}
     </section>
-    <template data-comparison-template>${comparisonHtml(templateComparisonView())}</template>
-    <template data-chosen-template><li><a href="${href('/')}">x</a> <button type="button" class="button">Remove <span class="visually-hidden">x</span></button></li></template>`;
+`;
 }

@@ -10,7 +10,7 @@ import { encodeMovement, movementView } from '../site/lists/movement.ts';
 import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../site/links/links.ts';
 import { scoreFormatter } from '../site/format/precision.ts';
 import type { ConfigurationPage, ScoreLine } from '../site/routes/configuration.ts';
-import { lineFigureHtml } from './chart-html.ts';
+import { lineFigureHtml } from './parts/chart.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, type Markup } from './parts/html.ts';
 import { evidenceLineHtml } from './parts/likely.ts';

@@ -16,7 +16,7 @@ import { formatLikely, RANK_LABEL, rankMove } from '../site/format/ranks.ts';
 import { evidenceLineHtml } from './parts/likely.ts';
 import type { Comparison } from '../site/data/types.ts';
 import type { ModelPage } from '../site/routes/model.ts';
-import { lineFigureHtml } from './chart-html.ts';
+import { lineFigureHtml } from './parts/chart.ts';
 import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
 import { html, type Markup } from './parts/html.ts';
 import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';

@@ -1,9 +1,9 @@
 /**
  * What a comparison of two to four models says, as plain values: the standing rows, the sentences
  * on the gap, the supraScore chart and its caption, and the shared benchmarks with deltas and
- * sources. The pre-rendered comparisons render it as markup (src/views/comparison.ts), and the
- * comparison script fills clones of that same markup with it (src/browser/compare.ts), so a
- * comparison reads the same whoever draws it.
+ * sources. Its markup is one view (src/views/parts/comparison.ts), which the pre-rendered comparisons
+ * and the comparison script (src/browser/compare.ts) both draw, so a comparison reads the same
+ * whoever draws it.
  */
 import { describeSeries, lineChart, type ChartPoint, type LineChart } from '../format/charts.ts';
 import { compareModels, gapSentences, type ComparisonEvidence } from './compare-models.ts';
@@ -134,28 +134,5 @@ export function comparisonView(files: readonly ModelFile[], evidence: Comparison
               higher: files.length === 1 ? '' : s.winner === undefined ? 'tied' : files[s.winner]!.model.name,
             })),
           },
-  };
-}
-
-/**
- * The comparison the page's `<template>` holds for the script to fill: every optional part present
- * once (a linked benchmark, a delta, a source link, a method-change line, a legend, both the note and
- * the table of shared benchmarks), texts placeholders, links to the site's own pages.
- */
-export function templateComparisonView(): ComparisonView {
-  const text = 'x';
-  const home = href('/');
-  const cell: ScoreCellView = { value: text, delta: text, source: { href: home, host: text }, accessedIso: isoTime(0), accessedDate: text, more: '' };
-  return {
-    standing: [{ name: text, href: home, provider: text, score: text, rank: text, of: text, configuration: text, configurationHref: home, counted: text }],
-    gap: [text],
-    chart: {
-      chart: { paths: ['M0 0'], grid: 'M0 0', yTicks: [{ value: 0, top: 0 }], from: 0, to: 1, methodChange: 0 },
-      kind: 'score',
-      labels: [text, text],
-      summary: text,
-    },
-    noShared: NO_SHARED_BENCHMARK,
-    shared: { intro: text, models: [text], rows: [{ name: text, href: home, weight: text, cells: [cell], higher: text }] },
   };
 }

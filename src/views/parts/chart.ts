@@ -4,9 +4,18 @@
  * and the caption that says it all in words. Made with the `html` tag: labels and the caption are
  * escaped there like every other value.
  */
-import { CHART_HEIGHT, CHART_WIDTH, chartCaption, lineChart, methodChangePath, SWATCH_PATH, type ChartPoint, type LineChart } from '../site/format/charts.ts';
-import { formatDate } from '../site/format/format.ts';
-import { html, type Markup } from './parts/html.ts';
+import {
+  CHART_HEIGHT,
+  CHART_WIDTH,
+  chartCaption,
+  lineChart,
+  methodChangePath,
+  SWATCH_PATH,
+  type ChartPoint,
+  type LineChart,
+} from '../../site/format/charts.ts';
+import { formatDate } from '../../site/format/format.ts';
+import { html, type Markup } from './html.ts';
 
 export function lineChartHtml(chart: LineChart, kind: 'score' | 'rank', series: readonly { label: string }[], summary: string): Markup {
   const method = methodChangePath(chart);
