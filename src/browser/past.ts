@@ -25,7 +25,6 @@ import {
 import { PAST_LEADERBOARD, pastRows, type PastRow, type PastView } from '../site/lists/past-leaderboard.ts';
 import { rangeChanges } from '../site/lists/past-range.ts';
 import { PAST_ROWS } from '../views/parts/list-table.ts';
-import type { Markup } from '../views/parts/html.ts';
 import { pastNoticeHtml, pastWhenHtml, rangeHtml } from '../views/parts/past.ts';
 import { enhanceList, type ListNotice, type ListSource } from './list-view.ts';
 import { put } from './markup.ts';

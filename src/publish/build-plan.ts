@@ -5,7 +5,7 @@
  * extras worker (src/site/plan/render-input.ts); after the check, what the build measured is kept beside the
  * site for the next plan, and the build's last lines say what it did against each host's limits.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
 import { withSnapshot } from '../store/read-snapshot.ts';
@@ -135,8 +135,5 @@ export function readDeployTarget(flag: string | undefined, env: Record<string, s
     },
   );
 }
-
-/** Whether a folder holds what a build measured (a build of this folder ran before). */
-export const hasMeasuredWeights = (target: string) => existsSync(weightsFileFor(target));
 
 export { describeFigure, limitsText };

@@ -6,7 +6,7 @@
  * snapshot file, the run report of the snapshot step (`--report`) and the built site; it never fails
  * the run: what it cannot read, it says it could not.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeCoverage } from '../store/coverage.ts';
 import { summarizeSnapshot, withSnapshot, type SnapshotSummary } from '../store/read-snapshot.ts';

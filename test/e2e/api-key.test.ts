@@ -7,12 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import { startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
 import { copyProject, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { fixtureExport } from '../helpers/fixture.ts';
+import { filesUnder } from '../helpers/files.ts';
 
 /** A Starter key of the real shape that exists nowhere else, so finding it anywhere is a leak. */
 const KEY = `mirror_live_${randomBytes(32).toString('hex')}`;
@@ -67,13 +68,9 @@ describe('the API key', () => {
       [`stdout ${i}`, o.stdout],
       [`stderr ${i}`, o.stderr],
     ]);
+    // The maintainer's .env is where the key is meant to live.
     const walk = (d: string) => {
-      for (const name of readdirSync(d)) {
-        const p = join(d, name);
-        if (statSync(p).isDirectory()) walk(p);
-        // The maintainer's .env is where the key is meant to live.
-        else if (name !== '.env') haystacks.push([p, readFileSync(p)]);
-      }
+      for (const file of filesUnder(d)) if (!/(^|\/)\.env$/.test(file)) haystacks.push([join(d, file), readFileSync(join(d, file))]);
     };
     walk(dir.path);
     // What the build kept in its checkout: Astro's state, and Astro's and Vite's caches (its own: copyProject links each package).

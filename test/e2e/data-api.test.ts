@@ -5,13 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from '../helpers/site.ts';
+import { filesUnder } from '../helpers/files.ts';
 
 // Both are CommonJS modules whose default export is the class/function.
 const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
@@ -41,14 +42,6 @@ beforeAll(async () => {
   data = join(site.dist, 'data');
   manifest = JSON.parse(site.read('data/manifest.json'));
 }, 600_000);
-
-function* filesUnder(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* filesUnder(path);
-    else yield relative(data, path);
-  }
-}
 
 const schemaOf = (file: string) => JSON.parse(readFileSync(join(data, file), 'utf8')) as Schema;
 const validatorFor = (schemaFile: string) => ajv.getSchema(schemaOf(schemaFile).$id as string) ?? ajv.compile(schemaOf(schemaFile));

@@ -5,7 +5,7 @@
  * parsed `dist/`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { load } from 'cheerio';

@@ -4,9 +4,8 @@
  * most four), each validating its share with one resolved configuration.
  */
 import { availableParallelism } from 'node:os';
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { filesUnder } from './files.ts';
 
 export interface HtmlReport {
   pages: number;
@@ -15,17 +14,8 @@ export interface HtmlReport {
   problems: string[];
 }
 
-function htmlFiles(dir: string, root = dir, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) htmlFiles(path, root, out);
-    else if (entry.name.endsWith('.html')) out.push(relative(root, path));
-  }
-  return out;
-}
-
 export async function validateSite(dist: string, threads = Math.min(availableParallelism(), 4)): Promise<HtmlReport> {
-  const files = htmlFiles(dist).sort();
+  const files = filesUnder(dist, /\.html$/);
   const shares = Array.from({ length: threads }, (_, i) => files.filter((_, j) => j % threads === i));
   const reports = await Promise.all(
     shares.map(

@@ -1,11 +1,12 @@
 /** Fixture snapshots with history, and a parsed view of a built `dist/`. */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { load, type CheerioAPI } from 'cheerio';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { captureReporter } from './env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './fixture.ts';
+import { filesUnder } from './files.ts';
 
 const DAY = 86_400_000;
 /** Before the 2026-09-17 method change: never joined to later points. */
@@ -76,17 +77,8 @@ export interface BuiltSite {
   read: (file: string) => string;
 }
 
-function walk(dir: string, root = dir, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) walk(path, root, out);
-    else out.push(relative(root, path));
-  }
-  return out;
-}
-
 export function readSite(dist: string): BuiltSite {
-  const files = walk(dist).sort();
+  const files = filesUnder(dist);
   const html = new Map(files.filter((f) => f.endsWith('.html')).map((f) => [f, load(readFileSync(join(dist, f), 'utf8'))]));
   return { dist, files, html, read: (file) => readFileSync(join(dist, file), 'utf8') };
 }

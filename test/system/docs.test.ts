@@ -1,26 +1,17 @@
 /** The docs against the code: a short README, links that resolve, and every script, variable and exit code documented. */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { EXIT_CODES } from '../../src/core/errors.ts';
+import { filesUnder } from '../helpers/files.ts';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
-function filesUnder(folder: string, pattern: RegExp): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (pattern.test(name)) out.push(relative(ROOT, path));
-    }
-  };
-  if (existsSync(join(ROOT, folder))) walk(join(ROOT, folder));
-  return out.sort();
-}
+/** The files under a folder of the project whose names match, as paths from the project's root. */
+const filesOf = (folder: string, pattern: RegExp) => filesUnder(join(ROOT, folder), pattern).map((path) => join(folder, path));
 
-const DOCS = ['README.md', ...filesUnder('docs', /\.md$/)];
+const DOCS = ['README.md', ...filesOf('docs', /\.md$/)];
 
 /** The Markdown without fenced code blocks, whose `#` lines and brackets are not headings or links. */
 const prose = (text: string) => text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
@@ -128,12 +119,7 @@ describe('the docs', () => {
   });
 
   it('document in docs/configuration.md every environment variable the code and the workflow read', () => {
-    const sources = [
-      ...filesUnder('src', /\.(ts|mjs|astro)$/),
-      ...filesUnder('scripts', /\.ts$/),
-      'astro.config.mjs',
-      ...filesUnder('.github/workflows', /\.ya?ml$/),
-    ];
+    const sources = [...filesOf('src', /\.(ts|mjs|astro)$/), ...filesOf('scripts', /\.ts$/), 'astro.config.mjs', ...filesOf('.github/workflows', /\.ya?ml$/)];
     const read_ = new Set(sources.flatMap((file) => variablesReadIn(read(file))));
     // The scan must see the variables it is meant to see, or an empty list would pass.
     expect([...read_]).toEqual(expect.arrayContaining(['RANKING_API_KEY', 'RANKING_MAX_BYTES', 'SNAPSHOT_HISTORY_LIMIT', 'SITE_URL', 'DEPLOY_PAGES']));

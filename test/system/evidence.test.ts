@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
-import { generateSample, SAMPLE_SIZE } from '../../src/dev/sample/generate.ts';
+import { generateSample } from '../../src/dev/sample/generate.ts';
 import { getSiteData, releaseSiteData, type SiteData } from '../../src/site/data/site-data.ts';
 import { leaderboardPage } from '../../src/site/routes/leaderboard.ts';
 import { modelPage } from '../../src/site/routes/model.ts';

@@ -7,15 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { refreshCli } from '../../src/publish/refresh-cli.ts';
 import { readRunReport } from '../../src/snapshot/run-report.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
-import { captureReporter, fingerprint, runScript, tempDir } from '../helpers/env.ts';
+import { captureReporter, runScript, tempDir } from '../helpers/env.ts';
 import { exportOfDay, publishAsBuilt, serveRecorded, yearOfHistory } from '../helpers/published-site.ts';
 import { stubRender } from '../helpers/stub-render.ts';
+import { treeOf } from '../helpers/files.ts';
 
 const KEY = demoKey('partner');
 const SITE = { SITE_URL: 'http://127.0.0.1:9/' };
@@ -26,14 +27,7 @@ let year: string;
 let day: string;
 
 /** Every file under a folder, byte for byte; {} when there is no folder. */
-function tree(root: string): Record<string, unknown> {
-  if (!existsSync(root)) return {};
-  return Object.fromEntries(
-    readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => [relative(root, join(e.parentPath, e.name)), fingerprint(join(e.parentPath, e.name))]),
-  );
-}
+const tree = (root: string) => treeOf(root);
 
 const build = (snapshot: string, out: string, env: Record<string, string> = SITE, flags: string[] = []) =>
   runScript('../test/helpers/stub-build.ts', ['--snapshot', snapshot, '--out', out, ...flags], env, { timeoutMs: 300_000 });

@@ -4,30 +4,18 @@
  * fetched, and nothing on disk changes. No build runs in this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
-import { fingerprint, runScript, tempDir, type RunResult } from '../helpers/env.ts';
+import { runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { fixtureExport } from '../helpers/fixture.ts';
+import { treeOf } from '../helpers/files.ts';
 
 const dir = tempDir();
 afterAll(() => dir.cleanup());
 
 /** Every entry under `root` with its fingerprint: equal before and after means nothing changed. */
-function tree(root: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) {
-        out[`${relative(root, p)}/`] = statSync(p).mtimeMs;
-        walk(p);
-      } else out[relative(root, p)] = fingerprint(p);
-    }
-  };
-  walk(root);
-  return out;
-}
+const tree = (root: string) => treeOf(root, { folders: true });
 
 /** Exit 2, exactly one line on stderr and nothing on stdout (nothing was rendered). */
 function expectOneUsageLine(r: RunResult, message: RegExp): void {
@@ -78,7 +66,7 @@ describe('build --out', () => {
   });
 
   it("refuses a folder inside the site's own sources", async () => {
-    const { root, snapshot } = scene('sources');
+    const { snapshot } = scene('sources');
     const r = await runScript('build.ts', ['--snapshot', snapshot, '--out', 'src/pages/mirror'], {});
     expectOneUsageLine(r, /inside the site's own sources/);
     expect(existsSync(snapshot)).toBe(false);

@@ -9,13 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { isSiteBuild } from '../../src/publish/output-dir.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { captureReporter, copyProject, fingerprint, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
 import { mountTmpfs, remountReadOnly, tmpfsAvailable } from '../helpers/tmpfs.ts';
+import { treeOf } from '../helpers/files.ts';
 
 const dir = tempDir();
 let small: BuiltFixture;
@@ -33,19 +34,7 @@ afterAll(() => {
   dir.cleanup();
 });
 
-/** Every file under `root` with its fingerprint. */
-function tree(root: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(root, p)] = fingerprint(p);
-    }
-  };
-  walk(root);
-  return out;
-}
+const tree = (root: string) => treeOf(root);
 
 /** Bytes a tmpfs needs for the files under `root`: whole 4 KiB pages per file and folder. */
 function tmpfsBytes(root: string): number {

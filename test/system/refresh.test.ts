@@ -8,12 +8,13 @@
  * in cli.test.ts (a Starter key's refresh into a partial site) and demo.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { load } from 'cheerio';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
 import { copyProject, fingerprint, runScript, tempDir } from '../helpers/env.ts';
 import { fixtureExport } from '../helpers/fixture.ts';
+import { treeOf } from '../helpers/files.ts';
 
 const KEY = demoKey('partner');
 let sim: Simulator;
@@ -37,18 +38,7 @@ const refresh = (args: string[] = []) =>
   runScript('../test/helpers/stub-refresh.ts', ['--out', db, '--dist', dist, '--no-restore', ...args], env(), { cwd: project, timeoutMs: 120_000 });
 
 /** Every file of a folder with its hash and mtime. */
-function snapshotTree(root: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(root, p)] = fingerprint(p);
-    }
-  };
-  walk(root);
-  return out;
-}
+const snapshotTree = (root: string) => treeOf(root);
 
 beforeAll(async () => {
   dir = tempDir();

@@ -26,6 +26,7 @@ import { GENERATED_AT } from '../helpers/fixture.ts';
 import { killHard, startScript } from '../helpers/processes.ts';
 import { stubRender } from '../helpers/stub-render.ts';
 import { exportOfDay, publishAsBuilt, publishRaw, serveRecorded, yearOfHistory, type RecordingSite } from '../helpers/published-site.ts';
+import { treeOf } from '../helpers/files.ts';
 
 const KEY = demoKey('partner');
 const DAY = 86_400_000;
@@ -141,12 +142,7 @@ describe('the restore, against a site on loopback', () => {
     return { code: r.code, outcome: r.outcome, text: captured.text(), waits, report: readRunReport(report) };
   };
   /** Every file of the published site, byte for byte. */
-  const siteFiles = (folder: string) =>
-    Object.fromEntries(
-      readdirSync(folder, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => [join(e.parentPath, e.name), fingerprint(join(e.parentPath, e.name))]),
-    );
+  const siteFiles = (folder: string) => treeOf(folder);
   /** The run ended with nothing written: no snapshot, no temporary file beside it, the published site as it was. */
   const nothingWritten = (c: ReturnType<typeof caseDir>, published: ReturnType<typeof siteFiles>) => {
     expect(existsSync(c.out)).toBe(false);

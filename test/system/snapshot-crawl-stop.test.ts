@@ -13,7 +13,7 @@ import { fixtureDetails, fixtureExport, GENERATED_AT } from '../helpers/fixture.
 import { underLoad } from '../helpers/load.ts';
 import { startSimulator } from '../../src/dev/simulator/index.ts';
 
-import { sim, dir, site, apiEnv, copyOfPrevious, leftovers, expectOneClearLine, useProcessFixture, KEY } from '../helpers/snapshot-process.ts';
+import { sim, dir, apiEnv, copyOfPrevious, leftovers, expectOneClearLine, useProcessFixture, KEY } from '../helpers/snapshot-process.ts';
 
 useProcessFixture();
 

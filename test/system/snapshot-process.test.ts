@@ -18,7 +18,7 @@ import { killHard, startFile, startScript, type Running } from '../helpers/proce
 import { writeOldStore } from '../helpers/old-stores.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 
-import { DAY, dir, previous, nextExport, site, apiEnv, copyOfPrevious, leftovers, useProcessFixture } from '../helpers/snapshot-process.ts';
+import { DAY, dir, nextExport, site, apiEnv, copyOfPrevious, leftovers, useProcessFixture } from '../helpers/snapshot-process.ts';
 
 useProcessFixture();
 

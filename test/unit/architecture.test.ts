@@ -3,19 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ROOT } from '../helpers/env.ts';
+import { filesUnder } from '../helpers/files.ts';
 
-function sources(folder: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(ts|mjs|astro)$/.test(name)) out.push(path);
-    }
-  };
-  walk(join(ROOT, folder));
-  return out;
-}
+const sources = (folder: string) => filesUnder(join(ROOT, folder), /\.(ts|mjs|astro)$/).map((path) => join(ROOT, folder, path));
 
 /** The module specifiers a file imports (static and dynamic). */
 const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
@@ -124,6 +114,22 @@ describe('the architecture', () => {
         .map((spec) => `${relative(ROOT, file)} -> ${spec}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('has no export that nothing reads: each is imported somewhere, or used beside its declaration', () => {
+    const readers = [...sources('src'), ...sources('scripts'), ...sources('test'), join(ROOT, 'astro.config.mjs'), join(ROOT, 'vitest.config.ts')];
+    const texts = new Map(readers.map((file) => [file, readFileSync(file, 'utf8')]));
+    const unread = sources('src').flatMap((file) =>
+      [...texts.get(file)!.matchAll(/^export (?:async )?(?:const|let|function\*?|class|interface|type)\s+([A-Za-z_$][\w$]*)/gm)]
+        .map((m) => m[1]!)
+        .filter((name) => {
+          const word = new RegExp(`\\b${name.replace('$', '\\$')}\\b`, 'g');
+          if ((texts.get(file)!.match(word) ?? []).length > 1) return false;
+          return ![...texts].some(([other, text]) => other !== file && word.test(text));
+        })
+        .map((name) => `${relative(ROOT, file)}: ${name}`),
+    );
+    expect(unread).toEqual([]);
   });
 
   it('knows every folder of src/', () => {

@@ -4,23 +4,13 @@
  * returns Markup, made by the html tag (the one escaper).
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from '../helpers/env.ts';
+import { filesUnder } from '../helpers/files.ts';
 
-function files(folder: string, ending: RegExp): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (ending.test(name)) out.push(path);
-    }
-  };
-  walk(join(ROOT, folder));
-  return out;
-}
+const files = (folder: string, ending: RegExp) => filesUnder(join(ROOT, folder), ending).map((path) => join(ROOT, folder, path));
 
 describe('the rendering rule', () => {
   const shells = files('src/pages', /\.astro$/);

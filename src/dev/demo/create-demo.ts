@@ -7,7 +7,7 @@
  * scores of mixed ages to show. Then the static server of `npm run preview` serves `dist/`.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { EXIT_CODES } from '../../core/errors.ts';
 import { refreshCli } from '../../publish/refresh-cli.ts';
 import { serveStatic } from '../../publish/static-server.ts';

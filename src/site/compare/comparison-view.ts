@@ -8,7 +8,7 @@
 import { describeSeries, lineChart, type ChartPoint, type LineChart } from '../format/charts.ts';
 import { compareModels, gapSentences, type ComparisonEvidence } from './compare-models.ts';
 import { formatDate, isoTime } from '../format/format.ts';
-import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl } from '../links/links.ts';
+import { benchHref, configurationHref, hostOf, modelHref, safeExternalUrl } from '../links/links.ts';
 import type { ModelFile } from '../files/model-file.ts';
 import { formatDelta, scoreFormatter } from '../format/precision.ts';
 import { formatRank } from '../format/ranks.ts';

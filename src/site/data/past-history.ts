@@ -74,9 +74,6 @@ export function historyDaysOf(history: readonly HistorySnapshotRow[]): HistoryDa
   });
 }
 
-/** Days besides those every target keeps: what a plan may leave out, the oldest first. */
-export const optionalDays = (days: readonly HistoryDay[]) => days.filter((d) => !alwaysKept(d)).length;
-
 /** The days a build keeps, oldest first: every target's, and the newest `optional` of the others. */
 export function keptDays(days: readonly HistoryDay[], optional: number): HistoryDay[] {
   const others = days.filter((d) => !alwaysKept(d));

@@ -6,7 +6,6 @@
  */
 import { SITE } from '../settings/config.ts';
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
-import { HISTORY_DAYS } from '../links/output-paths.ts';
 import { DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
 import type { RecentHistory, SiteData } from '../data/site-data.ts';

@@ -7,8 +7,6 @@
 export const DEPLOY_TARGETS = ['bucket', 'github-pages', 'cloudflare-pages', 'cloudflare-pages-free', 'netlify', 'vercel-hobby'] as const;
 export type DeployTarget = (typeof DEPLOY_TARGETS)[number];
 
-export const isDeployTarget = (value: string): value is DeployTarget => (DEPLOY_TARGETS as readonly string[]).includes(value);
-
 /** A documented limit of one deploy. */
 export interface Limit {
   value: number;

@@ -5,7 +5,6 @@
  * page link of them.
  */
 import type { SiteData } from '../data/types.ts';
-import { formatDate } from '../format/format.ts';
 import { href } from '../links/links.ts';
 import { historyIndexFile, type Day, type DayRecord } from '../lists/past-files.ts';
 import { PAST_LEADERBOARD, PAST_PATH, pastDayHref, type PastRow } from '../lists/past-leaderboard.ts';
@@ -106,5 +105,3 @@ export function pastDayPage(data: SiteData, day: Day): PastLeaderboardPage {
   };
 }
 
-/** "30 June 2026"-style titles read with the site's dates (`2026-06-30`). */
-export const pastTitle = (day: Day) => `The leaderboard on ${formatDate(Date.parse(`${day}T00:00:00Z`))}`;
