@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
-import { axeViolations, chromiumAvailable, launchChromium } from '../helpers/browser.ts';
+import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, settledLayoutShift } from '../helpers/browser.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import type { IndexModel, LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
 import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
@@ -768,13 +768,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     async (width, { expect }) => {
       const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
       // Every layout shift from the navigation on: a script that draws after the first paint and moves what is on screen adds to it.
-      await context.addInitScript(() => {
-        const w = window as unknown as { layoutShift: number };
-        w.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await countLayoutShifts(context);
       const scripted = [
         '/',
         '/benchmarks/',
@@ -786,14 +780,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       const shifts: string[] = [];
       await eachAtMost(AT_ONCE, scripted, async (path) => {
         const page = await open(context, path);
-        // Settled: the scripts' requests answered (images too), then two frames for their last changes to be laid out.
-        await page.waitForLoadState('networkidle');
-        const shift = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) =>
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
-            ),
-        );
+        const shift = await settledLayoutShift(page);
         // A figure for the README; the assertion is the bound below.
         console.info(`layout shift at ${width} px: ${path} ${shift.toFixed(3)}`);
         if (shift >= 0.05) shifts.push(`${path}: ${shift.toFixed(3)}`);

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
-import { axeViolations, chromiumAvailable, launchChromium } from '../helpers/browser.ts';
+import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, settledLayoutShift } from '../helpers/browser.ts';
 import { validateSite } from '../helpers/html-validate.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import { DAY_TUPLE, type HistoryIndexFile } from '../../src/site/lists/past-files.ts';
@@ -286,23 +286,11 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     { timeout: 300_000 },
     async (width) => {
       const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
-      await context.addInitScript(() => {
-        const w = window as unknown as { layoutShift: number };
-        w.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await countLayoutShifts(context);
       const shifts: string[] = [];
       for (const path of [...VIEWS(), `/?asOf=${AFTER}`, '/']) {
         const page = await open(context, path);
-        await page.waitForLoadState('networkidle');
-        const shift = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) =>
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
-            ),
-        );
+        const shift = await settledLayoutShift(page);
         console.info(`layout shift at ${width} px: ${path} ${shift.toFixed(3)}`);
         if (shift >= 0.05) shifts.push(`${path}: ${shift.toFixed(3)}`);
         await page.close();

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from './env.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,4 +54,26 @@ export async function axeViolations(page: Page, colorScheme: 'light' | 'dark'): 
           .join(', ')}`,
     );
   }, only);
+}
+
+/** From now on, every page of `context` adds up the layout shifts not caused by input, from its navigation on. */
+export async function countLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift of a page of such a context once it has settled: its requests answered, then two frames for their last changes to be laid out. */
+export async function settledLayoutShift(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
+      ),
+  );
 }

@@ -36,6 +36,21 @@ export function tempDir(prefix = 'mirror-test-'): { path: string; cleanup: () =>
 }
 
 /** sha256 and mtime of a file: "byte-for-byte intact" means both are unchanged. */
+/**
+ * The environment of a run against a test server on loopback: its address and key, and `retries`
+ * retries 5 ms apart; with `short`, the waits capped at 20 ms and short timeouts, so a failure the test
+ * provokes ends within a second or two.
+ */
+export function fastClientEnv(url: string, key: string, { retries = 1, short = false } = {}): Record<string, string> {
+  return {
+    RANKING_API_URL: url,
+    RANKING_API_KEY: key,
+    RANKING_RETRIES: String(retries),
+    RANKING_RETRY_BASE_MS: '5',
+    ...(short && { RANKING_RETRY_MAX_MS: '20', RANKING_HEADERS_TIMEOUT_MS: '400', RANKING_BODY_TIMEOUT_MS: '400', RANKING_CONNECT_TIMEOUT_MS: '1000' }),
+  };
+}
+
 export function fingerprint(path: string): { sha256: string; mtimeMs: number } | undefined {
   if (!existsSync(path)) return undefined;
   return { sha256: createHash('sha256').update(readFileSync(path)).digest('hex'), mtimeMs: statSync(path).mtimeMs };

@@ -16,7 +16,7 @@ import { runSnapshot, type SnapshotOutcome } from '../../src/snapshot/run-snapsh
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { nextMonthlyReset } from '../../src/snapshot/details-plan.ts';
-import { captureReporter, tempDir } from '../helpers/env.ts';
+import { captureReporter, fastClientEnv, tempDir } from '../helpers/env.ts';
 
 const KEY = demoKey('partner');
 const sample = generateSample({ configurations: 60, benches: 20, tags: 30 });
@@ -209,7 +209,7 @@ describe('the details crawl', () => {
 describe('on by default', () => {
   const cli = (out: string, args: string[]) =>
     snapshotCli(['--out', out, '--force', ...args], {
-      env: { RANKING_API_URL: sim!.url, RANKING_API_KEY: KEY, RANKING_RETRIES: '1', RANKING_RETRY_BASE_MS: '5' },
+      env: fastClientEnv(sim!.url, KEY),
       reporter: captureReporter([KEY]).reporter,
     });
 

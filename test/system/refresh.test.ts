@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
-import { copyProject, fingerprint, runScript, tempDir } from '../helpers/env.ts';
+import { copyProject, fastClientEnv, fingerprint, runScript, tempDir } from '../helpers/env.ts';
 import { fixtureExport } from '../helpers/fixture.ts';
 import { treeOf } from '../helpers/files.ts';
 
@@ -23,13 +23,7 @@ let project: string;
 let db: string;
 let dist: string;
 
-const env = () => ({
-  RANKING_API_URL: sim.url,
-  RANKING_API_KEY: KEY,
-  RANKING_RETRIES: '1',
-  RANKING_RETRY_BASE_MS: '5',
-  SITE_URL: 'https://mirror.example.net/',
-});
+const env = () => ({ ...fastClientEnv(sim.url, KEY), SITE_URL: 'https://mirror.example.net/' });
 /**
  * The stub's refresh from the project's copy, whose code the build stamp hashes; never restoring from SITE_URL,
  * which names no host of this machine (restore.test covers the restore).

@@ -21,7 +21,7 @@ import { readClientTuning } from '../../src/api/settings.ts';
 import { Deadline } from '../../src/core/deadline.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { STORE_VERSION } from '../../src/store/schema.ts';
-import { captureReporter, fingerprint, runScript, tempDir } from '../helpers/env.ts';
+import { captureReporter, fastClientEnv, fingerprint, runScript, tempDir } from '../helpers/env.ts';
 import { GENERATED_AT } from '../helpers/fixture.ts';
 import { killHard, startScript } from '../helpers/processes.ts';
 import { stubRender } from '../helpers/stub-render.ts';
@@ -126,12 +126,9 @@ describe('the restore, against a site on loopback', () => {
     const report = join(dirname(out), 'report.json');
     const r = await snapshotCli(['--out', out, '--details', '0', '--report', report, ...flags], {
       env: {
-        RANKING_API_URL: sim.url,
-        RANKING_API_KEY: KEY,
+        ...fastClientEnv(sim.url, KEY),
         SITE_URL: siteUrl,
         SNAPSHOT_HISTORY_LIMIT: '400',
-        RANKING_RETRIES: '1',
-        RANKING_RETRY_BASE_MS: '5',
         ...extra,
       },
       reporter: captured.reporter,
@@ -499,7 +496,7 @@ describe('the restore, against a site on loopback', () => {
         const captured = captureReporter([KEY]);
         const waits: number[] = [];
         const code = await refreshCli(['--out', c.out, '--dist', join(c.path, 'dist'), '--details', '0'], {
-          env: { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, SITE_URL: s.url, RANKING_RETRIES: '1', RANKING_RETRY_BASE_MS: '5' },
+          env: { ...fastClientEnv(sim.url, KEY), SITE_URL: s.url },
           reporter: captured.reporter,
           render: stubRender(),
           sleep: async (ms) => {

@@ -17,7 +17,7 @@ import { readFetchState, writeFetchState } from '../../src/snapshot/fetch-state.
 import { validateExport } from '../../src/api/validate.ts';
 import { writeSnapshot } from '../../src/store/write-snapshot.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
-import { captureReporter, fingerprint, tempDir } from '../helpers/env.ts';
+import { captureReporter, fastClientEnv, fingerprint, tempDir } from '../helpers/env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 
 /** A key of the real shape that exists nowhere else. */
@@ -36,14 +36,7 @@ const leaks = (haystack: string | Buffer) => Array.from({ length: HEX.length - 1
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    RANKING_API_URL: sim.url,
-    RANKING_API_KEY: KEY,
-    RANKING_RETRIES: '2',
-    RANKING_RETRY_BASE_MS: '5',
-    RANKING_RETRY_MAX_MS: '20',
-    RANKING_HEADERS_TIMEOUT_MS: '400',
-    RANKING_BODY_TIMEOUT_MS: '400',
-    RANKING_CONNECT_TIMEOUT_MS: '1000',
+    ...fastClientEnv(sim.url, KEY, { retries: 2, short: true }),
     ...extra,
   };
 }

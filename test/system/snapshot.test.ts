@@ -13,7 +13,7 @@ import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { readFetchState, writeFetchState } from '../../src/snapshot/fetch-state.ts';
 import { generateSample, serializeExport } from '../../src/dev/sample/generate.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
-import { captureReporter, fingerprint, tempDir } from '../helpers/env.ts';
+import { captureReporter, fastClientEnv, fingerprint, tempDir } from '../helpers/env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 
 const KEY = demoKey('partner');
@@ -28,14 +28,7 @@ let caseNo = 0;
 /** Fast retries and short timeouts, so every failure path runs in well under a second or two. */
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    RANKING_API_URL: sim.url,
-    RANKING_API_KEY: KEY,
-    RANKING_RETRIES: '2',
-    RANKING_RETRY_BASE_MS: '5',
-    RANKING_RETRY_MAX_MS: '20',
-    RANKING_HEADERS_TIMEOUT_MS: '400',
-    RANKING_BODY_TIMEOUT_MS: '400',
-    RANKING_CONNECT_TIMEOUT_MS: '1000',
+    ...fastClientEnv(sim.url, KEY, { retries: 2, short: true }),
     ...extra,
   };
 }

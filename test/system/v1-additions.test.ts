@@ -17,7 +17,7 @@ import { readFetchState, writeFetchState } from '../../src/snapshot/fetch-state.
 import { followCursor } from '../../src/snapshot/paginate.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
-import { captureReporter, fingerprint, tempDir } from '../helpers/env.ts';
+import { captureReporter, fastClientEnv, fingerprint, tempDir } from '../helpers/env.ts';
 import { fixtureDetails, fixtureExport } from '../helpers/fixture.ts';
 
 const KEY = demoKey('partner');
@@ -53,7 +53,7 @@ const newOut = () => join(dir.path, `case-${++n}.db`);
 
 async function snapshot(sim: Simulator, out: string, args: string[] = [], extraEnv: Record<string, string> = {}, key = KEY) {
   const captured = captureReporter([key]);
-  const env = { RANKING_API_URL: sim.url, RANKING_API_KEY: key, RANKING_RETRIES: '1', RANKING_RETRY_BASE_MS: '5', RANKING_RETRY_MAX_MS: '20', ...extraEnv };
+  const env = { ...fastClientEnv(sim.url, key), RANKING_RETRY_MAX_MS: '20', ...extraEnv };
   const result = await snapshotCli(['--out', out, ...args], { env, reporter: captured.reporter });
   return { ...result, output: captured.text() };
 }
