@@ -127,6 +127,15 @@ describe('agreement with supraScore', () => {
     expect(few.spearman).toBeNull();
     expect(few.top).toBe(5);
     expect(rangesWithheld(few)).toMatch(/^Only 4 of 5 configurations have an evidence score/);
+    expect(
+      rangesWithheld(
+        agreementOf(
+          supra,
+          supra.map(() => undefined),
+          10,
+        ),
+      ),
+    ).toBe('No configuration has an evidence score yet, so the mirror shows no likely ranges.');
     expect(rangesWithheld(agreementOf(supra, [...supra].reverse(), 10))).toMatch(/too weakly \(rank correlation -1\.00, below 0\.80\)/);
   });
 

@@ -81,9 +81,11 @@ export function agreementOf(supraScores: readonly number[], evidence: readonly (
 /** Why the site shows no likely ranges, or undefined when it shows them. */
 export function rangesWithheld(a: Agreement): string | undefined {
   if (a.spearman === null)
-    return a.withEvidence < MIN_MEASURED
-      ? `Only ${a.withEvidence} of ${a.configurations} configurations have an evidence score, too few to check the mirror’s recomputation against supraScore, so it shows no likely ranges.`
-      : 'The evidence scores do not vary, so the mirror’s recomputation cannot be checked against supraScore, and it shows no likely ranges.';
+    return a.withEvidence === 0
+      ? 'No configuration has an evidence score yet, so the mirror shows no likely ranges.'
+      : a.withEvidence < MIN_MEASURED
+        ? `Only ${a.withEvidence} of ${a.configurations} configurations have an evidence score, too few to check the mirror’s recomputation against supraScore, so it shows no likely ranges.`
+        : 'The evidence scores do not vary, so the mirror’s recomputation cannot be checked against supraScore, and it shows no likely ranges.';
   if (a.spearman < MIN_AGREEMENT)
     return `The mirror’s recomputation reproduces supraScore’s order too weakly (rank correlation ${a.spearman.toFixed(2)}, below ${MIN_AGREEMENT.toFixed(2)}) to speak for its uncertainty, so it shows no likely ranges.`;
   return undefined;

@@ -42,13 +42,16 @@ export interface EvidenceLine {
   score: { text: string; references: number; benchmarks: number } | undefined;
   /** Why there is no evidence score. */
   noScore: string;
+  /** No configuration has an evidence score: the snapshot's note on per-benchmark scores says why, and the line need not. */
+  none: boolean;
   rounds: number;
 }
 
-function scoreOf(data: SiteData, configuration: Configuration): Pick<EvidenceLine, 'score' | 'noScore'> {
+function scoreOf(data: SiteData, configuration: Configuration): Pick<EvidenceLine, 'score' | 'noScore' | 'none'> {
   const evidence = data.evidence();
   const found = evidence.configuration(configuration.slug);
   return {
+    none: evidence.agreement.withEvidence === 0,
     score: found && { text: evidence.scoreText(found.score), references: found.references, benchmarks: found.benchmarks },
     noScore: configuration.hasDetail ? 'it shares no weighted benchmark with the top 10 configurations' : 'the mirror has no per-benchmark scores for it yet',
   };

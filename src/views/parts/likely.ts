@@ -24,6 +24,10 @@ const against = (score: NonNullable<EvidenceLine['score']>) =>
 
 /** What a model's or a configuration's page says of its evidence, with the link to how it is made. */
 export function evidenceLineHtml(line: EvidenceLine, kind: 'model' | 'configuration'): Markup {
+  if (line.none)
+    return html`<p class="meta evidence">
+      Evidence scores and likely ranks, the mirror’s own computation, need per-benchmark scores: <a href="${href('/about/#evidence')}">how they are made</a>.
+    </p>`;
   const whose = kind === 'model' ? 'Its best configuration’s evidence score' : 'Its evidence score';
   const score = line.score
     ? html`${whose} is <strong>${line.score.text}</strong>: ${against(line.score)}.`
