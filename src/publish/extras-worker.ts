@@ -11,7 +11,8 @@ import type { RenderInput } from '../site/plan/render-input.ts';
 import { badgeEndpoint, badgeFacts, badgeSvg } from '../site/files/badges.ts';
 import { cardsOf } from '../site/files/cards.ts';
 import { SITE } from '../site/settings/config.ts';
-import { modelFeed, tagFeed } from '../site/files/feed.ts';
+import { modelFeed, providerFeed, tagFeed } from '../site/files/feed.ts';
+import { providersOf } from '../site/data/providers.ts';
 import { gzipSync } from 'node:zlib';
 import { historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
 import { attribution as downloadAttribution } from '../site/files/records.ts';
@@ -26,6 +27,7 @@ import {
   csvPartFile,
   modelDataPath,
   modelFeedFile,
+  providerFeedFile,
   tagFeedFile,
   type PartedCsv,
 } from '../site/links/output-paths.ts';
@@ -147,11 +149,14 @@ function writeFromData(staging: string, input: RenderInput) {
     const models = tag.modelList.map((m) => m.model);
     writeInside(staging, tagFeedFile(tag), tagFeed({ ...tag, models }, data.changes, data.recentChangesFor, generatedAt, attribution));
   }
+  const { providers } = providersOf(data);
+  for (const provider of providers)
+    writeInside(staging, providerFeedFile(provider), providerFeed(provider, data.changes, data.recentChangesFor, generatedAt, attribution));
   return {
     cards: cardsOf(data),
     records: [...searchRecords(data)] as SearchRecord[] | undefined,
     badges,
-    feeds: feeds + data.tags.length,
+    feeds: feeds + data.tags.length + providers.length,
     dataFiles: data.models.length - shared.length + groups + csvParts + historyFiles,
   };
 }

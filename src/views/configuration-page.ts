@@ -30,7 +30,7 @@ export function configurationPageHtml(page: ConfigurationPage): Markup {
   }`.trim();
 
   const lede = html`<p class="lede">
-    A configuration by ${config.provider}.
+    A configuration by ${page.providerHref ? html`<a href="${page.providerHref}">${config.provider}</a>` : config.provider}.
     ${
       siblings.length > 1
         ? html`One of ${siblings.length} configurations of the model <a href="${modelHref(model)}">${model.name}</a>${

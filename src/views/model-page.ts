@@ -48,8 +48,8 @@ export function modelPageHtml(page: ModelPage): Markup {
     </nav>
     <h1>${model.name}</h1>
     <p class="lede">
-      A model by ${best.provider}, with ${plural(configurations.length, 'configuration')}. A model is scored by its best configuration:
-      <a href="${configurationHref(best)}">${best.name}</a>.
+      A model by <a href="${page.providerHref}">${best.provider}</a>, with ${plural(configurations.length, 'configuration')}. A model is scored by its best
+      configuration: <a href="${configurationHref(best)}">${best.name}</a>.
     </p>
     <dl class="figures">
       <div>

@@ -75,7 +75,11 @@ export function tagPageHtml(route: TagPage): Markup {
 }
 
 /** This page's part of the models carrying the tag, as the API ranks them. */
-function carryingHtml({ tag, from, carrying }: TagPage): Markup {
+function carryingHtml({ tag, from, carrying, providerHref }: TagPage): Markup {
+  const providerLink = (name: string) => {
+    const page = providerHref(name);
+    return page ? html`<a class="provider" href="${page}">${name}</a>` : name;
+  };
   if (tag.modelList.length === 0) return html`<p class="note">No configuration carries this tag in this snapshot.</p>`;
   if (carrying.length === 0) return html`<p class="meta">All ${plural(tag.modelList.length, 'model')} carrying this tag are on earlier pages.</p>`;
   const shown = showing(carrying.length, tag.modelList.length, from);
@@ -96,7 +100,7 @@ function carryingHtml({ tag, from, carrying }: TagPage): Markup {
               <td class="num rank">${formatRank({ rank: m.rank, tied: m.rankTied })}</td>
               <th scope="row">
                 <a href="${modelHref(m.model)}">${m.model.name}</a>
-                <span class="sub"> ${m.configuration.name !== m.model.name && html`${m.configuration.name} · `} ${m.configuration.provider} </span>
+                <span class="sub"> ${m.configuration.name !== m.model.name && html`${m.configuration.name} · `} ${providerLink(m.configuration.provider)} </span>
               </th>
               <td class="num">${m.configuration.scoreText}</td>
               <td class="num">${m.model.rankText}</td>

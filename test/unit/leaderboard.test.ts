@@ -11,6 +11,7 @@ const INDEX: LeaderboardIndex = {
   providers: ['Acme', 'Élan Labs'],
   tags: ['code-generation', 'reasoning', 'math', 'vision', 'agents'],
   tagSegments: ['code-generation', 'reasoning', 'math', 'vision', 'agents'],
+  providerSegments: ['acme', 'elan-labs'],
   models: [
     [
       1,

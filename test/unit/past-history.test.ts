@@ -55,6 +55,7 @@ function tableOf(today: Record<string, [place: number, rank: number, segment: st
   const named = keys.flatMap((key) => NAMED.filter((n) => keyOf(n) === key));
   return {
     providers,
+    providerSegments: providers.map((p, i) => (i === 0 ? p.toLowerCase() : null)),
     tags,
     tagSegments: tags.map((t) => (t === 'math' ? null : t)),
     kept: { modelPages: 2, configurationPages: 1 },

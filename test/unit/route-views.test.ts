@@ -67,6 +67,7 @@ const page = (
   tags: [],
   scores: [],
   evidence,
+  providerHref: '/providers/acme-labs/',
 });
 
 describe('the configuration page, from its route alone', () => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
 import { attribution } from '../../site/files/records.ts';
-import { leaderboardIndexOf } from '../../site/lists/leaderboard.ts';
+import { leaderboardIndexOf } from '../../site/routes/leaderboard.ts';
 
 /** The compact index behind the leaderboard's filters, with the attribution like every download. */
 export const GET: APIRoute = () => {

@@ -21,6 +21,7 @@ export interface StandingRowView {
   name: string;
   href: string;
   provider: string;
+  providerHref: string;
   score: string;
   rank: string;
   /** "of 177". */
@@ -96,6 +97,7 @@ export function comparisonView(files: readonly ModelFile[], evidence: Comparison
       name: f.model.name,
       href: modelHref(f.model),
       provider: f.model.provider,
+      providerHref: f.model.providerHref,
       score: scoreText(f.model.supraScore),
       rank: formatRank({ rank: f.model.rank, tied: f.model.rankTied }),
       of: `of ${f.model.of}`,

@@ -6,6 +6,7 @@
  * (src/site/lists/past-files.ts). The build's month-end pages read their day the way the browser
  * reads it: encoded, then decoded.
  */
+import { providerSegments } from './providers.ts';
 import { openSnapshot, withSnapshot, type HistoryName, type HistoryPoints, type HistorySnapshotRow } from '../../store/read-snapshot.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import type { PagesKept } from '../links/links.ts';
@@ -85,7 +86,14 @@ export const dayRecord = (d: HistoryDay): DayRecord => ({ date: d.date, generate
 
 /** Today's site as the names table needs it: the models in model rank order, each tag's page, and the pages the plan keeps. */
 export interface TodaySite {
-  models: readonly { familyTag: string; segment: string; rank: number; rankTied: boolean; configurations: readonly { slug: string; segment: string }[] }[];
+  models: readonly {
+    familyTag: string;
+    segment: string;
+    rank: number;
+    rankTied: boolean;
+    best: { provider: string };
+    configurations: readonly { slug: string; segment: string }[];
+  }[];
   tagSegment: (tag: string) => string | undefined;
   kept: PagesKept;
 }
@@ -127,7 +135,15 @@ export function buildNamesTable(names: readonly HistoryName[], today: TodaySite)
   const providers = new StringTable();
   const tags = new StringTable();
   const indexOf = new Map<number, number>();
-  const table: NamesTable = { providers: providers.list, tags: tags.list, tagSegments: [], kept: today.kept, models: [], configurations: [] };
+  const table: NamesTable = {
+    providers: providers.list,
+    providerSegments: [],
+    tags: tags.list,
+    tagSegments: [],
+    kept: today.kept,
+    models: [],
+    configurations: [],
+  };
   for (const { key, list, place } of order) {
     const model = place >= 0 ? today.models[place]! : undefined;
     const k = table.models.length;
@@ -151,6 +167,9 @@ export function buildNamesTable(names: readonly HistoryName[], today: TodaySite)
     }
   }
   table.tagSegments = tags.list.map((t) => today.tagSegment(t) ?? null);
+  // A vendor of the history has a page when it makes one of today's models.
+  const providerPages = providerSegments(today.models);
+  table.providerSegments = providers.list.map((p) => providerPages.get(p) ?? null);
   return { table, indexOf };
 }
 

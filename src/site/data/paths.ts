@@ -30,16 +30,17 @@ export function isPlainSegment(value: string): boolean {
 /** The file-system identity of a segment: what a case-insensitive host compares. */
 const foldKey = (segment: string) => segment.toLowerCase();
 
+/** A value as a readable segment: lowercased, each run of other characters a hyphen ("Saffron Collective" -> "saffron-collective"). */
+const readable = (value: string) =>
+  value
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
 /** `<lowercased safe prefix>-<hex of sha256>`: readable where the value allows, unique by its hash. */
 export function derivedSegment(value: string, hexDigits = 8): string {
-  const prefix =
-    value
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, PREFIX_MAX)
-      .replace(/-+$/, '') || 'x';
+  const prefix = readable(value).slice(0, PREFIX_MAX).replace(/-+$/, '') || 'x';
   const hash = createHash('sha256').update(value, 'utf8').digest('hex').slice(0, hexDigits);
   return `${prefix}-${hash}`;
 }
@@ -53,17 +54,18 @@ const byPriority = (a: string, b: string) => Number(a !== a.toLowerCase()) - Num
  * Segments for a set of values that share one folder (`/models/`, `/tags/`, ...). Values are taken
  * in a fixed order, so the result does not depend on the order given: of two values that fold to the
  * same file, an all-lowercase one keeps its text, else the first in code-point order. `reserved` are
- * names the folder uses itself (`page`).
+ * names the folder uses itself (`page`); `own` is the segment a value would keep (its text itself).
  */
-export function assignSegments(values: Iterable<string>, reserved: readonly string[] = []): Map<string, string> {
+export function assignSegments(values: Iterable<string>, reserved: readonly string[] = [], own: (value: string) => string = (value) => value): Map<string, string> {
   const unique = [...new Set(values)].sort(byPriority);
   const taken = new Set(reserved.map(foldKey));
   const out = new Map<string, string>();
   const derive: string[] = [];
   for (const value of unique) {
-    if (isPlainSegment(value) && !taken.has(foldKey(value))) {
-      taken.add(foldKey(value));
-      out.set(value, value);
+    const segment = own(value);
+    if (isPlainSegment(segment) && !taken.has(foldKey(segment))) {
+      taken.add(foldKey(segment));
+      out.set(value, segment);
     } else derive.push(value);
   }
   // Derived after every plain value is placed, so a derived name never takes a real value's own segment.
@@ -77,6 +79,12 @@ export function assignSegments(values: Iterable<string>, reserved: readonly stri
   }
   return out;
 }
+
+/**
+ * Segments for names written for people, a vendor's say: each name readable ("Saffron Collective" ->
+ * `saffron-collective`) where that is a safe segment no other name of the set takes first, else derived.
+ */
+export const readableSegments = (names: Iterable<string>) => assignSegments(names, [], readable);
 
 /** The segment of a pre-rendered comparison of two model segments, in canonical (code-point) order. */
 export function pairKey(a: string, b: string): string {

@@ -304,6 +304,11 @@ export const LEADERBOARD_JSON: Download = {
       meaning: 'The path segment of each tag in `tags` (its page is `/tags/{segment}/`), same order.',
     },
     {
+      name: 'providerSegments',
+      schema: z.array(nonEmpty()),
+      meaning: 'The path segment of each provider in `providers` (its page is `/providers/{segment}/`), same order.',
+    },
+    {
       name: 'kept',
       schema: z.object({}),
       type: 'object',
@@ -524,6 +529,7 @@ export const MODEL_FILE_JSON: Download = {
         },
         name: { schema: text(), meaning: 'The model’s name.' },
         provider: { schema: text(), meaning: 'Its best configuration’s provider.' },
+        providerHref: { schema: nonEmpty(), meaning: 'The address of that provider’s page on this site.' },
         supraScore: { schema: score(), unit: `${SCORE}, percent`, meaning: 'Its best configuration’s supraScore.' },
         rank: { schema: rank(), unit: '1 = best', meaning: 'Model rank.' },
         rankTied: { schema: z.boolean(), meaning: 'true when another model has exactly the same score (the rank is shared).' },
@@ -636,6 +642,12 @@ export const HISTORY_NAMES_JSON: Download = {
       schema: z.array(nonEmpty().nullable()),
       type: '(string or null)[]',
       meaning: 'The path segment of each tag’s page (/tags/{segment}/), same order; null for a tag this site has no page of today.',
+    },
+    providerSegments: {
+      schema: z.array(nonEmpty().nullable()),
+      type: '(string or null)[]',
+      meaning:
+        'The path segment of each provider’s page (/providers/{segment}/), as `providers` orders them; null for a vendor that makes none of today’s models.',
     },
     kept: {
       schema: z.object({}),

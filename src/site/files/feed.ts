@@ -7,7 +7,7 @@ import { describeReason } from '../data/change-reasons.ts';
 import { RECENT_CHANGES_PER_MODEL, SITE, SITE_TITLE } from '../settings/config.ts';
 import type { ChangeSet, ModelChange, RecentModelChange } from '../data/site-data.ts';
 import { formatDate } from '../format/format.ts';
-import { modelFeedFile, tagFeedFile } from '../links/output-paths.ts';
+import { modelFeedFile, providerFeedFile, tagFeedFile } from '../links/output-paths.ts';
 import { scorePair } from '../format/precision.ts';
 import { formatRank, RANK_LABEL } from '../format/ranks.ts';
 import { xmlText } from './xml.ts';
@@ -157,25 +157,40 @@ export function modelFeed(model: FeedModel, recent: readonly RecentModelChange[]
   );
 }
 
-/** Entries of a tag's feed: the newest snapshots, which every model's recent changes still cover in full. */
+/** Entries of a tag's or a provider's feed: the newest snapshots, which every model's recent changes still cover in full. */
 export const TAG_FEED_SNAPSHOTS = RECENT_CHANGES_PER_MODEL;
 
-/**
- * `/tags/{tag}/feed.xml`: per snapshot, the changes of the models that carry the tag now, linking
- * to that snapshot's entry on the changes page. `recentOf` gives a model's recent changes, newest
- * first, at least TAG_FEED_SNAPSHOTS of them, so each entry lists every such model that changed.
- */
-export function tagFeed(
-  tag: { tag: string; segment: string; models: readonly { familyTag: string }[] },
+/** What a group's feed is made from beside the group: the change sets, each model's recent changes, the snapshot's time, the attribution. */
+type GroupFeedInputs = [
   changes: readonly ChangeSet[],
   recentOf: (familyTag: string) => readonly RecentModelChange[],
   snapshotAt: number,
   attribution: Attribution,
-): string {
+];
+
+/** A group of models with a feed of their changes: a tag's (the models carrying it), a provider's (the models it makes). */
+export interface FeedGroup {
+  /** What the feed's titles call the group: "Models tagged math", "Saffron Collective’s models". */
+  title: string;
+  /** What an entry's title starts with: the tag, the provider's name. */
+  label: string;
+  /** The group's page and its feed, from the site's root. */
+  page: string;
+  file: string;
+  models: readonly { familyTag: string }[];
+}
+
+/**
+ * A group's feed (`/tags/{tag}/feed.xml`, `/providers/{provider}/feed.xml`): per snapshot, the
+ * changes of the group's models, linking to that snapshot's entry on the changes page. `recentOf`
+ * gives a model's recent changes, newest first, at least TAG_FEED_SNAPSHOTS of them, so each entry
+ * lists every such model that changed.
+ */
+export function groupFeed(group: FeedGroup, ...[changes, recentOf, snapshotAt, attribution]: GroupFeedInputs): string {
   const sets = changes.filter((c) => c.previousGeneratedAt !== undefined).slice(0, TAG_FEED_SNAPSHOTS);
   const byAnchor = new Map<string, ModelChange[]>(sets.map((c) => [c.anchor, []]));
-  for (const m of tag.models) for (const r of recentOf(m.familyTag)) byAnchor.get(r.anchor)?.push(r.change);
-  const page = absolute(`tags/${tag.segment}/`);
+  for (const m of group.models) for (const r of recentOf(m.familyTag)) byAnchor.get(r.anchor)?.push(r.change);
+  const page = absolute(group.page);
   const entries: AtomEntry[] = [];
   for (const c of sets) {
     const list = byAnchor.get(c.anchor)!.sort((a, b) => a.rank.rank - b.rank.rank);
@@ -183,20 +198,31 @@ export function tagFeed(
     const shown = list.slice(0, 10);
     entries.push({
       id: `${page}#${c.anchor}`,
-      title: `${tag.tag}, snapshot of ${formatDate(c.generatedAt)}: ${list.length === 1 ? '1 model' : `${list.length} models`} changed`,
+      title: `${group.label}, snapshot of ${formatDate(c.generatedAt)}: ${list.length === 1 ? '1 model' : `${list.length} models`} changed`,
       href: absolute(`changes/#${c.anchor}`),
       updated: c.generatedAt,
       summary: `${shown.map((m) => `${m.name}: ${changeHeadline(m)}.`).join(' ')}${list.length > shown.length ? ` And ${list.length - shown.length} more.` : ''}`,
     });
   }
   return atomFeed(
-    {
-      title: `Models tagged ${tag.tag}: changes on ${SITE_TITLE}`,
-      self: absolute(tagFeedFile(tag)),
-      alternate: page,
-      updated: entries[0]?.updated ?? snapshotAt,
-      entries,
-    },
+    { title: `${group.title}: changes on ${SITE_TITLE}`, self: absolute(group.file), alternate: page, updated: entries[0]?.updated ?? snapshotAt, entries },
     attribution,
   );
 }
+
+/** `/tags/{tag}/feed.xml`: the changes of the models that carry the tag now. */
+export const tagFeed = (tag: { tag: string; segment: string; models: readonly { familyTag: string }[] }, ...rest: GroupFeedInputs) =>
+  groupFeed({ title: `Models tagged ${tag.tag}`, label: tag.tag, page: `tags/${tag.segment}/`, file: tagFeedFile(tag), models: tag.models }, ...rest);
+
+/** `/providers/{provider}/feed.xml`: the changes of the provider's models. */
+export const providerFeed = (provider: { name: string; segment: string; models: readonly { familyTag: string }[] }, ...rest: GroupFeedInputs) =>
+  groupFeed(
+    {
+      title: `${provider.name}’s models`,
+      label: provider.name,
+      page: `providers/${provider.segment}/`,
+      file: providerFeedFile(provider),
+      models: provider.models,
+    },
+    ...rest,
+  );

@@ -6,6 +6,8 @@
  */
 import type { Bench, Configuration, Model, Score, SiteData } from '../data/site-data.ts';
 import type { attribution } from './records.ts';
+import { providersOf } from '../data/providers.ts';
+import { providerHref } from '../links/links.ts';
 
 /** A per-benchmark score of its best configuration, with its benchmark's page, weight and scale (null when the snapshot does not list it). */
 export type ModelFileScore = Score & { benchSegment: string | null } & { [K in 'effectiveWeight' | 'scaleMin' | 'scaleMax']: Bench[K] | null };
@@ -13,6 +15,8 @@ export type ModelFileScore = Score & { benchSegment: string | null } & { [K in '
 export interface ModelFile extends Attribution {
   model: Pick<Model, 'familyTag' | 'segment' | 'href' | 'name' | 'rank' | 'rankTied'> &
     Pick<Configuration, 'provider' | 'supraScore'> & {
+      /** Its provider's page. */
+      providerHref: string;
       /** Models in the snapshot. */
       of: number;
     };
@@ -39,6 +43,7 @@ export function modelFile(data: SiteData, model: Model, attribution: Attribution
       href: model.href,
       name: model.name,
       provider: model.best.provider,
+      providerHref: providerHref(providersOf(data).providerByName.get(model.best.provider)!),
       supraScore: model.best.supraScore,
       rank: model.rank,
       rankTied: model.rankTied,

@@ -1,5 +1,5 @@
 /**
- * What site search indexes: one record per model, benchmark and tag, written from the snapshot's
+ * What site search indexes: one record per model, benchmark, tag and provider, written from the snapshot's
  * data (not parsed back out of the built pages), so the index needs none of the pages. A model's record holds its configurations' names and tags too: a search for a
  * configuration finds its model's page, which lists it (a record per configuration doubled the
  * index's cost and files for pages that, for most models, say the same). Each record holds the
@@ -7,10 +7,11 @@
  * (ranks, scores) stay out, so the index changes only when those words do.
  */
 import { plural } from '../format/format.ts';
-import { benchPath, modelPath, tagPath } from '../links/output-paths.ts';
+import { benchPath, modelPath, providerPath, tagPath } from '../links/output-paths.ts';
+import { providersOf } from '../data/providers.ts';
 import type { SiteData } from '../data/site-data.ts';
 
-export const SEARCH_KINDS = ['Model', 'Benchmark', 'Tag'] as const;
+export const SEARCH_KINDS = ['Model', 'Benchmark', 'Tag', 'Provider'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export interface SearchRecord {
@@ -54,6 +55,14 @@ export function* searchRecords(data: SiteData): Generator<SearchRecord> {
       title: tag.tag,
       kind: 'Tag',
       content: `${tag.tag}: the capability tag, its models ranked by supraScore and measured on its benchmarks.`,
+    };
+  }
+  for (const provider of providersOf(data).providers) {
+    yield {
+      url: providerPath(provider),
+      title: provider.name,
+      kind: 'Provider',
+      content: `${provider.name}: the vendor of ${plural(provider.models.length, 'model')}: ${provider.models.map((m) => m.name).join(', ')}.`,
     };
   }
 }

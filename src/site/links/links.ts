@@ -1,7 +1,18 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
 import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import { siteUrlOf } from './site-url.ts';
-import { badgeFile, benchPath, configurationPath, modelDataPath, modelFeedFile, modelPath, tagFeedFile, tagPath } from './output-paths.ts';
+import {
+  badgeFile,
+  benchPath,
+  configurationPath,
+  modelDataPath,
+  modelFeedFile,
+  modelPath,
+  providerFeedFile,
+  providerPath,
+  tagFeedFile,
+  tagPath,
+} from './output-paths.ts';
 
 /**
  * The site's base path: Vite's, in the pages and the browser scripts; SITE_URL's path where no Vite
@@ -69,6 +80,8 @@ export const benchmarksHref = (page: number) => (page <= 1 ? href('/benchmarks/'
 export const modelFeedHref = (model: HasSegment) => href(`/${modelFeedFile(model)}`);
 /** The Atom feed of the changes of a tag's models. */
 export const tagFeedHref = (tag: HasSegment) => href(`/${tagFeedFile(tag)}`);
+export const providerHref = (provider: HasSegment) => href(providerPath(provider));
+export const providerFeedHref = (provider: HasSegment) => href(`/${providerFeedFile(provider)}`);
 /** A model's rank badge, as SVG or as a shields.io endpoint. */
 export const badgeHref = (model: HasSegment, format: 'svg' | 'json') => href(`/${badgeFile(model, format)}`);
 /** The entry of one snapshot on the changes page. */

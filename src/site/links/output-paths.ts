@@ -17,6 +17,7 @@ export const modelPath = (model: HasSegment) => `/models/${model.segment}/`;
 export const configurationPath = (configuration: HasSegment) => `/configurations/${configuration.segment}/`;
 export const benchPath = (bench: HasSegment) => `/benchmarks/${bench.segment}/`;
 export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
+export const providerPath = (provider: HasSegment) => `/providers/${provider.segment}/`;
 
 /** Models per shared data file of the models that have no page (the comparison page draws them from it). */
 export const SHARED_FILE_MODELS = 100;
@@ -74,5 +75,6 @@ export function partedCsvOf(name: string): PartedCsv | undefined {
 
 export const modelFeedFile = (model: HasSegment) => `models/${model.segment}/feed.xml`;
 export const tagFeedFile = (tag: HasSegment) => `tags/${tag.segment}/feed.xml`;
+export const providerFeedFile = (provider: HasSegment) => `providers/${provider.segment}/feed.xml`;
 /** A model's rank badge, beside its page: a folder of its own per model keeps every folder of the site small (a `badges/` folder held two files per model). */
 export const badgeFile = (model: HasSegment, format: 'svg' | 'json') => `models/${model.segment}/badge.${format}`;

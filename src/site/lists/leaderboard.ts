@@ -3,8 +3,8 @@
  * (`/data/leaderboard.json`) holds a record per model in `LEADERBOARD_TUPLE`'s order with providers
  * and tags listed once; `leaderboardRows` reads it back into the rows its pages and its script draw.
  */
-import type { Model, SiteData } from '../data/types.ts';
-import { compareHref, configurationAddress, leaderboardHref, leaderboardRowId, modelAddress, tagHref, type PagesKept } from '../links/links.ts';
+import type { Model } from '../data/types.ts';
+import { compareHref, configurationAddress, leaderboardHref, leaderboardRowId, modelAddress, providerHref, tagHref, type PagesKept } from '../links/links.ts';
 import { StringTable, tupleLayout, type TupleOf } from './index-tuples.ts';
 import { byNumber, byText, type BaseView, type ListSpec } from './list-spec.ts';
 import { encodeMovement, movementView, type MovementView } from './movement.ts';
@@ -72,6 +72,8 @@ export interface LeaderboardIndex {
   tags: string[];
   /** The path segment of each tag in `tags`, same order. */
   tagSegments: string[];
+  /** The path segment of each provider's page (`/providers/{segment}/`), as `providers` orders them. */
+  providerSegments: string[];
   /** In model rank order. */
   models: IndexModel[];
   /** How many of the best models have a page, and pages for their configurations (the build's plan). */
@@ -80,7 +82,7 @@ export interface LeaderboardIndex {
 
 export function buildLeaderboardIndex(
   models: readonly Model[],
-  tagSegment: (tag: string) => string,
+  segments: { tag: (tag: string) => string; provider: (provider: string) => string },
   kept: PagesKept,
   likelyOf: (model: Model) => LikelyRange | undefined = () => undefined,
 ): LeaderboardIndex {
@@ -104,26 +106,14 @@ export function buildLeaderboardIndex(
       likely: likelyPair(likelyOf(m)),
     }),
   );
-  return { providers: providers.list, tags: tags.list, tagSegments: tags.list.map(tagSegment), models: records, kept };
-}
-
-const built = new WeakMap<SiteData, LeaderboardIndex>();
-
-/** The index of this build's models, made once: every leaderboard page and the download share it. */
-export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
-  let index = built.get(data);
-  if (!index) {
-    const { modelPages, configurationPages } = data.plan.keep;
-    const evidence = data.evidence();
-    index = buildLeaderboardIndex(
-      data.models,
-      (tag) => data.tagByName.get(tag)!.segment,
-      { modelPages, configurationPages },
-      (m) => evidence.model(m).range,
-    );
-    built.set(data, index);
-  }
-  return index;
+  return {
+    providers: providers.list,
+    providerSegments: providers.list.map(segments.provider),
+    tags: tags.list,
+    tagSegments: tags.list.map(segments.tag),
+    models: records,
+    kept,
+  };
 }
 
 /** A link to a page, named. */
@@ -144,6 +134,8 @@ export interface LeaderboardRow {
   /** Its page, or (when the build made none) the comparison page drawing it from its data file. */
   href: string;
   provider: string;
+  /** Its provider's page. */
+  providerHref: string;
   supraScore: number;
   scoreText: string;
   benchCount: number;
@@ -153,36 +145,47 @@ export interface LeaderboardRow {
   likely: LikelyRange | undefined;
 }
 
+/** The row of the model at `place` in the index (from 0), its links resolved for this build's plan; `tags` the index's tags as links. */
+function rowAt(index: LeaderboardIndex, place: number, tags: readonly NamedLink[]): LeaderboardRow {
+  const m = LEADERBOARD_TUPLE.decode(index.models[place]!);
+  const model = { segment: m.segment, index: place };
+  // A model without a page is linked to its row; the row itself leads to the comparison page, which draws it.
+  const hasPage = place < index.kept.modelPages;
+  const drawn = compareHref([model]);
+  return {
+    id: leaderboardRowId(model),
+    rank: m.rank,
+    rankText: m.rankText,
+    movement: movementView(m.movement),
+    name: m.name,
+    familyTag: m.familyTag,
+    href: hasPage ? modelAddress(model, index.kept) : drawn,
+    provider: index.providers[m.provider] ?? '',
+    providerHref: providerHref({ segment: index.providerSegments[m.provider] ?? '' }),
+    supraScore: m.supraScore,
+    scoreText: m.scoreText,
+    benchCount: m.benchCount,
+    configurations: m.configurations.map((c) => {
+      const { name, segment, scoreText } = CONFIGURATION_TUPLE.decode(c);
+      return { name, scoreText, href: hasPage ? configurationAddress({ segment }, model, index.kept) : drawn };
+    }),
+    tags: m.tags.map((i) => tags[i] ?? { name: '', href: tagHref({ segment: '' }) }),
+    likely: m.likely ? { low: m.likely[0], high: m.likely[1] } : undefined,
+  };
+}
+
+const tagLinks = (index: LeaderboardIndex) => index.tags.map((name, i) => ({ name, href: tagHref({ segment: index.tagSegments[i] ?? '' }) }));
+
 /** The rows of the index from `from` to `to`, in model rank order: what the static pages show and the script draws other views from. */
 export function leaderboardRows(index: LeaderboardIndex, from = 0, to = index.models.length): LeaderboardRow[] {
-  const tags = index.tags.map((name, i) => ({ name, href: tagHref({ segment: index.tagSegments[i] ?? '' }) }));
-  return index.models.slice(from, to).map((tuple, i) => {
-    const place = from + i;
-    const m = LEADERBOARD_TUPLE.decode(tuple);
-    const model = { segment: m.segment, index: place };
-    // A model without a page is linked to its row; the row itself leads to the comparison page, which draws it.
-    const hasPage = place < index.kept.modelPages;
-    const drawn = compareHref([model]);
-    return {
-      id: leaderboardRowId(model),
-      rank: m.rank,
-      rankText: m.rankText,
-      movement: movementView(m.movement),
-      name: m.name,
-      familyTag: m.familyTag,
-      href: hasPage ? modelAddress(model, index.kept) : drawn,
-      provider: index.providers[m.provider] ?? '',
-      supraScore: m.supraScore,
-      scoreText: m.scoreText,
-      benchCount: m.benchCount,
-      configurations: m.configurations.map((c) => {
-        const { name, segment, scoreText } = CONFIGURATION_TUPLE.decode(c);
-        return { name, scoreText, href: hasPage ? configurationAddress({ segment }, model, index.kept) : drawn };
-      }),
-      tags: m.tags.map((i) => tags[i] ?? { name: '', href: tagHref({ segment: '' }) }),
-      likely: m.likely ? { low: m.likely[0], high: m.likely[1] } : undefined,
-    };
-  });
+  const tags = tagLinks(index);
+  return index.models.slice(from, to).map((_, i) => rowAt(index, from + i, tags));
+}
+
+/** The rows of the models at these places of the index (from 0), in the order given: a vendor's models, say. */
+export function leaderboardRowsAt(index: LeaderboardIndex, places: readonly number[]): LeaderboardRow[] {
+  const tags = tagLinks(index);
+  return places.map((place) => rowAt(index, place, tags));
 }
 
 export interface LeaderboardView extends BaseView {

@@ -62,6 +62,8 @@ export interface HistoryIndexFile {
 /** `names.json`, beside its attribution: every configuration of the days kept, each model's configurations together. */
 export interface HistoryNamesFile {
   providers: string[];
+  /** The path segment of each provider's page (`/providers/{segment}/`), same order; null for a vendor without a page on this site today. */
+  providerSegments: (string | null)[];
   tags: string[];
   /** The path segment of each tag's page (`/tags/{segment}/`), same order; null for a tag without a page on this site today. */
   tagSegments: (string | null)[];
@@ -134,6 +136,7 @@ export interface NamedModel {
 /** The names table, decoded: what a day's indexes name. */
 export interface NamesTable {
   providers: readonly string[];
+  providerSegments: readonly (string | null)[];
   tags: readonly string[];
   tagSegments: readonly (string | null)[];
   kept: PagesKept;
@@ -201,6 +204,7 @@ export function encodeNames(table: NamesTable, familyName: (names: readonly stri
   }
   return {
     providers: [...table.providers],
+    providerSegments: [...table.providerSegments],
     tags: [...table.tags],
     tagSegments: [...table.tagSegments],
     kept: table.kept,
@@ -257,7 +261,15 @@ export function decodeNames(file: HistoryNamesFile, familyName: (names: readonly
   });
   let at = 0;
   for (const [step, provider, tags] of file.differing) Object.assign(configurations[(at += step)]!, { provider, tags });
-  return { providers: file.providers, tags: file.tags, tagSegments: file.tagSegments, kept: file.kept, models, configurations };
+  return {
+    providers: file.providers,
+    providerSegments: file.providerSegments,
+    tags: file.tags,
+    tagSegments: file.tagSegments,
+    kept: file.kept,
+    models,
+    configurations,
+  };
 }
 
 /** The fewest decimals (at most 6) with which every score is a whole number of 10^-decimals exactly; null when none. */

@@ -9,7 +9,7 @@
 import { isComparable, METHOD_CHANGE_AT } from '../format/method-change.ts';
 import { scoreFormatter } from '../format/precision.ts';
 import { formatRank, type Ranked } from '../format/ranks.ts';
-import { configurationAddress, href, modelAddress, tagHref } from '../links/links.ts';
+import { configurationAddress, href, modelAddress, providerHref, tagHref } from '../links/links.ts';
 import { byNumber, byText, type BaseView, type ListSpec } from './list-spec.ts';
 import { familyName, modelRanks, modelsInOrder } from './model-ranking.ts';
 import { LEADERBOARD_PAGE_SIZE } from './pagination.ts';
@@ -37,6 +37,8 @@ export interface PastRow {
   href: string | undefined;
   /** Its best configuration's vendor; '' where the history did not record it. */
   provider: string;
+  /** That vendor's page, where it makes one of today's models. */
+  providerHref: string | undefined;
   supraScore: number;
   scoreText: string;
   configurations: { name: string; href: string | undefined; scoreText: string }[];
@@ -62,6 +64,10 @@ export function pastRows(names: NamesTable, day: DayRanking, today: { generatedA
     const segment = names.tagSegments[i];
     return { name, href: segment ? tagHref({ segment }) : undefined };
   });
+  const providerPageOf = (provider: number) => {
+    const segment = names.providerSegments[provider];
+    return segment ? providerHref({ segment }) : undefined;
+  };
   return dayModels(names, day).map(({ model, points, rank }) => {
     const m = names.models[model]!;
     const configurations = points.map((j) => names.configurations[day.configurations[j]!]!);
@@ -80,6 +86,7 @@ export function pastRows(names: NamesTable, day: DayRanking, today: { generatedA
       familyTag: m.familyTag ?? '',
       href: address && modelAddress(address, names.kept),
       provider: names.providers[best.provider] ?? '',
+      providerHref: providerPageOf(best.provider),
       supraScore: day.supraScores[points[0]!]!,
       scoreText: scoreText(day.supraScores[points[0]!]!),
       configurations: configurations.map((c, k) => ({

@@ -1,5 +1,6 @@
 /** `/configurations/{slug}/`: one configuration, its standing, history and per-benchmark scores. */
 import { configurationEvidenceOf, type EvidenceLine } from './evidence.ts';
+import { providerPageOf } from '../data/providers.ts';
 import type { HistoryPoint } from '../data/history-pass.ts';
 import type { Bench, Configuration, Model, Score, SiteData } from '../data/types.ts';
 import type { NamedLink } from '../lists/leaderboard.ts';
@@ -26,6 +27,8 @@ export interface ConfigurationPage {
   scores: ScoreLine[];
   /** Its evidence score (the mirror's computation). */
   evidence: EvidenceLine;
+  /** Its provider's page, where the provider makes a model of the snapshot (it may differ from its model's). */
+  providerHref: string | undefined;
 }
 
 /** The configurations whose page this build makes (the deploy target's plan). */
@@ -44,6 +47,7 @@ export function configurationPage(data: SiteData, configuration: Configuration):
     history: data.historyFor(configuration.slug),
     tags: tagLinksOf(data, configuration.tags),
     evidence: configurationEvidenceOf(data, configuration),
+    providerHref: providerPageOf(data, configuration.provider),
     scores: scores.map((score) => {
       const bench = data.benchBySlug.get(score.bench);
       return { score, bench, standing: score.counts && bench ? data.standingOn(bench.slug, score.normalizedScore) : undefined };

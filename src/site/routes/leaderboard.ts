@@ -1,7 +1,8 @@
 /** `/` and `/leaderboard/N/`: a page of the leaderboard, by model rank. */
 import type { SiteData } from '../data/types.ts';
 import { leaderboardCard, type Card } from '../files/cards.ts';
-import { LEADERBOARD, leaderboardIndexOf, leaderboardRows, type LeaderboardRow } from '../lists/leaderboard.ts';
+import { buildLeaderboardIndex, LEADERBOARD, leaderboardRows, type LeaderboardIndex, type LeaderboardRow } from '../lists/leaderboard.ts';
+import { providersOf } from '../data/providers.ts';
 import { pageCount } from '../lists/pagination.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { pastLinksOf, type PastLinks } from './past.ts';
@@ -24,6 +25,26 @@ export interface LeaderboardPage {
   past: PastLinks;
   /** Whether the rows show likely ranges. */
   ranges: RangesNote;
+}
+
+const built = new WeakMap<SiteData, LeaderboardIndex>();
+
+/** The index of this build's models (`/data/leaderboard.json`), made once: every leaderboard page, a provider's page and the download share it. */
+export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
+  let index = built.get(data);
+  if (!index) {
+    const { modelPages, configurationPages } = data.plan.keep;
+    const evidence = data.evidence();
+    const { providerByName } = providersOf(data);
+    index = buildLeaderboardIndex(
+      data.models,
+      { tag: (tag) => data.tagByName.get(tag)!.segment, provider: (provider) => providerByName.get(provider)!.segment },
+      { modelPages, configurationPages },
+      (m) => evidence.model(m).range,
+    );
+    built.set(data, index);
+  }
+  return index;
 }
 
 /** How many pages the leaderboard has. */

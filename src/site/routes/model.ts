@@ -4,7 +4,8 @@ import type { Bench, Comparison, Model, Score, SiteData } from '../data/types.ts
 import { badgeFacts, badgeWidth, type BadgeFacts } from '../files/badges.ts';
 import { modelCard, type Card } from '../files/cards.ts';
 import type { NamedLink } from '../lists/leaderboard.ts';
-import { modelDataHref } from '../links/links.ts';
+import { modelDataHref, providerHref } from '../links/links.ts';
+import { providersOf } from '../data/providers.ts';
 import { changeLinksOf, type ChangeLinks } from './changes.ts';
 import { siteShellOf, tagLinksOf, type SiteShell } from './shell.ts';
 import { modelEvidenceOf, type EvidenceLine } from './evidence.ts';
@@ -42,6 +43,8 @@ export interface ModelPage {
   neighbours: { above?: Comparison; below?: Comparison };
   /** Its likely model rank and its best configuration's evidence score (the mirror's computation). */
   evidence: EvidenceLine;
+  /** Its provider's page. */
+  providerHref: string;
 }
 
 /** The models whose page this build makes (the deploy target's plan). */
@@ -76,5 +79,6 @@ export function modelPage(data: SiteData, model: Model): ModelPage {
     badge: facts && { facts, width: badgeWidth(facts) },
     neighbours: data.neighboursOf(model),
     evidence: modelEvidenceOf(data, model),
+    providerHref: providerHref(providersOf(data).providerByName.get(model.best.provider)!),
   };
 }

@@ -104,4 +104,3 @@ export function pastDayPage(data: SiteData, day: Day): PastLeaderboardPage {
     },
   };
 }
-

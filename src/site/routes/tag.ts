@@ -4,6 +4,7 @@ import { tagCard, type Card } from '../files/cards.ts';
 import { pageCount } from '../lists/pagination.ts';
 import type { BuildPlan } from '../plan/site-plan.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
+import { providerPageOf } from '../data/providers.ts';
 
 /** A page of a tag, as its paths list it. */
 export interface TagPageOf {
@@ -28,6 +29,8 @@ export interface TagPage extends TagPageOf {
   apartFrom: number;
   /** Its benchmarks that hold any score. */
   scoredBenches: number;
+  /** A provider's page by its name, where it makes a model of the snapshot. */
+  providerHref: (provider: string) => string | undefined;
 }
 
 /** Enough pages for all of its models and all of its measured models, the plan's `resultsPerPage` of each a page; one where the plan leaves the others out. */
@@ -70,5 +73,6 @@ export function tagPage(data: SiteData, { tag, page, pages }: TagPageOf): TagPag
     apart: measured.apart.slice(apartFrom, Math.max(apartFrom, to - measured.ranked.length)),
     apartFrom,
     scoredBenches: tag.benchList.filter((b) => data.submissionsOn(b.slug) > 0).length,
+    providerHref: (provider) => providerPageOf(data, provider),
   };
 }

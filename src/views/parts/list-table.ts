@@ -76,10 +76,10 @@ export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeo
     name: (row) =>
       html`<th scope="row" class="model-name">
         <a href="${row.href}">${row.name}</a>
-        <span class="sub narrow-only">${row.provider}</span>
+        <span class="sub narrow-only"><a class="provider" href="${row.providerHref}">${row.provider}</a></span>
         ${configurationsHtml(row)}
       </th>`,
-    provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,
+    provider: (row) => html`<td class="wide-only provider"><a href="${row.providerHref}">${row.provider}</a></td>`,
     score: (row) => scoreCellHtml(row),
     benchCount: (row) => html`<td class="num wide-only">${formatCount(row.benchCount)}</td>`,
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
@@ -109,10 +109,15 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
     name: (row) =>
       html`<th scope="row" class="model-name">
         ${row.href ? html`<a href="${row.href}">${row.name}</a>` : html`<span class="gone">${row.name}</span>`}
-        <span class="sub narrow-only">${row.provider || 'vendor unknown'}</span>
+        <span class="sub narrow-only"
+          >${row.providerHref ? html`<a class="provider" href="${row.providerHref}">${row.provider}</a>` : row.provider || 'vendor unknown'}</span
+        >
         ${configurationsHtml(row)}
       </th>`,
-    provider: (row) => html`<td class="wide-only provider">${row.provider || html`<span class="sub">vendor unknown</span>`}</td>`,
+    provider: (row) =>
+      html`<td class="wide-only provider">
+        ${row.providerHref ? html`<a href="${row.providerHref}">${row.provider}</a>` : row.provider || html`<span class="sub">vendor unknown</span>`}
+      </td>`,
     score: (row) => scoreCellHtml(row),
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
   },
