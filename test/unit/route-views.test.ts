@@ -77,7 +77,7 @@ describe('the configuration page, from its route alone', () => {
       $('.lede a')
         .map((_, a) => $(a).attr('href'))
         .get(),
-    ).toEqual(['/models/quillon-3/', '/configurations/quillon-3-high/']);
+    ).toEqual(['/providers/acme-labs/', '/models/quillon-3/', '/configurations/quillon-3-high/']);
     expect($('.lede').text()).toContain('A configuration by Acme <Labs>.');
   });
 

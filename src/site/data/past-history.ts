@@ -6,7 +6,7 @@
  * (src/site/lists/past-files.ts). The build's month-end pages read their day the way the browser
  * reads it: encoded, then decoded.
  */
-import { providerSegments } from './providers.ts';
+import { providerSegments } from './paths.ts';
 import { openSnapshot, withSnapshot, type HistoryName, type HistoryPoints, type HistorySnapshotRow } from '../../store/read-snapshot.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import type { PagesKept } from '../links/links.ts';

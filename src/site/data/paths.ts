@@ -86,6 +86,9 @@ export function assignSegments(values: Iterable<string>, reserved: readonly stri
  */
 export const readableSegments = (names: Iterable<string>) => assignSegments(names, [], readable);
 
+/** The segment of each provider's page, by name: the providers of these models' best configurations (a model belongs to its best configuration's). */
+export const providerSegments = (models: readonly { best: { provider: string } }[]) => readableSegments(models.map((m) => m.best.provider));
+
 /** The segment of a pre-rendered comparison of two model segments, in canonical (code-point) order. */
 export function pairKey(a: string, b: string): string {
   return byCodePoint(a, b) <= 0 ? `${a}-vs-${b}` : `${b}-vs-${a}`;

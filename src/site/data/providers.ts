@@ -3,7 +3,7 @@
  * of its best configuration, the one it is scored by), in model rank order, and the readable path
  * segment of its page (`/providers/saffron-collective/`).
  */
-import { readableSegments } from './paths.ts';
+import { providerSegments } from './paths.ts';
 import { providerHref } from '../links/links.ts';
 import { compareText } from './group-by.ts';
 import type { Model, SiteData } from './types.ts';
@@ -16,9 +16,6 @@ export interface Provider {
   /** Their configurations, all told. */
   configurations: number;
 }
-
-/** The segment of each provider's page: its name made readable, unless two names would share one (src/site/data/paths.ts). */
-export const providerSegments = (models: readonly { best: { provider: string } }[]) => readableSegments(models.map((m) => m.best.provider));
 
 /** The providers of these models (in model rank order), by name. */
 export function buildProviders(models: readonly Model[]): { providers: Provider[]; providerByName: Map<string, Provider> } {
