@@ -16,6 +16,7 @@ const USAGE = `Usage: npm run build -- [flags]
                     ${DEPLOY_TARGETS.join(', ')}
   --new-history     publish this snapshot's history even over a longer one published now (the previous
                     site's, or the live one at STATE_URL or SITE_URL); without it such a build is refused
+  --quiet           print only the stage lines, warnings and failures: no other line, no progress
   --help            this text`;
 
 /** The flags, or a usage MirrorError naming the first bad one. */
@@ -28,6 +29,7 @@ function parseBuildArgs(argv: string[]) {
         out: { type: 'string' },
         target: { type: 'string' },
         'new-history': { type: 'boolean' },
+        quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -41,10 +43,11 @@ function parseBuildArgs(argv: string[]) {
 exitOnSignals();
 // The site never needs the key; dropping it here keeps it out of everything the build runs.
 delete process.env.RANKING_API_KEY;
-const reporter = createReporter();
+let reporter = createReporter();
 let outDir = 'dist';
 try {
   const values = parseBuildArgs(process.argv.slice(2));
+  if (values.quiet) reporter = createReporter({ quiet: true });
   outDir = values.out ?? outDir;
   if (values.snapshot === '') throw new MirrorError('usage', '--snapshot is empty', { hint: `name the snapshot file, for example --snapshot ${DEFAULT_OUT}` });
   if (values.help) reporter.info(USAGE);
