@@ -4,6 +4,7 @@
  * failure, 2 configuration, 3 the key refused, 4 the quota, 5 the API busy, 6 the export refused,
  * 7 the network). The doctor exits with the first failure's code, in the order the checks run.
  */
+import { readFileSync } from 'node:fs';
 import { EXIT_CODES, type FailureKind } from '../../core/errors.ts';
 
 /** `skip`: not looked at (the API without `--online`). */
@@ -60,4 +61,24 @@ const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
 export function verdictTable(verdicts: readonly Verdict[]): string {
   const rows = verdicts.map((v) => `| ${v.status === 'fail' ? '**FAIL**' : MARK[v.status]} | ${cell(v.check)} | ${cell(v.says)} | ${cell(v.todo ?? '')} |`);
   return ['| | check | found | what to do |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** What `npm run doctor -- --report PATH` writes: its exit code and its checks. */
+export interface DoctorReport {
+  code: number;
+  checks: Verdict[];
+}
+
+const STATUSES: readonly string[] = ['ok', 'warn', 'fail', 'skip'];
+
+/** The doctor's report, or undefined where there is none or it cannot be read (the summary never fails on it). */
+export function readDoctorReport(path: string): DoctorReport | undefined {
+  try {
+    const json = JSON.parse(readFileSync(path, 'utf8')) as Partial<DoctorReport>;
+    if (!Number.isInteger(json.code) || !Array.isArray(json.checks)) return undefined;
+    const checks = json.checks.filter((c) => typeof c?.check === 'string' && typeof c.says === 'string' && STATUSES.includes(c.status));
+    return { code: json.code!, checks };
+  } catch {
+    return undefined;
+  }
 }
