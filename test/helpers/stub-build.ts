@@ -2,7 +2,7 @@
  * `npm run build` as scripts/build.ts runs it, but with the stub renderer (stub-render.ts) in place
  * of Astro: for tests that run a build as a process to kill it or fill its disk, and need a real
  * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, --new-history, --say-start (the
- * render says whether the published snapshot file was made when it started), and --hold (the
+ * render says whether the published snapshot file was made when it started), --quiet (as build's), and --hold (the
  * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed). Start it with
  * runScript('../test/helpers/stub-build.ts', ...) or startScript.
  */
@@ -23,12 +23,13 @@ const { values } = parseArgs({
     hold: { type: 'boolean' },
     'say-start': { type: 'boolean' },
     'new-history': { type: 'boolean' },
+    quiet: { type: 'boolean' },
   },
   strict: true,
 });
 exitOnSignals();
 delete process.env.RANKING_API_KEY;
-const reporter = createReporter();
+const reporter = createReporter({ quiet: values.quiet });
 const outDir = values.out ?? 'dist';
 try {
   const render = stubRender({ hold: values.hold, sayStart: values['say-start'] });
