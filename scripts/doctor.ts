@@ -3,8 +3,8 @@
  * an exit code the workflow runs it by (0: it would; else the code the run would end with).
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { EXIT_CODES, MirrorError } from '../src/core/errors.ts';
+import { failureLines } from '../src/core/errors.ts';
+import { parseFlags } from '../src/core/flags.ts';
 import { createRedactor } from '../src/core/redact.ts';
 import { createReporter } from '../src/core/reporter.ts';
 import { checkDependencies, checkNode } from '../src/publish/doctor/installed.ts';
@@ -19,30 +19,22 @@ const USAGE = `Usage: npm run doctor -- [flags]
   --help            this text
 Exit 0 when a scheduled run would succeed; else the code it would end with (docs/commands.md#exit-codes).`;
 
-function parseDoctorArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        online: { type: 'boolean' },
-        snapshot: { type: 'string' },
-        dist: { type: 'string' },
-        target: { type: 'string' },
-        report: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    throw new MirrorError('usage', (err as Error).message.split(/\.\s/)[0]!, { hint: 'see npm run doctor -- --help' });
-  }
-}
-
 let reporter = createReporter();
 /** The key, wherever it was read from: no line and no report may hold it. */
 let secrets: string[] = [];
 try {
-  const values = parseDoctorArgs(process.argv.slice(2));
+  const values = parseFlags(
+    process.argv.slice(2),
+    {
+      online: { type: 'boolean' },
+      snapshot: { type: 'string' },
+      dist: { type: 'string' },
+      target: { type: 'string' },
+      report: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    'npm run doctor',
+  );
   if (values.help) {
     reporter.info(USAGE);
     process.exit(0);
@@ -78,12 +70,7 @@ try {
   }
   process.exitCode = code;
 } catch (err) {
-  if (err instanceof MirrorError) {
-    reporter.error(err.toLine());
-    process.exitCode = err.exitCode;
-  } else {
-    reporter.error(`error: the doctor failed: ${String((err as Error)?.message ?? err).split('\n')[0]} (exit 1; nothing was changed)`);
-    reporter.error(String((err as Error)?.stack ?? ''));
-    process.exitCode = EXIT_CODES.internal;
-  }
+  const failure = failureLines(err, 'the doctor', 'it changes nothing');
+  for (const line of failure.lines) reporter.error(line);
+  process.exitCode = failure.code;
 }

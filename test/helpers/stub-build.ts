@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { buildSite, peakText } from '../../src/publish/build-site.ts';
 import { readDeployTarget } from '../../src/publish/build-plan.ts';
-import { MirrorError } from '../../src/core/errors.ts';
+import { failureLines } from '../../src/core/errors.ts';
 import { loadEnv, readHistoryLimit } from '../../src/core/env.ts';
 import { createReporter, formatBytes, formatSeconds } from '../../src/core/reporter.ts';
 import { exitOnSignals } from '../../src/core/signals.ts';
@@ -47,12 +47,7 @@ try {
   reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}${peakText(result)}`);
 } catch (err) {
   // As scripts/build.ts ends: one line for a failure the mirror explains, else the line and the stack.
-  if (err instanceof MirrorError) {
-    reporter.error(err.toLine());
-    process.exitCode = err.exitCode;
-  } else {
-    reporter.error(`error: the build failed: ${String((err as Error)?.message ?? err).split('\n')[0]} (exit 1; ${outDir}/ is untouched)`);
-    reporter.error(String((err as Error)?.stack ?? ''));
-    process.exitCode = 1;
-  }
+  const failure = failureLines(err, 'the build', `${outDir}/ is untouched`);
+  for (const line of failure.lines) reporter.error(line);
+  process.exitCode = failure.code;
 }
