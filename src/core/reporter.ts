@@ -84,16 +84,21 @@ interface Track {
   label: string;
   startedAt: number;
   state: ProgressState;
-  /** Where counting began: the rate is measured from here. */
-  base: { at: number; done: number } | undefined;
+  base: ProgressBase | undefined;
   printedAt: number;
   printedTenth: number;
   printedPhase: string | undefined;
 }
 
+/** Where a step began to count: its rate is measured from there. */
+export interface ProgressBase {
+  at: number;
+  done: number;
+}
+
 /** `12,560 of 25,118 pages (50%), 820 pages/s, about 15 s left; detail`: what a step's line says of its work. */
-export function describeProgress(track: Pick<Track, 'state' | 'base'>, now: number): string {
-  const { done, total, unit = '', phase, detail } = track.state;
+export function describeProgress(state: ProgressState, base: ProgressBase | undefined, now: number): string {
+  const { done, total, unit = '', phase, detail } = state;
   const bytes = unit === 'bytes';
   const amount = (n: number) => (bytes ? formatBytes(n) : count(n));
   const parts: string[] = [];
@@ -101,9 +106,8 @@ export function describeProgress(track: Pick<Track, 'state' | 'base'>, now: numb
     const of = total !== undefined && total > 0 ? ` of ${amount(total)}` : '';
     const pct = total !== undefined && total > 0 ? ` (${Math.min(100, Math.floor((done * 100) / total))}%)` : '';
     parts.push(`${amount(done)}${of}${bytes || !unit ? '' : ` ${unit}`}${pct}`);
-    const { base } = track;
     const seconds = base ? (now - base.at) / 1000 : 0;
-    if (base && seconds >= 1 && done > base.done && track.state.rate !== false) {
+    if (base && seconds >= 1 && done > base.done && state.rate !== false) {
       const rate = (done - base.done) / seconds;
       if (bytes) parts[0] += `, ${formatBytes(Math.round(rate))}/s`;
       else if (unit) parts[0] += `, ${rate >= 10 ? count(rate) : rate.toFixed(1)} ${unit}/s`;
@@ -153,7 +157,7 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
     if (!interactive || !track) return;
     const at = now();
     if (!force && at - drawnAt < REDRAW_MS) return;
-    const text = describeProgress(track, at);
+    const text = describeProgress(track.state, track.base, at);
     const seconds = `${Math.floor((at - track.startedAt) / 1000)} s`;
     let line = oneLine(`${track.label.padEnd(10)} ${seconds.padStart(8)}${text ? `  ${text}` : ''}`);
     // A line longer than the terminal wraps, and `\r` then redraws only its last row.
@@ -174,7 +178,7 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
     const tenth = done !== undefined && total !== undefined && total > 0 ? Math.floor((done * 10) / total) : track.printedTenth;
     const due = tenth > track.printedTenth || (phase !== undefined && phase !== track.printedPhase);
     if (!due || at - track.printedAt < plainEveryMs) return;
-    err.write(`${oneLine(`${track.label} at ${formatDuration(at - track.startedAt)}: ${describeProgress(track, at)}`)}\n`);
+    err.write(`${oneLine(`${track.label} at ${formatDuration(at - track.startedAt)}: ${describeProgress(track.state, track.base, at)}`)}\n`);
     track.printedAt = at;
     track.printedTenth = Math.max(tenth, track.printedTenth);
     track.printedPhase = phase;

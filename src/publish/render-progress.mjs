@@ -43,6 +43,7 @@ export function renderProgress(send) {
             const paths = await astro.getStaticPaths();
             total = paths.filter((p) => isPage(p.route)).length;
             phase = undefined;
+            sentPercent = 0;
             post();
             return paths;
           },

@@ -213,8 +213,9 @@ export function describeNextCheckpoint(policy: CheckpointPolicy, s: CheckpointSt
   const gateMs = Math.max(0, s.lastCostMs * CHECKPOINT_COST_FACTOR - s.sinceMs);
   const byTime = Math.max(gateMs, policy.everyMs - s.sinceMs);
   const byCount = policy.everyDetails - s.details;
+  // While the last store's cost holds the next one back, no count of details brings it sooner.
   const when = [
-    Number.isFinite(byCount) ? `${Math.max(0, byCount).toLocaleString('en-US')} more details` : undefined,
+    Number.isFinite(byCount) && gateMs < byTime ? `${Math.max(0, byCount).toLocaleString('en-US')} more details` : undefined,
     Number.isFinite(byTime) ? `${Math.max(0, Math.ceil(byTime / 1000))} s` : undefined,
   ].filter(Boolean);
   return when.length ? `next checkpoint within ${when.join(' or ')}` : 'no checkpoint before the end';

@@ -123,6 +123,28 @@ describe('in a pipe', () => {
     }
   }, 180_000);
 
+  it('prints the details crawl’s: the requests sent of the run’s allowance, the quota left, the next checkpoint', async () => {
+    const key = demoKey('pro');
+    const sim = await startSimulator({ exportBody: JSON.stringify(exportOfDay(1)), keys: { [key]: { tier: 'pro' } } });
+    try {
+      const r = await runScript('snapshot.ts', ['--out', join(dir.path, 'crawled.db')], { ...EVERY_TENTH, RANKING_API_URL: sim.url, RANKING_API_KEY: key });
+      expect(r.code, r.stderr).toBe(0);
+      const details = progressLines(r).filter((l) => l.startsWith('details at '));
+      expect(details.length).toBeGreaterThan(0);
+      for (const line of details) {
+        expect(line).toMatch(
+          /^details at \d+ s: \d+ of \d+ requests \(\d+%\)(, [\d.,]+ requests\/s, about \d+ s left)?; quota left [\d,]+, next checkpoint within [\d,]+ more details or \d+ s$/,
+        );
+      }
+      // The last answer's X-Quota-Remaining: what the simulator says is left.
+      const left = Number(/quota left ([\d,]+)/.exec(details.at(-1)!)![1]!.replace(/,/g, ''));
+      expect(left).toBeGreaterThan(0);
+      expect(details.at(-1)).toMatch(/ \(100%\)/);
+    } finally {
+      await sim.close();
+    }
+  }, 180_000);
+
   it('prints a build’s progress as plain lines at each tenth of the work, after the stage lines of before', async () => {
     const r = await runScript(STUB_BUILD, ['--snapshot', small, '--out', join(dir.path, 'pipe-dist')], EVERY_TENTH);
     expect(r.code, r.stderr).toBe(0);

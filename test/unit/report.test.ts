@@ -174,10 +174,10 @@ describe('createReporter', () => {
 describe('describeProgress', () => {
   it('says the rate and the time left only once counting has run a second, and never for steps of unlike cost', () => {
     const state = { done: 30, total: 90, unit: 'requests', detail: 'quota left 9,000' };
-    expect(describeProgress({ state, base: { at: 0, done: 0 } }, 500)).toBe('30 of 90 requests (33%); quota left 9,000');
-    expect(describeProgress({ state, base: { at: 0, done: 0 } }, 10_000)).toBe('30 of 90 requests (33%), 3.0 requests/s, about 20 s left; quota left 9,000');
-    expect(describeProgress({ state: { ...state, rate: false }, base: { at: 0, done: 0 } }, 10_000)).toBe('30 of 90 requests (33%); quota left 9,000');
-    expect(describeProgress({ state: { done: 3 * 1024 * 1024, unit: 'bytes' }, base: { at: 0, done: 0 } }, 2_000)).toBe('3.0 MB, 1.5 MB/s');
+    expect(describeProgress(state, { at: 0, done: 0 }, 500)).toBe('30 of 90 requests (33%); quota left 9,000');
+    expect(describeProgress(state, { at: 0, done: 0 }, 10_000)).toBe('30 of 90 requests (33%), 3.0 requests/s, about 20 s left; quota left 9,000');
+    expect(describeProgress({ ...state, rate: false }, { at: 0, done: 0 }, 10_000)).toBe('30 of 90 requests (33%); quota left 9,000');
+    expect(describeProgress({ done: 3 * 1024 * 1024, unit: 'bytes' }, { at: 0, done: 0 }, 2_000)).toBe('3.0 MB, 1.5 MB/s');
   });
 
   it('reads durations as a person does', () => {

@@ -378,6 +378,7 @@ async function benchSize(
     const order = (t: TargetBuild) => Number(t.details) * BENCH_TARGETS.length + BENCH_TARGETS.indexOf(t.target);
     targetBuilds.sort((a, b) => order(a) - order(b));
 
+    running('measured');
     const stages = [fetchStage, validateStage, buildStage, refreshStage, referenceStage].map((s) => s.result);
     return {
       size,
