@@ -14,6 +14,8 @@ import { fixtureExport } from '../helpers/fixture.ts';
 import { exportOfDay, publishAsBuilt, serveRecorded, yearOfHistory, type RecordingSite } from '../helpers/published-site.ts';
 
 const KEY = demoKey('partner');
+/** A key of another shape than the changelog's (42 hex characters after _live_), which the simulator takes. */
+const ODD_KEY = `demo_live_${'c0ffee'.repeat(7)}`;
 let dir: { path: string; cleanup: () => void };
 let sim: Simulator;
 let site: RecordingSite;
@@ -68,7 +70,7 @@ beforeAll(async () => {
   site = await serveRecorded(published);
   sim = await startSimulator({
     exportBody: JSON.stringify(exportOfDay(2)),
-    keys: { [KEY]: { tier: 'partner' }, [demoKey('pro')]: { tier: 'pro', revoked: true } },
+    keys: { [KEY]: { tier: 'partner' }, [ODD_KEY]: { tier: 'partner' }, [demoKey('pro')]: { tier: 'pro', revoked: true } },
   });
   mkdirSync(join(dir.path, 'never-built'));
 }, 300_000);
@@ -147,6 +149,16 @@ describe('npm run doctor', () => {
       /^FAIL +RANKING_API_KEY +set in the environment, but not shaped as <prefix>_live_ \+ 64 hex characters: what follows _live_ holds characters other than hex digits \(the key is not shown\) — /,
     );
     expect(r.stdout + r.stderr).not.toContain('0123456789abcdef');
+  });
+
+  it('a key of another shape that the API takes (--online) only warns', async () => {
+    const r = await doctor(setup({ RANKING_API_KEY: ODD_KEY }), ['--online', ...files(current)]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(lineOf(r, 'RANKING_API_KEY')).toBe(
+      'warn  RANKING_API_KEY  set in the environment, not shaped as <prefix>_live_ + 64 hex characters (what follows _live_ is 42 characters long, not 64), but the API takes it (the key is not shown)',
+    );
+    expect(lineOf(r, 'API')).toMatch(/^ok +API +http:\/\/127\.0\.0\.1:\d+ takes the key: /);
+    expect(r.stdout + r.stderr).not.toContain('c0ffeec0ffeec0ffee');
   });
 
   it('addresses that are not http(s): their lines and exit 2', async () => {

@@ -19,7 +19,8 @@ const WORKFLOW_SECRET = 'the Actions secret RANKING_API_KEY (locally: the enviro
 /** Where a setting was found: the environment wins over `.env`. */
 const whence = (name: string, env: Env) => (process.env[name]?.trim() ? 'in the environment' : env[name]?.trim() ? 'in .env' : 'nowhere');
 
-export function checkKey(env: Env): Verdict {
+/** The key's presence and shape; `accepted`: the API took it (`--online`), so another shape only warns. */
+export function checkKey(env: Env, accepted = false): Verdict {
   let key: string;
   try {
     ({ key } = readApiKey(env));
@@ -28,6 +29,9 @@ export function checkKey(env: Env): Verdict {
     return fail(KEY, 'usage', line, line === 'is not set' ? `put the key in ${WORKFLOW_SECRET}` : 'copy the key again from the web profile');
   }
   const problem = keyShapeProblem(key);
+  if (problem && accepted) {
+    return warn(KEY, `set ${whence(KEY, env)}, not shaped as <prefix>_live_ + 64 hex characters (${problem}), but the API takes it (the key is not shown)`);
+  }
   if (problem) {
     return fail(
       KEY,
@@ -78,15 +82,16 @@ function tierOf(quotaLimit: number | undefined, ratePerMinute: number | undefine
  * With `--online`: one GET of ONLINE_PATH with the key, no retry and no redirect followed, so it
  * costs one request of the key's monthly quota and of its minute's rate limit, whatever happens.
  */
-export async function askApi(env: Env): Promise<Verdict> {
+export async function askApi(env: Env): Promise<{ verdict: Verdict; accepted: boolean }> {
   const name = 'API';
+  const said = (verdict: Verdict, accepted = false) => ({ verdict, accepted });
   let key: string;
   let baseUrl: URL;
   try {
     key = readApiKey(env).key;
     baseUrl = readApiBaseUrl(env).baseUrl;
   } catch {
-    return warn(name, `not asked: ${KEY} or ${URL_NAME} is not usable (above)`);
+    return said(warn(name, `not asked: ${KEY} or ${URL_NAME} is not usable (above)`));
   }
   const client = new ApiClient({ ...readClientTuning(env), baseUrl, key, retries: 0, maxRedirects: 0 });
   const cost = 'this check cost one request of the quota';
@@ -101,25 +106,22 @@ export async function askApi(env: Env): Promise<Verdict> {
     const resets = quota.resetAt !== undefined ? `, resetting ${new Date(quota.resetAt).toISOString().slice(0, 10)}` : '';
     // The rows themselves are not needed; an answer that is no list is not the v1 API.
     if (!Array.isArray(parseJson(res.body)))
-      return fail(name, 'invalid', `${ONLINE_PATH} answered 200 with something other than a list of configurations; ${cost}`, 'check RANKING_API_URL');
+      return said(fail(name, 'invalid', `${ONLINE_PATH} answered 200 with something other than a list of configurations; ${cost}`, 'check RANKING_API_URL'));
     const tier = tierOf(quota.limit, quota.ratePerMinute);
     const says = `${baseUrl.origin} takes the key${tier ? ` (the limits of ${tier})` : ''}: ${left}${rate}${resets}; ${cost}`;
-    const shape = keyShapeProblem(key) ? ' although it is not shaped as the changelog describes' : '';
     if (tier === 'Starter') {
-      return warn(
-        name,
-        says,
-        'a Starter key may not use the bulk export: each run builds a partial snapshot from the list endpoints (--no-fallback makes it exit 3); a Pro or Partner key gets the whole export',
-      );
+      const todo =
+        'a Starter key may not use the bulk export: each run builds a partial snapshot from the list endpoints (--no-fallback makes it exit 3); a Pro or Partner key gets the whole export';
+      return said(warn(name, says, todo), true);
     }
-    return shape ? warn(name, `${says}${shape}`) : ok(name, says);
+    return said(ok(name, says), true);
   } catch (err) {
     if (!(err instanceof MirrorError)) throw err;
     if (err.status !== undefined && err.status >= 300 && err.status < 400) {
-      return warn(name, `${err.message}; ${cost}`, 'a run follows the redirect (the key only to the same origin); set RANKING_API_URL to where it leads');
+      return said(warn(name, `${err.message}; ${cost}`, 'a run follows the redirect (the key only to the same origin); set RANKING_API_URL to where it leads'));
     }
     const code = err.apiCode ? ` [${err.apiCode}]` : '';
-    return fail(name, err.kind, `${err.message}${code}; ${cost}`, err.hint);
+    return said(fail(name, err.kind, `${err.message}${code}; ${cost}`, err.hint));
   } finally {
     await client.close();
   }

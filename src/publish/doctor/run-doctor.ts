@@ -54,10 +54,13 @@ export async function runDoctor(options: DoctorOptions): Promise<Verdict[]> {
     previous: target ? previousManifest(target, dist) : undefined,
     sleep: options.sleep,
   };
+  const api = options.online
+    ? await askApi(ctx.env)
+    : { verdict: skip('API', `not asked: --online asks it once (GET ${ONLINE_PATH}, one request of the key's monthly quota)`), accepted: false };
   return [
-    checkKey(ctx.env),
+    checkKey(ctx.env, api.accepted),
     checkApiUrl(ctx.env),
-    options.online ? await askApi(ctx.env) : skip('API', `not asked: --online asks it once (GET ${ONLINE_PATH}, one request of the key's monthly quota)`),
+    api.verdict,
     checkAttribution(ctx),
     await checkSiteUrl(ctx),
     await checkStateUrl(ctx),
