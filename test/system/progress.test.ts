@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { secretPart } from '../../src/core/redact.ts';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
-import { ROOT, runScript, tempDir, type RunResult } from '../helpers/env.ts';
+import { copyProject, ROOT, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { fixtureExport } from '../helpers/fixture.ts';
 import { exportOfDay, publishAsBuilt, serveRecorded, yearOfHistory } from '../helpers/published-site.ts';
 
@@ -26,9 +26,15 @@ const STAGE_LINE = /^(snapshot-db|render|extras|data-api|check|validate|store) +
 let dir: { path: string; cleanup: () => void };
 /** The fixture's plain export of 12 configurations, stored. */
 let small: string;
+/** A copy of the project the builds run in: a build holds its checkout's build lock throughout, and other files build in this one. */
+let project: string;
+
+/** The build of scripts/build.ts around the stub render, in the copy of the project. */
+const stubBuild = (args: string[], env: Record<string, string>) => runScript(STUB_BUILD, args, env, { cwd: project });
 
 beforeAll(async () => {
   dir = tempDir('mirror-progress-');
+  project = copyProject(join(dir.path, 'project'));
   writeFileSync(join(dir.path, 'export.json'), JSON.stringify(fixtureExport({ hostile: false })));
   small = join(dir.path, 'small.db');
   const r = await runScript('snapshot.ts', ['--from-file', join(dir.path, 'export.json'), '--out', small], {});
@@ -51,7 +57,7 @@ function onTerminal(args: string[], timeoutMs = 120_000): Promise<{ code: number
   const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
   const command = [process.execPath, '--import', join(ROOT, 'scripts/supported-node.mjs'), ...args].map(quote).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' } });
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: project, env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' } });
     let raw = '';
     child.stdout.on('data', (c: Buffer) => (raw += c.toString()));
     child.stderr.on('data', (c: Buffer) => (raw += c.toString()));
@@ -146,7 +152,7 @@ describe('in a pipe', () => {
   }, 180_000);
 
   it('prints a build’s progress as plain lines at each tenth of the work, after the stage lines of before', async () => {
-    const r = await runScript(STUB_BUILD, ['--snapshot', small, '--out', join(dir.path, 'pipe-dist')], EVERY_TENTH);
+    const r = await stubBuild(['--snapshot', small, '--out', join(dir.path, 'pipe-dist')], EVERY_TENTH);
     expect(r.code, r.stderr).toBe(0);
     const render = progressLines(r).filter((l) => l.startsWith('render at '));
     expect(render[0]).toMatch(/^render at \d+ s: bundling$/);
@@ -158,7 +164,7 @@ describe('in a pipe', () => {
 
 describe('--quiet', () => {
   it('keeps only the stage lines, the warnings and the failures: no progress, no other line', async () => {
-    const r = await runScript(STUB_BUILD, ['--snapshot', small, '--out', join(dir.path, 'quiet-dist'), '--quiet'], EVERY_TENTH);
+    const r = await stubBuild(['--snapshot', small, '--out', join(dir.path, 'quiet-dist'), '--quiet'], EVERY_TENTH);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.map((l) => l.split(' ')[0])).toEqual(['snapshot-db', 'render', 'extras', 'data-api', 'check']);
