@@ -100,10 +100,13 @@ export function checkDist(ctx: DoctorContext): Verdict {
   return ok(name, `${built}; the next build is held to its manifest: ${judged.line.replace(/^history: /, '')}`);
 }
 
-/** The build's plan for the snapshot as it is now, made as the build makes it: the snapshot file counted exactly for a target. */
+/**
+ * The build's plan for the snapshot as it is now, made as the build makes it: the snapshot file
+ * counted exactly for a target, when the site holds it (published at STATE_URL, it counts for nothing).
+ */
 async function planNow(ctx: DoctorContext, deployTarget: DeployTarget | undefined) {
   const settings = readSiteSettings(ctx.siteEnv);
-  const dir = deployTarget ? mkdtempSync(join(tmpdir(), 'mirror-doctor-')) : undefined;
+  const dir = deployTarget && !settings.stateUrl ? mkdtempSync(join(tmpdir(), 'mirror-doctor-')) : undefined;
   try {
     const download = dir ? await stageSnapshotDownload(ctx.snapshot, dir) : undefined;
     return planBuild(ctx.snapshot, ctx.target!, deployTarget, settings, download ?? snapshotDownloadBound(ctx.snapshot));
