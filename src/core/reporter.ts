@@ -51,6 +51,8 @@ export interface ReporterOptions {
   now?: () => number;
   /** Least time between two plain progress lines of one step; default PLAIN_PROGRESS_EVERY_MS (MIRROR_TEST_PROGRESS_EVERY_MS in tests). */
   plainEveryMs?: number;
+  /** Runs `fn` in `ms` (by the clock of `now`), returning its cancel: a line held back is said when its time is up. Tests own theirs. */
+  later?: (fn: () => void, ms: number) => () => void;
 }
 
 /** In a log, a step's progress is a line at each tenth of its work at most this often: sparse enough for a CI log, often enough to show it is alive. */
@@ -78,6 +80,14 @@ export function formatDuration(ms: number): string {
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
+/** The longest wait a Node timer takes; a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+const laterByTimer = (fn: () => void, ms: number) => {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 /** One step's progress and what its plain lines said last. */
 interface Track {
@@ -88,6 +98,8 @@ interface Track {
   printedAt: number;
   printedTenth: number;
   printedPhase: string | undefined;
+  /** Cancels the line held back until the step's next line may come. */
+  held: (() => void) | undefined;
 }
 
 /** Where a step began to count: its rate is measured from there. */
@@ -132,6 +144,7 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   const interactive = !quiet && (options.interactive ?? (Boolean(err.isTTY) && !process.env.CI));
   const now = options.now ?? (() => performance.now());
   const plainEveryMs = options.plainEveryMs ?? plainEveryFromEnv();
+  const later = options.later ?? laterByTimer;
 
   // The whole key, and any long fragment of it (an echo cut or spliced by a server or proxy).
   const redact = createRedactor(options.secrets ?? []);
@@ -177,7 +190,20 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
     const at = now();
     const tenth = done !== undefined && total !== undefined && total > 0 ? Math.floor((done * 10) / total) : track.printedTenth;
     const due = tenth > track.printedTenth || (phase !== undefined && phase !== track.printedPhase);
-    if (!due || at - track.printedAt < plainEveryMs) return;
+    if (!due) return;
+    const wait = plainEveryMs - (at - track.printedAt);
+    if (wait > 0) {
+      // Said when its time is up, even if the work tells nothing more by then (a render busy loading its data).
+      if (!track.held && wait <= LONGEST_TIMER_MS) {
+        track.held = later(() => {
+          track.held = undefined;
+          if (tracks.get(track.label) === track) printPlain(track);
+        }, wait);
+      }
+      return;
+    }
+    track.held?.();
+    track.held = undefined;
     err.write(`${oneLine(`${track.label} at ${formatDuration(at - track.startedAt)}: ${describeProgress(track.state, track.base, at)}`)}\n`);
     track.printedAt = at;
     track.printedTenth = Math.max(tenth, track.printedTenth);
@@ -185,7 +211,7 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   };
   const begin = (label: string): Track => {
     const at = now();
-    const track: Track = { label, startedAt: at, state: {}, base: undefined, printedAt: at, printedTenth: 0, printedPhase: undefined };
+    const track: Track = { label, startedAt: at, state: {}, base: undefined, printedAt: at, printedTenth: 0, printedPhase: undefined, held: undefined };
     tracks.set(label, track);
     if (interactive && !ticker) {
       ticker = setInterval(() => draw(true), TICK_MS);
@@ -194,6 +220,7 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
     return track;
   };
   const end = (label: string) => {
+    tracks.get(label)?.held?.();
     tracks.delete(label);
     if (drawn === label) clearProgress();
     if (tracks.size === 0 && ticker) {

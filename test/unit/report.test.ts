@@ -12,12 +12,26 @@ function streams() {
   return { out, err, text };
 }
 
-/** A reporter on fake streams with its own clock, which the test moves. */
+/** A reporter on fake streams with its own clock, which the test moves (`advance` runs what falls due meanwhile). */
 function reporterWithClock(options: ReporterOptions = {}) {
   const s = streams();
   const clock = { ms: 0 };
-  const r = createReporter({ out: s.out, err: s.err, now: () => clock.ms, plainEveryMs: PLAIN_PROGRESS_EVERY_MS, ...options });
-  return { r, s, clock };
+  const timers: { at: number; fn: () => void; cancelled: boolean }[] = [];
+  const later = (fn: () => void, ms: number) => {
+    const timer = { at: clock.ms + ms, fn, cancelled: false };
+    timers.push(timer);
+    return () => void (timer.cancelled = true);
+  };
+  const advance = (to: number) => {
+    for (const timer of timers.filter((t) => !t.cancelled && t.at <= to).sort((a, b) => a.at - b.at)) {
+      clock.ms = timer.at;
+      timer.cancelled = true;
+      timer.fn();
+    }
+    clock.ms = to;
+  };
+  const r = createReporter({ out: s.out, err: s.err, now: () => clock.ms, plainEveryMs: PLAIN_PROGRESS_EVERY_MS, later, ...options });
+  return { r, s, clock, advance };
 }
 
 // eslint-disable-next-line no-control-regex
@@ -126,6 +140,25 @@ describe('createReporter', () => {
     clock.ms = 11_000;
     r.progress('render', { phase: "loading the site's data" });
     expect(s.text.err).toBe("render at 5 s: bundling\nrender at 11 s: loading the site's data\n");
+  });
+
+  it('says a line held back when its 5 s are up, though the work tells nothing more (a render busy loading its data)', () => {
+    const { r, s, clock, advance } = reporterWithClock({ interactive: false });
+    r.progress('render', { phase: 'bundling' });
+    advance(4_000);
+    r.progress('render', { phase: "loading the site's data" });
+    expect(s.text.err).toBe('');
+    // Nothing comes for 20 s: the held line is said at 5 s, with what is true then.
+    advance(25_000);
+    expect(s.text.err).toBe("render at 5 s: loading the site's data\n");
+    clock.ms = 26_000;
+    r.progress('render', { phase: undefined, done: 100, total: 1000, unit: 'pages' });
+    clock.ms = 27_000;
+    r.progress('render', { done: 200 });
+    r.endProgress('render');
+    // Ended before its time: the line held back for 31 s is never said.
+    advance(60_000);
+    expect(s.text.err).toBe("render at 5 s: loading the site's data\nrender at 26 s: 100 of 1,000 pages (10%)\n");
   });
 
   it('says nothing but the stage lines, warnings and failures with quiet', async () => {
