@@ -15,10 +15,10 @@ import { familyName } from '../site/data/models.ts';
 import { readHistory } from '../site/data/history-pass.ts';
 import { METHOD_CHANGE_AT } from '../site/settings/config.ts';
 import { staleAfter } from '../site/settings/staleness.ts';
+import { verdictTable, type DoctorReport } from './doctor/verdict.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
 import { measureSite } from './site-figures.ts';
 import { stateDirFor } from './snapshot-download.ts';
-import { verdictTable, type DoctorReport } from './doctor/verdict.ts';
 
 export interface SummaryInput {
   /** The exit code of the refresh step. */
