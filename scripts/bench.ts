@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MirrorError } from '../src/core/errors.ts';
+import { createReporter } from '../src/core/reporter.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from '../src/dev/bench/args.ts';
 import { killRunningChildren } from '../src/dev/bench/child.ts';
 import { fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';
@@ -28,7 +29,9 @@ if (options.help) {
 }
 
 const tempDir = mkdtempSync(join(tmpdir(), 'mirror-bench-'));
-const log = (line: string) => console.error(`bench: ${line}`);
+// The log and the progress on stderr; the report alone on stdout.
+const reporter = createReporter({ out: process.stderr });
+const log = (line: string) => reporter.info(`bench: ${line}`);
 const cleanUp = () => {
   if (options.keep) log(`kept ${tempDir}`);
   else rmSync(tempDir, { recursive: true, force: true, maxRetries: 5 });
@@ -62,7 +65,7 @@ try {
     console.log(monthReport(month, heading));
     if (options.json) writeFileSync(options.json, `${JSON.stringify(month, null, 2)}\n`);
   } else {
-    const results = await runBench(options, { tempDir, log });
+    const results = await runBench(options, { tempDir, log, progress: reporter });
     console.log(fullReport(results));
     if (options.json) {
       const targets = results.sizes.map((r) => ({ configurations: r.size.configurations, ...sizeTargets(r) }));
@@ -71,8 +74,8 @@ try {
     }
   }
 } catch (err) {
-  console.error(`error: ${(err as Error)?.message ?? String(err)}`);
-  console.error('exit 1: the benchmark stopped; no report');
+  reporter.error(`error: ${(err as Error)?.message ?? String(err)}`);
+  reporter.error('exit 1: the benchmark stopped; no report');
   process.exitCode = 1;
 } finally {
   cleanUp();

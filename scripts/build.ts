@@ -1,7 +1,7 @@
 /** `npm run build`: render data/snapshot.db (the bundled sample when it is absent) into dist/. */
-import { parseArgs } from 'node:util';
 import { buildSite, peakText } from '../src/publish/build-site.ts';
-import { MirrorError } from '../src/core/errors.ts';
+import { failureLines, MirrorError } from '../src/core/errors.ts';
+import { parseFlags } from '../src/core/flags.ts';
 import { DEFAULT_OUT } from '../src/snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit } from '../src/core/env.ts';
 import { createReporter, formatBytes, formatSeconds } from '../src/core/reporter.ts';
@@ -16,35 +16,28 @@ const USAGE = `Usage: npm run build -- [flags]
                     ${DEPLOY_TARGETS.join(', ')}
   --new-history     publish this snapshot's history even over a longer one published now (the previous
                     site's, or the live one at STATE_URL or SITE_URL); without it such a build is refused
+  --quiet           print only the stage lines, warnings and failures: no other line, no progress
   --help            this text`;
-
-/** The flags, or a usage MirrorError naming the first bad one. */
-function parseBuildArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        snapshot: { type: 'string' },
-        out: { type: 'string' },
-        target: { type: 'string' },
-        'new-history': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    // Node's message runs on with advice about '--'; its first sentence names the flag.
-    throw new MirrorError('usage', (err as Error).message.split(/\.\s/)[0]!, { hint: 'see npm run build -- --help' });
-  }
-}
 
 exitOnSignals();
 // The site never needs the key; dropping it here keeps it out of everything the build runs.
 delete process.env.RANKING_API_KEY;
-const reporter = createReporter();
+let reporter = createReporter();
 let outDir = 'dist';
 try {
-  const values = parseBuildArgs(process.argv.slice(2));
+  const values = parseFlags(
+    process.argv.slice(2),
+    {
+      snapshot: { type: 'string' },
+      out: { type: 'string' },
+      target: { type: 'string' },
+      'new-history': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    'npm run build',
+  );
+  if (values.quiet) reporter = createReporter({ quiet: true });
   outDir = values.out ?? outDir;
   if (values.snapshot === '') throw new MirrorError('usage', '--snapshot is empty', { hint: `name the snapshot file, for example --snapshot ${DEFAULT_OUT}` });
   if (values.help) reporter.info(USAGE);
@@ -65,13 +58,7 @@ try {
   }
 } catch (err) {
   // One line: what happened and what to do; a usage error changed nothing, any other left the site as it was.
-  if (err instanceof MirrorError) {
-    reporter.error(err.toLine());
-    process.exitCode = err.exitCode;
-  } else {
-    // A bug: the line first, then the stack for whoever fixes it.
-    reporter.error(`error: the build failed: ${String((err as Error)?.message ?? err).split('\n')[0]} (exit 1; ${outDir}/ is untouched)`);
-    reporter.error(String((err as Error)?.stack ?? ''));
-    process.exitCode = 1;
-  }
+  const failure = failureLines(err, 'the build', `${outDir}/ is untouched`);
+  for (const line of failure.lines) reporter.error(line);
+  process.exitCode = failure.code;
 }

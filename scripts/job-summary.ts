@@ -1,12 +1,13 @@
 /**
  * `npm run job-summary`: what a refresh did, as Markdown on stdout, for the workflow's job summary.
  *
- *   npm run job-summary --silent -- --code N [--report PATH] [--snapshot data/snapshot.db] [--dist dist]
+ *   npm run job-summary --silent -- --code N [--report PATH] [--doctor PATH] [--snapshot data/snapshot.db] [--dist dist]
  */
 import { parseArgs } from 'node:util';
 import { EXIT_CODES } from '../src/core/errors.ts';
 import { createReporter } from '../src/core/reporter.ts';
 import { jobSummary } from '../src/publish/job-summary.ts';
+import { readDoctorReport } from '../src/publish/doctor/verdict.ts';
 import { readRunReport } from '../src/snapshot/run-report.ts';
 import { DEFAULT_OUT } from '../src/snapshot/snapshot-cli.ts';
 
@@ -14,15 +15,23 @@ const USAGE = `Usage: npm run job-summary --silent -- --code N [flags]
   --code N          the exit code of the refresh step
   --report PATH     the report the refresh wrote with --report
   --snapshot PATH   the snapshot file (default ${DEFAULT_OUT})
-  --dist DIR        the built site (default dist)`;
+  --dist DIR        the built site (default dist)
+  --doctor PATH     the report npm run doctor wrote with --report: its table is shown on a failed run`;
 
 // The summary is the workflow's output, not the tool's: it holds no key (the refresh step alone has it).
 delete process.env.RANKING_API_KEY;
 const reporter = createReporter();
-let values: { code?: string; report?: string; snapshot?: string; dist?: string; help?: boolean };
+let values: { code?: string; report?: string; snapshot?: string; dist?: string; doctor?: string; help?: boolean };
 try {
   ({ values } = parseArgs({
-    options: { code: { type: 'string' }, report: { type: 'string' }, snapshot: { type: 'string' }, dist: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      code: { type: 'string' },
+      report: { type: 'string' },
+      snapshot: { type: 'string' },
+      dist: { type: 'string' },
+      doctor: { type: 'string' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   }));
 } catch (err) {
@@ -44,5 +53,6 @@ process.stdout.write(
     report: values.report ? readRunReport(values.report) : undefined,
     snapshot: values.snapshot ?? DEFAULT_OUT,
     dist: values.dist ?? 'dist',
+    doctor: values.doctor ? readDoctorReport(values.doctor) : undefined,
   }),
 );

@@ -31,6 +31,8 @@ export interface ClientOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   onEvent?: (event: ClientEvent) => void;
+  /** Redirects one request follows (default 5); with 0 a redirect is an answer of its own, each hop being one more request. */
+  maxRedirects?: number;
   /** Bounds every attempt and wait of every request together; none when absent. */
   deadline?: Deadline | undefined;
   /** For tests: jitter source and clock. */
@@ -354,7 +356,16 @@ export class ApiClient {
       if (res.statusCode >= 300 && res.statusCode < 400 && headers.location) {
         await res.body.dump();
         const next = new URL(headers.location, url);
-        if (hop >= MAX_REDIRECTS) throw new MirrorError('network', `${path}: more than ${MAX_REDIRECTS} redirects`);
+        const most = this.#options.maxRedirects ?? MAX_REDIRECTS;
+        if (hop >= most) {
+          throw new MirrorError(
+            'network',
+            most === 0 ? `${path}: the API redirects to ${next.origin} (${res.statusCode})` : `${path}: more than ${most} redirects`,
+            {
+              status: res.statusCode,
+            },
+          );
+        }
         if (!isAllowedApiUrl(next)) {
           throw new MirrorError('usage', `${path}: refusing a redirect to ${next.protocol}//${next.host} (plain http outside loopback)`, {
             hint: 'the API must stay on https',

@@ -17,15 +17,21 @@ export interface ApiSettings {
   warnings: string[];
 }
 
-export function readApiSettings(env: Env): ApiSettings {
-  const warnings: string[] = [];
-  const rawUrl = env.RANKING_API_URL?.trim();
+/** Why `key` is not shaped as the changelog describes a key, in words that do not reveal it; undefined when it is. */
+export function keyShapeProblem(key: string): string | undefined {
+  if (KEY_SHAPE.test(key)) return undefined;
+  const live = /^([A-Za-z0-9]*)_live_(.*)$/.exec(key);
+  if (!live) return `it has no _live_ (it is ${key.length} characters long)`;
+  if (live[1] === '') return 'nothing comes before _live_';
+  const tail = live[2]!;
+  if (!/^[0-9a-fA-F]*$/.test(tail)) return 'what follows _live_ holds characters other than hex digits';
+  if (/[A-F]/.test(tail)) return 'what follows _live_ holds upper-case hex digits';
+  return `what follows _live_ is ${tail.length} characters long, not 64`;
+}
+
+/** RANKING_API_KEY as the client sends it: refused when missing or unsendable in a header; another shape is a warning. */
+export function readApiKey(env: Env): { key: string; warnings: string[] } {
   const key = env.RANKING_API_KEY?.trim();
-  if (!rawUrl) {
-    throw new MirrorError('usage', 'RANKING_API_URL is not set', {
-      hint: 'set it to the API base address (for example https://ranking.example.org), or use --from-file PATH',
-    });
-  }
   if (!key) {
     throw new MirrorError('usage', 'RANKING_API_KEY is not set', {
       hint: 'put the Partner key in the environment or in a git-ignored .env file, or use --from-file PATH',
@@ -37,8 +43,18 @@ export function readApiSettings(env: Env): ApiSettings {
       hint: 'copy the key again from the web profile',
     });
   }
-  if (!KEY_SHAPE.test(key)) warnings.push('RANKING_API_KEY does not look like <prefix>_live_<64 hex characters>; trying it anyway');
+  return { key, warnings: keyShapeProblem(key) ? ['RANKING_API_KEY does not look like <prefix>_live_<64 hex characters>; trying it anyway'] : [] };
+}
 
+/** RANKING_API_URL as the client uses it: https (plain http on loopback), no credentials, query or fragment, without /v1. */
+export function readApiBaseUrl(env: Env): { baseUrl: URL; warnings: string[] } {
+  const rawUrl = env.RANKING_API_URL?.trim();
+  if (!rawUrl) {
+    throw new MirrorError('usage', 'RANKING_API_URL is not set', {
+      hint: 'set it to the API base address (for example https://ranking.example.org), or use --from-file PATH',
+    });
+  }
+  const warnings: string[] = [];
   let baseUrl: URL;
   try {
     baseUrl = new URL(rawUrl);
@@ -58,7 +74,15 @@ export function readApiSettings(env: Env): ApiSettings {
     warnings.push('RANKING_API_URL ends with /v1; the base address goes without it, so /v1 was removed');
     baseUrl.pathname = path.slice(0, -3) || '/';
   }
-  return { baseUrl, key, warnings };
+  return { baseUrl, warnings };
+}
+
+export function readApiSettings(env: Env): ApiSettings {
+  // A missing address is said first, then anything about the key, then what is wrong with the address.
+  if (!env.RANKING_API_URL?.trim()) readApiBaseUrl(env);
+  const key = readApiKey(env);
+  const url = readApiBaseUrl(env);
+  return { baseUrl: url.baseUrl, key: key.key, warnings: [...key.warnings, ...url.warnings] };
 }
 
 /**

@@ -69,3 +69,13 @@ export class MirrorError extends Error {
     return `error${code}: ${this.message}${hint}`;
   }
 }
+
+/**
+ * What a command prints when it ends on a failure, and its exit code: a MirrorError's one line; else
+ * a bug, in one line saying what failed and what was kept, then its stack for whoever fixes it.
+ */
+export function failureLines(err: unknown, what: string, kept: string): { lines: string[]; code: number } {
+  if (err instanceof MirrorError) return { lines: [err.toLine()], code: err.exitCode };
+  const first = String((err as Error)?.message ?? err).split('\n')[0];
+  return { lines: [`error: ${what} failed: ${first} (exit 1; ${kept})`, String((err as Error)?.stack ?? '')], code: EXIT_CODES.internal };
+}

@@ -1,13 +1,14 @@
 // The Astro build of build-site.ts, in a process of its own: its heap and young generation are its own
 // (astro-render.ts), and its memory is gone when it ends, before the search index is made. Plain
 // JavaScript, loaded as Node loads any module. It takes { outDir, logLevel, input } by IPC (input: what
-// the pages render, src/site/plan/render-input.ts) and answers { peakKb, cpuMs } or { error, peakKb,
-// cpuMs } (its own CPU time, which the build reports beside its wall time); it ends itself when its
-// parent goes.
+// the pages render, src/site/plan/render-input.ts), sends { progress } as it goes (render-progress.mjs),
+// and answers { peakKb, cpuMs } or { error, peakKb, cpuMs } (its own CPU time, which the build reports
+// beside its wall time); it ends itself when its parent goes.
 import { promises as fsp } from 'node:fs';
 import { build } from 'astro';
 import { renderInputPlugin } from '../site/plan/render-input.ts';
 import { ownPeakKb } from './own-peak.mjs';
+import { renderProgress } from './render-progress.mjs';
 
 /** What the parent needs of an error: its message, stack and the codes of its causes (build-failure.ts reads them). */
 function plain(err, depth = 0) {
@@ -41,11 +42,13 @@ fsp.rename = async (from, to) => {
 
 process.on('disconnect', () => process.exit(1));
 process.once('message', ({ outDir, logLevel, input }) => {
+  const progress = renderProgress((state) => process.send({ progress: state }));
   const answer = (message, code) => {
+    progress.stop();
     const cpu = process.cpuUsage();
     process.send({ ...message, peakKb: ownPeakKb(), cpuMs: (cpu.user + cpu.system) / 1000 }, () => process.exit(code));
   };
-  build({ root: process.cwd(), outDir, logLevel, vite: { plugins: [renderInputPlugin(input, 'pre')] } }).then(
+  build({ root: process.cwd(), outDir, logLevel, integrations: [progress.integration], vite: { plugins: [renderInputPlugin(input, 'pre')] } }).then(
     () => answer({}, 0),
     (err) => answer({ error: plain(err) }, 1),
   );

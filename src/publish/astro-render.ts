@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RenderInput } from '../site/plan/render-input.ts';
+import type { ProgressState } from '../core/reporter.ts';
 import { childEnv } from './child-env.ts';
 
 /**
@@ -56,8 +57,21 @@ export interface AstroRender {
   stop(): void;
 }
 
-/** Starts `astro build` of the project in the current directory into `outDir`, rendering `input`; the environment (SITE_URL, attribution) is inherited. */
-export function startAstroRender(outDir: string, logLevel: 'info' | 'warn', input: RenderInput): AstroRender {
+/** What the Astro process says as it goes (src/publish/render-progress.mjs): its phase, then the pages rendered of all it lists. */
+export interface RenderProgress {
+  phase: string | undefined;
+  done: number | undefined;
+  total: number | undefined;
+}
+
+/** The render's progress as the build's line shows it. */
+export const renderProgressState = ({ phase, done, total }: RenderProgress): ProgressState => ({ phase, done, total, unit: 'pages' });
+
+/**
+ * Starts `astro build` of the project in the current directory into `outDir`, rendering `input`; the
+ * environment (SITE_URL, attribution) is inherited. `onProgress` hears how far it is until it is done.
+ */
+export function startAstroRender(outDir: string, logLevel: 'info' | 'warn', input: RenderInput, onProgress?: (progress: RenderProgress) => void): AstroRender {
   const child = fork(fileURLToPath(new URL('./astro-child.mjs', import.meta.url)), [], {
     execArgv: [...renderFlags(), '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -65,7 +79,11 @@ export function startAstroRender(outDir: string, logLevel: 'info' | 'warn', inpu
   });
   let settled = false;
   const done = new Promise<{ peakKb: number; cpuMs: number }>((resolve, reject) => {
-    child.once('message', (message: { peakKb: number; cpuMs: number; error?: PlainError }) => {
+    child.on('message', (message: { progress: RenderProgress } | { peakKb: number; cpuMs: number; error?: PlainError }) => {
+      if ('progress' in message) {
+        if (!settled) onProgress?.(message.progress);
+        return;
+      }
       settled = true;
       if (message.error) reject(revive(message.error));
       else resolve({ peakKb: message.peakKb, cpuMs: message.cpuMs });

@@ -14,7 +14,7 @@ import { summarizeSnapshot } from '../store/read-snapshot.ts';
 import { readSiteSettings } from '../site/settings/config.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
-import { startAstroRender, type AstroRender } from './astro-render.ts';
+import { renderProgressState, startAstroRender, type AstroRender, type RenderProgress } from './astro-render.ts';
 import { mergeInto, STAGING, startExtras, type ExtrasJob } from './extras.ts';
 import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, checkPages, type BuildCheck, type PageCheck } from './check-build.ts';
@@ -69,7 +69,7 @@ export interface BuildOptions {
 }
 
 /** Starts writing the site's pages into `outDir`; the build checks, completes and swaps in what it wrote. */
-export type Renderer = (outDir: string, logLevel: 'info' | 'warn', input: RenderInput) => AstroRender;
+export type Renderer = (outDir: string, logLevel: 'info' | 'warn', input: RenderInput, onProgress?: (progress: RenderProgress) => void) => AstroRender;
 
 export interface BuildResult extends BuildCheck {
   ms: number;
@@ -238,7 +238,9 @@ async function renderInto(target: string, options: BuildOptions, started: number
     const input: RenderInput = { snapshot: resolve(options.snapshot), plan: planned.handed };
     extras = startExtras({ staging, previous: target, input }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
-    astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn', input);
+    astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn', input, (p) =>
+      reporter.progress('render', renderProgressState(p)),
+    );
     published = download ? Promise.resolve(download) : stageDownload();
     // A file that cannot be made stops the render at once (its data page waits for the file), and is the failure reported.
     published.catch(() => astro?.stop());
@@ -259,6 +261,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
     await reporter.stage(
       'extras',
       async () => {
+        extras!.watch((p) => reporter.progress('extras', p));
         pagesChecked = checkPages(fresh);
         const report = await extras!.done;
         mergeInto(staging, fresh);

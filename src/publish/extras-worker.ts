@@ -35,7 +35,17 @@ import { searchRecords, type SearchRecord } from '../site/files/search-records.t
 import { getSiteData, readRecentHistory, releaseSiteData, type Model, type SiteData } from '../site/data/site-data.ts';
 import { fontMeasure } from '../site/files/font-metrics.ts';
 import { createCardRenderer, FONT_FILES, rendererVersion } from './cards/render-card.ts';
-import { CARD_MANIFEST, lowerPriority, readCardManifest, type CardManifest, type ExtrasRequest, type WorkerMessage, type WorkerReport } from './extras.ts';
+import {
+  CARD_MANIFEST,
+  lowerPriority,
+  PROGRESS_EVERY_MS,
+  readCardManifest,
+  type CardManifest,
+  type ExtrasRequest,
+  type WorkerMessage,
+  type WorkerProgress,
+  type WorkerReport,
+} from './extras.ts';
 import { reuseInto, writeInside } from './write-inside.ts';
 import { ownPeakKb } from './process-peak.ts';
 
@@ -183,10 +193,15 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Sends `message` to the build, settling once it is on its way. */
 const send = (message: WorkerMessage) => new Promise<void>((resolve, reject) => process.send!(message, (err: Error | null) => (err ? reject(err) : resolve())));
 
+/** Tells the build how far this process is; nothing waits for it. */
+const tell = (progress: WorkerProgress) => process.send!({ progress } satisfies WorkerMessage);
+
 async function run({ staging, previous, input }: ExtrasRequest): Promise<WorkerReport> {
   const started = performance.now();
+  tell({ phase: 'history.csv' });
   const historyParts = writeHistoryCsv(staging, input);
   await giveBack();
+  tell({ phase: "loading the site's data, then badges, feeds and data files" });
   const written = writeFromData(staging, input);
   // The build indexes them (Pagefind, in its own process) once this process has ended or the
   // render has: the two never hold their memory at once.
@@ -207,10 +222,16 @@ async function run({ staging, previous, input }: ExtrasRequest): Promise<WorkerR
   const reusable = before?.renderer === renderer;
   const render = createCardRenderer();
   let reused = 0;
-  for (const card of cards) {
+  let toldAt = performance.now();
+  tell({ phase: 'cards', done: 0, total: cards.length });
+  for (const [i, card] of cards.entries()) {
     await yieldToIo();
     if (reusable && reuseInto(previous, staging, card.file)) reused++;
     else writeInside(staging, card.file, await render.png(card.input));
+    if (performance.now() - toldAt >= PROGRESS_EVERY_MS || Math.floor(((i + 1) * 10) / cards.length) > Math.floor((i * 10) / cards.length)) {
+      tell({ phase: 'cards', done: i + 1, total: cards.length });
+      toldAt = performance.now();
+    }
   }
   const manifest: CardManifest = { renderer, files: cards.map((c) => c.file) };
   writeInside(staging, CARD_MANIFEST, `${JSON.stringify(manifest)}\n`);

@@ -13,8 +13,9 @@ import { getPriority, setPriority } from 'node:os';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ProgressState } from '../core/reporter.ts';
 import { childEnv } from './child-env.ts';
-import { indexForSearch, stopIndexing } from './search-index.ts';
+import { indexForSearch, stopIndexing, type SearchProgress } from './search-index.ts';
 import type { SearchRecord } from '../site/files/search-records.ts';
 
 export interface ExtrasRequest {
@@ -43,8 +44,34 @@ export interface WorkerReport {
   ms: number;
 }
 
-/** The worker's messages: its search records once it has the site's data, then its report or its error. */
-export type WorkerMessage = { records: SearchRecord[] } | { report: WorkerReport } | { error: string };
+/** How far the worker is: a phase, and in the cards' phase the cards made (drawn or reused) of all. */
+export interface WorkerProgress {
+  phase: 'history.csv' | "loading the site's data, then badges, feeds and data files" | 'cards';
+  done?: number;
+  total?: number;
+}
+
+/** The worker tells its progress at each tenth of the cards, and at least this often while it draws them. */
+export const PROGRESS_EVERY_MS = 500;
+
+/** The worker's messages: how far it is, its search records once it has the site's data, then its report or its error. */
+export type WorkerMessage = { progress: WorkerProgress } | { records: SearchRecord[] } | { report: WorkerReport } | { error: string };
+
+/**
+ * The extras' line once the render has ended: the cards made of all (what the worker spends longest
+ * on), the worker's phase before them, and the search index's.
+ */
+export function extrasProgress(worker: WorkerProgress | undefined, search: SearchProgress | undefined): ProgressState {
+  const cards = worker?.phase === 'cards' ? worker : undefined;
+  const searching = search && `search index: ${search.phase}`;
+  return {
+    done: cards?.done,
+    total: cards?.total,
+    unit: 'cards',
+    phase: [cards ? undefined : worker?.phase, searching].filter(Boolean).join('; ') || undefined,
+    detail: search?.phase === 'indexing' ? `${search.done.toLocaleString('en-US')} of ${search.total.toLocaleString('en-US')} records` : undefined,
+  };
+}
 
 export interface SearchReport {
   /** Records in the search index, and the time from starting Pagefind to its files written. */
@@ -115,6 +142,8 @@ export function lowerPriority(): void {
 export interface ExtrasJob {
   /** The worker's report and the search index's, once both are done. */
   done: Promise<ExtrasReport>;
+  /** Hears how far the worker and the search index are, now and at each change, until they are done. */
+  watch(listener: (progress: ProgressState) => void): void;
   /** The worker's process id, for a look at it from outside. */
   pid: number | undefined;
   /** Settles when the worker's process has ended, however it ended. */
@@ -161,11 +190,19 @@ export function startExtras(
     env: childEnv(),
   });
   let settled = false;
+  let workerProgress: WorkerProgress | undefined;
+  let searchProgress: SearchProgress | undefined;
+  let listener: ((progress: ProgressState) => void) | undefined;
+  const told = () => listener?.(extrasProgress(workerProgress, searchProgress));
   let gotRecords!: (records: SearchRecord[]) => void;
   let noRecords!: (err: unknown) => void;
   const recordsSent = new Promise<SearchRecord[]>((resolvePromise, reject) => ([gotRecords, noRecords] = [resolvePromise, reject]));
   const worker = new Promise<WorkerReport>((resolvePromise, reject) => {
     child.on('message', (message: WorkerMessage) => {
+      if ('progress' in message) {
+        workerProgress = message.progress;
+        return told();
+      }
       if ('records' in message) return gotRecords(message.records);
       settled = true;
       if ('report' in message) resolvePromise(message.report);
@@ -186,6 +223,8 @@ export function startExtras(
   const search = (async (): Promise<SearchReport> => {
     let records: SearchRecord[] | undefined = await recordsSent;
     const pages = records.length;
+    searchProgress = { phase: pages <= searchBesideRenderMax ? 'waiting for the worker or the render to end' : 'waiting for the render to end' };
+    told();
     await (pages <= searchBesideRenderMax ? Promise.race([renderEnded, worker.then(() => exited)]) : renderEnded);
     const searchBesideRender = !renderHasEnded;
     // Beside the render, Pagefind takes only the CPU the render leaves: it inherits this process's
@@ -194,19 +233,26 @@ export function startExtras(
     if (searchBesideRender) lowerPriority();
     const started = performance.now();
     indexing = true;
-    const index = await indexForSearch(request.staging, records, request.previous);
+    const index = await indexForSearch(request.staging, records, request.previous, (progress) => {
+      searchProgress = progress;
+      told();
+    });
     records = undefined;
     const { peakKb } = await index.written;
     indexing = false;
     return { searchPages: pages, searchReused: index.reused, searchBesideRender, searchMs: performance.now() - started, searchPeakKb: peakKb };
   })();
   const done = Promise.all([worker, search]).then(([w, s]) => ({ ...w, ...s }));
-  // A rejection nobody awaits yet (Astro failed first) must not end the process on its own.
-  done.catch(() => {});
+  // A rejection nobody awaits yet (Astro failed first) must not end the process on its own; once done, nobody hears more.
+  done.catch(() => {}).finally(() => (listener = undefined));
   search.catch(() => {});
   child.send(request);
   return {
     done,
+    watch: (heard) => {
+      listener = heard;
+      told();
+    },
     pid: child.pid,
     workerEnded: exited,
     renderEnded: () => {

@@ -32,7 +32,7 @@ export interface HistoryGuardRequest {
 }
 
 /** The published manifest the build is held to, and where it is; undefined when nothing is published there. */
-type Published = { manifest: unknown; where: string } | undefined;
+export type Published = { manifest: unknown; where: string } | undefined;
 
 function parseJson(text: string): unknown {
   try {
@@ -42,25 +42,41 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The live manifest, read without any key, past any cache; trouble reaching it ends the build (exit 5 or 7). */
-async function liveManifest(request: HistoryGuardRequest): Promise<Published> {
-  const { from } = restoreSourceOf(request.env);
-  if (!from) return undefined;
+/** The manifest the build of `target` is held to: the previous site's, when it has one; else the live one (read only when asked). */
+export function previousManifest(target: string, outDir: string): Published {
+  const previous = join(target, 'data', STATE_MANIFEST);
+  return existsSync(previous) ? { manifest: parseJson(readFileSync(previous, 'utf8')), where: join(outDir, 'data', STATE_MANIFEST) } : undefined;
+}
+
+/**
+ * The live manifest in the folder `from` (STATE_URL's, or SITE_URL's /data/), read without any key,
+ * past any cache; undefined when nothing is published there. Trouble reaching it throws (exit 5 or 7).
+ */
+export async function readLiveManifest(
+  from: URL,
+  env: Env,
+  purpose: string,
+  sleep?: (ms: number) => Promise<void>,
+  missing: (why: string) => void = () => {},
+): Promise<Published> {
   const url = new URL(STATE_MANIFEST, from);
-  const tuning = readClientTuning(request.env);
-  const deadline = new Deadline(readDeadlines(request.env).exportMs, 'RANKING_DEADLINE_MS');
+  const tuning = readClientTuning(env);
+  const deadline = new Deadline(readDeadlines(env).exportMs, 'RANKING_DEADLINE_MS');
   const fetcher = new SiteFetcher({
     tuning,
     deadline,
-    sleep: request.sleep,
-    purpose: 'read the live manifest to compare the histories',
+    sleep,
+    purpose,
     hint: `nothing was built or swapped in, and the next build tries again; only to publish this history whatever is live, build with --new-history`,
   });
   try {
     const asked = new URL(url);
     asked.search = `?history=${Date.now()}`;
     const answer = await fetcher.get(asked, tuning.maxBytes);
-    if (answer.status === 'missing') return undefined;
+    if (answer.status === 'missing') {
+      missing(answer.why);
+      return undefined;
+    }
     return { manifest: answer.status === 'ok' ? parseJson(answer.body.toString('utf8')) : undefined, where: url.href };
   } finally {
     deadline.dispose();
@@ -68,36 +84,42 @@ async function liveManifest(request: HistoryGuardRequest): Promise<Published> {
   }
 }
 
-/**
- * Refuses (exit 1, `historyStop: 'shorter'`) a snapshot whose history is shorter than the one
- * published, before the build writes anything; says in one line what it compared.
- */
-export async function guardPublishedHistory(request: HistoryGuardRequest): Promise<void> {
-  const { reporter, snapshot } = request;
-  const previous = join(request.target, 'data', STATE_MANIFEST);
-  const published: Published = existsSync(previous)
-    ? { manifest: parseJson(readFileSync(previous, 'utf8')), where: join(request.outDir, 'data', STATE_MANIFEST) }
-    : await liveManifest(request);
+/** What the history rule says of `snapshot` against a published manifest: the line it prints, and why it refuses, if it does. */
+export type HistoryJudgement = { refused: false; line: string } | { refused: true; why: string; error: MirrorError };
+
+export function judgeHistory(snapshot: string, published: Published): HistoryJudgement {
   const figures = published && historyFiguresOfManifest(published.manifest);
   if (!published || !figures) {
-    reporter.info(`history: ${published ? `${published.where} says nothing of its history` : 'no published history'} to hold this build to`);
-    return;
+    return { refused: false, line: `history: ${published ? `${published.where} says nothing of its history` : 'no published history'} to hold this build to` };
   }
-  if (figures.sample) {
-    reporter.info(`history: ${published.where} publishes the fictional sample, which no history is held to`);
-    return;
-  }
+  if (figures.sample) return { refused: false, line: `history: ${published.where} publishes the fictional sample, which no history is held to` };
   const next = historyFiguresOf(snapshot);
   const why = shorterHistory(next, figures);
   if (why) {
-    throw new MirrorError('internal', `not publishing ${snapshot} over the history published at ${published.where}: ${why}`, {
+    const error = new MirrorError('internal', `not publishing ${snapshot} over the history published at ${published.where}: ${why}`, {
       hint:
         `nothing was built; the previous site and state are kept. To keep the published history, remove ${snapshot} so the next refresh restores it ` +
         `(in the workflow: delete the Actions cache); only if the published history is to be dropped, build with --new-history`,
       historyStop: 'shorter',
     });
+    return { refused: true, why, error };
   }
-  reporter.info(
-    `history: ${next.snapshots} snapshot${next.snapshots === 1 ? '' : 's'}, not shorter than the ${figures.snapshots} published at ${published.where}`,
-  );
+  return {
+    refused: false,
+    line: `history: ${next.snapshots} snapshot${next.snapshots === 1 ? '' : 's'}, not shorter than the ${figures.snapshots} published at ${published.where}`,
+  };
+}
+
+/**
+ * Refuses (exit 1, `historyStop: 'shorter'`) a snapshot whose history is shorter than the one
+ * published, before the build writes anything; says in one line what it compared.
+ */
+export async function guardPublishedHistory(request: HistoryGuardRequest): Promise<void> {
+  const { from } = restoreSourceOf(request.env);
+  const published =
+    previousManifest(request.target, request.outDir) ??
+    (from ? await readLiveManifest(from, request.env, 'read the live manifest to compare the histories', request.sleep) : undefined);
+  const judged = judgeHistory(request.snapshot, published);
+  if (judged.refused) throw judged.error;
+  request.reporter.info(judged.line);
 }

@@ -15,6 +15,7 @@ import { familyName } from '../site/data/models.ts';
 import { readHistory } from '../site/data/history-pass.ts';
 import { METHOD_CHANGE_AT } from '../site/settings/config.ts';
 import { staleAfter } from '../site/settings/staleness.ts';
+import { verdictTable, type DoctorReport } from './doctor/verdict.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
 import { measureSite } from './site-figures.ts';
 import { stateDirFor } from './snapshot-download.ts';
@@ -39,6 +40,8 @@ export interface SummaryInput {
   report: RunReport | undefined;
   snapshot: string;
   dist: string;
+  /** What `npm run doctor` found before the refresh; undefined when it wrote no report. */
+  doctor?: DoctorReport | undefined;
 }
 
 /** Counts of models (familyTags) new, removed and moved between the two newest snapshots of history. */
@@ -104,7 +107,7 @@ function describeState(report: RunReport | undefined): string {
 }
 
 /** The job summary's Markdown. */
-export function jobSummary({ code, report, snapshot, dist }: SummaryInput): string {
+export function jobSummary({ code, report, snapshot, dist, doctor }: SummaryInput): string {
   const rows: [string, string][] = [];
   let summary: SnapshotSummary | undefined;
   try {
@@ -179,11 +182,20 @@ export function jobSummary({ code, report, snapshot, dist }: SummaryInput): stri
   } else {
     rows.push(['Site', 'no built site']);
   }
+  // The setup stopped the run before the refresh: nothing was fetched, built or published.
+  const setupFailed = doctor !== undefined && doctor.code !== 0 && !report;
   const title =
     code === 0
       ? 'the snapshot is current and the site shows it'
-      : stop
-        ? `exit ${code}: stopped to keep the published history; see the annotation for what to do`
-        : `exit ${code}: see the annotation for what to do`;
-  return [`### Mirror refresh: ${title}`, '', '| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`), ''].join('\n');
+      : setupFailed
+        ? `exit ${code}: the setup check failed (npm run doctor, below); nothing was fetched or published`
+        : stop
+          ? `exit ${code}: stopped to keep the published history; see the annotation for what to do`
+          : `exit ${code}: see the annotation for what to do`;
+  const lines = [`### Mirror refresh: ${title}`, '', '| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`), ''];
+  // On a failed run, the setup as the doctor found it before the refresh: what to fix is often there.
+  if (doctor && (code !== 0 || doctor.code !== 0)) {
+    lines.push(`#### The setup, as npm run doctor found it (exit ${doctor.code})`, '', verdictTable(doctor.checks), '');
+  }
+  return lines.join('\n');
 }

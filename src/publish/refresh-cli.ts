@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { EXIT_CODES, MirrorError } from '../core/errors.ts';
-import { historyStopOf, parseSnapshotArgs, snapshotCli, writeReport } from '../snapshot/snapshot-cli.ts';
+import { historyStopOf, parseSnapshotArgs, quietIn, snapshotCli, writeReport } from '../snapshot/snapshot-cli.ts';
 import { loadEnv, readHistoryLimit, type Env } from '../core/env.ts';
 import { createReporter, formatBytes, formatSeconds, type Reporter } from '../core/reporter.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
@@ -61,7 +61,7 @@ function parseSnapshotArgsOrUndefined(argv: string[], env: Env): ReturnType<type
 export async function refreshCli(rawArgv: string[], options: RefreshOptions = {}): Promise<number> {
   const env = options.env ?? loadEnv();
   const secret = env.RANKING_API_KEY?.trim();
-  const reporter = options.reporter ?? createReporter({ secrets: secret ? [secret] : [] });
+  const reporter = options.reporter ?? createReporter({ secrets: secret ? [secret] : [], quiet: quietIn(rawArgv) });
   let split: ReturnType<typeof splitRefreshArgs>;
   let deployTarget: DeployTarget | undefined;
   try {

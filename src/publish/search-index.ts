@@ -32,6 +32,11 @@ const UNUSED = new Set([
   'pagefind-highlight.js',
 ]);
 
+/** How far the index is: Pagefind taking the records, then its files written. */
+export type SearchProgress =
+  | { phase: 'waiting for the worker or the render to end' | 'waiting for the render to end' | 'reused' | 'writing' | 'made' }
+  | { phase: 'indexing'; done: number; total: number };
+
 export interface SearchIndex {
   pages: number;
   /** True when the previous build's index was taken as it is. */
@@ -116,12 +121,18 @@ function linkTree(from: string, to: string): void {
  * once Pagefind holds every record; Pagefind makes its files in its own process while the caller
  * goes on with other work, and `written` settles once this process has written them.
  */
-export async function indexForSearch(site: string, records: readonly SearchRecord[], previous?: string): Promise<SearchIndex> {
+export async function indexForSearch(
+  site: string,
+  records: readonly SearchRecord[],
+  previous?: string,
+  onProgress: (progress: SearchProgress) => void = () => {},
+): Promise<SearchIndex> {
   const inputs = searchInputs(records);
   const manifest = `${JSON.stringify({ inputs })}\n`;
   if (previous !== undefined && readInputs(previous) === inputs) {
     try {
       linkTree(join(previous, SEARCH_DIR), join(site, SEARCH_DIR));
+      onProgress({ phase: 'reused' });
       return { pages: records.length, reused: true, written: Promise.resolve({ peakKb: 0 }) };
     } catch {
       // a previous index that cannot be read whole is made again
@@ -137,9 +148,19 @@ export async function indexForSearch(site: string, records: readonly SearchRecor
   try {
     const { index, errors } = await creating;
     if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
+    let indexed = 0;
+    const total = records.length;
+    const step = Math.max(1, Math.ceil(total / 100));
+    onProgress({ phase: 'indexing', done: 0, total });
     const added = await Promise.all(
-      records.map(({ url, title, kind, content }) => index.addCustomRecord({ url, content, language: 'en', meta: { title, kind } })),
+      records.map(({ url, title, kind, content }) =>
+        index.addCustomRecord({ url, content, language: 'en', meta: { title, kind } }).then((answer) => {
+          if (++indexed % step === 0 || indexed === total) onProgress({ phase: 'indexing', done: indexed, total });
+          return answer;
+        }),
+      ),
     );
+    onProgress({ phase: 'writing' });
     const refused = added.flatMap((r) => r.errors);
     if (refused.length) throw new Error(`pagefind could not index the pages: ${refused.slice(0, 3).join('; ')}`);
     // Pagefind hands its files over and this process writes them: its own writing ignored a failed
@@ -152,6 +173,7 @@ export async function indexForSearch(site: string, records: readonly SearchRecor
         const folder = join(site, SEARCH_DIR);
         for (const { path, content } of files) if (!UNUSED.has(path)) writeInside(folder, path, content);
         writeFileSync(join(site, SEARCH_INPUTS), manifest);
+        onProgress({ phase: 'made' });
         // Pagefind's own process, still running: its peak adds to the build's memory.
         return { peakKb: childrenPeakKb(/^pagefind/) };
       })

@@ -204,6 +204,23 @@ export function checkpointDue(policy: CheckpointPolicy, s: CheckpointState): boo
   return s.details >= policy.everyDetails || s.sinceMs >= policy.everyMs;
 }
 
+/**
+ * When the next checkpoint falls due, for the crawl's progress line: after so many more details or
+ * so much more time, whichever comes first, and never sooner than its cost allows (a wait for the
+ * rate limit may store sooner).
+ */
+export function describeNextCheckpoint(policy: CheckpointPolicy, s: CheckpointState): string {
+  const gateMs = Math.max(0, s.lastCostMs * CHECKPOINT_COST_FACTOR - s.sinceMs);
+  const byTime = Math.max(gateMs, policy.everyMs - s.sinceMs);
+  const byCount = policy.everyDetails - s.details;
+  // While the last store's cost holds the next one back, no count of details brings it sooner.
+  const when = [
+    Number.isFinite(byCount) && gateMs < byTime ? `${Math.max(0, byCount).toLocaleString('en-US')} more details` : undefined,
+    Number.isFinite(byTime) ? `${Math.max(0, Math.ceil(byTime / 1000))} s` : undefined,
+  ].filter(Boolean);
+  return when.length ? `next checkpoint within ${when.join(' or ')}` : 'no checkpoint before the end';
+}
+
 /** `RANKING_DETAILS_CHECKPOINT_EVERY` (details) and `RANKING_DETAILS_CHECKPOINT_MS`; 0 turns a trigger off. */
 export function readCheckpointPolicy(env: Env): CheckpointPolicy {
   const off = (n: number) => (n === 0 ? Infinity : n);

@@ -13,6 +13,7 @@ import type { Reporter } from '../core/reporter.ts';
 import {
   checkpointDue,
   DEFAULT_CHECKPOINT,
+  describeNextCheckpoint,
   readQuota,
   refreshOrder,
   runAllowance,
@@ -110,15 +111,32 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
   let done = 0;
   const policy = plan.checkpoint ?? DEFAULT_CHECKPOINT;
   let stored = { fetched: 0, at: ctx.now(), costMs: 0 };
+  const checkpointState = (waiting: boolean) => ({
+    details: result.fetched - stored.fetched,
+    sinceMs: ctx.now() - stored.at,
+    lastCostMs: stored.costMs,
+    waiting,
+  });
   /** Stores what was gathered, when due; a store just before a wait for the rate limit costs the crawl nothing. */
   const maybeCheckpoint = (waiting: boolean) => {
     if (!ctx.checkpoint) return;
-    const state = { details: result.fetched - stored.fetched, sinceMs: ctx.now() - stored.at, lastCostMs: stored.costMs, waiting };
+    const state = checkpointState(waiting);
     if (!checkpointDue(policy, state)) return;
     const started = ctx.now();
     ctx.checkpoint(result);
     stored = { fetched: result.fetched, at: ctx.now(), costMs: ctx.now() - started };
   };
+  const planned = Math.min(order.length, allowance.requests);
+  /** The crawl's line: requests sent of this run's allowance, the quota the last answer says is left, the next checkpoint. */
+  const report = (phase?: string) => {
+    const left = readQuota(pace).remaining;
+    const detail = [
+      left === undefined ? undefined : `quota left ${left.toLocaleString('en-US')}`,
+      ctx.checkpoint ? describeNextCheckpoint(policy, checkpointState(false)) : undefined,
+    ].filter(Boolean);
+    ctx.reporter.progress('details', { done: result.requests, total: planned, unit: 'requests', phase, detail: detail.join(', ') || undefined });
+  };
+  report();
 
   for (const item of order) {
     if (result.requests >= allowance.requests) break;
@@ -126,7 +144,10 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
     if (rateLimitWaitMs(pace, ctx.now()) > 0) maybeCheckpoint(true);
     // Measured again: the checkpoint's own time comes off the wait.
     const waitMs = rateLimitWaitMs(pace, ctx.now());
-    if (waitMs > 0) await ctx.sleep(waitMs);
+    if (waitMs > 0) {
+      report('waiting for the next minute of the rate limit');
+      await ctx.sleep(waitMs);
+    }
     result.requests++;
     done++;
     let res: ApiResponse;
@@ -135,6 +156,7 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
     } catch (err) {
       if (err instanceof MirrorError && err.status === 404) {
         result.hidden++; // hidden since the export: a skip, not a failure
+        report();
         continue;
       }
       // The export is already in hand: keep it, and the details gathered so far.
@@ -153,8 +175,8 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
       const problem = err instanceof MirrorError ? err.message : 'the body is not JSON';
       result.warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${problem}; detail skipped` });
     }
-    ctx.reporter.progress('details', result.requests, Math.min(order.length, allowance.requests));
     maybeCheckpoint(false);
+    report();
   }
   result.waiting = order.length - done;
   result.reused = [...ctx.stored.keys()].filter((slug) => bySlug.has(slug) && !result.details.has(slug)).length;

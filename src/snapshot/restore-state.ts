@@ -67,6 +67,8 @@ export interface RestoreRequest {
   /** What the restored file may not hold (the API key). */
   secrets: readonly string[];
   sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** The bytes of the published parts downloaded so far, of all of them. */
+  onBytes?: ((done: number, total: number) => void) | undefined;
 }
 
 /** A published state the restore does not take and need not: the run goes on without it (in words for the run's one line). */
@@ -163,8 +165,15 @@ function readManifest(body: Buffer): Listed | undefined {
 }
 
 /** Downloads the parts in order, checks each, and writes the joined, decompressed file to `file`. */
-async function download(fetcher: SiteFetcher, folder: URL, listed: Listed, file: string, secrets: readonly string[]): Promise<number> {
+async function download(
+  fetcher: SiteFetcher,
+  folder: URL,
+  listed: Listed,
+  file: string,
+  { secrets, onBytes }: Pick<RestoreRequest, 'secrets' | 'onBytes'>,
+): Promise<number> {
   const { state, parts } = listed;
+  const total = parts.reduce((n, p) => n + p.bytes, 0);
   const whole = createHash('sha256');
   const scan = secretScanner(secrets);
   let downloaded = 0;
@@ -175,7 +184,12 @@ async function download(fetcher: SiteFetcher, folder: URL, listed: Listed, file:
       async function* () {
         for (const part of parts) {
           // The bytes the manifest's sha256 is of: a host that sends a .gz file as gzip-encoded must not get it decoded here.
-          const answer = await fetcher.get(siteFile(folder, part.path, part.sha256), part.bytes, { raw: true });
+          const before = downloaded;
+          onBytes?.(before, total);
+          const answer = await fetcher.get(siteFile(folder, part.path, part.sha256), part.bytes, {
+            raw: true,
+            onBytes: onBytes && ((n) => onBytes(before + n, total)),
+          });
           if (answer.status !== 'ok') throw new Mismatch(`${part.path}: ${answer.why}`);
           const sha256 = createHash('sha256').update(answer.body).digest('hex');
           if (sha256 !== part.sha256 || answer.body.length !== part.bytes) {
@@ -279,7 +293,7 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
       refuseIfNotNewer(req.target, generatedAt);
       let downloaded: number;
       try {
-        downloaded = await download(fetcher, req.from, listed, file, req.secrets);
+        downloaded = await download(fetcher, req.from, listed, file, req);
       } catch (err) {
         if (!(err instanceof Mismatch)) throw err;
         mismatch = err.message;

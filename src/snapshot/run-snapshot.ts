@@ -194,8 +194,8 @@ interface Run {
 /** What every outcome carries besides its own: the run's requests and its restore. */
 const ran = (run: Run) => ({ requests: run.requests, restore: run.restored });
 
-/** A client whose every request and wait ends at `deadline`. */
-function clientFor(run: Run, api: Extract<SnapshotInput, { kind: 'api' }>, deadline: Deadline): ApiClient {
+/** A client whose every request and wait ends at `deadline`; with `bytesOf`, the bytes of its answers are that stage's progress. */
+function clientFor(run: Run, api: Extract<SnapshotInput, { kind: 'api' }>, deadline: Deadline, bytesOf?: string): ApiClient {
   const { req } = run;
   run.timers.push(deadline);
   const client = new ApiClient({
@@ -207,7 +207,7 @@ function clientFor(run: Run, api: Extract<SnapshotInput, { kind: 'api' }>, deadl
     ...(req.random ? { random: req.random } : {}),
     onEvent: (e) => {
       if (e.type === 'request') run.requests++;
-      else if (e.type === 'progress') req.reporter.progress(`fetch ${e.path}`, e.received, e.total);
+      else if (e.type === 'progress' && bytesOf) req.reporter.progress(bytesOf, { done: e.received, total: e.total, unit: 'bytes', detail: e.path });
       else if (e.type === 'retry') req.reporter.warn(`${e.reason}; attempt ${e.attempt + 1} in ${(e.waitMs / 1000).toFixed(1)} s`);
       else if (e.type === 'redirect') req.reporter.info(`redirected from ${e.from} to ${e.to}${e.withKey ? '' : ' (without the key: another origin)'}`);
     },
@@ -231,7 +231,20 @@ async function readPrevious(run: Run): Promise<{ previous: PreviousSnapshot | un
   const exportDeadline = new Deadline(run.deadlines.exportMs, 'RANKING_DEADLINE_MS');
   run.timers.push(exportDeadline);
   if (req.restoreFrom && source.kind === 'api' && inspection.state !== 'ok') {
-    run.restored = await restoreState({ from: req.restoreFrom, target, tuning: source.tuning, deadline: exportDeadline, secrets, sleep: req.sleep });
+    const from = req.restoreFrom;
+    try {
+      run.restored = await restoreState({
+        from,
+        target,
+        tuning: source.tuning,
+        deadline: exportDeadline,
+        secrets,
+        sleep: req.sleep,
+        onBytes: (done, total) => reporter.progress('restore', { done, total, unit: 'bytes', detail: `from ${from.href}` }),
+      });
+    } finally {
+      reporter.endProgress('restore');
+    }
     const line = describeRestore(run.restored, req.out);
     if (run.restored.status === 'refused') reporter.warn(line);
     else reporter.info(line);
@@ -269,7 +282,7 @@ async function fetchFromApi(
     );
     return { done: { status: 'fresh', generatedAt: previous.generatedAt, warnings: 0, partial: previous.partial, ...ran(run) } };
   }
-  const client = clientFor(run, api, exportDeadline);
+  const client = clientFor(run, api, exportDeadline, 'fetch');
   // Conditional only against a whole export from this origin, and only with a Last-Modified that parsed as an HTTP-date.
   const ifModifiedSince =
     !req.force && previous && previous.source === 'api' && !previous.partial && previous.apiOrigin === origin

@@ -55,7 +55,7 @@ export class SiteFetcher {
    * has no such file (404, 410, another refusal) or nothing answers at its address. Trouble on the
    * way (timeouts, 5xx, a cut body) is retried as the API's requests are, then thrown: exit 7 or 5.
    */
-  async get(url: URL, maxBytes: number, { raw = false }: { raw?: boolean } = {}): Promise<SiteAnswer> {
+  async get(url: URL, maxBytes: number, { raw = false, onBytes }: { raw?: boolean; onBytes?: (received: number) => void } = {}): Promise<SiteAnswer> {
     const { tuning, deadline } = this.#options;
     let last: MirrorError | undefined;
     for (let attempt = 0; attempt <= tuning.retries; attempt++) {
@@ -65,7 +65,7 @@ export class SiteFetcher {
         if (wait >= deadline.remainingMs()) break;
         await deadline.sleep(wait, this.#options.sleep);
       }
-      const result = await this.#once(url, maxBytes, raw);
+      const result = await this.#once(url, maxBytes, raw, onBytes);
       if (result.status !== 'failed') return result;
       last = result.error;
       if (!result.retry) break;
@@ -77,8 +77,8 @@ export class SiteFetcher {
     await this.#agent.close();
   }
 
-  /** `raw`: the bytes as the file holds them (a .gz part), never decoded, even if a host labels them gzip-encoded. */
-  async #once(start: URL, maxBytes: number, raw: boolean): Promise<Attempt> {
+  /** `raw`: the bytes as the file holds them (a .gz part), never decoded, even if a host labels them gzip-encoded; `onBytes`: the bytes received so far. */
+  async #once(start: URL, maxBytes: number, raw: boolean, onBytes: ((received: number) => void) | undefined): Promise<Attempt> {
     const { tuning, deadline, purpose } = this.#options;
     const signal = AbortSignal.any([AbortSignal.timeout(tuning.requestTimeoutMs), deadline.signal]);
     let url = start;
@@ -118,6 +118,7 @@ export class SiteFetcher {
           cap: maxBytes,
           strict: true,
           path: url.pathname,
+          onWire: onBytes,
         });
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && decoded.wireBytes < declared)

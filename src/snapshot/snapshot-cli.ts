@@ -37,6 +37,7 @@ export const SNAPSHOT_USAGE = `Flags:
                          that cannot be taken; refresh also builds it over a longer published one
   --no-restore           the same as --new-history
   --report PATH          write what the run did as JSON to PATH (for the workflow's job summary)
+  --quiet                print only the stage lines, warnings and failures: no other line, no progress
   --help                 this text`;
 
 const OPTIONS = {
@@ -52,8 +53,12 @@ const OPTIONS = {
   'no-restore': { type: 'boolean' },
   'new-history': { type: 'boolean' },
   report: { type: 'string' },
+  quiet: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
+
+/** `--quiet`, read before the flags are parsed: a flag parse's own failure is printed by the reporter it decides. */
+export const quietIn = (argv: readonly string[]) => argv.includes('--quiet');
 
 export interface SnapshotCliOptions {
   help: boolean;
@@ -150,7 +155,7 @@ export async function snapshotCli(
   const secret = env.RANKING_API_KEY?.trim();
   delete process.env.RANKING_API_KEY;
   const secrets = secret ? [secret] : [];
-  const reporter = given ?? createReporter({ secrets });
+  const reporter = given ?? createReporter({ secrets, quiet: quietIn(argv) });
   let reportPath: string | undefined;
   try {
     const { help, request, report: path, newHistory } = parseSnapshotArgs(argv, env);

@@ -25,7 +25,8 @@ describe(`npm run bench, end to end at ${SIZE} configurations`, () => {
     run = await runScript(
       'bench.ts',
       ['--size', String(SIZE), '--runs', '1', '--targets', 'none,github-pages', '--json', join(out.path, 'results.json')],
-      {},
+      // A progress line at each tenth of the stage processes, whatever the machine's speed.
+      { MIRROR_TEST_PROGRESS_EVERY_MS: '0' },
       { timeoutMs: 600_000 },
     );
   }, 660_000);
@@ -38,6 +39,16 @@ describe(`npm run bench, end to end at ${SIZE} configurations`, () => {
       expect(row, stage).toMatch(/^\| [a-z+ ]+\|\s+\d+\.\d\d \|\s+\d+\.\d\d–\d+\.\d\d \|\s+\d+ \|/);
     }
     expect(run.stdout).toMatch(/^\| build +\|.*\|\s+[\d,]+ \|\s+[\d.]+ \|$/m);
+  });
+
+  it('says how far it is on stderr: the stage processes run of all it runs at the size, and which one runs now', () => {
+    const lines = run.stderr.split('\n').filter((l) => l.startsWith(`bench ${SIZE} at `));
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines)
+      expect(line).toMatch(new RegExp(`^bench ${SIZE} at (\\d+ min )?\\d+ s: \\d+ of \\d+ stage processes \\(\\d+%\\); ${SIZE} configurations: .+$`));
+    // Every stage process it ran was counted: the last line is all of them.
+    expect(lines.at(-1)).toMatch(new RegExp(`: (\\d+) of \\1 stage processes \\(100%\\); ${SIZE} configurations: measured$`));
+    expect(run.stdout).not.toMatch(/ stage processes /);
   });
 
   it('prints the ratio to the reference, the page weights, PASS or FAIL per target, and the machine', () => {

@@ -56,6 +56,13 @@ export function fingerprint(path: string): { sha256: string; mtimeMs: number } |
   return { sha256: createHash('sha256').update(readFileSync(path)).digest('hex'), mtimeMs: statSync(path).mtimeMs };
 }
 
+/**
+ * A step's plain progress lines come at most every 5 s, so whether one prints depends on the
+ * machine's speed: a test's process prints none unless the test asks for them
+ * (MIRROR_TEST_PROGRESS_EVERY_MS=0: a line at each tenth of the work), and a captured reporter none at all.
+ */
+export const NO_PLAIN_PROGRESS = { MIRROR_TEST_PROGRESS_EVERY_MS: String(Number.MAX_SAFE_INTEGER) };
+
 export interface Captured {
   reporter: Reporter;
   text: () => string;
@@ -69,7 +76,7 @@ export function captureReporter(secrets: string[] = []): Captured {
     s.on('data', (c: Buffer) => chunks.push(c.toString()));
     return s;
   };
-  return { reporter: createReporter({ out: sink(), err: sink(), interactive: false, secrets }), text: () => chunks.join('') };
+  return { reporter: createReporter({ out: sink(), err: sink(), interactive: false, secrets, plainEveryMs: Infinity }), text: () => chunks.join('') };
 }
 
 export interface RunResult {
@@ -91,7 +98,7 @@ export function runScript(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...NPM_SCRIPT_FLAGS(root), join(root, 'scripts', script), ...args], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...env } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...NO_PLAIN_PROGRESS, ...env } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

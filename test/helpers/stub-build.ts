@@ -2,14 +2,14 @@
  * `npm run build` as scripts/build.ts runs it, but with the stub renderer (stub-render.ts) in place
  * of Astro: for tests that run a build as a process to kill it or fill its disk, and need a real
  * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, --new-history, --say-start (the
- * render says whether the published snapshot file was made when it started), and --hold (the
+ * render says whether the published snapshot file was made when it started), --quiet (as build's), and --hold (the
  * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed). Start it with
  * runScript('../test/helpers/stub-build.ts', ...) or startScript.
  */
 import { parseArgs } from 'node:util';
 import { buildSite, peakText } from '../../src/publish/build-site.ts';
 import { readDeployTarget } from '../../src/publish/build-plan.ts';
-import { MirrorError } from '../../src/core/errors.ts';
+import { failureLines } from '../../src/core/errors.ts';
 import { loadEnv, readHistoryLimit } from '../../src/core/env.ts';
 import { createReporter, formatBytes, formatSeconds } from '../../src/core/reporter.ts';
 import { exitOnSignals } from '../../src/core/signals.ts';
@@ -23,12 +23,13 @@ const { values } = parseArgs({
     hold: { type: 'boolean' },
     'say-start': { type: 'boolean' },
     'new-history': { type: 'boolean' },
+    quiet: { type: 'boolean' },
   },
   strict: true,
 });
 exitOnSignals();
 delete process.env.RANKING_API_KEY;
-const reporter = createReporter();
+const reporter = createReporter({ quiet: values.quiet });
 const outDir = values.out ?? 'dist';
 try {
   const render = stubRender({ hold: values.hold, sayStart: values['say-start'] });
@@ -46,12 +47,7 @@ try {
   reporter.info(`built ${outDir}/: ${result.pages} pages, ${formatBytes(result.bytes)} in ${formatSeconds(result.ms)}${peakText(result)}`);
 } catch (err) {
   // As scripts/build.ts ends: one line for a failure the mirror explains, else the line and the stack.
-  if (err instanceof MirrorError) {
-    reporter.error(err.toLine());
-    process.exitCode = err.exitCode;
-  } else {
-    reporter.error(`error: the build failed: ${String((err as Error)?.message ?? err).split('\n')[0]} (exit 1; ${outDir}/ is untouched)`);
-    reporter.error(String((err as Error)?.stack ?? ''));
-    process.exitCode = 1;
-  }
+  const failure = failureLines(err, 'the build', `${outDir}/ is untouched`);
+  for (const line of failure.lines) reporter.error(line);
+  process.exitCode = failure.code;
 }

@@ -58,7 +58,7 @@ export interface StubOptions {
 
 /** A renderer for buildSite's `render` option. */
 export function stubRender({ hold = false, sayStart = false }: StubOptions = {}): Renderer {
-  return (outDir, _logLevel, input) => {
+  return (outDir, _logLevel, input, onProgress) => {
     // Said on stderr when asked, for a test of when the build makes the published snapshot file: before the render or beside it.
     if (sayStart) {
       const handedOver = existsSync(process.env[SNAPSHOT_DOWNLOAD_ENV]!);
@@ -86,7 +86,11 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
         ),
       ];
       const required = requiredFiles(compressedDownloads).filter((f) => !PUBLISH_STEP_FILES.has(f) && !PUBLISH_STEP_FILES.has(f.replace(/\.gz$/, '')));
-      for (const rel of [...required, ...pages]) {
+      // Told as Astro's process tells it (src/publish/render-progress.mjs): a phase, then the pages written of all.
+      onProgress?.({ phase: 'bundling', done: undefined, total: undefined });
+      const all = [...required, ...pages];
+      for (const [i, rel] of all.entries()) {
+        onProgress?.({ phase: undefined, done: i, total: all.length });
         if (rel.endsWith('.html')) write(rel, page(rel, siteUrl.href, attributionUrl));
         // models.json with the snapshot's date, which the manifest's staleAfter is computed from.
         else if (rel in DATA_LISTS) write(rel, `${JSON.stringify({ generatedAt, [DATA_LISTS[rel]!]: [] })}\n`);
@@ -95,6 +99,7 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
           write(rel, `${JSON.stringify({ generatedAt, agreement: STUB_AGREEMENT, ranges: { shown: false, withheld: 'stub' } })}\n`);
         else write(rel, `stub ${rel}\n`);
       }
+      onProgress?.({ phase: undefined, done: all.length, total: all.length });
       write(STUB_CARD, Buffer.from('stub card'));
       // As the data page does: the parts of the published snapshot file, once the build has made it.
       const state = await readPublishedState(process.env, undefined, waiting.signal);

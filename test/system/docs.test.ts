@@ -68,6 +68,7 @@ function variablesReadIn(text: string): string[] {
 /** Read by the code but deliberately not in docs/configuration.md, each with its reason. */
 const UNDOCUMENTED_VARIABLES: Record<string, string> = {
   MIRROR_TEST_PAUSE_AT: 'test-only: stops a run at a named point so a test can kill it there (src/core/test-pause.ts)',
+  MIRROR_TEST_PROGRESS_EVERY_MS: 'test-only: the least time between plain progress lines, 0 for a line at each tenth whatever the speed (src/core/reporter.ts)',
 };
 
 describe('the docs', () => {

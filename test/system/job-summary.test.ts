@@ -121,4 +121,35 @@ describe('the job summary', () => {
     expect(row(bare, 'Restore')).toBe('unknown: the snapshot step wrote no report');
     expect(row(bare, 'Site')).toBe('no built site');
   });
+
+  it("shows the doctor's table under a failed run, also one the setup check stopped, and not under a good run", () => {
+    const doctor = {
+      code: 0,
+      checks: [
+        { check: 'Node', status: 'ok' as const, says: 'Node 24.11.1' },
+        {
+          check: 'SITE_URL',
+          status: 'warn' as const,
+          says: 'https://x.example/data/manifest.json cannot be read | twice',
+          todo: 'a run that needs it ends with exit 5 or 7',
+        },
+      ],
+    };
+    const good = jobSummary({ code: 0, report: { code: 0, outcome: outcome({}) }, snapshot, dist: join(dir.path, 'dist'), doctor });
+    expect(good).not.toContain('npm run doctor');
+    const failed = jobSummary({ code: 7, report: { code: 7 }, snapshot, dist: join(dir.path, 'dist'), doctor });
+    expect(failed).toMatch(/^### Mirror refresh: exit 7: see the annotation for what to do$/m);
+    expect(failed).toContain(
+      '#### The setup, as npm run doctor found it (exit 0)\n\n| | check | found | what to do |\n|---|---|---|---|\n| ok | Node | Node 24.11.1 |  |\n',
+    );
+    expect(failed).toContain('| warn | SITE_URL | https://x.example/data/manifest.json cannot be read \\| twice | a run that needs it ends with exit 5 or 7 |');
+    // The setup check failed: no refresh ran, so there is no run report.
+    const stopped = {
+      code: 2,
+      checks: [{ check: 'RANKING_API_KEY', status: 'fail' as const, says: 'is not set', todo: 'put the key in the Actions secret', code: 2 }],
+    };
+    const setup = jobSummary({ code: 2, report: undefined, snapshot, dist: join(dir.path, 'dist'), doctor: stopped });
+    expect(setup).toMatch(/^### Mirror refresh: exit 2: the setup check failed \(npm run doctor, below\); nothing was fetched or published$/m);
+    expect(setup).toContain('| **FAIL** | RANKING_API_KEY | is not set | put the key in the Actions secret |');
+  });
 });

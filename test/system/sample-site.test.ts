@@ -41,6 +41,57 @@ describe('the bundled sample, built as a fresh clone builds it', () => {
     expect(sample.stdout.trim().split('\n').at(-1)).toBe('fits bucket, github-pages, cloudflare-pages, cloudflare-pages-free, netlify, vercel-hobby');
   });
 
+  it('ends its output as it always has: the lines it printed, stage by stage, and no progress among them', () => {
+    const expected = [
+      /^no snapshot at \S+: loading the bundled sample \(data\/sample\/export\.json\)$/,
+      /^validate +\d+\.\d\d s {2}\(300 configurations, 60 benchmarks, 150 tags, 0 warnings\)$/,
+      /^store +\d+\.\d\d s {2}\(1 snapshots of history, 300 configuration details\)$/,
+      /^coverage: per-benchmark scores for 300 of 300 configurations; /,
+      /^written: \S+ \(generatedAt 2026-11-16T06:00:00\.000Z, 300 configurations, 60 benchmarks, 150 tags\)$/,
+      /^rendering the snapshot generated 2026-11-16T06:00:00\.000Z \(sample\): 300 configurations, 60 benchmarks, 150 tags$/,
+      // The fixture build is told --new-history (test/helpers/shared-sites.ts).
+      /^history: not held to the published one \(--new-history\)$/,
+      /^snapshot-db +\d+\.\d\d s {2}\(.* gzipped in 1 part, .* as SQLite\)$/,
+      /^render +\d+\.\d\d s {2}\(Astro \d+\.\d\d s CPU, peak \d+ MB\)$/,
+      /^extras +\d+\.\d\d s {2}\(\d+ cards \(\d+ rendered, 0 reused\) in .*; search index of \d+ pages made in .*\)$/,
+      /^data-api +\d+\.\d\d s {2}\(\d+ files in the manifest, .*\)$/,
+      /^check +\d+\.\d\d s {2}\(\d+ pages, \d+ files, .*\)$/,
+      /^built \S+\/: \d+ pages, [\d.]+ MB in [\d.]+ s(; memory peak \d+ MB, all processes at once)?$/,
+      /^files [\d,]+; largest folder .*; whole site [\d,]+ MB$/,
+      /^fits bucket, github-pages, cloudflare-pages, cloudflare-pages-free, netlify, vercel-hobby$/,
+    ];
+    const lines = sample.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(expected.length);
+    lines.forEach((line, i) => expect(line).toMatch(expected[i]!));
+  });
+
+  it("prints its progress in a pipe as plain lines on stderr: the render's phases, then a line at each tenth of its pages, the cards' likewise; no control character", () => {
+    const progress = sample.stderr.split('\n').filter((l) => / at \d+ s: /.test(l));
+    // eslint-disable-next-line no-control-regex
+    expect(sample.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    const render = progress.filter((l) => l.startsWith('render at '));
+    // The phases before the pages, each once (Astro's start is told only when it takes half a second).
+    const phases = render.filter((l) => !/ pages /.test(l)).map((l) => l.replace(/^render at \d+ s: /, ''));
+    expect(phases.filter((p) => p !== 'starting Astro')).toEqual(['bundling', "loading the site's data"]);
+    // Each tenth of the pages once (the build's own test hook takes the 5 s between lines away: a line at each tenth).
+    const pages = render.filter((l) => /: [\d,]+ of [\d,]+ pages \(\d+%\)/.test(l) && !l.includes('; ')).map((l) => /\((\d+)%\)/.exec(l)![1]);
+    expect(pages.map((p) => Math.floor(Number(p) / 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(render.at(-1)).toMatch(/^render at \d+ s: (\d+) of \1 pages \(100%\), [\d,.]+ pages\/s; finishing$/);
+    // The pages it counts are the pages the build's last line counts.
+    const total = /of ([\d,]+) pages/.exec(render.at(-1)!)![1]!;
+    expect(sample.stdout).toMatch(new RegExp(`^built \\S+: ${total.replace(/,/g, '')} pages,`, 'm'));
+    // The extras after the render: each line a new tenth of the cards, or a new phase of the search index beside them.
+    const extras = progress.filter((l) => l.startsWith('extras at ') && / of \d+ cards /.test(l));
+    const tenth = (l: string) => Math.floor(Number(/\((\d+)%\)/.exec(l)![1]) / 10);
+    const phase = (l: string) => /search index: [a-z ]+/.exec(l)?.[0];
+    expect(extras.length).toBeGreaterThan(0);
+    for (let i = 1; i < extras.length; i++) {
+      const [before, now] = [extras[i - 1]!, extras[i]!];
+      expect(tenth(now) > tenth(before) || phase(now) !== phase(before), now).toBe(true);
+    }
+    expect(sample.stdout).not.toMatch(/ at \d+ s: /);
+  });
+
   it('warns that canonical links, the sitemap and the feed point to localhost', () => {
     expect(sample.stderr).toContain('warning: SITE_URL is not set');
     expect(sample.stderr).toContain('the canonical links, the sitemap and the feed point to http://localhost:4321/');

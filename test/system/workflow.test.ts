@@ -286,15 +286,17 @@ describe('.github/workflows/refresh.yml', () => {
     }
   });
 
-  it('reads the key only from secrets.RANKING_API_KEY, in the refresh step only, and never prints the environment', () => {
+  it('reads the key only from secrets.RANKING_API_KEY, in the setup check and the refresh steps only, and never prints the environment', () => {
     const withSecrets = steps.filter((s) => strings(s).some((v) => v.includes('secrets.')));
-    expect(withSecrets.map((s) => s.id)).toEqual(['refresh']);
-    expect(step('refresh').env?.RANKING_API_KEY).toBe('${{ secrets.RANKING_API_KEY }}');
+    expect(withSecrets.map((s) => s.id)).toEqual(['doctor', 'refresh']);
+    for (const id of ['doctor', 'refresh']) expect(step(id).env?.RANKING_API_KEY, id).toBe('${{ secrets.RANKING_API_KEY }}');
     // The shell never expands it: only the refresh tool reads it, from its environment.
     for (const s of steps) expect(s.run ?? '').not.toMatch(/\$\{?RANKING_API_KEY|set -x|set -o xtrace|printenv|^\s*env\s*$/m);
     expect(strings(workflow).join('\n')).not.toMatch(/toJSON\((secrets|env)\)/);
+    // The doctor checks the settings the refresh runs with, read from the same places.
     for (const name of ['RANKING_API_URL', 'SITE_URL', 'ATTRIBUTION_URL', 'ATTRIBUTION_NAME']) {
       expect(step('refresh').env?.[name]).toMatch(new RegExp(`^\\$\\{\\{ vars\\.${name}\\b`));
+      expect(step('doctor').env?.[name], name).toBe(step('refresh').env?.[name]);
     }
   });
 
@@ -326,12 +328,14 @@ describe('.github/workflows/refresh.yml', () => {
 
   it('rebuilds the restored snapshot when the fetch fails, and fails clearly when there is none', () => {
     const fallback = step('fallback');
-    expect(fallback.if).toBe("steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '1'");
+    expect(fallback.if).toBe("steps.refresh.outputs.code != '' && steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '1'");
     expect(fallback.run).toMatch(/if \[ ! -f data\/snapshot\.db \]; then\n\s+echo "::error[^\n]*\n\s+exit 1\n\s*fi\n/);
     expect(fallback.run).toMatch(/if \[ ! -f dist\/data\/snapshot\.json \]; then npm run build -- "\$\{args\[@\]\}"; fi/);
     // Transient failures (5, 7) stay green; the others turn the run red after publishing the last good site.
     const fail = workflow.jobs.build!.steps.find((s) => s.run?.includes('exit 1') && s.if?.includes("!= '5'"));
-    expect(fail?.if).toBe("steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '5' && steps.refresh.outputs.code != '7'");
+    expect(fail?.if).toBe(
+      "steps.doctor.outputs.code != '0' || (steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '5' && steps.refresh.outputs.code != '7')",
+    );
   });
 
   it('uploads dist/ for Pages and deploys it unless DEPLOY_PAGES is false', () => {
@@ -576,17 +580,81 @@ describe('.github/workflows/refresh.yml', () => {
     });
   });
 
+  describe('checks the setup first, with npm run doctor', () => {
+    it('runs it after the install, the cache and the Pages address, right before the refresh, which runs only when it passed', () => {
+      const build = workflow.jobs.build!.steps;
+      const at = (id: string) => build.findIndex((s) => s.id === id);
+      expect(at('doctor')).toBeGreaterThan(at('snapshot-cache'));
+      expect(at('doctor')).toBeGreaterThan(at('pages'));
+      expect(at('doctor')).toBeGreaterThan(build.findIndex((s) => s.run === 'npm ci'));
+      expect(at('refresh')).toBe(at('doctor') + 1);
+      expect(step('refresh').if).toBe("steps.doctor.outputs.code == '0'");
+      // It asks the API nothing: the quota is the refresh's.
+      expect(step('doctor').run).not.toContain('--online');
+    });
+
+    it("a setup that would fail: the doctor's lines and an annotation in the log, its code for the steps after, its table in the job summary, run by the steps' own shells", () => {
+      const dir = mkdtempSync(join(tmpdir(), 'workflow-doctor-'));
+      try {
+        const temp = join(dir, 'runner-temp');
+        mkdirSync(temp);
+        // A stand-in npm that runs the real scripts with what each step passes after `run NAME --silent --`.
+        const bin = join(dir, 'bin');
+        mkdirSync(bin);
+        const node = `"${process.execPath}" --import "${join(ROOT, 'scripts/supported-node.mjs')}"`;
+        writeFileSync(
+          join(bin, 'npm'),
+          `#!/bin/sh\ncase "$1 $2 $3 $4" in\n` +
+            `  "run doctor --silent --") shift 4; exec ${node} "${join(ROOT, 'scripts/doctor.ts')}" "$@" ;;\n` +
+            `  "run job-summary --silent --") shift 4; exec ${node} "${join(ROOT, 'scripts/job-summary.ts')}" "$@" ;;\n` +
+            'esac\nexit 9\n',
+          { mode: 0o755 },
+        );
+        const output = join(dir, 'output');
+        // No key, no API address, no SITE_URL: what a first run of a fresh fork has.
+        const log = execFileSync('bash', ['-c', step('doctor').run!], {
+          cwd: ROOT,
+          env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME, RUNNER_TEMP: temp, GITHUB_OUTPUT: output },
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
+        expect(readFileSync(output, 'utf8')).toBe('code=2\n');
+        expect(log).toMatch(/^FAIL  RANKING_API_KEY  is not set — /m);
+        expect(log).toMatch(/^doctor: \d+ of \d+ checks fail.*: a scheduled run would fail \(exit 2, the first failure's\)/m);
+        expect(log.trimEnd().split('\n').at(-1)).toMatch(/^::error title=Setup \(exit 2\)::npm run doctor found what a scheduled run needs and lacks/);
+
+        const summaryFile = join(dir, 'step-summary.md');
+        execFileSync('bash', ['-c', step('summary').run!], {
+          cwd: dir,
+          env: { PATH: `${bin}:${process.env.PATH}`, CODE: '2', RUNNER_TEMP: temp, GITHUB_STEP_SUMMARY: summaryFile },
+          stdio: 'pipe',
+        });
+        const summary = readFileSync(summaryFile, 'utf8');
+        expect(summary).toMatch(/^### Mirror refresh: exit 2: the setup check failed \(npm run doctor, below\); nothing was fetched or published$/m);
+        expect(summary).toContain('#### The setup, as npm run doctor found it (exit 2)');
+        expect(summary).toContain('| | check | found | what to do |');
+        expect(summary).toMatch(/^\| \*\*FAIL\*\* \| RANKING_API_KEY \| is not set \| put the key in /m);
+        expect(summary).toMatch(/^\| ok \| Node \| Node \d+\.\d+\.\d+/m);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  });
+
   describe('writes a job summary', () => {
     it('after the refresh and the fallback, also when they failed, never after a cancel; before the step that fails the run', () => {
       const build = workflow.jobs.build!.steps;
       const at = (id: string) => build.findIndex((s) => s.id === id);
       expect(at('summary')).toBeGreaterThan(at('fallback'));
       expect(at('summary')).toBeLessThan(build.findIndex((s) => s.if?.includes("!= '5'") && s.run?.includes('exit 1')));
-      expect(step('summary').if).toBe("${{ !cancelled() && steps.refresh.outputs.code != '' }}");
-      expect(step('summary').env).toEqual({ CODE: '${{ steps.refresh.outputs.code }}' });
-      // It reads the report where the refresh step writes it.
+      expect(step('summary').if).toBe("${{ !cancelled() && (steps.refresh.outputs.code != '' || steps.doctor.outputs.code != '') }}");
+      expect(step('summary').env).toEqual({ CODE: '${{ steps.refresh.outputs.code || steps.doctor.outputs.code }}' });
+      // It reads the reports where the refresh and the doctor steps write them.
       expect(step('refresh').run).toContain('--report "$RUNNER_TEMP/refresh-report.json"');
-      expect(step('summary').run).toBe('npm run job-summary --silent -- --code "$CODE" --report "$RUNNER_TEMP/refresh-report.json" >> "$GITHUB_STEP_SUMMARY"');
+      expect(step('doctor').run).toContain('--report "$RUNNER_TEMP/doctor-report.json"');
+      expect(step('summary').run).toBe(
+        'npm run job-summary --silent -- --code "$CODE" --report "$RUNNER_TEMP/refresh-report.json" --doctor "$RUNNER_TEMP/doctor-report.json" >> "$GITHUB_STEP_SUMMARY"',
+      );
     });
 
     it("appends the snapshot's date, changes, coverage, quota, restore and site figures to $GITHUB_STEP_SUMMARY, run by the step's own shell", async () => {

@@ -4,6 +4,7 @@ import {
   CHECKPOINT_COST_FACTOR,
   checkpointDue,
   DEFAULT_CHECKPOINT,
+  describeNextCheckpoint,
   FALLBACK_BUDGET,
   MIN_REFRESH_AGE_MS,
   nextMonthlyReset,
@@ -170,5 +171,22 @@ describe('checkpointDue', () => {
     expect(readCheckpointPolicy({})).toEqual(DEFAULT_CHECKPOINT);
     expect(readCheckpointPolicy({ RANKING_DETAILS_CHECKPOINT_EVERY: '2', RANKING_DETAILS_CHECKPOINT_MS: '0' })).toEqual({ everyDetails: 2, everyMs: Infinity });
     expect(() => readCheckpointPolicy({ RANKING_DETAILS_CHECKPOINT_EVERY: 'often' })).toThrow(/RANKING_DETAILS_CHECKPOINT_EVERY must be/);
+  });
+});
+
+describe('describeNextCheckpoint', () => {
+  const policy = { everyDetails: 1000, everyMs: 60_000 };
+  const state = { details: 200, sinceMs: 15_000, lastCostMs: 100, waiting: false };
+
+  it('says how many more details or how many seconds, whichever comes first, bring the next store', () => {
+    expect(describeNextCheckpoint(policy, state)).toBe('next checkpoint within 800 more details or 45 s');
+    expect(describeNextCheckpoint({ everyDetails: Infinity, everyMs: 60_000 }, state)).toBe('next checkpoint within 45 s');
+    expect(describeNextCheckpoint({ everyDetails: 1000, everyMs: Infinity }, state)).toBe('next checkpoint within 800 more details');
+    expect(describeNextCheckpoint({ everyDetails: Infinity, everyMs: Infinity }, state)).toBe('no checkpoint before the end');
+  });
+
+  it('says only the time while the last store’s cost holds the next one back', () => {
+    // A store of 10 s is followed by none for 190 s.
+    expect(describeNextCheckpoint(policy, { ...state, details: 5000, lastCostMs: 10_000 })).toBe('next checkpoint within 175 s');
   });
 });

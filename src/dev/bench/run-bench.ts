@@ -13,6 +13,7 @@ import { evidenceLine, evidenceResultOf, type EvidenceResult } from './evidence-
 import { readClientTuning } from '../../api/settings.ts';
 import { readSiteSettings } from '../../site/settings/config.ts';
 import type { DeployTarget } from '../../site/plan/hosts.ts';
+import type { Reporter } from '../../core/reporter.ts';
 import { demoKey, startSimulator } from '../simulator/index.ts';
 import { BENCH_TARGETS, defaultTimeoutMs, type BenchOptions, type BenchTarget } from './args.ts';
 import { writeDetailsFiles } from './details-parts.ts';
@@ -48,6 +49,14 @@ export interface BenchContext {
   /** The temporary folder everything goes into. */
   tempDir: string;
   log: (line: string) => void;
+  /** How far the bench is at a size: the stage processes run of all it will run, and the one running now. */
+  progress?: Pick<Reporter, 'progress' | 'endProgress'>;
+}
+
+/** The stage processes the bench runs at one size (the details' extra files aside), for its progress. */
+export function stepsOfSize(options: Pick<BenchOptions, 'runs' | 'targets'>, details: boolean): number {
+  const targets = options.targets.filter((t) => t !== 'none').length;
+  return 4 * options.runs + (details ? 2 : 0) + 1 + options.runs + targets * (details ? 2 : 1);
 }
 
 /**
@@ -145,13 +154,29 @@ async function benchSize(
   const say = (line: string) => ctx.log(`[${configurations}] ${line}`);
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs(configurations);
   const peakFile = join(dir, 'peak-rss.json');
+  let steps = 0;
+  let step = 0;
+  /** Says which stage process runs now, before it starts; the count moves on when it has ended. */
+  const running = (label: string) =>
+    ctx.progress?.progress(`bench ${configurations}`, {
+      done: step,
+      total: steps,
+      unit: 'stage processes',
+      rate: false,
+      phase: `${configurations.toLocaleString('en-US')} configurations: ${label}`,
+    });
   const run = (
     label: string,
     command: NodeCommand,
     args: string[],
     { cwd = REPO_ROOT, env = childEnv(), onLine = undefined as RouteTimer | undefined, limitMs = timeoutMs } = {},
-  ) =>
-    runChild(command, args, { cwd, env, timeoutMs: limitMs, peakFile, onLine: onLine && ((line, at) => onLine.feed(line, at)) }).then((r) => check(label, r));
+  ) => {
+    running(label);
+    return runChild(command, args, { cwd, env, timeoutMs: limitMs, peakFile, onLine: onLine && ((line, at) => onLine.feed(line, at)) }).then((r) => {
+      step++;
+      return check(label, r);
+    });
+  };
   // A build prints Astro's page lines, from which each route is timed.
   const buildEnv = childEnv({ MIRROR_ASTRO_LOG_LEVEL: 'info' });
   const timedBuild = async (label: string, snapshotPath: string, out: string, limitMs = timeoutMs) => {
@@ -167,6 +192,7 @@ async function benchSize(
   say(`generating ${days} daily export${days === 1 ? '' : 's'}: ${size.configurations} configurations, ${size.benches} benchmarks, ${size.tags} tags`);
   const exportPath = join(dir, 'export.json');
   const { body, seed, detailsFiles } = generateInputs(size, days, dir, options.details);
+  steps = stepsOfSize(options, detailsFiles !== undefined) + (detailsFiles && detailsFiles.paths.length > 1 ? 1 : 0);
   writeFileSync(exportPath, body);
   say(
     `export: ${(body.length / 1024 / 1024).toFixed(1)} MB; details of every configuration: ${detailsFiles ? `${(detailsFiles.bytes / 1024 / 1024).toFixed(1)} MB in ${detailsFiles.paths.length} file${detailsFiles.paths.length === 1 ? '' : 's'}` : 'not made (--skip-details)'}`,
@@ -346,6 +372,7 @@ async function benchSize(
         const out = join(dir, 'targets', `${target}${withDetails ? '-details' : ''}`);
         mkdirSync(dirname(out), { recursive: true });
         // The bench's history is its own: never held to (nor fetched from) the release its STATE_URL names.
+        running(`build for ${target}${withDetails ? ' with details' : ''}`);
         const res = await runChild(commands.build, ['--snapshot', path, '--out', out, '--target', target, '--new-history'], {
           cwd: REPO_ROOT,
           // As the scheduled workflow builds for GitHub Pages: the snapshot file in a release beside the site.
@@ -353,6 +380,7 @@ async function benchSize(
           timeoutMs: withDetails ? 3 * timeoutMs : timeoutMs,
           peakFile,
         });
+        step++;
         try {
           measureTarget(target, withDetails, res, out, path);
         } finally {
@@ -363,6 +391,7 @@ async function benchSize(
     const order = (t: TargetBuild) => Number(t.details) * BENCH_TARGETS.length + BENCH_TARGETS.indexOf(t.target);
     targetBuilds.sort((a, b) => order(a) - order(b));
 
+    running('measured');
     const stages = [fetchStage, validateStage, buildStage, refreshStage, referenceStage].map((s) => s.result);
     return {
       size,
@@ -381,6 +410,7 @@ async function benchSize(
       targetBuilds: targets.length ? targetBuilds : undefined,
     };
   } finally {
+    ctx.progress?.endProgress(`bench ${configurations}`);
     await simulator.close();
     if (detailsDb) rmSync(detailsDb, { force: true });
   }
