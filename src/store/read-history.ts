@@ -63,7 +63,8 @@ export interface HistoryQueries {
 
 /**
  * History as store versions 4 and 5 keep it: a row per snapshot of packed columns, read one row at a
- * time (a year of 50,000 configurations is 140 MB of columns, twice that while they are unpacked).
+ * time: a year of columns held at once (twice that while unpacked) would be the data load's largest
+ * allocation.
  */
 function* packedPoints(db: Database.Database, sinceId: number, only?: readonly number[]): Generator<HistoryPoints> {
   const columns = 'snapshot_id, bench_ids, effective_weights, model_ids, supra_scores, bench_counts, scores_digests';

@@ -133,8 +133,7 @@ export interface SnapshotReader extends HistoryQueries {
   scores(): ScoreRow[];
   /**
    * The same rows, as many as there are and then each as a tuple read as it is walked (the site's
-   * compact index): at 50,000 configurations with details, 3.5 million rows, which as objects held
-   * more than the render's heap.
+   * compact index): a large field's rows as objects do not fit in the render's heap.
    */
   eachScore(): { count: number; rows: IterableIterator<ScoreTuple> };
   /**
@@ -183,12 +182,12 @@ export function openSnapshot(path: string): SnapshotReader {
   }
 }
 
-/** What describes the current snapshot, as opposed to its history. */
 /** Every per-benchmark score, by configuration in stored order (ScoreRow's fields, in ScoreTuple's order). */
 const SCORES_SQL = `SELECT slug, bench, bench_name AS benchName, raw_score AS rawScore, normalized_score AS normalizedScore, source_url AS sourceUrl,
                            accessed_at AS accessedAt, upvotes, downvotes
                     FROM scores ORDER BY slug, position`;
 
+/** The tables that describe the current snapshot, as opposed to its history: what `quickCheck` checks. */
 const CURRENT_TABLES = ['snapshot', 'models', 'model_tags', 'benches', 'bench_tags', 'tags', 'model_details', 'scores', 'details_crawl'];
 
 /** SnapshotReader's `planCounts`, counted in SQL without loading the rows. */

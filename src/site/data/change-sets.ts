@@ -94,9 +94,9 @@ export interface SnapshotRanks {
 
 /**
  * One snapshot a change set compares, as typed columns by point (its configurations in ranking
- * order, position = point + 1), by name row and by family id: at 50,000 configurations an object
- * per configuration for each of the 21 snapshots compared was a million objects to make and collect.
- * Objects are made only for the changes a page lists.
+ * order, position = point + 1), by name row and by family id: an object per configuration and
+ * snapshot compared is too many objects to make and collect in a large field. Objects are made only
+ * for the changes a page lists.
  */
 export interface ComparedSnapshot {
   id: number;
@@ -123,8 +123,7 @@ export interface ComparedSnapshot {
 /**
  * What the pass shares with each change set it makes: the names by row, the family keys by id, how
  * many of each list to make, how a model is named, and one Ranked object per rank (a signed one:
- * negative when shared), which the changes that pages keep share instead of holding one each (at
- * 50,000 configurations, about 14 MB).
+ * negative when shared), which the changes that pages keep share instead of holding one each.
  */
 export interface PassContext {
   names: ConfigurationNames;

@@ -57,10 +57,7 @@ export interface HistoryOptions {
   methodChangeAt: number;
   /** The display name of a model from its configurations' names. */
   familyName: (names: string[]) => string;
-  /**
-   * Keep each configuration's series (false: `configurationHistory` throws). The extras worker
-   * needs none, and at 50,000 configurations they are 96 MB.
-   */
+  /** Keep each configuration's series (false: `configurationHistory` throws): the extras worker draws none, and they are the largest of the series. */
   configurationSeries?: boolean;
 }
 
@@ -145,8 +142,8 @@ function historyWindow(history: readonly HistorySnapshotRow[], options: HistoryO
 
 /**
  * The points of each place of the window in turn. They are taken one snapshot at a time, as the
- * store reads them (oldest first), and dropped once walked: a year of 50,000 configurations is never
- * in memory at once. One that comes out of order waits until its turn. `end` ends the store's walk.
+ * store reads them (oldest first), and dropped once walked: a year of history is never in memory at
+ * once. One that comes out of order waits until its turn. `end` ends the store's walk.
  */
 function pointsInOrder(points: Iterable<HistoryPoints>, indexOf: ReadonlyMap<number, number>) {
   const source = points[Symbol.iterator]();
@@ -184,8 +181,8 @@ interface HistoryIds {
 
 /**
  * A family per configuration name (its recorded familyTag, else today's, else itself), and series
- * columns only for what the current snapshot holds: at 10,000 configurations a year of history
- * holds about 2.6 times as many families as the current one, and pages draw only today's.
+ * columns only for what the current snapshot holds: a year of history holds several times as many
+ * families as the current snapshot, and pages draw only today's.
  */
 function historyIds(names: readonly HistoryName[], current: CurrentSnapshot, seriesKept: boolean): HistoryIds {
   const configurations = names.filter((n) => n.kind === 'model');

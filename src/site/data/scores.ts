@@ -1,10 +1,9 @@
 /**
  * The per-benchmark scores of a snapshot, read once into columns and indexed two ways: by
  * configuration (its page) and by benchmark (a benchmark's results, and where a score stands among
- * its peers). A score becomes an object only when a page asks for it: at 50,000 configurations with
- * details for every one, 3.5 million rows as objects (and the copies that cleaned them) took more
- * than the render's heap, and as columns they take about 50 bytes a row plus each distinct string
- * once.
+ * its peers). A score becomes an object only when a page asks for it: a large field's rows as
+ * objects (and the copies that cleaned them) do not fit in the render's heap, and as columns a row
+ * takes a few bytes a field, each distinct string kept once.
  */
 import type { ScoreTuple } from '../../store/read-snapshot.ts';
 import type { BenchSum } from './tag-measurement.ts';
