@@ -11,10 +11,11 @@ import { isSafeSegment } from '../api/segment.ts';
 import type { BenchSummary, ModelSummary, ScoreEntry, TagInfo } from '../api/schema.ts';
 import { READABLE_VERSIONS, STORE_VERSION, type SnapshotSource } from './schema.ts';
 import { coverageAsOf, measureCoverage, type DetailsCoverage } from './coverage.ts';
-import { unpackFloat64, unpackInt32 } from './packed.ts';
+import { historyQueries, type HistoryQueries } from './read-history.ts';
 
 export type { SnapshotSource } from './schema.ts';
 export type { DetailsCoverage } from './coverage.ts';
+export type { HistoryName, HistoryPoints, HistorySnapshotRow } from './read-history.ts';
 
 /** The mirror's spend as recorded with the snapshot (store version 3; null in older files). */
 export interface CrawlLedger {
@@ -96,44 +97,6 @@ export type ScoreRow = Pick<ScoreEntry, 'bench' | 'benchName' | 'rawScore' | 'no
 /** A ScoreRow's fields in its order: slug, bench, benchName, rawScore, normalizedScore, sourceUrl, accessedAt, upvotes, downvotes. */
 export type ScoreTuple = [string, string, string, number, number, string, number, number, number];
 
-export interface HistorySnapshotRow {
-  id: number;
-  generatedAt: number;
-  fetchedAt: number;
-  partial: boolean;
-}
-
-/** A configuration or benchmark the history refers to by id. */
-export interface HistoryName {
-  id: number;
-  kind: 'model' | 'bench';
-  slug: string;
-  name: string;
-  /** A configuration's model when last seen; null for benchmarks and in files before store version 3. */
-  familyTag: string | null;
-  /** A configuration's vendor and tags (sorted) when last seen; null for benchmarks, and where a file before store version 5 did not record them. */
-  provider: string | null;
-  tags: string[] | null;
-  /** The newest snapshot of history holding it; null in files before store version 4. */
-  lastSnapshotId: number | null;
-}
-
-/**
- * One snapshot of history as columns: its configurations in ranking order (position = index + 1)
- * and its benchmarks, by `HistoryName` id. Typed arrays, so a year of a large field stays compact.
- */
-export interface HistoryPoints {
-  snapshotId: number;
-  configurations: Int32Array;
-  supraScores: Float64Array;
-  /** -1 when unknown (files before store version 3). */
-  benchCounts: Int32Array;
-  /** A digest of the configuration's stored per-benchmark scores; NaN without them. */
-  scoresDigests: Float64Array;
-  benches: Int32Array;
-  effectiveWeights: Float64Array;
-}
-
 export interface SnapshotCounts {
   configurations: number;
   benches: number;
@@ -151,7 +114,8 @@ export interface PlanCounts {
   modelsByTag: Map<string, number>;
 }
 
-export interface SnapshotReader {
+/** The one reader of a snapshot: the current snapshot's rows here, its history's in read-history.ts. */
+export interface SnapshotReader extends HistoryQueries {
   readonly path: string;
   readonly version: number;
   info(): SnapshotInfo;
@@ -169,8 +133,7 @@ export interface SnapshotReader {
   scores(): ScoreRow[];
   /**
    * The same rows, as many as there are and then each as a tuple read as it is walked (the site's
-   * compact index): at 50,000 configurations with details, 3.5 million rows, which as objects held
-   * more than the render's heap.
+   * compact index): a large field's rows as objects do not fit in the render's heap.
    */
   eachScore(): { count: number; rows: IterableIterator<ScoreTuple> };
   /**
@@ -179,18 +142,6 @@ export interface SnapshotReader {
    * tag the most models one of its lists can hold (carrying it, or scored on one of its benchmarks).
    */
   planCounts(): PlanCounts;
-  /** Newest first. */
-  historySnapshots(): HistorySnapshotRow[];
-  /** Every configuration and benchmark the history refers to. */
-  historyNames(): HistoryName[];
-  /**
-   * The snapshots of history with id >= `sinceId`, oldest first, read as they are walked: the
-   * connection is busy until the walk ends or is ended (`return()`, as a `for…of` left early does),
-   * and the reader must stay open until then.
-   */
-  eachHistoryPoint(sinceId: number): Iterable<HistoryPoints>;
-  /** The snapshots of history with these ids, oldest first (a few days of a year: the month ends a build renders). */
-  historyPointsOf(ids: readonly number[]): HistoryPoints[];
   /** Rows left out because a slug or tag is not a safe path segment. */
   skipped(): number;
   /** SQLite's `quick_check` of the tables that describe the current snapshot: 'ok', or what is damaged. */
@@ -231,92 +182,33 @@ export function openSnapshot(path: string): SnapshotReader {
   }
 }
 
-/** What describes the current snapshot, as opposed to its history. */
 /** Every per-benchmark score, by configuration in stored order (ScoreRow's fields, in ScoreTuple's order). */
 const SCORES_SQL = `SELECT slug, bench, bench_name AS benchName, raw_score AS rawScore, normalized_score AS normalizedScore, source_url AS sourceUrl,
                            accessed_at AS accessedAt, upvotes, downvotes
                     FROM scores ORDER BY slug, position`;
 
+/** The tables that describe the current snapshot, as opposed to its history: what `quickCheck` checks. */
 const CURRENT_TABLES = ['snapshot', 'models', 'model_tags', 'benches', 'bench_tags', 'tags', 'model_details', 'scores', 'details_crawl'];
 
-/**
- * History as store versions 4 and 5 keep it: a row per snapshot of packed columns, read one row at a
- * time (a year of 50,000 configurations is 140 MB of columns, twice that while they are unpacked).
- */
-function* packedPoints(db: Database.Database, sinceId: number, only?: readonly number[]): Generator<HistoryPoints> {
-  const columns = 'snapshot_id, bench_ids, effective_weights, model_ids, supra_scores, bench_counts, scores_digests';
-  const rows = (
-    only
-      ? db
-          .prepare(`SELECT ${columns} FROM history_points WHERE snapshot_id IN (SELECT value FROM json_each(?)) ORDER BY snapshot_id`)
-          .raw()
-          .iterate(JSON.stringify(only))
-      : db.prepare(`SELECT ${columns} FROM history_points WHERE snapshot_id >= ? ORDER BY snapshot_id`).raw().iterate(sinceId)
-  ) as IterableIterator<[number, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer | null]>;
-  for (const [snapshotId, benches, weights, models, scores, counts, digests] of rows) {
-    const configurations = unpackInt32(models);
-    yield {
-      snapshotId,
-      configurations,
-      supraScores: unpackFloat64(scores),
-      benchCounts: unpackInt32(counts),
-      scoresDigests: digests ? unpackFloat64(digests) : new Float64Array(configurations.length).fill(NaN),
-      benches: unpackInt32(benches),
-      effectiveWeights: unpackFloat64(weights),
-    };
-  }
-}
-
-/** History as store versions 1 to 3 kept it: a row per configuration (and benchmark) and snapshot. */
-function rowPoints(db: Database.Database, sinceId: number, v3: boolean): HistoryPoints[] {
-  const byId = new Map<number, { ids: number[]; scores: number[]; counts: number[]; digests: number[]; benches: number[]; weights: number[] }>();
-  const at = (id: number) => {
-    let p = byId.get(id);
-    if (!p) byId.set(id, (p = { ids: [], scores: [], counts: [], digests: [], benches: [], weights: [] }));
-    return p;
+/** SnapshotReader's `planCounts`, counted in SQL without loading the rows. */
+function planCounts(db: Database.Database): PlanCounts {
+  const pairs = (sql: string) => new Map(db.prepare(sql).raw().all() as [string, number][]);
+  const carrying = pairs('SELECT mt.tag, COUNT(DISTINCT m.family_tag) FROM model_tags mt JOIN models m ON m.slug = mt.slug GROUP BY mt.tag');
+  const scored = pairs(
+    'SELECT bt.tag, COUNT(DISTINCT m.family_tag) FROM bench_tags bt JOIN scores s ON s.bench = bt.slug JOIN models m ON m.slug = s.slug GROUP BY bt.tag',
+  );
+  const modelsByTag = new Map(carrying);
+  for (const [tag, n] of scored) modelsByTag.set(tag, Math.max(n, modelsByTag.get(tag) ?? 0));
+  return {
+    scoresBySlug: pairs('SELECT slug, COUNT(*) FROM scores GROUP BY slug'),
+    modelsByBench: db.prepare('SELECT COUNT(DISTINCT m.family_tag) FROM scores s JOIN models m ON m.slug = s.slug GROUP BY s.bench').pluck().all() as number[],
+    modelsByTag,
   };
-  const models = db
-    .prepare(
-      `SELECT snapshot_id, name_id, supra_score, ${v3 ? 'ifnull(bench_count, -1), scores_digest' : '-1, NULL'}
-       FROM history_models WHERE snapshot_id >= ? ORDER BY snapshot_id, position`,
-    )
-    .raw()
-    .iterate(sinceId) as IterableIterator<[number, number, number, number, number | null]>;
-  for (const [id, name, score, count, digest] of models) {
-    const p = at(id);
-    p.ids.push(name);
-    p.scores.push(score);
-    p.counts.push(count);
-    p.digests.push(digest ?? NaN);
-  }
-  const benches = db
-    .prepare('SELECT snapshot_id, name_id, effective_weight FROM history_benches WHERE snapshot_id >= ? ORDER BY snapshot_id, name_id')
-    .raw()
-    .iterate(sinceId) as IterableIterator<[number, number, number]>;
-  for (const [id, name, weight] of benches) {
-    const p = at(id);
-    p.benches.push(name);
-    p.weights.push(weight);
-  }
-  return [...byId]
-    .sort(([a], [b]) => a - b)
-    .map(([snapshotId, p]) => ({
-      snapshotId,
-      configurations: Int32Array.from(p.ids),
-      supraScores: Float64Array.from(p.scores),
-      benchCounts: Int32Array.from(p.counts),
-      scoresDigests: Float64Array.from(p.digests),
-      benches: Int32Array.from(p.benches),
-      effectiveWeights: Float64Array.from(p.weights),
-    }));
 }
 
-function createReader(db: Database.Database, path: string, version: number): SnapshotReader {
-  let skipped = 0;
-  const v2 = version >= 2;
-  const v3 = version >= 3;
-  const v4 = version >= 4;
-  const v5 = version >= 5;
+/** The `snapshot` row with the details' coverage and the crawl's ledger (measured where a file before version 3 did not record them). */
+function readInfo(db: Database.Database, path: string, version: number): SnapshotInfo {
+  const [v2, v3] = [version >= 2, version >= 3];
   const infoRow = db
     .prepare(
       `SELECT generated_at AS generatedAt, fetched_at AS fetchedAt, source, api_origin AS apiOrigin, computed_at AS computedAt,
@@ -355,7 +247,13 @@ function createReader(db: Database.Database, path: string, version: number): Sna
         runAllowance: crawlRow.runAllowance,
       }
     : null;
-  const info: SnapshotInfo = { ...infoRow, partial: infoRow.partial === 1, sample: infoRow.sample === 1, coverage, crawl };
+  return { ...infoRow, partial: infoRow.partial === 1, sample: infoRow.sample === 1, coverage, crawl };
+}
+
+function createReader(db: Database.Database, path: string, version: number): SnapshotReader {
+  let skipped = 0;
+  const v3 = version >= 3;
+  const info = readInfo(db, path, version);
   const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   const safe = <T>(rows: T[], ...keys: (keyof T)[]) =>
     rows.filter((row) => {
@@ -413,46 +311,8 @@ function createReader(db: Database.Database, path: string, version: number): Sna
       count: (db.prepare('SELECT COUNT(*) FROM scores').pluck().get() as number) ?? 0,
       rows: db.prepare(SCORES_SQL).raw().iterate() as IterableIterator<ScoreTuple>,
     }),
-    planCounts: () => {
-      const pairs = (sql: string) => new Map(db.prepare(sql).raw().all() as [string, number][]);
-      const carrying = pairs('SELECT mt.tag, COUNT(DISTINCT m.family_tag) FROM model_tags mt JOIN models m ON m.slug = mt.slug GROUP BY mt.tag');
-      const scored = pairs(
-        'SELECT bt.tag, COUNT(DISTINCT m.family_tag) FROM bench_tags bt JOIN scores s ON s.bench = bt.slug JOIN models m ON m.slug = s.slug GROUP BY bt.tag',
-      );
-      const modelsByTag = new Map(carrying);
-      for (const [tag, n] of scored) modelsByTag.set(tag, Math.max(n, modelsByTag.get(tag) ?? 0));
-      return {
-        scoresBySlug: pairs('SELECT slug, COUNT(*) FROM scores GROUP BY slug'),
-        modelsByBench: db
-          .prepare('SELECT COUNT(DISTINCT m.family_tag) FROM scores s JOIN models m ON m.slug = s.slug GROUP BY s.bench')
-          .pluck()
-          .all() as number[],
-        modelsByTag,
-      };
-    },
-    historySnapshots: () =>
-      (
-        db.prepare('SELECT id, generated_at AS generatedAt, fetched_at AS fetchedAt, partial FROM history_snapshots ORDER BY id DESC').all() as (Omit<
-          HistorySnapshotRow,
-          'partial'
-        > & { partial: number })[]
-      ).map((h) => ({ ...h, partial: h.partial === 1 })),
-    historyNames: () =>
-      (
-        db
-          .prepare(
-            `SELECT id, kind, slug, name, ${v3 ? 'family_tag' : 'NULL'} AS familyTag, ${v5 ? 'provider, tags' : 'NULL AS provider, NULL AS tags'},
-                    ${v4 ? 'last_snapshot_id' : 'NULL'} AS lastSnapshotId FROM history_names`,
-          )
-          .all() as (Omit<HistoryName, 'tags'> & { tags: string | null })[]
-      ).map((n) => ({ ...n, tags: n.tags === null ? null : (JSON.parse(n.tags) as string[]) })),
-    eachHistoryPoint: (sinceId) => (v4 ? packedPoints(db, sinceId) : rowPoints(db, sinceId, v3)),
-    historyPointsOf: (ids) => {
-      if (ids.length === 0) return [];
-      if (v4) return [...packedPoints(db, 0, ids)];
-      const wanted = new Set(ids);
-      return rowPoints(db, Math.min(...ids), v3).filter((p) => wanted.has(p.snapshotId));
-    },
+    planCounts: () => planCounts(db),
+    ...historyQueries(db, version),
     skipped: () => skipped,
     // The tables a run plans with: checking a year of history too would read the whole file every run.
     quickCheck: () =>

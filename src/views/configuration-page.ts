@@ -79,32 +79,7 @@ export function configurationPageHtml(page: ConfigurationPage): Markup {
       </ol>
     </nav>
     <h1>${config.name}</h1>
-    ${lede}
-    <dl class="figures">
-      <div>
-        <dt>supraScore</dt>
-        <dd>${config.scoreText}</dd>
-      </div>
-      <div>
-        <dt>Configuration rank</dt>
-        <dd>${config.rankText} <small>of ${formatCount(page.configurations)} configurations</small></dd>
-      </div>
-      <div>
-        <dt>Model rank</dt>
-        <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
-      </div>
-      <div>
-        <dt>Benchmarks</dt>
-        <dd>${config.benchCount}</dd>
-      </div>
-      ${
-        page.evidence.score &&
-        html`<div>
-          <dt>Evidence score</dt>
-          <dd>${page.evidence.score.text} <small>the mirror’s</small></dd>
-        </div>`
-      }
-    </dl>
+    ${lede} ${figuresHtml(page)}
     ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}${evidenceLineHtml(page.evidence, 'configuration')}
     <p class="meta">
       Family tag <code>${config.familyTag}</code> · Ranking refreshed <time datetime="${isoTime(config.updatedAt)}">${formatDate(config.updatedAt)}</time>
@@ -120,6 +95,35 @@ export function configurationPageHtml(page: ConfigurationPage): Markup {
     }
     <h2 id="scores">Per-benchmark scores</h2>
     ${coverageNoteHtml(shell)}${scoresHtml(page)}`;
+}
+
+/** The configuration's figures: its score, its two ranks, its benchmarks and, where there is one, the mirror's evidence score. */
+function figuresHtml({ configuration: config, model, configurations, models, evidence }: ConfigurationPage): Markup {
+  return html`<dl class="figures">
+    <div>
+      <dt>supraScore</dt>
+      <dd>${config.scoreText}</dd>
+    </div>
+    <div>
+      <dt>Configuration rank</dt>
+      <dd>${config.rankText} <small>of ${formatCount(configurations)} configurations</small></dd>
+    </div>
+    <div>
+      <dt>Model rank</dt>
+      <dd>${model.rankText} <small>of ${formatCount(models)} models</small> ${movementHtml(model.movement)}</dd>
+    </div>
+    <div>
+      <dt>Benchmarks</dt>
+      <dd>${config.benchCount}</dd>
+    </div>
+    ${
+      evidence.score &&
+      html`<div>
+        <dt>Evidence score</dt>
+        <dd>${evidence.score.text} <small>the mirror’s</small></dd>
+      </div>`
+    }
+  </dl>`;
 }
 
 function scoresHtml({ shell, configuration: config, scores: lines }: ConfigurationPage): Markup | false {

@@ -52,14 +52,14 @@
  * - `compression`: 200 answers in br or gzip when Accept-Encoding allows (br first); the body fault
  *   may send its own bytes compressed (`encoding`), other replaced bodies go uncompressed.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { datasetOf, loadDataset, type Dataset } from './dataset.ts';
-import { damage, faultAnswer, FaultQueue, isReplacing, jsonBody } from './faults.ts';
+import { damage, faultAnswer, FaultQueue, isReplacing, jsonBody, type DamagingFault } from './faults.ts';
 import { encodeAnswer } from './encoding.ts';
-import { churnDetails, pickVanishing, refreshRankings, refreshTick, type DetailChurn } from './live.ts';
+import { churnDetails, pickVanishing, refreshRankings, refreshTick, type DetailChurn, type LiveOptions } from './live.ts';
 import { authenticate } from './keys.ts';
-import { allowanceOf, minuteBucket, UsageCounters } from './limits.ts';
+import { allowanceOf, minuteBucket, UsageCounters, type Verdict } from './limits.ts';
 import { isNotModified, route, type RouteError } from './routes.ts';
 import type { Answer, KeySpec, RequestLogEntry, Simulator, SimulatorOptions } from './types.ts';
 
@@ -89,78 +89,94 @@ function parseTarget(target: string): { pathname: string; search: string; query:
   }
 }
 
-export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const host = options.host ?? '127.0.0.1';
-  if (!isLoopbackAddress(host)) throw new Error(`the simulator listens on loopback only, not on "${host}"`);
-  const now = options.now ?? Date.now;
-  const hidden = new Set(options.hiddenSlugs ?? []);
-  let details: Record<string, unknown> = { ...options.details };
-  let data: Dataset = loadDataset(options.exportBody, details, hidden, now());
-  const live = options.live ?? {};
-  const seed = live.seed ?? 1;
-  /** Vanished since the last ranking refresh: 404 on lookup now, out of the export at the next refresh. */
-  const vanished = new Set<string>();
-  let tick = live.refreshEveryMs ? refreshTick(now(), live.refreshEveryMs) : 0;
+/** A 429 of the limits, with the limit headers and when to retry. */
+function limitRefusal(verdict: Exclude<Verdict, { ok: true }>, limitHeaders: Record<string, string>): Answer {
+  const headers = { ...limitHeaders, 'retry-after': String(verdict.retryAfter) };
+  return verdict.code === 'rate_limited'
+    ? errorAnswer(
+        {
+          status: 429,
+          code: 'rate_limited',
+          message: 'Per-minute rate limit exceeded.',
+          hint: `Retry after ${verdict.retryAfter} s with exponential backoff.`,
+        },
+        headers,
+      )
+    : errorAnswer(
+        {
+          status: 429,
+          code: 'quota_exceeded',
+          message: 'Monthly quota exceeded.',
+          hint: 'Wait for the monthly reset (X-Quota-Reset) or upgrade the tier; retrying does not help.',
+        },
+        headers,
+      );
+}
 
-  /** The dataset of a changed export: serialized once, hidden and vanished slugs left out of the lists. */
-  function rebuild(root: Dataset['root'], body?: Buffer): void {
-    data = datasetOf(body ?? Buffer.from(JSON.stringify(root), 'utf8'), root, undefined, details, new Set([...hidden, ...vanished]), now());
+/** What the simulated API serves and how it changes: the export and its details, hidden and vanished slugs, the refresh clock, the limits. */
+class SimulatedApi {
+  data: Dataset;
+  details: Record<string, unknown>;
+  readonly hidden: Set<string>;
+  /** Vanished since the last ranking refresh: 404 on lookup now, out of the export at the next refresh. */
+  readonly vanished = new Set<string>();
+  readonly counters = new UsageCounters();
+  readonly seed: number;
+  private readonly options: SimulatorOptions;
+  private readonly live: LiveOptions;
+  private readonly now: () => number;
+  private tick: number;
+
+  constructor(options: SimulatorOptions, now: () => number) {
+    this.options = options;
+    this.now = now;
+    this.hidden = new Set(options.hiddenSlugs ?? []);
+    this.details = { ...options.details };
+    this.data = loadDataset(options.exportBody, this.details, this.hidden, now());
+    this.live = options.live ?? {};
+    this.seed = this.live.seed ?? 1;
+    this.tick = this.live.refreshEveryMs ? refreshTick(now(), this.live.refreshEveryMs) : 0;
   }
 
-  function refreshAt(at: number): void {
-    if (data.unusable !== undefined) return;
-    let root = refreshRankings(data.root, at, vanished);
-    vanished.clear();
-    if (live.churn) ({ root, details } = churnDetails(root, details, live.churn, seed, at));
-    rebuild(root);
+  /** The dataset of a changed export: serialized once, hidden and vanished slugs left out of the lists. */
+  rebuild(root: Dataset['root'], body?: Buffer): void {
+    this.data = datasetOf(
+      body ?? Buffer.from(JSON.stringify(root), 'utf8'),
+      root,
+      undefined,
+      this.details,
+      new Set([...this.hidden, ...this.vanished]),
+      this.now(),
+    );
+  }
+
+  refreshAt(at: number): void {
+    if (this.data.unusable !== undefined) return;
+    let root = refreshRankings(this.data.root, at, this.vanished);
+    this.vanished.clear();
+    if (this.live.churn) ({ root, details: this.details } = churnDetails(root, this.details, this.live.churn, this.seed, at));
+    this.rebuild(root);
   }
 
   /** On a refresh clock, the first request after a tick sees the ranking refresh. */
-  function advance(at: number): void {
-    if (!live.refreshEveryMs) return;
-    const t = refreshTick(at, live.refreshEveryMs);
-    if (t > tick) {
-      tick = t;
-      refreshAt(t);
+  advance(at: number): void {
+    if (!this.live.refreshEveryMs) return;
+    const t = refreshTick(at, this.live.refreshEveryMs);
+    if (t > this.tick) {
+      this.tick = t;
+      this.refreshAt(t);
     }
   }
-  const counters = new UsageCounters();
-  const faults = new FaultQueue();
-  const requests: RequestLogEntry[] = [];
-  /** Waiters of `received`, by path. */
-  const awaited = new Map<string, ((entry: RequestLogEntry) => void)[]>();
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
 
   /** What the API itself answers: limits, then the route, with the headers of the contract. */
-  function apiAnswer(method: string, pathname: string, query: URLSearchParams, key: string, spec: KeySpec, at: number, ifModifiedSince?: string): Answer {
+  answer(method: string, pathname: string, query: URLSearchParams, key: string, spec: KeySpec, at: number, ifModifiedSince?: string): Answer {
+    const { counters, data } = this;
     const allowance = allowanceOf(spec);
     const verdict = counters.verdict(key, allowance, at);
-    if (!verdict.ok) {
-      const limitHeaders = { ...counters.headers(key, allowance, at), 'retry-after': String(verdict.retryAfter) };
-      return verdict.code === 'rate_limited'
-        ? errorAnswer(
-            {
-              status: 429,
-              code: 'rate_limited',
-              message: 'Per-minute rate limit exceeded.',
-              hint: `Retry after ${verdict.retryAfter} s with exponential backoff.`,
-            },
-            limitHeaders,
-          )
-        : errorAnswer(
-            {
-              status: 429,
-              code: 'quota_exceeded',
-              message: 'Monthly quota exceeded.',
-              hint: 'Wait for the monthly reset (X-Quota-Reset) or upgrade the tier; retrying does not help.',
-            },
-            limitHeaders,
-          );
-    }
+    if (!verdict.ok) return limitRefusal(verdict, counters.headers(key, allowance, at));
     counters.record(key, at);
     const limitHeaders = counters.headers(key, allowance, at);
-    const outcome = route(method, pathname, query, data, spec.tier, { pageSize: options.pageSize });
+    const outcome = route(method, pathname, query, data, spec.tier, { pageSize: this.options.pageSize });
     if (!outcome.ok) return errorAnswer(outcome, limitHeaders);
     const headers = {
       ...limitHeaders,
@@ -170,11 +186,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       'cache-control': `private, max-age=${outcome.cacheSeconds}`,
       ...(outcome.nextCursor ? { 'x-next-cursor': outcome.nextCursor } : {}),
     };
-    if (options.conditional && isNotModified(ifModifiedSince, outcome.lastModified)) return { status: 304, headers, body: Buffer.alloc(0) };
-    if (pathname === '/v1/export.json' && !outcome.nextCursor && live.vanishPerExport) {
+    if (this.options.conditional && isNotModified(ifModifiedSince, outcome.lastModified)) return { status: 304, headers, body: Buffer.alloc(0) };
+    if (pathname === '/v1/export.json' && !outcome.nextCursor && this.live.vanishPerExport) {
       // Gone between this export and the lookups that follow it.
-      for (const slug of pickVanishing(data.models, live.vanishPerExport, seed, at)) vanished.add(slug);
-      rebuild(data.root, data.exportBody);
+      for (const slug of pickVanishing(data.models, this.live.vanishPerExport, this.seed, at)) this.vanished.add(slug);
+      this.rebuild(data.root, data.exportBody);
     }
     return {
       status: 200,
@@ -182,92 +198,135 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       body: Buffer.isBuffer(outcome.body) ? outcome.body : jsonBody(outcome.body),
     };
   }
+}
 
-  function writeHead(res: ServerResponse, answer: Answer): void {
-    res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
-  }
+/** The server's side of the requests: their log and its waiters, the queued faults, the timers of slow answers. */
+interface Traffic {
+  requests: RequestLogEntry[];
+  /** Waiters of `received`, by path. */
+  awaited: Map<string, ((entry: RequestLogEntry) => void)[]>;
+  faults: FaultQueue;
+  timers: Set<NodeJS.Timeout>;
+}
 
-  function send(res: ServerResponse, entry: RequestLogEntry, answer: Answer): void {
-    entry.status = answer.status;
-    writeHead(res, answer);
-    res.end(answer.body);
-  }
+function writeHead(res: ServerResponse, answer: Answer): void {
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+}
 
-  /** At most length - 1 bytes, so the client always sees fewer bytes than Content-Length. */
-  const partOf = (body: Buffer, afterBytes: number): Buffer => body.subarray(0, Math.min(afterBytes, Math.max(0, body.length - 1)));
+function send(res: ServerResponse, entry: RequestLogEntry, answer: Answer): void {
+  entry.status = answer.status;
+  writeHead(res, answer);
+  res.end(answer.body);
+}
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    const at = now();
-    const method = req.method ?? 'GET';
-    const { pathname, search, query } = parseTarget(req.url ?? '/');
-    const auth = authenticate(req.headers.authorization, options.keys);
-    const entry: RequestLogEntry = {
-      at,
-      method,
-      path: pathname,
-      query: search,
-      key: auth.key,
-      hadAuthorization: req.headers.authorization !== undefined,
-      ifModifiedSince: req.headers['if-modified-since'],
-      acceptEncoding: req.headers['accept-encoding'],
-      status: 'fault',
-      minuteBucket: minuteBucket(at),
-    };
-    requests.push(entry);
-    for (const wake of awaited.get(pathname) ?? []) wake(entry);
-    awaited.delete(pathname);
-    if (!auth.ok) {
-      const hint = auth.code === 'key_revoked' ? 'Create a new key in the web profile.' : 'Send "Authorization: Bearer <API_KEY>" with a valid key.';
-      return send(res, entry, errorAnswer({ status: 401, code: auth.code, message: auth.message, hint }, { 'www-authenticate': 'Bearer realm="v1"' }));
-    }
+/** At most length - 1 bytes, so the client always sees fewer bytes than Content-Length. */
+const partOf = (body: Buffer, afterBytes: number): Buffer => body.subarray(0, Math.min(afterBytes, Math.max(0, body.length - 1)));
 
-    const fault = faults.take(pathname);
-    if (fault?.type === 'drop') {
-      req.socket.destroy();
+/** Delivers an answer a damaging fault spoiled: late, cut, stalled, or as it is. */
+function deliverDamaged(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  answer: Answer,
+  fault: DamagingFault,
+  timers: Set<NodeJS.Timeout>,
+): void {
+  switch (fault.type) {
+    case 'slow-headers': {
+      entry.status = answer.status;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!res.destroyed) send(res, entry, answer);
+      }, fault.delayMs);
+      timers.add(timer);
+      res.on('close', () => {
+        clearTimeout(timer);
+        timers.delete(timer);
+      });
       return;
     }
-    if (fault !== undefined && isReplacing(fault)) {
-      const answer = faultAnswer(fault, at);
-      if (answer.status >= 200 && answer.status < 300) counters.record(auth.key, at);
+    case 'cut-body':
+      writeHead(res, answer);
+      // Destroy only once the partial body has reached the socket, so the client really gets it.
+      res.write(partOf(answer.body, fault.afterBytes), () => req.socket.destroy());
+      return;
+    case 'stall-body':
+      writeHead(res, answer);
+      res.write(partOf(answer.body, fault.afterBytes)); // then silence, until the client or close() gives up
+      return;
+    default:
       return send(res, entry, answer);
-    }
-
-    advance(at);
-    const answered = apiAnswer(method, pathname, query, auth.key, auth.spec, at, entry.ifModifiedSince);
-    const normal = options.compression ? encodeAnswer(answered, req.headers['accept-encoding']) : answered;
-    if (fault === undefined) return send(res, entry, normal);
-    const answer = damage(normal, fault);
-    switch (fault.type) {
-      case 'slow-headers': {
-        entry.status = answer.status;
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!res.destroyed) send(res, entry, answer);
-        }, fault.delayMs);
-        timers.add(timer);
-        res.on('close', () => {
-          clearTimeout(timer);
-          timers.delete(timer);
-        });
-        return;
-      }
-      case 'cut-body':
-        writeHead(res, answer);
-        // Destroy only once the partial body has reached the socket, so the client really gets it.
-        res.write(partOf(answer.body, fault.afterBytes), () => req.socket.destroy());
-        return;
-      case 'stall-body':
-        writeHead(res, answer);
-        res.write(partOf(answer.body, fault.afterBytes)); // then silence, until the client or close() gives up
-        return;
-      default:
-        return send(res, entry, answer);
-    }
   }
+}
+
+/** One request: logged, authenticated, then answered by a replacing fault, or by the API (spoiled by a damaging fault). */
+function handle(api: SimulatedApi, traffic: Traffic, options: SimulatorOptions, at: number, req: IncomingMessage, res: ServerResponse): void {
+  const method = req.method ?? 'GET';
+  const { pathname, search, query } = parseTarget(req.url ?? '/');
+  const auth = authenticate(req.headers.authorization, options.keys);
+  const entry: RequestLogEntry = {
+    at,
+    method,
+    path: pathname,
+    query: search,
+    key: auth.key,
+    hadAuthorization: req.headers.authorization !== undefined,
+    ifModifiedSince: req.headers['if-modified-since'],
+    acceptEncoding: req.headers['accept-encoding'],
+    status: 'fault',
+    minuteBucket: minuteBucket(at),
+  };
+  traffic.requests.push(entry);
+  for (const wake of traffic.awaited.get(pathname) ?? []) wake(entry);
+  traffic.awaited.delete(pathname);
+  if (!auth.ok) {
+    const hint = auth.code === 'key_revoked' ? 'Create a new key in the web profile.' : 'Send "Authorization: Bearer <API_KEY>" with a valid key.';
+    return send(res, entry, errorAnswer({ status: 401, code: auth.code, message: auth.message, hint }, { 'www-authenticate': 'Bearer realm="v1"' }));
+  }
+
+  const fault = traffic.faults.take(pathname);
+  if (fault?.type === 'drop') {
+    req.socket.destroy();
+    return;
+  }
+  if (fault !== undefined && isReplacing(fault)) {
+    const answer = faultAnswer(fault, at);
+    if (answer.status >= 200 && answer.status < 300) api.counters.record(auth.key, at);
+    return send(res, entry, answer);
+  }
+
+  api.advance(at);
+  const answered = api.answer(method, pathname, query, auth.key, auth.spec, at, entry.ifModifiedSince);
+  const normal = options.compression ? encodeAnswer(answered, req.headers['accept-encoding']) : answered;
+  if (fault === undefined) return send(res, entry, normal);
+  deliverDamaged(req, res, entry, damage(normal, fault), fault, traffic.timers);
+}
+
+/** Listens on `host` and gives the base address. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+}
+
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackAddress(host)) throw new Error(`the simulator listens on loopback only, not on "${host}"`);
+  const now = options.now ?? Date.now;
+  const api = new SimulatedApi(options, now);
+  const traffic: Traffic = { requests: [], awaited: new Map(), faults: new FaultQueue(), timers: new Set() };
+  const { requests, awaited, faults, timers } = traffic;
+  const sockets = new Set<Socket>();
 
   const server = createServer((req, res) => {
     try {
-      handle(req, res);
+      handle(api, traffic, options, now(), req, res);
     } catch (err) {
       // A bug here must not hang a test: answer 500 if nothing went out yet, else cut the connection.
       if (res.headersSent) req.socket.destroy();
@@ -278,16 +337,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const url = await listen(server, options.port ?? 0, host);
 
   let closing: Promise<void> | undefined;
   return {
@@ -310,22 +360,22 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     addFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
     setExport(body, given) {
-      details = { ...given };
-      vanished.clear();
-      data = loadDataset(body, details, hidden, now());
+      api.details = { ...given };
+      api.vanished.clear();
+      api.data = loadDataset(body, api.details, api.hidden, now());
     },
-    refreshRankings: () => refreshAt(now()),
+    refreshRankings: () => api.refreshAt(now()),
     changeDetails(churn: DetailChurn) {
-      if (data.unusable !== undefined) return;
-      const changed = churnDetails(data.root, details, churn, seed, now());
-      details = changed.details;
-      rebuild(changed.root);
+      if (api.data.unusable !== undefined) return;
+      const changed = churnDetails(api.data.root, api.details, churn, api.seed, now());
+      api.details = changed.details;
+      api.rebuild(changed.root);
     },
     hide(slugs) {
-      for (const slug of slugs) hidden.add(slug);
-      rebuild(data.root, data.exportBody);
+      for (const slug of slugs) api.hidden.add(slug);
+      api.rebuild(api.data.root, api.data.exportBody);
     },
-    current: () => ({ exportBody: data.exportBody, details: { ...details } }),
-    usage: (key) => counters.view(key, now()),
+    current: () => ({ exportBody: api.data.exportBody, details: { ...api.details } }),
+    usage: (key) => api.counters.view(key, now()),
   };
 }

@@ -1,10 +1,9 @@
 /**
  * The per-benchmark scores of a snapshot, read once into columns and indexed two ways: by
  * configuration (its page) and by benchmark (a benchmark's results, and where a score stands among
- * its peers). A score becomes an object only when a page asks for it: at 50,000 configurations with
- * details for every one, 3.5 million rows as objects (and the copies that cleaned them) took more
- * than the render's heap, and as columns they take about 50 bytes a row plus each distinct string
- * once.
+ * its peers). A score becomes an object only when a page asks for it: a large field's rows as
+ * objects (and the copies that cleaned them) do not fit in the render's heap, and as columns a row
+ * takes a few bytes a field, each distinct string kept once.
  */
 import type { ScoreTuple } from '../../store/read-snapshot.ts';
 import type { BenchSum } from './tag-measurement.ts';
@@ -63,16 +62,38 @@ class Strings {
 }
 
 /**
- * The index of `count` rows walked from `rows` (by configuration, in stored order, as the reader
- * gives them). Third-party text (benchmark names, source addresses) is cleaned here, once per
- * distinct string; slugs are safe segments already.
+ * The rows as columns: each field a typed array (its strings as numbers into their table), each
+ * row's configuration, each configuration's run of rows, and each benchmark's rows.
  */
-export function buildScores(
-  count: number,
-  rows: Iterable<ScoreTuple>,
-  configurationBySlug: ReadonlyMap<string, Configuration>,
-  modelByFamily: ReadonlyMap<string, Model>,
-): ScoreIndex {
+interface ScoreColumns {
+  bench: Int32Array;
+  benchName: Int32Array;
+  rawScore: Float64Array;
+  normalizedScore: Float64Array;
+  sourceUrl: Int32Array;
+  accessedAt: Float64Array;
+  upvotes: Int32Array;
+  downvotes: Int32Array;
+  /** The tables the string columns number into. */
+  benches: string[];
+  names: string[];
+  urls: string[];
+  /** Each row's configuration, as an index into `owners`. */
+  owner: Int32Array;
+  owners: (Configuration | undefined)[];
+  /** A configuration slug's rows: [first, end). */
+  rangeOf: Map<string, [number, number]>;
+  /** Rows of each benchmark (of configurations in the ranking), in stored order: one array, a range per benchmark. */
+  benchRange: Map<string, [number, number]>;
+  benchRows: Int32Array;
+}
+
+/**
+ * Walks up to `count` rows (by configuration, in stored order, as the reader gives them) into
+ * columns. Third-party text (benchmark names, source addresses) is cleaned here, once per distinct
+ * string; slugs are safe segments already.
+ */
+function readColumns(count: number, rows: Iterable<ScoreTuple>, configurationBySlug: ReadonlyMap<string, Configuration>): ScoreColumns {
   // A table per column: the benchmarks' few thousand strings stay in small tables, apart from the source addresses' millions.
   const benchText = new Strings(cleanText);
   const nameText = new Strings(cleanText);
@@ -85,10 +106,8 @@ export function buildScores(
   const accessedAt = new Float64Array(count);
   const upvotes = new Int32Array(count);
   const downvotes = new Int32Array(count);
-  /** Each row's configuration, as an index into `owners`. */
   const owner = new Int32Array(count);
   const owners: (Configuration | undefined)[] = [];
-  /** A configuration slug's rows: [first, end). */
   const rangeOf = new Map<string, [number, number]>();
 
   let n = 0;
@@ -114,9 +133,30 @@ export function buildScores(
     range[1] = ++n;
   }
   for (const t of [benchText, nameText, urlText]) t.seal();
-  const [benches, names, urls] = [benchText.values, nameText.values, urlText.values];
+  const benches = benchText.values;
+  const { benchRange, benchRows } = rowsByBench(n, bench, benches, owner, owners);
+  return {
+    bench,
+    benchName,
+    rawScore,
+    normalizedScore,
+    sourceUrl,
+    accessedAt,
+    upvotes,
+    downvotes,
+    benches,
+    names: nameText.values,
+    urls: urlText.values,
+    owner,
+    owners,
+    rangeOf,
+    benchRange,
+    benchRows,
+  };
+}
 
-  // Rows of each benchmark (of configurations in the ranking), in stored order: one array, a range per benchmark.
+/** The first `n` rows of each benchmark (of configurations in the ranking), in stored order: one array, a range per benchmark. */
+function rowsByBench(n: number, bench: Int32Array, benches: readonly string[], owner: Int32Array, owners: readonly (Configuration | undefined)[]) {
   const perBench = new Map<number, number>();
   for (let i = 0; i < n; i++) if (owners[owner[i]!]) perBench.set(bench[i]!, (perBench.get(bench[i]!) ?? 0) + 1);
   const benchRange = new Map<string, [number, number]>();
@@ -134,109 +174,129 @@ export function buildScores(
     benchRows[slot] = i;
     fill.set(bench[i]!, slot + 1);
   }
+  return { benchRange, benchRows };
+}
 
-  const scoreAt = (i: number): Score => ({
-    bench: benches[bench[i]!]!,
-    benchName: names[benchName[i]!]!,
-    rawScore: rawScore[i]!,
-    normalizedScore: normalizedScore[i]!,
-    sourceUrl: urls[sourceUrl[i]!]!,
-    accessedAt: accessedAt[i]!,
-    upvotes: upvotes[i]!,
-    downvotes: downvotes[i]!,
-    counts: upvotes[i]! > downvotes[i]!,
+/** Row `i` as the object a page reads. */
+const scoreAt = (c: ScoreColumns, i: number): Score => ({
+  bench: c.benches[c.bench[i]!]!,
+  benchName: c.names[c.benchName[i]!]!,
+  rawScore: c.rawScore[i]!,
+  normalizedScore: c.normalizedScore[i]!,
+  sourceUrl: c.urls[c.sourceUrl[i]!]!,
+  accessedAt: c.accessedAt[i]!,
+  upvotes: c.upvotes[i]!,
+  downvotes: c.downvotes[i]!,
+  counts: c.upvotes[i]! > c.downvotes[i]!,
+});
+
+/** A benchmark's rows; empty when it has none. */
+function rowsOn(c: ScoreColumns, benchSlug: string): Int32Array {
+  const range = c.benchRange.get(benchSlug);
+  return range ? c.benchRows.subarray(range[0], range[1]) : new Int32Array();
+}
+
+/** A benchmark's results, grouped by model. */
+function resultsOf(c: ScoreColumns, benchSlug: string, modelByFamily: ReadonlyMap<string, Model>): BenchResults {
+  const results = Array.from(rowsOn(c, benchSlug), (i) => ({ configuration: c.owners[c.owner[i]!]!, score: scoreAt(c, i) }));
+  const groups: BenchResultGroup[] = [...groupBy(results, (r) => r.configuration.familyTag)].map(([familyTag, list]) => {
+    const sorted = list.sort(
+      (a, b) =>
+        Number(b.score.counts) - Number(a.score.counts) ||
+        b.score.normalizedScore - a.score.normalizedScore ||
+        a.configuration.position - b.configuration.position,
+    );
+    const counting = sorted.filter((r) => r.score.counts).map((r) => r.score.normalizedScore);
+    return { model: modelByFamily.get(familyTag)!, rows: sorted, best: counting.length ? Math.max(...counting) : undefined };
   });
-  const rowsOn = (benchSlug: string) => {
-    const range = benchRange.get(benchSlug);
-    return range ? benchRows.subarray(range[0], range[1]) : new Int32Array();
+  // Models with a counting score first, by it; then the others, by model rank.
+  groups.sort((a, b) => (b.best ?? -1) - (a.best ?? -1) || a.model.index - b.model.index);
+  return {
+    groups,
+    configurations: new Set(results.map((r) => r.configuration.slug)).size,
+    submissions: results.length,
+    normalizedText: scoreFormatter(results.map((r) => r.score.normalizedScore)),
   };
-  const configurationsOn = (benchSlug: string) => Array.from(rowsOn(benchSlug), (i) => owners[owner[i]!]!);
-  const onBench = (benchSlug: string) => Array.from(rowsOn(benchSlug), (i) => ({ configuration: owners[owner[i]!]!, score: scoreAt(i) }));
+}
 
-  const resultsFor = recent((benchSlug: string): BenchResults => {
-    const results = onBench(benchSlug);
-    const groups: BenchResultGroup[] = [...groupBy(results, (r) => r.configuration.familyTag)].map(([familyTag, list]) => {
-      const sorted = list.sort(
-        (a, b) =>
-          Number(b.score.counts) - Number(a.score.counts) ||
-          b.score.normalizedScore - a.score.normalizedScore ||
-          a.configuration.position - b.configuration.position,
-      );
-      const counting = sorted.filter((r) => r.score.counts).map((r) => r.score.normalizedScore);
-      return { model: modelByFamily.get(familyTag)!, rows: sorted, best: counting.length ? Math.max(...counting) : undefined };
-    });
-    // Models with a counting score first, by it; then the others, by model rank.
-    groups.sort((a, b) => (b.best ?? -1) - (a.best ?? -1) || a.model.index - b.model.index);
-    return {
-      groups,
-      configurations: new Set(results.map((r) => r.configuration.slug)).size,
-      submissions: results.length,
-      normalizedText: scoreFormatter(results.map((r) => r.score.normalizedScore)),
-    };
-  }, RESULTS_KEPT);
-
-  const modelsOn = memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((c) => c.familyTag)).size);
-
-  const sumsByConfiguration = (benchSlugs: Iterable<string>) => {
-    /** A sum with the row of its first score and its configuration's slot. */
-    type Sum = BenchSum & { first: number; slot: number };
-    const found = new Map<number, Sum[]>();
-    for (const benchSlug of new Set(benchSlugs)) {
-      // A configuration's rows on a benchmark are next to each other here (rows come by configuration).
-      let current: Sum | undefined;
-      for (const i of rowsOn(benchSlug)) {
-        const slot = owner[i]!;
-        let sums = found.get(slot);
-        if (!sums) found.set(slot, (sums = []));
-        if (upvotes[i]! <= downvotes[i]!) continue;
-        if (current?.slot !== slot) sums.push((current = { bench: benchSlug, sum: 0, n: 0, first: i, slot }));
-        current.sum += normalizedScore[i]!;
-        current.n++;
-      }
-    }
-    const out = new Map<Configuration, BenchSum[]>();
-    for (const [slot, sums] of found) out.set(owners[slot]!, sums.sort((a, b) => a.first - b.first));
-    return out;
-  };
-
-  // Counting scores of each benchmark, best first, for a score's standing among its peers.
-  const sortedCountingOn = memo((benchSlug: string) =>
-    Float64Array.from(rowsOn(benchSlug).filter((i) => upvotes[i]! > downvotes[i]!), (i) => normalizedScore[i]!).sort((a, b) => b - a),
-  );
-  const standingOn = (benchSlug: string, value: number) => {
-    const sorted = sortedCountingOn(benchSlug);
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! > value) lo = mid + 1;
-      else hi = mid;
-    }
-    return { rank: lo + 1, of: sorted.length };
-  };
-
-  const scoresFor = (slug: string) => {
-    const range = rangeOf.get(slug);
-    const list: Score[] = [];
-    if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(i));
-    return list;
-  };
-  // One object, refilled row by row: countingMeans reads each before it asks for the next.
-  function* submissionsOf(slug: string): Generator<Submission> {
-    const range = rangeOf.get(slug);
-    if (!range) return;
-    const row = { bench: '', normalizedScore: 0, counts: false };
-    for (let i = range[0]; i < range[1]; i++) {
-      row.bench = benches[bench[i]!]!;
-      row.normalizedScore = normalizedScore[i]!;
-      row.counts = upvotes[i]! > downvotes[i]!;
-      yield row;
+/** ScoreIndex's `sumsByConfiguration`. */
+function sumsByConfiguration(c: ScoreColumns, benchSlugs: Iterable<string>): Map<Configuration, BenchSum[]> {
+  /** A sum with the row of its first score and its configuration's slot. */
+  type Sum = BenchSum & { first: number; slot: number };
+  const found = new Map<number, Sum[]>();
+  for (const benchSlug of new Set(benchSlugs)) {
+    // A configuration's rows on a benchmark are next to each other here (rows come by configuration).
+    let current: Sum | undefined;
+    for (const i of rowsOn(c, benchSlug)) {
+      const slot = c.owner[i]!;
+      let sums = found.get(slot);
+      if (!sums) found.set(slot, (sums = []));
+      if (c.upvotes[i]! <= c.downvotes[i]!) continue;
+      if (current?.slot !== slot) sums.push((current = { bench: benchSlug, sum: 0, n: 0, first: i, slot }));
+      current.sum += c.normalizedScore[i]!;
+      current.n++;
     }
   }
-  const countingMeansOf = (slug: string) => countingMeans(submissionsOf(slug));
-  const scoreCountFor = (slug: string) => {
-    const range = rangeOf.get(slug);
-    return range ? range[1] - range[0] : 0;
+  const out = new Map<Configuration, BenchSum[]>();
+  for (const [slot, sums] of found) out.set(c.owners[slot]!, sums.sort((a, b) => a.first - b.first));
+  return out;
+}
+
+/** Where `value` stands among scores sorted best first: one more than how many are better. */
+function standingAmong(sorted: Float64Array, value: number): { rank: number; of: number } {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! > value) lo = mid + 1;
+    else hi = mid;
+  }
+  return { rank: lo + 1, of: sorted.length };
+}
+
+/** A configuration's submissions as countingMeans reads them: one object, refilled row by row, since it reads each before it asks for the next. */
+function* submissionsOf(c: ScoreColumns, slug: string): Generator<Submission> {
+  const range = c.rangeOf.get(slug);
+  if (!range) return;
+  const row = { bench: '', normalizedScore: 0, counts: false };
+  for (let i = range[0]; i < range[1]; i++) {
+    row.bench = c.benches[c.bench[i]!]!;
+    row.normalizedScore = c.normalizedScore[i]!;
+    row.counts = c.upvotes[i]! > c.downvotes[i]!;
+    yield row;
+  }
+}
+
+/** The index of `count` rows walked from `rows` (by configuration, in stored order, as the reader gives them). */
+export function buildScores(
+  count: number,
+  rows: Iterable<ScoreTuple>,
+  configurationBySlug: ReadonlyMap<string, Configuration>,
+  modelByFamily: ReadonlyMap<string, Model>,
+): ScoreIndex {
+  const c = readColumns(count, rows, configurationBySlug);
+  const configurationsOn = (benchSlug: string) => Array.from(rowsOn(c, benchSlug), (i) => c.owners[c.owner[i]!]!);
+  // Counting scores of each benchmark, best first, for a score's standing among its peers.
+  const sortedCountingOn = memo((benchSlug: string) =>
+    Float64Array.from(rowsOn(c, benchSlug).filter((i) => c.upvotes[i]! > c.downvotes[i]!), (i) => c.normalizedScore[i]!).sort((a, b) => b - a),
+  );
+  return {
+    scoresFor: (slug) => {
+      const range = c.rangeOf.get(slug);
+      const list: Score[] = [];
+      if (range) for (let i = range[0]; i < range[1]; i++) list.push(scoreAt(c, i));
+      return list;
+    },
+    scoreCountFor: (slug) => {
+      const range = c.rangeOf.get(slug);
+      return range ? range[1] - range[0] : 0;
+    },
+    countingMeansOf: (slug) => countingMeans(submissionsOf(c, slug)),
+    configurationsOn,
+    submissionsOn: (benchSlug) => rowsOn(c, benchSlug).length,
+    modelsOn: memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((configuration) => configuration.familyTag)).size),
+    sumsByConfiguration: (benchSlugs) => sumsByConfiguration(c, benchSlugs),
+    resultsFor: recent((benchSlug: string) => resultsOf(c, benchSlug, modelByFamily), RESULTS_KEPT),
+    standingOn: (benchSlug, value) => standingAmong(sortedCountingOn(benchSlug), value),
   };
-  return { scoresFor, scoreCountFor, countingMeansOf, configurationsOn, submissionsOn: (benchSlug) => rowsOn(benchSlug).length, modelsOn, sumsByConfiguration, resultsFor, standingOn };
 }

@@ -5,10 +5,10 @@
  * the history pass (series, ranks over time, change sets). A page loads it with `getSiteData(input)` and
  * hands components what they show as props; what only some pages need is computed on first use.
  */
-import { withSnapshot, type SnapshotReader, type TagLink } from '../../store/read-snapshot.ts';
+import { withSnapshot, type HistorySnapshotRow, type SnapshotInfo as StoredSnapshotInfo, type SnapshotReader, type TagLink } from '../../store/read-snapshot.ts';
 import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
-import { readHistory, windowStart } from './history-pass.ts';
+import { readHistory, windowStart, type HistoryResult } from './history-pass.ts';
 import { buildBenches } from './benches.ts';
 import { buildComparisons } from './neighbours.ts';
 import { buildConfigurations } from './configurations.ts';
@@ -23,7 +23,7 @@ import { pastHistoryOf } from './past-history.ts';
 import { SITE } from '../settings/config.ts';
 import { resolvePlan, type BuildPlan } from '../plan/site-plan.ts';
 import type { RenderInput } from '../plan/render-input.ts';
-import type { RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
+import type { Configuration, RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
 
 export type * from './types.ts';
 export type { Change, ChangeSet, HistoryPoint, ModelChange, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';
@@ -51,10 +51,9 @@ function tagsBySlug(links: readonly TagLink[]): Map<string, string[]> {
   return map;
 }
 
-function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: LoadOptions): SiteData {
-  const info = reader.info();
-  const history = reader.historySnapshots();
-  const snapshot: SnapshotInfo = {
+/** What the site says about the snapshot it shows. */
+function snapshotInfoOf(reader: SnapshotReader, info: StoredSnapshotInfo, history: readonly HistorySnapshotRow[]): SnapshotInfo {
+  return {
     generatedAt: info.generatedAt,
     fetchedAt: info.fetchedAt,
     source: info.source,
@@ -67,17 +66,26 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
     historyLimit: info.historyLimit,
     coverage: info.coverage,
   };
+}
 
-  // Third-party text is cleaned once, here, for every format it reaches (src/site/data/text.ts).
-  const { configurations, configurationBySlug, scoreText } = buildConfigurations({
+/** The configurations in ranking order, with their tags and when their details were fetched. */
+function loadConfigurations(reader: SnapshotReader, info: StoredSnapshotInfo) {
+  return buildConfigurations({
     rows: reader.configurations().map(cleanStrings),
     tagsOf: tagsBySlug(reader.configurationTags()),
     detailFetchedAt: new Map(reader.details().map((d) => [d.slug, d.fetchedAt])),
     asOf: info.coverage.asOf,
   });
-  const families = familiesOf(configurations);
+}
 
-  // History, in one pass: series for the charts, model ranks per snapshot, the change sets.
+/** History, in one pass: series for the charts, model ranks per snapshot, the change sets. */
+function loadHistory(
+  reader: SnapshotReader,
+  history: HistorySnapshotRow[],
+  configurations: readonly Configuration[],
+  families: ReadonlyMap<string, unknown>,
+  load: LoadOptions,
+): HistoryResult {
   const historyOptions = {
     chartPoints: HISTORY_CHART_POINTS,
     feedEntries: FEED_ENTRIES,
@@ -87,13 +95,23 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
     familyName,
     configurationSeries: load.configurationSeries,
   };
-  const past = readHistory(
+  return readHistory(
     history,
     reader.historyNames().map(cleanStrings),
     reader.eachHistoryPoint(windowStart(history, historyOptions)),
     { familyOf: new Map(configurations.map((c) => [c.slug, c.familyTag])), families: new Set(families.keys()) },
     historyOptions,
   );
+}
+
+/** Shapes the snapshot for the pages, phase by phase; third-party text is cleaned once, here, for every format it reaches (src/site/data/text.ts). */
+function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: LoadOptions): SiteData {
+  const info = reader.info();
+  const history = reader.historySnapshots();
+  const snapshot = snapshotInfoOf(reader, info, history);
+  const { configurations, configurationBySlug, scoreText } = loadConfigurations(reader, info);
+  const families = familiesOf(configurations);
+  const past = loadHistory(reader, history, configurations, families, load);
   if (past.previous) for (const c of configurations) c.previousPosition = past.previous.positions.get(c.slug);
 
   const { models, modelByFamily, modelBySegment } = buildModels(families, past);
