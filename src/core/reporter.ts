@@ -137,37 +137,19 @@ function plainEveryFromEnv(): number {
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : PLAIN_PROGRESS_EVERY_MS;
 }
 
-export function createReporter(options: ReporterOptions = {}): Reporter {
-  const out = options.out ?? process.stdout;
-  const err = options.err ?? process.stderr;
-  const quiet = options.quiet ?? false;
-  const interactive = !quiet && (options.interactive ?? (Boolean(err.isTTY) && !process.env.CI));
-  const now = options.now ?? (() => performance.now());
-  const plainEveryMs = options.plainEveryMs ?? plainEveryFromEnv();
-  const later = options.later ?? laterByTimer;
-
-  // The whole key, and any long fragment of it (an echo cut or spliced by a server or proxy).
-  const redact = createRedactor(options.secrets ?? []);
-  // Lines may quote the API; a control character must not steer the terminal, nor show in a log viewer.
-  // eslint-disable-next-line no-control-regex
-  const clean = (text: string) => redact(text).replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '?');
-  /** A progress line is one line: a line break in it would leave a row the next redraw cannot reach. */
-  const oneLine = (text: string) => clean(text).replace(/\n/g, ' ');
-
-  /** The steps under way, the one drawn on a terminal last. */
-  const tracks = new Map<string, Track>();
+/** What draws progress in place on a terminal: the step updated last, redrawn as its stage line will stand, its clock ticking once a second. */
+function terminalLine(err: Writable & { columns?: number }, oneLine: (text: string) => string, now: () => number, tracks: Map<string, Track>) {
   let drawn: string | undefined;
   let drawnAt = -Infinity;
   let ticker: ReturnType<typeof setInterval> | undefined;
-
-  const clearProgress = () => {
+  const clear = () => {
     if (drawn !== undefined) err.write('\r\x1b[2K');
     drawn = undefined;
   };
-  /** Draws the step updated last, as its stage line will stand: label, seconds so far, then how far it is. */
+  /** Draws the step updated last: label, seconds so far, then how far it is. */
   const draw = (force = false) => {
     const track = [...tracks.values()].at(-1);
-    if (!interactive || !track) return;
+    if (!track) return;
     const at = now();
     if (!force && at - drawnAt < REDRAW_MS) return;
     const text = describeProgress(track.state, track.base, at);
@@ -179,25 +161,51 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
     drawn = track.label;
     drawnAt = at;
   };
-  const write = (stream: Writable, line: string) => {
-    clearProgress();
-    stream.write(`${clean(line)}\n`);
-    draw(true);
+  return {
+    draw,
+    clear,
+    /** A step began: the clock ticks while any is under way. */
+    started() {
+      if (ticker) return;
+      ticker = setInterval(() => draw(true), TICK_MS);
+      ticker.unref();
+    },
+    /** A step ended: its line goes, and the clock stops with the last step. */
+    ended(label: string) {
+      if (drawn === label) clear();
+      if (tracks.size === 0 && ticker) {
+        clearInterval(ticker);
+        ticker = undefined;
+      }
+    },
   };
-  /** In a log: a line when a new tenth of the work is done or a new phase begins, but never sooner than plainEveryMs after the last. */
-  const printPlain = (track: Track) => {
+}
+
+/**
+ * What writes progress in a log: a line when a new tenth of a step's work is done or a new phase
+ * begins, but never sooner than `everyMs` after the step's last; a line held back is said when its
+ * time is up, even if the work tells nothing more by then (a render busy loading its data).
+ */
+function plainLines(
+  err: Writable,
+  oneLine: (text: string) => string,
+  now: () => number,
+  everyMs: number,
+  later: NonNullable<ReporterOptions['later']>,
+  isCurrent: (track: Track) => boolean,
+) {
+  const print = (track: Track) => {
     const { done, total, phase } = track.state;
     const at = now();
     const tenth = done !== undefined && total !== undefined && total > 0 ? Math.floor((done * 10) / total) : track.printedTenth;
     const due = tenth > track.printedTenth || (phase !== undefined && phase !== track.printedPhase);
     if (!due) return;
-    const wait = plainEveryMs - (at - track.printedAt);
+    const wait = everyMs - (at - track.printedAt);
     if (wait > 0) {
-      // Said when its time is up, even if the work tells nothing more by then (a render busy loading its data).
       if (!track.held && wait <= LONGEST_TIMER_MS) {
         track.held = later(() => {
           track.held = undefined;
-          if (tracks.get(track.label) === track) printPlain(track);
+          if (isCurrent(track)) print(track);
         }, wait);
       }
       return;
@@ -209,24 +217,52 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
     track.printedTenth = Math.max(tenth, track.printedTenth);
     track.printedPhase = phase;
   };
+  return print;
+}
+
+export function createReporter(options: ReporterOptions = {}): Reporter {
+  const out = options.out ?? process.stdout;
+  const err = options.err ?? process.stderr;
+  const quiet = options.quiet ?? false;
+  const interactive = !quiet && (options.interactive ?? (Boolean(err.isTTY) && !process.env.CI));
+  const now = options.now ?? (() => performance.now());
+
+  // The whole key, and any long fragment of it (an echo cut or spliced by a server or proxy).
+  const redact = createRedactor(options.secrets ?? []);
+  // Lines may quote the API; a control character must not steer the terminal, nor show in a log viewer.
+  // eslint-disable-next-line no-control-regex
+  const clean = (text: string) => redact(text).replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '?');
+  /** A progress line is one line: a line break in it would leave a row the next redraw cannot reach. */
+  const oneLine = (text: string) => clean(text).replace(/\n/g, ' ');
+
+  /** The steps under way, the one updated last at the end. */
+  const tracks = new Map<string, Track>();
+  const terminal = terminalLine(err, oneLine, now, tracks);
+  const printPlain = plainLines(
+    err,
+    oneLine,
+    now,
+    options.plainEveryMs ?? plainEveryFromEnv(),
+    options.later ?? laterByTimer,
+    (t) => tracks.get(t.label) === t,
+  );
+  const draw = (force = false) => interactive && terminal.draw(force);
+  const write = (stream: Writable, line: string) => {
+    terminal.clear();
+    stream.write(`${clean(line)}\n`);
+    draw(true);
+  };
   const begin = (label: string): Track => {
     const at = now();
     const track: Track = { label, startedAt: at, state: {}, base: undefined, printedAt: at, printedTenth: 0, printedPhase: undefined, held: undefined };
     tracks.set(label, track);
-    if (interactive && !ticker) {
-      ticker = setInterval(() => draw(true), TICK_MS);
-      ticker.unref();
-    }
+    if (interactive) terminal.started();
     return track;
   };
   const end = (label: string) => {
     tracks.get(label)?.held?.();
     tracks.delete(label);
-    if (drawn === label) clearProgress();
-    if (tracks.size === 0 && ticker) {
-      clearInterval(ticker);
-      ticker = undefined;
-    }
+    terminal.ended(label);
   };
 
   return {

@@ -77,9 +77,9 @@ const header = (headers: Record<string, string>, name: string): number | undefin
   return Number.isFinite(n) ? n : undefined;
 };
 
-export async function fetchDetails(models: readonly ModelSummary[], plan: DetailsPlan, ctx: DetailsContext): Promise<DetailsResult> {
+/** The configurations the crawl may refresh (the plan's top N, or all) and the requests this run may send. */
+function crawlScope(models: readonly ModelSummary[], plan: DetailsPlan, ctx: DetailsContext) {
   const targets = plan.count === 'all' ? models : [...models].sort(byRanking).slice(0, plan.count);
-  const bySlug = new Map(targets.map((m) => [m.slug, m]));
   const quota = readQuota(ctx.quotaHeaders);
   if (quota.limit === undefined && quota.remaining === undefined) {
     ctx.reporter.warn('the export answer carried no X-Quota-Limit or X-Quota-Remaining; the details are bounded by the request budget alone');
@@ -93,8 +93,62 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
     previousRunAt: ctx.previousRunAt,
     spentThisRun: ctx.spentThisRun ?? 0,
   });
-  const order = refreshOrder(targets, ctx.stored, ctx.now());
+  return { targets, bySlug: new Map(targets.map((m) => [m.slug, m])), allowance };
+}
 
+/** The crawl's checkpoints: what was gathered is stored when the plan's policy says it is due; a store just before a wait for the rate limit costs the crawl nothing. */
+function checkpoints(policy: CheckpointPolicy, ctx: DetailsContext, result: DetailsResult) {
+  let stored = { fetched: 0, at: ctx.now(), costMs: 0 };
+  const state = (waiting: boolean) => ({ details: result.fetched - stored.fetched, sinceMs: ctx.now() - stored.at, lastCostMs: stored.costMs, waiting });
+  return {
+    state,
+    maybe(waiting: boolean) {
+      if (!ctx.checkpoint || !checkpointDue(policy, state(waiting))) return;
+      const started = ctx.now();
+      ctx.checkpoint(result);
+      stored = { fetched: result.fetched, at: ctx.now(), costMs: ctx.now() - started };
+    },
+  };
+}
+
+/**
+ * One configuration's detail, kept in `result`: the answer's headers, which pace the crawl; `hidden`
+ * for a configuration hidden since the export (a skip, not a failure); `stop` when the API failed, with
+ * what stopped the crawl in `result` (the export is already in hand: it and the details gathered stay).
+ */
+async function fetchOne(
+  model: ModelSummary,
+  reason: RefreshReason,
+  ctx: DetailsContext,
+  result: DetailsResult,
+): Promise<Record<string, string> | 'hidden' | 'stop'> {
+  let res: ApiResponse;
+  try {
+    res = await ctx.client.get(`/v1/models/${encodeURIComponent(model.slug)}`);
+  } catch (err) {
+    if (err instanceof MirrorError && err.status === 404) {
+      result.hidden++;
+      return 'hidden';
+    }
+    result.stoppedBecause = err instanceof MirrorError ? err.toLine() : String(err);
+    return 'stop';
+  }
+  try {
+    const detail = validateDetail(JSON.parse(res.body.toString('utf8')), model.slug);
+    result.warnings.push(...detail.warnings);
+    result.details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: ctx.now(), benchCount: model.benchCount, scores: detail.scores });
+    result.fetched++;
+    result.fetchedFor[reason]++;
+  } catch (err) {
+    const problem = err instanceof MirrorError ? err.message : 'the body is not JSON';
+    result.warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${problem}; detail skipped` });
+  }
+  return res.headers;
+}
+
+export async function fetchDetails(models: readonly ModelSummary[], plan: DetailsPlan, ctx: DetailsContext): Promise<DetailsResult> {
+  const { targets, bySlug, allowance } = crawlScope(models, plan, ctx);
+  const order = refreshOrder(targets, ctx.stored, ctx.now());
   const result: DetailsResult = {
     details: new Map(),
     fetched: 0,
@@ -110,29 +164,14 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
   let pace: Record<string, string> = ctx.quotaHeaders;
   let done = 0;
   const policy = plan.checkpoint ?? DEFAULT_CHECKPOINT;
-  let stored = { fetched: 0, at: ctx.now(), costMs: 0 };
-  const checkpointState = (waiting: boolean) => ({
-    details: result.fetched - stored.fetched,
-    sinceMs: ctx.now() - stored.at,
-    lastCostMs: stored.costMs,
-    waiting,
-  });
-  /** Stores what was gathered, when due; a store just before a wait for the rate limit costs the crawl nothing. */
-  const maybeCheckpoint = (waiting: boolean) => {
-    if (!ctx.checkpoint) return;
-    const state = checkpointState(waiting);
-    if (!checkpointDue(policy, state)) return;
-    const started = ctx.now();
-    ctx.checkpoint(result);
-    stored = { fetched: result.fetched, at: ctx.now(), costMs: ctx.now() - started };
-  };
+  const checkpoint = checkpoints(policy, ctx, result);
   const planned = Math.min(order.length, allowance.requests);
   /** The crawl's line: requests sent of this run's allowance, the quota the last answer says is left, the next checkpoint. */
   const report = (phase?: string) => {
     const left = readQuota(pace).remaining;
     const detail = [
       left === undefined ? undefined : `quota left ${left.toLocaleString('en-US')}`,
-      ctx.checkpoint ? describeNextCheckpoint(policy, checkpointState(false)) : undefined,
+      ctx.checkpoint ? describeNextCheckpoint(policy, checkpoint.state(false)) : undefined,
     ].filter(Boolean);
     ctx.reporter.progress('details', { done: result.requests, total: planned, unit: 'requests', phase, detail: detail.join(', ') || undefined });
   };
@@ -140,8 +179,7 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
 
   for (const item of order) {
     if (result.requests >= allowance.requests) break;
-    const model = bySlug.get(item.slug)!;
-    if (rateLimitWaitMs(pace, ctx.now()) > 0) maybeCheckpoint(true);
+    if (rateLimitWaitMs(pace, ctx.now()) > 0) checkpoint.maybe(true);
     // Measured again: the checkpoint's own time comes off the wait.
     const waitMs = rateLimitWaitMs(pace, ctx.now());
     if (waitMs > 0) {
@@ -150,32 +188,15 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
     }
     result.requests++;
     done++;
-    let res: ApiResponse;
-    try {
-      res = await ctx.client.get(`/v1/models/${encodeURIComponent(model.slug)}`);
-    } catch (err) {
-      if (err instanceof MirrorError && err.status === 404) {
-        result.hidden++; // hidden since the export: a skip, not a failure
-        report();
-        continue;
-      }
-      // The export is already in hand: keep it, and the details gathered so far.
-      result.stoppedBecause = err instanceof MirrorError ? err.toLine() : String(err);
+    const answer = await fetchOne(bySlug.get(item.slug)!, item.reason, ctx, result);
+    if (answer === 'stop') {
       done--;
       break;
     }
-    pace = res.headers;
-    try {
-      const detail = validateDetail(JSON.parse(res.body.toString('utf8')), model.slug);
-      result.warnings.push(...detail.warnings);
-      result.details.set(model.slug, { updatedAt: model.updatedAt, fetchedAt: ctx.now(), benchCount: model.benchCount, scores: detail.scores });
-      result.fetched++;
-      result.fetchedFor[item.reason]++;
-    } catch (err) {
-      const problem = err instanceof MirrorError ? err.message : 'the body is not JSON';
-      result.warnings.push({ path: `details[${JSON.stringify(model.slug)}]`, problem: `${problem}; detail skipped` });
+    if (answer !== 'hidden') {
+      pace = answer;
+      checkpoint.maybe(false);
     }
-    maybeCheckpoint(false);
     report();
   }
   result.waiting = order.length - done;
