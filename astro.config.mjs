@@ -1,16 +1,19 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { readSiteSettings } from './src/site/settings/config.ts';
+import { handedSite, readSiteSettings } from './src/site/settings/config.ts';
+import { readStaleAfterHours } from './src/site/settings/staleness.ts';
 import { sitemap } from './src/publish/sitemap.ts';
-import { renderInputPlugin, STANDALONE_RENDER } from './src/site/plan/render-input.ts';
+import { renderInputPlugin, standaloneRender } from './src/site/plan/render-input.ts';
 
-const { siteUrl } = readSiteSettings();
+// The configuration is where a render outside a build reads its settings; a build's render is handed the build's (the same environment).
+const settings = readSiteSettings(process.env);
+const { siteUrl } = settings;
 
 export default defineConfig({
   site: siteUrl.origin,
   base: siteUrl.pathname,
   trailingSlash: 'always',
-  outDir: process.env.MIRROR_OUT_DIR || './dist',
+  outDir: './dist',
   build: {
     format: 'directory',
     // One shared, cacheable stylesheet rather than a copy inlined into every page.
@@ -22,7 +25,11 @@ export default defineConfig({
   // The site needs no .env values; not loading them keeps the API key out of the build entirely. Scripts are
   // never inlined (Vite inlines small ones by default): the Content-Security-Policy allows only same-origin files.
   // What a build renders reaches the pages as a module (src/site/plan/render-input.ts); a build's render puts its own first.
-  vite: { envDir: false, build: { assetsInlineLimit: 0 }, plugins: [renderInputPlugin(STANDALONE_RENDER)] },
+  vite: {
+    envDir: false,
+    build: { assetsInlineLimit: 0 },
+    plugins: [renderInputPlugin(standaloneRender(handedSite(settings, readStaleAfterHours(process.env))))],
+  },
   // Neither the not-found page nor the redirect pages of /leaderboard/ and /leaderboard/1/ are addresses of their own, nor is
   // the page of the leaderboard as it stood that its script draws from the query (its month ends' pages are).
   integrations: [sitemap(siteUrl, (path) => /^(?:404\/?|leaderboard\/(?:1\/|as-of\/)?)$/.test(path))],

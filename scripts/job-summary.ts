@@ -3,6 +3,7 @@
  *
  *   npm run job-summary --silent -- --code N [--report PATH] [--doctor PATH] [--snapshot data/snapshot.db] [--dist dist]
  */
+import { readStaleAfterHours } from '../src/site/settings/staleness.ts';
 import { parseArgs } from 'node:util';
 import { EXIT_CODES } from '../src/core/errors.ts';
 import { createReporter } from '../src/core/reporter.ts';
@@ -54,5 +55,6 @@ process.stdout.write(
     snapshot: values.snapshot ?? DEFAULT_OUT,
     dist: values.dist ?? 'dist',
     doctor: values.doctor ? readDoctorReport(values.doctor) : undefined,
+    staleAfterHours: readStaleAfterHours(process.env),
   }),
 );

@@ -40,7 +40,7 @@ if (!/^\d+$/.test(port) || Number(port) > 65_535) usage(`--port takes 0-65535, g
 if (!existsSync(join(dir, 'index.html'))) usage(`${dir}/ holds no built site: run npm run build first`);
 
 try {
-  const server = await serveStatic({ dir, base: readSiteSettings().siteUrl.pathname, port: Number(port) });
+  const server = await serveStatic({ dir, base: readSiteSettings(process.env).siteUrl.pathname, port: Number(port) });
   reporter.info(`Serving ${dir}/ at ${server.url}`);
   reporter.info('Ctrl-C to stop.');
   const stop = () => void server.close().then(() => process.exit(0));

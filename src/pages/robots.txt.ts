@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
-import { SITE } from '../site/settings/config.ts';
+import { siteData } from './_site.ts';
 
 export const GET: APIRoute = () =>
-  new Response(`User-agent: *\nAllow: /\n\nSitemap: ${new URL('sitemap-index.xml', SITE.siteUrl).href}\n`, { headers: { 'Content-Type': 'text/plain' } });
+  new Response(`User-agent: *\nAllow: /\n\nSitemap: ${new URL('sitemap-index.xml', siteData().site.siteUrl).href}\n`, {
+    headers: { 'Content-Type': 'text/plain' },
+  });

@@ -11,7 +11,8 @@ import { formatBytes, type Reporter } from '../core/reporter.ts';
 import { runSnapshot } from '../snapshot/run-snapshot.ts';
 import { acquireLock } from '../core/lock.ts';
 import { summarizeSnapshot } from '../store/read-snapshot.ts';
-import { readSiteSettings } from '../site/settings/config.ts';
+import { handedSite, readSiteSettings, siteOf } from '../site/settings/config.ts';
+import { readStaleAfterHours } from '../site/settings/staleness.ts';
 import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
 import { renderProgressState, startAstroRender, type AstroRender, type RenderProgress } from './astro-render.ts';
@@ -32,14 +33,14 @@ import {
   stateDirFor,
   type StagedSnapshot,
 } from './snapshot-download.ts';
-import { handOverPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../site/files/snapshot-db.ts';
+import { handOverPublishedState } from '../site/files/snapshot-db.ts';
 import { guardPublishedHistory } from './history-guard.ts';
 
 export const SAMPLE_EXPORT = 'data/sample/export.json';
 export const SAMPLE_DETAILS = 'data/sample/details.json';
 /** The folder of the work folder where the published snapshot file is made; published at STATE_URL, it waits there until the swap. */
 const STATE_STAGING = 'snapshot-db';
-/** The file of the work folder that hands the render the published file's figures (SNAPSHOT_DOWNLOAD_ENV). */
+/** The file of the work folder that hands the render the published file's figures (RenderInput.handover). */
 const STATE_HANDOVER = 'snapshot-db.json';
 /**
  * Where a build is written before it replaces `outDir`: a folder beside it (so the final move is a
@@ -163,7 +164,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
       `${summary.configurations} configurations, ${summary.benches} benchmarks, ${summary.tags} tags`,
   );
 
-  const settings = readSiteSettings();
+  // The one reading of the site's settings: the render, the extras worker and the files beside the pages are handed them.
+  const settings = readSiteSettings(process.env);
+  const handed = handedSite(settings, readStaleAfterHours(process.env));
+  const site = siteOf(handed);
   if (!settings.siteUrlSet) {
     reporter.warn(
       `SITE_URL is not set (or not an http(s) address): the canonical links, the sitemap and the feed point to ${settings.siteUrl.href}; ` +
@@ -211,11 +215,10 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // from the handover file, which is written once the file is made and removed once the render ends.
     const downloadDir = join(work, STATE_STAGING);
     const handover = join(work, STATE_HANDOVER);
-    process.env[SNAPSHOT_DOWNLOAD_ENV] = handover;
     const stageDownload = async () => {
       const staged = await reporter.stage(
         'snapshot-db',
-        () => stageSnapshotDownload(options.snapshot, downloadDir),
+        () => stageSnapshotDownload(options.snapshot, downloadDir, site),
         (d) =>
           `${formatBytes(d.parts.reduce((n, p) => n + p.bytes, 0))} gzipped in ${d.parts.length} part${d.parts.length === 1 ? '' : 's'}, ${formatBytes(d.state.bytes)} as SQLite` +
           (d.external ? `; published at ${d.state.url} (STATE_URL), from ${stateDirFor(resolve(options.outDir))}/, not in the site` : ''),
@@ -228,14 +231,14 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // worker (first, it took 2.3-3.6 s at 10,000 configurations, while one core was idle).
     const download = options.target ? await stageDownload() : undefined;
     // Before anything renders: what the target's limits leave room for, or the one line that says it cannot fit.
-    const planned = planBuild(options.snapshot, target, options.target, settings, download ?? snapshotDownloadBound(options.snapshot));
+    const planned = planBuild(options.snapshot, target, options.target, settings, download ?? snapshotDownloadBound(options.snapshot, site));
     if (options.target) {
       reporter.info(
         `plan for ${options.target} (${limitsText(options.target)}): ${planned.leftOut.length ? planned.leftOut.join('; ') : 'everything'}; ` +
           `estimated ${figuresText(planned.plan.estimate)}`,
       );
     }
-    const input: RenderInput = { snapshot: resolve(options.snapshot), plan: planned.handed };
+    const input: RenderInput = { snapshot: resolve(options.snapshot), plan: planned.handed, site: handed, handover };
     extras = startExtras({ staging, previous: target, input }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
     // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
     astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn', input, (p) =>
@@ -262,7 +265,7 @@ async function renderInto(target: string, options: BuildOptions, started: number
       'extras',
       async () => {
         extras!.watch((p) => reporter.progress('extras', p));
-        pagesChecked = checkPages(fresh);
+        pagesChecked = checkPages(fresh, site);
         const report = await extras!.done;
         mergeInto(staging, fresh);
         stagingGone = rm(staging, { recursive: true, force: true });
@@ -272,18 +275,18 @@ async function renderInto(target: string, options: BuildOptions, started: number
         `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
         `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
     );
-    const stampText = buildStampText(summary, options.target);
+    const stampText = buildStampText(summary, options.target, site);
     placeSnapshotDownload(staged, fresh, downloadDir);
     await reporter.stage(
       'data-api',
-      () => writeDataApi(fresh, stampText, staged.state),
+      () => writeDataApi(fresh, stampText, staged.state, site),
       (r) => `${r.files} files in the manifest, ${formatBytes(r.bytes)}`,
     );
     const check = await reporter.stage(
       'check',
       // What it measured is kept for the next plan, whether or not the site passes its target's limits.
       () =>
-        checkBuild(fresh, work, planned.expected, staged.external ? [STAGING, STATE_STAGING] : [STAGING], pagesChecked, (measured) =>
+        checkBuild(fresh, work, planned.expected, site, staged.external ? [STAGING, STATE_STAGING] : [STAGING], pagesChecked, (measured) =>
           recordWeights(target, planned, measured),
         ),
       (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { attributionSentence, readSiteSettings } from '../site/settings/config.ts';
+import { attributionSentence, type Site } from '../site/settings/config.ts';
 import type { SnapshotSummary } from '../store/read-snapshot.ts';
 import type { DeployTarget } from '../site/plan/hosts.ts';
 import { staleAfter } from '../site/settings/staleness.ts';
@@ -53,8 +53,8 @@ export function readBuildStamp(outDir: string): string | undefined {
 }
 
 /** The stamp's text: the data API's manifest lists it before the stamp is written, once the build is checked. */
-export function buildStampText(summary: SnapshotSummary, target: DeployTarget | undefined): string {
-  const { attributionName, attributionUrl } = readSiteSettings();
+export function buildStampText(summary: SnapshotSummary, target: DeployTarget | undefined, site: Site): string {
+  const { attributionName, attributionUrl } = site;
   const stamp = {
     stamp: snapshotStamp(summary, target),
     target: target ?? null,
@@ -70,7 +70,7 @@ export function buildStampText(summary: SnapshotSummary, target: DeployTarget | 
     benches: summary.benches,
     tags: summary.tags,
     // What a client needs to judge the copy itself: after this, the refresh has stopped (src/site/settings/staleness.ts).
-    staleAfter: new Date(staleAfter(summary.generatedAt)).toISOString(),
+    staleAfter: new Date(staleAfter(summary.generatedAt, site.staleAfterHours)).toISOString(),
   };
   return `${JSON.stringify(stamp, null, 2)}\n`;
 }

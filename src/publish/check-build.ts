@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
-import { readSiteSettings } from '../site/settings/config.ts';
+import type { Site } from '../site/settings/config.ts';
 import { HOST_LIMITS, overLimits, type DeployTarget } from '../site/plan/hosts.ts';
 import { publishedName } from '../site/links/output-paths.ts';
 import { measureSite, type MeasuredSite } from './site-figures.ts';
@@ -100,8 +100,7 @@ const noPages = (): PageCheck => ({ passed: new Set(), configurationPages: 0, mo
  * merged in). The build runs it on the render's output while the worker makes the search index on
  * the other core; checkBuild then reads only the pages it did not pass.
  */
-export function checkPages(dist: string): PageCheck {
-  const { attributionUrl } = readSiteSettings();
+export function checkPages(dist: string, { attributionUrl }: Pick<Site, 'attributionUrl'>): PageCheck {
   const check = noPages();
   for (const path of walk(dist)) {
     const rel = relative(dist, path);
@@ -132,6 +131,7 @@ export function checkBuild(
   dist: string,
   work: string,
   expected: Expected,
+  site: Pick<Site, 'attributionUrl' | 'siteUrl'>,
   ours: readonly string[] = [],
   earlier: PageCheck = noPages(),
   onMeasured: (measured: MeasuredSite) => void = () => {},
@@ -148,7 +148,7 @@ export function checkBuild(
   if (missing.length) throw new MirrorError('internal', `the build is missing ${missing.join(', ')}`, { hint: CHECK_HINT });
 
   // Every file is counted by its size; a page checkPages did not pass before the merge is read now.
-  const { attributionUrl, siteUrl } = readSiteSettings();
+  const { attributionUrl, siteUrl } = site;
   const check: PageCheck = { ...earlier, passed: new Set(earlier.passed), cards: new Map(earlier.cards) };
   const figures = measureSite(dist, (rel, path) => {
     if (rel.endsWith('.html') && !earlier.passed.has(rel)) checkPage(rel, readFileSync(path, 'utf8'), attributionUrl, check);

@@ -21,6 +21,7 @@ import {
 import { partedCsvOf } from '../site/links/output-paths.ts';
 import { schemaFiles } from '../site/files/data-schemas.ts';
 import { staleAfter } from '../site/settings/staleness.ts';
+import type { Site } from '../site/settings/config.ts';
 import type { PublishedState } from '../store/published-state.ts';
 import type { EvidenceFacts } from '../site/evidence/evidence-file.ts';
 
@@ -72,9 +73,9 @@ function evidenceSummary(file: Record<string, unknown>) {
  * Writes the schemas and the manifest into `dist/data/`; `stampText` is the build stamp to come,
  * `snapshotDb` the published snapshot file, whose parts are already in place.
  */
-export function writeDataApi(dist: string, stampText: string, snapshotDb: PublishedState): { files: number; bytes: number } {
+export function writeDataApi(dist: string, stampText: string, snapshotDb: PublishedState, site: Site): { files: number; bytes: number } {
   const root = join(dist, DATA);
-  for (const { file, text } of schemaFiles()) writeFileSync(join(root, file), text);
+  for (const { file, text } of schemaFiles(site.siteUrl)) writeFileSync(join(root, file), text);
   const listed: ManifestEntry[] = [];
   for (const path of files(root)) {
     const rel = relative(root, path).split(sep).join('/');
@@ -89,7 +90,7 @@ export function writeDataApi(dist: string, stampText: string, snapshotDb: Publis
   const manifest = {
     ...header,
     // The date a client needs to judge the copy itself (src/site/settings/staleness.ts).
-    staleAfter: new Date(staleAfter(Date.parse(String(header.generatedAt)))).toISOString(),
+    staleAfter: new Date(staleAfter(Date.parse(String(header.generatedAt)), site.staleAfterHours)).toISOString(),
     snapshotDb,
     evidence: evidenceSummary(read('evidence.json')),
     counts: {

@@ -10,7 +10,6 @@
 import type { RenderInput } from '../site/plan/render-input.ts';
 import { badgeEndpoint, badgeFacts, badgeSvg } from '../site/files/badges.ts';
 import { cardsOf } from '../site/files/cards.ts';
-import { SITE } from '../site/settings/config.ts';
 import { modelFeed, providerFeed, tagFeed } from '../site/files/feed.ts';
 import { providersOf } from '../site/data/providers.ts';
 import { gzipSync } from 'node:zlib';
@@ -87,7 +86,7 @@ function writeParts(staging: string, gzipped: boolean, file: PartedCsv, partsOf:
  */
 const writeHistoryCsv = (staging: string, input: RenderInput) => {
   const history = readRecentHistory(HISTORY_DAYS, input.snapshot);
-  return writeParts(staging, gzipped(input), 'history.csv', (maxBytes) => historyCsvParts(history, maxBytes));
+  return writeParts(staging, gzipped(input), 'history.csv', (maxBytes) => historyCsvParts(history, input.site.attributionUrl, maxBytes));
 };
 
 /**
@@ -121,7 +120,7 @@ function writeHistoryFiles(staging: string, data: SiteData): number {
 function writeFromData(staging: string, input: RenderInput) {
   // Nothing here draws a configuration's chart: its series are left out (96 MB at 50,000).
   const data = getSiteData(input, { configurationSeries: false });
-  const attribution = { name: SITE.attributionName, url: SITE.attributionUrl };
+  const attribution = data.site;
   const { generatedAt } = data.snapshot;
   const measure = fontMeasure(FONT_FILES.regular);
   const fileAttribution = downloadAttribution(data);

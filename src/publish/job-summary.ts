@@ -42,6 +42,8 @@ export interface SummaryInput {
   dist: string;
   /** What `npm run doctor` found before the refresh; undefined when it wrote no report. */
   doctor?: DoctorReport | undefined;
+  /** STALE_AFTER_HOURS, as the run read it. */
+  staleAfterHours: number;
 }
 
 /** Counts of models (familyTags) new, removed and moved between the two newest snapshots of history. */
@@ -107,7 +109,7 @@ function describeState(report: RunReport | undefined): string {
 }
 
 /** The job summary's Markdown. */
-export function jobSummary({ code, report, snapshot, dist, doctor }: SummaryInput): string {
+export function jobSummary({ code, report, snapshot, dist, doctor, staleAfterHours }: SummaryInput): string {
   const rows: [string, string][] = [];
   let summary: SnapshotSummary | undefined;
   try {
@@ -146,7 +148,7 @@ export function jobSummary({ code, report, snapshot, dist, doctor }: SummaryInpu
       ? `${n(ledger.periodRequests)} requests recorded with the snapshot in the quota period${ledger.periodReset ? ` ending ${when(ledger.periodReset)}` : ''}`
       : 'not recorded';
     rows.push(['Quota', `this run: ${report?.outcome ? n(report.outcome.requests) : 'unknown'} requests; this month: ${month}`]);
-    rows.push(['Stale after', `${when(staleAfter(summary.generatedAt))}: pages tell visitors the copy is out of date from then on`]);
+    rows.push(['Stale after', `${when(staleAfter(summary.generatedAt, staleAfterHours))}: pages tell visitors the copy is out of date from then on`]);
   } else {
     rows.push(['Snapshot', 'none: there is no snapshot file to publish']);
   }

@@ -12,7 +12,7 @@ import { closeSync, cpSync, createReadStream, mkdirSync, openSync, readFileSync,
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { attributionSentence, readSiteSettings } from '../site/settings/config.ts';
+import { attributionSentence, type Site } from '../site/settings/config.ts';
 import { STATE_DB, STATE_MANIFEST, STATE_PART_BYTES, statePartName, writePublishedCopy, type PublishedState } from '../store/published-state.ts';
 
 /**
@@ -75,9 +75,9 @@ async function gzipIntoParts(source: string, dir: string, hash: ReturnType<typeo
  * Makes the published copy of `snapshot` in `dir` (a folder of the build's work folder, created
  * here): a compact copy with the attribution, checked for key-shaped text, gzipped into parts.
  */
-export async function stageSnapshotDownload(snapshot: string, dir: string, partBytes = STATE_PART_BYTES): Promise<StagedSnapshot> {
+export async function stageSnapshotDownload(snapshot: string, dir: string, site: Site, partBytes = STATE_PART_BYTES): Promise<StagedSnapshot> {
   mkdirSync(dir, { recursive: true });
-  const { attributionName, attributionUrl, siteUrl, stateUrl } = readSiteSettings();
+  const { attributionName, attributionUrl, siteUrl, stateUrl } = site;
   const copy = join(dir, STATE_DB);
   const made = writePublishedCopy(snapshot, copy, {
     source: attributionName,
@@ -119,8 +119,8 @@ export async function stageSnapshotDownload(snapshot: string, dir: string, partB
  * (gzipped, the copy is a third of it or less). For a plan that keeps everything whatever the file
  * weighs (no target); a target's plan counts the file once made.
  */
-export function snapshotDownloadBound(snapshot: string): { files: number; bytes: number } {
-  if (readSiteSettings().stateUrl) return { files: 0, bytes: 0 };
+export function snapshotDownloadBound(snapshot: string, site: Pick<Site, 'stateUrl'>): { files: number; bytes: number } {
+  if (site.stateUrl) return { files: 0, bytes: 0 };
   const bytes = statSync(snapshot).size;
   return { files: Math.max(1, Math.ceil(bytes / STATE_PART_BYTES)), bytes };
 }

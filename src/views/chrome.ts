@@ -6,7 +6,7 @@
  * what is the same on every page of a snapshot is made once.
  */
 import { CARD_HEIGHT, CARD_WIDTH, type Card } from '../site/files/cards.ts';
-import { METHOD_CHANGE_AT, SITE, SITE_TITLE } from '../site/settings/config.ts';
+import { METHOD_CHANGE_AT, SITE_TITLE } from '../site/settings/config.ts';
 import { formatCount, formatDate, formatDateTime, isoTime, plural } from '../site/format/format.ts';
 import { href } from '../site/links/links.ts';
 import { SEARCH_LABEL } from '../site/format/search.ts';
@@ -118,7 +118,7 @@ function makeChrome(snapshot: SiteShell): Chrome {
     footer: html`<footer id="site-footer" class="site-footer">
       <div class="wrap">
         <p>
-          Data: <a href="${SITE.attributionUrl}" rel="external">${SITE.attributionName}</a> · Snapshot of
+          Data: <a href="${snapshot.site.attributionUrl}" rel="external">${snapshot.site.attributionName}</a> · Snapshot of
           <time datetime="${isoTime(snapshot.generatedAt)}">${formatDateTime(snapshot.generatedAt)}</time>${snapshot.sample && ' (sample data)'}
         </p>
         <p>
@@ -142,7 +142,7 @@ function makeStaleNotice(snapshot: SiteShell): Markup {
     <p class="wrap">
       <strong>Possibly out of date.</strong> This copy holds the rankings of
       <time datetime="${isoTime(snapshot.generatedAt)}">${formatDateTime(snapshot.generatedAt)}</time> and has not been refreshed since, though the mirror
-      refreshes daily. <a href="${SITE.attributionUrl}" rel="external">The source</a> has the current rankings.
+      refreshes daily. <a href="${snapshot.site.attributionUrl}" rel="external">The source</a> has the current rankings.
     </p>
   </div>`;
 }

@@ -20,8 +20,8 @@ import { formatCount, formatDate, isoTime } from '../site/format/format.ts';
 import { href } from '../site/links/links.ts';
 import { HISTORY_DAYS, publishedName } from '../site/links/output-paths.ts';
 import { publishedHistoryFile } from '../site/lists/past-files.ts';
+import type { Site } from '../site/settings/config.ts';
 import type { DataPage } from '../site/routes/pages.ts';
-import { SITE } from '../site/settings/config.ts';
 import { html, type Markup } from './parts/html.ts';
 
 const anchor = (file: string) => file.replace('.', '-').replace(/[{}/]/g, '');
@@ -34,7 +34,8 @@ const fieldHtml = (f: Field, unit = true) =>
     <dd>${f.meaning}</dd>
   </div>`;
 
-export function dataPageHtml({ snapshot, compressed, rows }: DataPage, state: PublishedState | undefined): Markup {
+export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, state: PublishedState | undefined): Markup {
+  const { site } = shell;
   // The name each download is published under on this host (gzipped where the deploy target's plan asks).
   const published = (file: string) => (file.startsWith('history/') ? publishedHistoryFile(file, compressed) : publishedName(file, compressed));
   // A file's link: a template path (`models/{model}.json`) is no address of its own.
@@ -43,7 +44,7 @@ export function dataPageHtml({ snapshot, compressed, rows }: DataPage, state: Pu
   return html`<h1>Downloads and their fields</h1>
     <p class="lede">
       The snapshot of <time datetime="${isoTime(snapshot.generatedAt)}">${formatDate(snapshot.generatedAt)}</time> as files to reuse${snapshot.sample && ' (fictional sample data)'}. The data comes from
-      <a href="${SITE.attributionUrl}" rel="external">${SITE.attributionName}</a>: please keep that attribution, a link to ${SITE.attributionUrl}, when you republish it. Every
+      <a href="${site.attributionUrl}" rel="external">${site.attributionName}</a>: please keep that attribution, a link to ${site.attributionUrl}, when you republish it. Every
       file carries it, and <a href="${href('/data/README.txt')}">README.txt</a> says so beside the files.
     </p>
     <ul class="downloads">
@@ -64,12 +65,12 @@ export function dataPageHtml({ snapshot, compressed, rows }: DataPage, state: Pu
         </li>`)}
     </ul>
     ${compressed && html`<p class="note">${GZIPPED_NOTE}</p>`}
-    ${snapshotFileHtml(state)}
+    ${snapshotFileHtml(state, site)}
     <h2 id="formats">Formats</h2>
     <p>
       <strong>CSV</strong>: UTF-8 without a byte-order mark, comma-separated, the header on the first line, lines ending in CRLF, fields quoted as in RFC 4180.
       They read as they are with Python’s <code>csv.DictReader</code>, <code>pandas.read_csv</code> and any spreadsheet. The last column, <code>${ATTRIBUTION_COLUMN.name}</code>,
-      holds ${SITE.attributionUrl} on every row, so any extract still names its source. A text cell that a spreadsheet could read as a formula (one starting
+      holds ${site.attributionUrl} on every row, so any extract still names its source. A text cell that a spreadsheet could read as a formula (one starting
       with <code>=</code>, <code>+</code>, <code>-</code> or <code>@</code>, also after a comma, semicolon or tab inside the text) has a <code>'</code> put before
       that character. Empty cells mean “no value”.
     </p>
@@ -99,9 +100,9 @@ export function dataPageHtml({ snapshot, compressed, rows }: DataPage, state: Pu
 }
 
 /** The whole snapshot as an SQLite file: where its parts are (`state`: what this build published, if it made a copy), how to open it, and its tables. */
-function snapshotFileHtml(state: PublishedState | undefined): Markup {
+function snapshotFileHtml(state: PublishedState | undefined, site: Site): Markup {
   // STATE_URL: the folder outside the site the parts are published in, with a manifest.json of their own.
-  const stateUrl = SITE.stateUrl?.href;
+  const stateUrl = site.stateUrl?.href;
   const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const base = stateUrl ?? href('/data/');
   const manifest = stateUrl ? `${stateUrl}manifest.json` : href('/data/manifest.json');
@@ -126,7 +127,7 @@ function snapshotFileHtml(state: PublishedState | undefined): Markup {
     <p>
       Join and decompress it with <code>${joinCommand}</code>, check it against <code>snapshotDb.sha256</code> in
       <a href="${manifest}">manifest.json</a>, then open it with <code>sqlite3 snapshot.db</code>, <code>datasette snapshot.db</code> or any SQLite library. Its <code>attribution</code>
-      table names the source: keep the credit to <a href="${SITE.attributionUrl}" rel="external">${SITE.attributionName}</a>
+      table names the source: keep the credit to <a href="${site.attributionUrl}" rel="external">${site.attributionName}</a>
       with anything you take from it. Times are Unix milliseconds (<code>datetime(generated_at / 1000, 'unixepoch')</code> in SQLite).
     </p>
     <dl class="fields">

@@ -201,8 +201,8 @@ function recentHtml({ shell, model, recent, links, changeSets }: ModelPage): Mar
     }`;
 }
 
-function badgeHtml({ model }: ModelPage, { facts, width }: NonNullable<ModelPage['badge']>): Markup {
-  const embed = badgeEmbed(model);
+function badgeHtml({ model, shell }: ModelPage, { facts, width }: NonNullable<ModelPage['badge']>): Markup {
+  const embed = badgeEmbed(model, shell.site.siteUrl);
   const alt = badgeTitle(facts);
   return html`<h2 id="badge">Rank badge</h2>
     <p class="badge-preview"><img src="${badgeHref(model, 'svg')}" alt="${alt}" width="${width}" height="20" /></p>

@@ -19,6 +19,8 @@ import { runScript, tempDir } from '../helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from '../helpers/site.ts';
 import { STUB_STARTED } from '../helpers/stub-render.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
+import { siteOf } from '../../src/site/settings/config.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -107,7 +109,7 @@ describe('the published snapshot file', () => {
 describe('a snapshot file about to be published', () => {
   it('comes in parts of the size asked for, numbered so that they join in order into the file', async () => {
     const dir = tempDir('mirror-parts-');
-    const staged = await stageSnapshotDownload(fixture.snapshot, join(dir.path, 'stage'), 4096);
+    const staged = await stageSnapshotDownload(fixture.snapshot, join(dir.path, 'stage'), siteOf(inputOutsideBuild(fixture.snapshot, {}).site), 4096);
     expect(staged.files).toBeGreaterThan(2);
     expect(staged.parts.map((p) => p.name)).toEqual(staged.parts.map((_, i) => `snapshot.db.gz.part-${String(i + 1).padStart(3, '0')}`));
     for (const part of staged.parts) expect(part.bytes).toBeLessThanOrEqual(4096);

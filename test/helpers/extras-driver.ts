@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { CARD_MANIFEST, startExtras } from '../../src/publish/extras.ts';
 import { SEARCH_DIR } from '../../src/publish/search-index.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
 
 const [staging, previous, snapshot, max, expected] = process.argv.slice(2) as [string, string, string, string, 'beside' | 'after'];
 const priorityAtStart = getPriority();
-const job = startExtras({ staging, previous, input: { snapshot, plan: undefined } }, { searchBesideRenderMax: Number(max) });
+const job = startExtras({ staging, previous, input: inputOutsideBuild(snapshot, {}) }, { searchBesideRenderMax: Number(max) });
 // The environment the worker started with, as the kernel recorded it.
 const workerEnv = readFileSync(`/proc/${job.pid}/environ`, 'utf8').split('\0');
 let settled = false;

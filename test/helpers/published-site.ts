@@ -17,6 +17,8 @@ import { answer } from '../../src/publish/static-server.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { captureReporter } from './env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './fixture.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
+import { siteOf } from '../../src/site/settings/config.ts';
 
 const DAY = 86_400_000;
 
@@ -35,7 +37,7 @@ function writeManifest(site: string, state: PublishedState): void {
 export async function publishAsBuilt(snapshot: string, site: string): Promise<PublishedState> {
   mkdirSync(join(site, 'data'), { recursive: true });
   const stage = join(site, 'stage');
-  const staged = await stageSnapshotDownload(snapshot, stage);
+  const staged = await stageSnapshotDownload(snapshot, stage, siteOf(inputOutsideBuild(snapshot, {}).site));
   placeSnapshotDownload(staged, site, stage);
   writeManifest(site, staged.state);
   return staged.state;

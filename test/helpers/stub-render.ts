@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Renderer } from '../../src/publish/build-site.ts';
 import { requiredFiles } from '../../src/publish/check-build.ts';
-import { readSiteSettings } from '../../src/site/settings/config.ts';
+import { siteOf } from '../../src/site/settings/config.ts';
 import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
 import { resolvePlan } from '../../src/site/plan/site-plan.ts';
-import { readPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../../src/site/files/snapshot-db.ts';
+import { readPublishedState } from '../../src/site/files/snapshot-db.ts';
 import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
 import { escapeHtml } from '../../src/views/parts/html.ts';
 
@@ -61,7 +61,7 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
   return (outDir, _logLevel, input, onProgress) => {
     // Said on stderr when asked, for a test of when the build makes the published snapshot file: before the render or beside it.
     if (sayStart) {
-      const handedOver = existsSync(process.env[SNAPSHOT_DOWNLOAD_ENV]!);
+      const handedOver = existsSync(input.handover!);
       process.stderr.write(`${STUB_STARTED} ${handedOver ? 'after' : 'before'} the snapshot file was handed over\n`);
     }
     let stopped = false;
@@ -69,7 +69,7 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
     // Ends the wait for the published snapshot file when the build stops this render (making the file failed).
     const waiting = new AbortController();
     const done = (async () => {
-      const { siteUrl, attributionUrl } = readSiteSettings();
+      const { siteUrl, attributionUrl } = siteOf(input.site);
       const write = (rel: string, text: string | Buffer) => {
         mkdirSync(dirname(join(outDir, rel)), { recursive: true });
         writeFileSync(join(outDir, rel), text);
@@ -102,7 +102,7 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
       onProgress?.({ phase: undefined, done: all.length, total: all.length });
       write(STUB_CARD, Buffer.from('stub card'));
       // As the data page does: the parts of the published snapshot file, once the build has made it.
-      const state = await readPublishedState(process.env, undefined, waiting.signal);
+      const state = await readPublishedState(input.handover, undefined, waiting.signal);
       write('data/index.html', page(`data/ ${state?.parts.join(' ') ?? 'no snapshot file'}`, siteUrl.href, attributionUrl));
       if (hold) {
         process.stderr.write(`${STUB_HOLDING}\n`);

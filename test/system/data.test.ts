@@ -8,6 +8,7 @@ import { writeSnapshot } from '../../src/store/write-snapshot.ts';
 import type { RenderInput } from '../../src/site/plan/render-input.ts';
 import { tempDir } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
 
 const SNAPSHOTS = HISTORY_CHART_POINTS + 5;
 const DAY = 86_400_000;
@@ -28,7 +29,7 @@ beforeAll(async () => {
       carryFrom: n ? out : undefined,
     });
   }
-  input = { snapshot: out, plan: undefined };
+  input = inputOutsideBuild(out, {});
   data = await import('../../src/site/data/site-data.ts');
 });
 
@@ -59,7 +60,7 @@ describe('getSiteData', () => {
 
   it('puts the snapshots of the last 90 days in the history download, oldest first', async () => {
     const { historyCsv } = await import('../../src/site/files/downloads.ts');
-    const header = historyCsv(data.readRecentHistory(HISTORY_DAYS, input.snapshot)).toString('utf8').split('\r\n')[0]!.split(',');
+    const header = historyCsv(data.readRecentHistory(HISTORY_DAYS, input.snapshot), input.site.attributionUrl).toString('utf8').split('\r\n')[0]!.split(',');
     const times = header.filter((h) => h.startsWith('rank_')).map((h) => h.slice('rank_'.length));
     const last = GENERATED_AT + (SNAPSHOTS - 1) * DAY;
     expect(times).toHaveLength(HISTORY_DAYS + 1);

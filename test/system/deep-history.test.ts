@@ -14,6 +14,7 @@ import type { RenderInput } from '../../src/site/plan/render-input.ts';
 import { tempDir } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { writeOldStore } from '../helpers/old-stores.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
 
 const DAY = 86_400_000;
 const DAYS = 60;
@@ -57,7 +58,7 @@ beforeAll(async () => {
   expect(upgraded.pragma('user_version', { simple: true })).toBe(STORE_VERSION);
   expect(upgraded.prepare('SELECT count(*) AS n FROM history_points').get()).toEqual({ n: DAYS + 1 });
   upgraded.close();
-  input = { snapshot: out, plan: undefined };
+  input = inputOutsideBuild(out, {});
   data = await import('../../src/site/data/site-data.ts');
 });
 
@@ -84,7 +85,7 @@ describe('a deep history carried over from store version 3', () => {
 
   it('puts every old day in history.csv, a configuration gone today with its old ranks and an empty cell for today', async () => {
     const { historyCsv } = await import('../../src/site/files/downloads.ts');
-    const lines = historyCsv(data.readRecentHistory(HISTORY_DAYS, input.snapshot)).toString('utf8').trimEnd().split('\r\n');
+    const lines = historyCsv(data.readRecentHistory(HISTORY_DAYS, input.snapshot), input.site.attributionUrl).toString('utf8').trimEnd().split('\r\n');
     const header = lines[0]!.split(',');
     const rankColumns = header.map((h, at) => [h, at] as const).filter(([h]) => h.startsWith('rank_'));
     expect(rankColumns).toHaveLength(DAYS + 1);

@@ -16,6 +16,7 @@ import { modelPage } from '../../src/site/routes/model.ts';
 import { leaderboardPageHtml } from '../../src/views/list-page.ts';
 import { modelPageHtml } from '../../src/views/model-page.ts';
 import { ROOT, runScript } from '../helpers/env.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mirror-evidence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,7 +35,7 @@ async function siteOf(name: string, body: object, details: object): Promise<Site
   const r = await runScript('snapshot.ts', ['--from-file', exportPath!, '--details-file', detailsPath!, '--out', out!], {});
   expect(r.code, r.stderr).toBe(0);
   releaseSiteData();
-  return getSiteData({ snapshot: out!, plan: undefined });
+  return getSiteData(inputOutsideBuild(out!, {}));
 }
 
 /** The most configurations holding one evidence score, as the site shows it. */

@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 afterAll(() => dir?.cleanup());
 
-const summary = (report: RunReport | undefined, code = 0) => jobSummary({ code, report, snapshot, dist: join(dir.path, 'dist') });
+const summary = (report: RunReport | undefined, code = 0) => jobSummary({ code, report, snapshot, dist: join(dir.path, 'dist'), staleAfterHours: 48 });
 
 describe('the job summary', () => {
   it("gives the snapshot's date, the changes by model, coverage, this run's and this month's quota, and when it turns stale", () => {
@@ -116,7 +116,7 @@ describe('the job summary', () => {
     expect(failed).toMatch(/^### Mirror refresh: exit 7: see the annotation for what to do$/m);
     expect(row(failed, 'Quota')).toMatch(/^this run: unknown requests/);
     expect(row(failed, 'Restore')).toBe('unknown: the snapshot step failed');
-    const bare = jobSummary({ code: 2, report: undefined, snapshot: join(dir.path, 'none.db'), dist: join(dir.path, 'no-dist') });
+    const bare = jobSummary({ code: 2, report: undefined, snapshot: join(dir.path, 'none.db'), dist: join(dir.path, 'no-dist'), staleAfterHours: 48 });
     expect(row(bare, 'Snapshot')).toBe('none: there is no snapshot file to publish');
     expect(row(bare, 'Restore')).toBe('unknown: the snapshot step wrote no report');
     expect(row(bare, 'Site')).toBe('no built site');
@@ -135,9 +135,9 @@ describe('the job summary', () => {
         },
       ],
     };
-    const good = jobSummary({ code: 0, report: { code: 0, outcome: outcome({}) }, snapshot, dist: join(dir.path, 'dist'), doctor });
+    const good = jobSummary({ code: 0, report: { code: 0, outcome: outcome({}) }, snapshot, dist: join(dir.path, 'dist'), doctor, staleAfterHours: 48 });
     expect(good).not.toContain('npm run doctor');
-    const failed = jobSummary({ code: 7, report: { code: 7 }, snapshot, dist: join(dir.path, 'dist'), doctor });
+    const failed = jobSummary({ code: 7, report: { code: 7 }, snapshot, dist: join(dir.path, 'dist'), doctor, staleAfterHours: 48 });
     expect(failed).toMatch(/^### Mirror refresh: exit 7: see the annotation for what to do$/m);
     expect(failed).toContain(
       '#### The setup, as npm run doctor found it (exit 0)\n\n| | check | found | what to do |\n|---|---|---|---|\n| ok | Node | Node 24.11.1 |  |\n',
@@ -148,7 +148,7 @@ describe('the job summary', () => {
       code: 2,
       checks: [{ check: 'RANKING_API_KEY', status: 'fail' as const, says: 'is not set', todo: 'put the key in the Actions secret', code: 2 }],
     };
-    const setup = jobSummary({ code: 2, report: undefined, snapshot, dist: join(dir.path, 'dist'), doctor: stopped });
+    const setup = jobSummary({ code: 2, report: undefined, snapshot, dist: join(dir.path, 'dist'), doctor: stopped, staleAfterHours: 48 });
     expect(setup).toMatch(/^### Mirror refresh: exit 2: the setup check failed \(npm run doctor, below\); nothing was fetched or published$/m);
     expect(setup).toContain('| **FAIL** | RANKING_API_KEY | is not set | put the key in the Actions secret |');
   });

@@ -25,6 +25,7 @@ import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { runScript, tempDir } from '../helpers/env.ts';
 import { GENERATED_AT } from '../helpers/fixture.ts';
 import { importDays } from '../helpers/published-site.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
 
 const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -55,7 +56,7 @@ const shown = (r: Pick<PastRow, 'rankText' | 'name' | 'provider' | 'supraScore' 
 
 /** Day `day` of the full history as the browser reads it: its files through JSON, decoded, ranked. */
 function pastDayOf(day: number): PastRow[] {
-  const data = getSiteData({ snapshot: full, plan: undefined });
+  const data = getSiteData(inputOutsideBuild(full, {}));
   const { names, days } = data.past.files();
   const date = new Date(GENERATED_AT + day * DAY).toISOString().slice(0, 10);
   let file: HistoryDayFile | undefined;
@@ -77,7 +78,7 @@ describe('a past day, from the files a build writes', () => {
   ] as const)('ranks and shows its models as the site built on that day did (%s)', ([, day]) => {
     const cut = join(dir.path, `through-${-day}.db`);
     importDays(cut, range(FIRST, day));
-    const then = getSiteData({ snapshot: cut, plan: undefined });
+    const then = getSiteData(inputOutsideBuild(cut, {}));
     const expected = leaderboardRows(leaderboardIndexOf(then)).map(shown);
     expect(expected.length).toBeGreaterThan(5);
     expect(pastDayOf(day).map(shown)).toEqual(expected);
@@ -85,7 +86,7 @@ describe('a past day, from the files a build writes', () => {
 
   it('says where each model of the day stands today, and which are gone', () => {
     const rows = pastDayOf(-120);
-    const today = getSiteData({ snapshot: full, plan: undefined });
+    const today = getSiteData(inputOutsideBuild(full, {}));
     const gone = rows.filter((r) => !r.now).map((r) => r.name);
     expect(gone).toEqual(['Plain Seven']);
     for (const r of rows.filter((x) => x.now)) {
@@ -139,7 +140,7 @@ describe('the history files of a build', () => {
     ]);
     expect(manifest.counts.historyDays).toBe(days.length);
     // Today's file ranks today's models as the site does.
-    const data = getSiteData({ snapshot: full, plan: undefined });
+    const data = getSiteData(inputOutsideBuild(full, {}));
     const names = decodeNames(read(dist, 'history/names.json') as unknown as HistoryNamesFile, familyName);
     const today = decodeDay(read(dist, 'history/days/2026-11-16.json') as unknown as HistoryDayFile, data.snapshot.generatedAt);
     expect(pastRows(names, today, data.snapshot).map((r) => [r.name, r.rankText, r.now?.rank])).toEqual(

@@ -12,7 +12,7 @@ import { FONT_FILES } from '../../src/publish/cards/render-card.ts';
 const HOSTILE = 'Evil <script>alert(1)</script> & "quotes" \u202eRTL\u0007 ]](javascript:x)';
 const facts: BadgeFacts = { name: HOSTILE, rankText: '=3', rank: 3, of: 5684, scoreText: '87.41', generatedAt: Date.UTC(2026, 10, 16, 6), sample: false };
 const measure = fontMeasure(FONT_FILES.regular);
-const attribution = { name: 'Ranking API "Official"', url: 'https://ranking.example.org/?ref=mirror&lang=en' };
+const attribution = { attributionName: 'Ranking API "Official"', attributionUrl: 'https://ranking.example.org/?ref=mirror&lang=en' };
 
 /** The document back from a real XML parser: its title, and every text node. */
 function parse(svg: string): { title: string; texts: string[] } {
@@ -88,7 +88,7 @@ describe('the shields.io endpoint', () => {
 
 describe('the embed snippets', () => {
   it('keep a hostile name inert in HTML: one link, one image, the name only in its alt text', () => {
-    const $ = load(badgeEmbed({ segment: 'evil-1a2b3c4d', name: HOSTILE }).html);
+    const $ = load(badgeEmbed({ segment: 'evil-1a2b3c4d', name: HOSTILE }, new URL('http://localhost:4321/')).html);
     expect($('a').length).toBe(1);
     expect($('img').length).toBe(1);
     expect($('script').length).toBe(0);
@@ -97,7 +97,7 @@ describe('the embed snippets', () => {
   });
 
   it('escape every character Markdown could read as syntax in the alt text', () => {
-    const { markdown } = badgeEmbed({ segment: 'evil', name: HOSTILE });
+    const { markdown } = badgeEmbed({ segment: 'evil', name: HOSTILE }, new URL('http://localhost:4321/'));
     const alt = markdown.slice(3, markdown.indexOf('](http'));
     expect(alt).not.toMatch(/(?<!\\)[[\]()<>]/);
     expect(markdown).toMatch(/^\[!\[.*\]\(http:\/\/localhost:4321\/models\/evil\/badge\.svg\)\]\(http:\/\/localhost:4321\/models\/evil\/\)$/);

@@ -79,6 +79,7 @@ describe('scoresCsvParts', () => {
       configurations: [...scores.keys()].map((slug) => ({ slug })),
       scoresFor: (slug: string) => scores.get(slug) ?? [],
       benchBySlug: new Map(),
+      site: { attributionUrl: 'https://ranking.example.org/' },
     } as unknown as SiteData;
     // Made a part at a time: the first part is ready before most configurations' scores are read.
     const asked = new Set<string>();

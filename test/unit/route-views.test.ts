@@ -7,6 +7,8 @@ import type { SiteShell } from '../../src/site/routes/shell.ts';
 import { configurationPageHtml } from '../../src/views/configuration-page.ts';
 import type { PastLinks } from '../../src/site/routes/past.ts';
 import { pastLeaderboardPageHtml } from '../../src/views/list-page.ts';
+import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
+import { siteOf } from '../../src/site/settings/config.ts';
 
 const AT = Date.UTC(2026, 10, 16, 6);
 const SHELL: SiteShell = {
@@ -17,6 +19,7 @@ const SHELL: SiteShell = {
   coverage: { asOf: AT, configurations: 2, withDetails: 0, olderThan7Days: 0, olderThan30Days: 0, oldestFetchedAt: null, newestFetchedAt: null },
   previous: undefined,
   card: { file: 'og/site.png', alt: 'the site', input: {} as never },
+  site: siteOf(inputOutsideBuild('snapshot.db', {}).site),
 };
 
 const configuration = (slug: string, name: string, position: number): Configuration => ({

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DDL } from '../../src/store/schema.ts';
 import { ATTRIBUTION_DDL } from '../../src/store/published-state.ts';
-import { handOverPublishedState, readPublishedState, SNAPSHOT_DOWNLOAD_ENV, SNAPSHOT_TABLES, type PublishedState } from '../../src/site/files/snapshot-db.ts';
+import { handOverPublishedState, readPublishedState, SNAPSHOT_TABLES, type PublishedState } from '../../src/site/files/snapshot-db.ts';
 
 describe('the tables of the published snapshot file, as the data page documents them', () => {
   it('name every table and column the file holds, and only those', () => {
@@ -44,7 +44,7 @@ describe('the published file handed to the render', () => {
   it('is waited for by the data page until the build has made the file, which may be after the render started', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mirror-handover-'));
     const path = join(dir, 'snapshot-db.json');
-    const reading = readPublishedState({ [SNAPSHOT_DOWNLOAD_ENV]: path }, 10_000);
+    const reading = readPublishedState(path, 10_000);
     let read: PublishedState | undefined | 'pending' = 'pending';
     void reading.then((s) => (read = s));
     await sleep(200);
@@ -57,14 +57,14 @@ describe('the published file handed to the render', () => {
 
   it('ends the wait with an error naming the missing file, and is nothing outside a build', async () => {
     const path = join(tmpdir(), `mirror-handover-missing-${process.pid}.json`);
-    await expect(readPublishedState({ [SNAPSHOT_DOWNLOAD_ENV]: path }, 300)).rejects.toThrow(`(${path} is missing)`);
-    await expect(readPublishedState({})).resolves.toBeUndefined();
+    await expect(readPublishedState(path, 300)).rejects.toThrow(`(${path} is missing)`);
+    await expect(readPublishedState(undefined)).resolves.toBeUndefined();
   });
 
   it('stops waiting when the render it serves is stopped', async () => {
     const path = join(tmpdir(), `mirror-handover-stopped-${process.pid}.json`);
     const stop = new AbortController();
-    const reading = readPublishedState({ [SNAPSHOT_DOWNLOAD_ENV]: path }, 60_000, stop.signal);
+    const reading = readPublishedState(path, 60_000, stop.signal);
     stop.abort();
     await expect(reading).rejects.toThrow(/aborted/i);
   });

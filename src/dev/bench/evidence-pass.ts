@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { getSiteData } from '../../site/data/site-data.ts';
+import { inputOutsideBuild } from '../../site/plan/render-input.ts';
 
 /** What the pass printed, for the report. */
 export interface EvidencePass {
@@ -32,7 +33,7 @@ if (!values.snapshot) {
   process.exit(2);
 }
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-const data = getSiteData({ snapshot: values.snapshot, plan: undefined }, { resampleAnyway: true });
+const data = getSiteData(inputOutsideBuild(values.snapshot, process.env), { resampleAnyway: true });
 gc();
 const heapBefore = process.memoryUsage().heapUsed;
 const cpuBefore = process.cpuUsage();

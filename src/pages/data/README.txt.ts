@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
-import { SITE } from '../../site/settings/config.ts';
 import { siteData } from '../_site.ts';
 import { downloadsReadme } from '../../site/files/downloads.ts';
 
 /** The companion note of the downloads: the attribution and where every field is described. */
-export const GET: APIRoute = () =>
-  new Response(downloadsReadme(siteData(), new URL('data/', SITE.siteUrl).href), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = () => {
+  const data = siteData();
+  return new Response(downloadsReadme(data, new URL('data/', data.site.siteUrl).href), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

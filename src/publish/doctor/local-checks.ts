@@ -13,7 +13,7 @@ import { STORE_VERSION } from '../../store/schema.ts';
 import { snapshotFileKind } from '../../store/snapshot-file-kind.ts';
 import { resolveOutputPath } from '../../snapshot/output-path.ts';
 import { HOST_LIMITS, type DeployTarget } from '../../site/plan/hosts.ts';
-import { readSiteSettings } from '../../site/settings/config.ts';
+import { handedSite, readSiteSettings, siteOf } from '../../site/settings/config.ts';
 import { readStaleAfterHours, staleAfter } from '../../site/settings/staleness.ts';
 import { BUILD_STAMP } from '../build-stamp.ts';
 import { figuresText, limitsText, planBuild, readDeployTarget, summaryLines } from '../build-plan.ts';
@@ -106,10 +106,11 @@ export function checkDist(ctx: DoctorContext): Verdict {
  */
 async function planNow(ctx: DoctorContext, deployTarget: DeployTarget | undefined) {
   const settings = readSiteSettings(ctx.siteEnv);
+  const site = siteOf(handedSite(settings, readStaleAfterHours(ctx.siteEnv)));
   const dir = deployTarget && !settings.stateUrl ? mkdtempSync(join(tmpdir(), 'mirror-doctor-')) : undefined;
   try {
-    const download = dir ? await stageSnapshotDownload(ctx.snapshot, dir) : undefined;
-    return planBuild(ctx.snapshot, ctx.target!, deployTarget, settings, download ?? snapshotDownloadBound(ctx.snapshot));
+    const download = dir ? await stageSnapshotDownload(ctx.snapshot, dir, site) : undefined;
+    return planBuild(ctx.snapshot, ctx.target!, deployTarget, settings, download ?? snapshotDownloadBound(ctx.snapshot, site));
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }

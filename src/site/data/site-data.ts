@@ -20,7 +20,8 @@ import { buildScores } from './scores.ts';
 import { buildTags } from './tags.ts';
 import { applyPlan } from './apply-plan.ts';
 import { pastHistoryOf } from './past-history.ts';
-import { SITE } from '../settings/config.ts';
+import { siteOf, type Site } from '../settings/config.ts';
+import { useSiteBase } from '../links/links.ts';
 import { resolvePlan, type BuildPlan } from '../plan/site-plan.ts';
 import type { RenderInput } from '../plan/render-input.ts';
 import type { Configuration, RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
@@ -105,7 +106,7 @@ function loadHistory(
 }
 
 /** Shapes the snapshot for the pages, phase by phase; third-party text is cleaned once, here, for every format it reaches (src/site/data/text.ts). */
-function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: LoadOptions): SiteData {
+function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: Site, load: LoadOptions): SiteData {
   const info = reader.info();
   const history = reader.historySnapshots();
   const snapshot = snapshotInfoOf(reader, info, history);
@@ -116,7 +117,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
 
   const { models, modelByFamily, modelBySegment } = buildModels(families, past);
   // What this build makes, as the build planned it for its deploy target (everything without one).
-  const plan = resolvePlan(handed, models.length, SITE.cardModels);
+  const plan = resolvePlan(handed, models.length, site.cardModels);
   applyPlan(models, plan);
   const { benches, benchBySlug } = buildBenches(reader.benches().map(cleanStrings), tagsBySlug(reader.benchTags()), past);
   const { tags, tagByName } = buildTags(reader.tags(), configurations, benches, modelByFamily);
@@ -138,6 +139,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, load: L
 
   return {
     snapshot,
+    site,
     plan,
     configurations,
     configurationBySlug,
@@ -186,6 +188,8 @@ let cached: { data: SiteData; key: string; input: RenderInput; options: string }
  * neither is ever silently ignored.
  */
 export function getSiteData(input: RenderInput, options: LoadOptions = {}): SiteData {
+  // Addresses are made under the base path of the site the build handed over, in every process alike.
+  useSiteBase(input.site.siteUrl);
   const normalized = JSON.stringify({ configurationSeries: options.configurationSeries ?? true, resampleAnyway: options.resampleAnyway ?? false });
   // Every page asks with the same input object: it is compared by its text only when it is another one.
   if (cached?.input === input && cached.options === normalized) return cached.data;
@@ -193,7 +197,7 @@ export function getSiteData(input: RenderInput, options: LoadOptions = {}): Site
   if (cached?.key === key) cached.input = input;
   else {
     cached = undefined;
-    cached = { data: withSnapshot(input.snapshot, (reader) => loadFrom(reader, input.plan, options)), key, input, options: normalized };
+    cached = { data: withSnapshot(input.snapshot, (reader) => loadFrom(reader, input.plan, siteOf(input.site), options)), key, input, options: normalized };
     // The history pass allocates several times what it keeps: where the build exposed the collector
     // (its render and extras processes), a full collection lets V8 shrink the heap it grew for that.
     (globalThis as { gc?: () => void }).gc?.();

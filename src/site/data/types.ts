@@ -7,6 +7,7 @@ import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, Wei
 import type { MeasuredRanking, TagWeights } from './tag-measurement.ts';
 import type { ScoreText } from '../format/precision.ts';
 import type { BuildPlan } from '../plan/site-plan.ts';
+import type { Site } from '../settings/config.ts';
 import type { PastHistory } from './past-history.ts';
 import type { Agreement } from '../evidence/agreement.ts';
 import type { EvidenceFacts } from '../evidence/evidence-file.ts';
@@ -177,6 +178,8 @@ export interface Comparison {
 
 export interface SiteData {
   snapshot: SnapshotInfo;
+  /** The site's settings as the build handed them (its address, the attribution, CARD_MODELS, STATE_URL, STALE_AFTER_HOURS). */
+  site: Site;
   /** What this build makes (everything, unless a deploy target's limits leave some out). */
   plan: BuildPlan;
   configurations: Configuration[];

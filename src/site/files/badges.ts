@@ -91,7 +91,11 @@ export function badgeWidth(f: BadgeFacts): number {
  * The SVG badge. Each text is drawn at its measured width (`textLength`), so it fills its box in
  * whatever font the viewer has. Every string is escaped; the attribution is in its description.
  */
-export function badgeSvg(f: BadgeFacts, measure: (text: string, fontSize: number) => number, attribution: { name: string; url: string }): string {
+export function badgeSvg(
+  f: BadgeFacts,
+  measure: (text: string, fontSize: number) => number,
+  attribution: { attributionName: string; attributionUrl: string },
+): string {
   const [label, message] = badgeLayout(f, measure);
   const width = label.width + message.width;
   const title = xmlText(badgeTitle(f));
@@ -102,7 +106,7 @@ export function badgeSvg(f: BadgeFacts, measure: (text: string, fontSize: number
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${BADGE_HEIGHT}" viewBox="0 0 ${width} ${BADGE_HEIGHT}" role="img" aria-label="${title}">
 <title>${title}</title>
-<desc>${xmlText(`Data from ${attribution.name} (${attribution.url})`)}</desc>
+<desc>${xmlText(`Data from ${attribution.attributionName} (${attribution.attributionUrl})`)}</desc>
 <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
 <clipPath id="r"><rect width="${width}" height="${BADGE_HEIGHT}" rx="3" fill="#fff"/></clipPath>
 <g clip-path="url(#r)"><rect width="${label.width}" height="${BADGE_HEIGHT}" fill="#555"/><rect x="${message.x}" width="${message.width}" height="${BADGE_HEIGHT}" fill="${badgeColor(f.rank).hex}"/><rect width="${width}" height="${BADGE_HEIGHT}" fill="url(#s)"/></g>

@@ -6,7 +6,7 @@
  * whose inputs did not change is reused from the previous build.
  */
 import { createHash } from 'node:crypto';
-import { SITE, SITE_TITLE } from '../settings/config.ts';
+import { SITE_TITLE } from '../settings/config.ts';
 import { formatCount, formatDate } from '../format/format.ts';
 import { CARD_DIR } from '../links/output-paths.ts';
 import type { Model, SiteData, Tag } from '../data/site-data.ts';
@@ -68,7 +68,7 @@ const cardModel = (model: Model, rank = model.rankText): CardModel => ({
 });
 
 function common(data: SiteData): CardCommon {
-  return { date: formatDate(data.snapshot.generatedAt), attribution: `Data: ${cardText(SITE.attributionName)}`, sample: data.snapshot.sample };
+  return { date: formatDate(data.snapshot.generatedAt), attribution: `Data: ${cardText(data.site.attributionName)}`, sample: data.snapshot.sample };
 }
 
 const sampleNote = (input: CardCommon) => (input.sample ? ' (fictional sample data)' : '');

@@ -5,7 +5,6 @@
  * only link them (this module stays out of Astro's build and every browser bundle).
  */
 import { z } from 'zod';
-import { SITE } from '../settings/config.ts';
 import { DATA_FILES, JSON_HEADER_FIELDS, PER_SNAPSHOT_TIME, schemaFileOf, type Download, type Field } from './data-dictionary.ts';
 
 /** How a CSV row becomes the object its schema describes. */
@@ -45,19 +44,19 @@ export function documentSchema(d: Download): z.ZodType {
 }
 
 /** The JSON Schema (draft 2020-12) published beside the file, as `/data/{schemaFileOf(d)}`. */
-export function publishedSchema(d: Download): Record<string, unknown> {
+export function publishedSchema(d: Download, siteUrl: URL): Record<string, unknown> {
   const json = z.toJSONSchema(documentSchema(d), { target: 'draft-2020-12' }) as Record<string, unknown>;
   const { $schema, ...rest } = json;
   return {
     $schema,
-    $id: new URL(`data/${schemaFileOf(d)}`, SITE.siteUrl).href,
+    $id: new URL(`data/${schemaFileOf(d)}`, siteUrl).href,
     title: `/data/${d.file}`,
     description: d.format === 'CSV' ? `One row of ${d.file}: ${d.what} ${CSV_READING}` : d.what,
     ...rest,
   };
 }
 
-/** Every published schema: its file under `/data/` and its text. */
-export function schemaFiles(): { file: string; text: string }[] {
-  return DATA_FILES.map((d) => ({ file: schemaFileOf(d), text: `${JSON.stringify(publishedSchema(d), null, 2)}\n` }));
+/** Every published schema of a site at `siteUrl`: its file under `/data/` and its text. */
+export function schemaFiles(siteUrl: URL): { file: string; text: string }[] {
+  return DATA_FILES.map((d) => ({ file: schemaFileOf(d), text: `${JSON.stringify(publishedSchema(d, siteUrl), null, 2)}\n` }));
 }

@@ -4,7 +4,6 @@
  * CSV files in a last column of every row and in `data/README.txt`; no preamble line comes before
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
-import { SITE } from '../settings/config.ts';
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
 import { DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
@@ -94,7 +93,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const download = (file: string) => DOWNLOADS.find((d) => d.file === file)!;
 
 export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
-  const source = SITE.attributionUrl;
+  const source = data.site.attributionUrl;
   return csvFile(
     download('models.csv'),
     data.configurations.map((c) => modelsCsvRow(c, standingOf(data, c), source)),
@@ -103,7 +102,7 @@ export function modelsCsv(data: SiteData): Buffer<ArrayBuffer> {
 
 /** scores.csv, in parts of at most `maxBytes` (one part until the table grows past it), made as they are taken. */
 export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Generator<Buffer> {
-  const source = SITE.attributionUrl;
+  const source = data.site.attributionUrl;
   function* rows() {
     for (const c of data.configurations) {
       for (const s of data.scoresFor(c.slug)) yield scoresCsvRow(c.slug, s, data.benchBySlug.get(s.bench), source);
@@ -118,13 +117,12 @@ export function scoresCsvParts(data: SiteData, maxBytes = CSV_PART_BYTES): Gener
  * configuration, a pair of columns per snapshot. Ten times smaller than a row per configuration and
  * snapshot, which would repeat every slug, name, date and attribution.
  */
-export function historyCsv(history: RecentHistory): Buffer<ArrayBuffer> {
-  return Buffer.concat([...historyCsvParts(history, Infinity)]);
+export function historyCsv(history: RecentHistory, source: string): Buffer<ArrayBuffer> {
+  return Buffer.concat([...historyCsvParts(history, source, Infinity)]);
 }
 
-/** history.csv, in parts of at most `maxBytes` (one part until the table grows past it), made as they are taken. */
-export function historyCsvParts({ names, snapshots }: RecentHistory, maxBytes = CSV_PART_BYTES): Generator<Buffer> {
-  const source = SITE.attributionUrl;
+/** history.csv, in parts of at most `maxBytes` (one part until the table grows past it), made as they are taken; `source` is the attribution's address. */
+export function historyCsvParts({ names, snapshots }: RecentHistory, source: string, maxBytes = CSV_PART_BYTES): Generator<Buffer> {
   // A row per slug (a renamed configuration keeps its row), its cells in two typed arrays of a
   // column per snapshot: at 50,000 configurations an object per configuration and snapshot held
   // hundreds of megabytes more while the file was made.

@@ -4,7 +4,7 @@
  * page) and per tag (the changes of the models carrying it, one entry per snapshot).
  */
 import { describeReason } from '../data/change-reasons.ts';
-import { RECENT_CHANGES_PER_MODEL, SITE, SITE_TITLE } from '../settings/config.ts';
+import { RECENT_CHANGES_PER_MODEL, SITE_TITLE, type Site } from '../settings/config.ts';
 import type { ChangeSet, ModelChange, RecentModelChange } from '../data/site-data.ts';
 import { formatDate } from '../format/format.ts';
 import { modelFeedFile, providerFeedFile, tagFeedFile } from '../links/output-paths.ts';
@@ -33,17 +33,15 @@ export interface AtomFeed {
   entries: AtomEntry[];
 }
 
-export interface Attribution {
-  name: string;
-  url: string;
-}
+/** Where a feed lives and whom it credits: the site's settings as the build handed them. */
+export type FeedSite = Pick<Site, 'siteUrl' | 'attributionName' | 'attributionUrl'>;
 
 /** An absolute URL of a path under the site. */
-const absolute = (path: string) => new URL(path.replace(/^\//, ''), SITE.siteUrl).href;
+const absoluteIn = (site: FeedSite) => (path: string) => new URL(path.replace(/^\//, ''), site.siteUrl).href;
 const rfc3339 = (ms: number) => new Date(ms).toISOString();
 
 /** A whole Atom document; every string passes through cleanText and XML escaping. */
-export function atomFeed(feed: AtomFeed, attribution: Attribution): string {
+export function atomFeed(feed: AtomFeed, site: FeedSite): string {
   const entries = feed.entries.map(
     (e) => `  <entry>
     <title>${xmlText(e.title)}</title>
@@ -62,7 +60,7 @@ export function atomFeed(feed: AtomFeed, attribution: Attribution): string {
   <link rel="alternate" type="text/html" href="${xmlText(feed.alternate)}"/>
   <updated>${rfc3339(feed.updated)}</updated>
   <author><name>${xmlText(SITE_TITLE)}</name></author>
-  <rights>${xmlText(`Data from ${attribution.name} (${attribution.url})`)}</rights>
+  <rights>${xmlText(`Data from ${site.attributionName} (${site.attributionUrl})`)}</rights>
 ${entries.join('')}</feed>
 `;
 }
@@ -109,7 +107,8 @@ function changeSetSummary(c: ChangeSet): string {
 }
 
 /** `/changes/feed.xml`: one entry per snapshot that has one before it. */
-export function changesFeed(changes: readonly ChangeSet[], attribution: Attribution): string {
+export function changesFeed(changes: readonly ChangeSet[], site: FeedSite): string {
+  const absolute = absoluteIn(site);
   const page = absolute('changes/');
   return atomFeed(
     {
@@ -127,7 +126,7 @@ export function changesFeed(changes: readonly ChangeSet[], attribution: Attribut
           summary: changeSetSummary(c),
         })),
     },
-    attribution,
+    site,
   );
 }
 
@@ -137,7 +136,8 @@ interface FeedModel {
 }
 
 /** `/models/{model}/feed.xml`: the model's own recent changes, each linking to its entry on the model's page. */
-export function modelFeed(model: FeedModel, recent: readonly RecentModelChange[], snapshotAt: number, attribution: Attribution): string {
+export function modelFeed(model: FeedModel, recent: readonly RecentModelChange[], snapshotAt: number, site: FeedSite): string {
+  const absolute = absoluteIn(site);
   const page = absolute(`models/${model.segment}/`);
   return atomFeed(
     {
@@ -153,20 +153,15 @@ export function modelFeed(model: FeedModel, recent: readonly RecentModelChange[]
         summary: changeSummary(r.change),
       })),
     },
-    attribution,
+    site,
   );
 }
 
 /** Entries of a tag's or a provider's feed: the newest snapshots, which every model's recent changes still cover in full. */
 export const TAG_FEED_SNAPSHOTS = RECENT_CHANGES_PER_MODEL;
 
-/** What a group's feed is made from beside the group: the change sets, each model's recent changes, the snapshot's time, the attribution. */
-type GroupFeedInputs = [
-  changes: readonly ChangeSet[],
-  recentOf: (familyTag: string) => readonly RecentModelChange[],
-  snapshotAt: number,
-  attribution: Attribution,
-];
+/** What a group's feed is made from beside the group: the change sets, each model's recent changes, the snapshot's time, where the feed lives. */
+type GroupFeedInputs = [changes: readonly ChangeSet[], recentOf: (familyTag: string) => readonly RecentModelChange[], snapshotAt: number, site: FeedSite];
 
 /** A group of models with a feed of their changes: a tag's (the models carrying it), a provider's (the models it makes). */
 export interface FeedGroup {
@@ -186,7 +181,8 @@ export interface FeedGroup {
  * gives a model's recent changes, newest first, at least TAG_FEED_SNAPSHOTS of them, so each entry
  * lists every such model that changed.
  */
-export function groupFeed(group: FeedGroup, ...[changes, recentOf, snapshotAt, attribution]: GroupFeedInputs): string {
+export function groupFeed(group: FeedGroup, ...[changes, recentOf, snapshotAt, site]: GroupFeedInputs): string {
+  const absolute = absoluteIn(site);
   const sets = changes.filter((c) => c.previousGeneratedAt !== undefined).slice(0, TAG_FEED_SNAPSHOTS);
   const byAnchor = new Map<string, ModelChange[]>(sets.map((c) => [c.anchor, []]));
   for (const m of group.models) for (const r of recentOf(m.familyTag)) byAnchor.get(r.anchor)?.push(r.change);
@@ -206,7 +202,7 @@ export function groupFeed(group: FeedGroup, ...[changes, recentOf, snapshotAt, a
   }
   return atomFeed(
     { title: `${group.title}: changes on ${SITE_TITLE}`, self: absolute(group.file), alternate: page, updated: entries[0]?.updated ?? snapshotAt, entries },
-    attribution,
+    site,
   );
 }
 

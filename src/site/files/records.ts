@@ -5,16 +5,16 @@
  */
 import type { Bench, Configuration, Score, SiteData, Tag } from '../data/types.ts';
 import type { LikelyRange } from '../evidence/ranges.ts';
-import { attributionSentence, SITE } from '../settings/config.ts';
+import { attributionSentence } from '../settings/config.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What every JSON download says beside its list: its source, to credit, and the snapshot. */
 export function attribution(data: SiteData) {
   return {
-    source: SITE.attributionName,
-    sourceUrl: SITE.attributionUrl,
-    attribution: attributionSentence(SITE.attributionName, SITE.attributionUrl),
+    source: data.site.attributionName,
+    sourceUrl: data.site.attributionUrl,
+    attribution: attributionSentence(data.site.attributionName, data.site.attributionUrl),
     generatedAt: new Date(data.snapshot.generatedAt).toISOString(),
     fetchedAt: new Date(data.snapshot.fetchedAt).toISOString(),
     sample: data.snapshot.sample,

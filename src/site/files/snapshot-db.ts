@@ -1,6 +1,6 @@
 /**
  * The whole snapshot as an SQLite file under /data/, for the data page: which parts this build
- * published (the build hands them to the render through a file named in MIRROR_SNAPSHOT_DOWNLOAD),
+ * published (the build hands them to the render through a file the render input names),
  * and what each table and column of the file holds. The file's layout is the store's
  * (src/store/schema.ts); test/unit/snapshot-db.test.ts holds this description to it.
  */
@@ -10,26 +10,17 @@ import { PublishedStateSchema, type PublishedState } from '../../store/published
 
 export type { PublishedState };
 
-/**
- * Set by the build for its render: the path of a file holding the manifest's `snapshotDb` as JSON.
- * The render may start before the file is made (a build without a deploy target makes it beside
- * the render), so the build writes this file, whole, once it is.
- */
-export const SNAPSHOT_DOWNLOAD_ENV = 'MIRROR_SNAPSHOT_DOWNLOAD';
-
 /** How long the data page waits for it: the build stops the render at once if making the file fails, so this only bounds a hung build. */
 const WAIT_MS = 15 * 60_000;
 
 /**
- * The published file this build made, once the build has made it; undefined outside a build (astro
- * check, a page test without one). `signal` ends the wait early (a render stopped in this process).
+ * The published file this build made, read from `path`, the file the build hands it over in
+ * (RenderInput.handover), once the build has made it: the render may start before the file is made (a
+ * build without a deploy target makes it beside the render), so the build writes that file, whole, once
+ * it is. Undefined outside a build (astro check, a page test without one). `signal` ends the wait early
+ * (a render stopped in this process).
  */
-export async function readPublishedState(
-  env: Record<string, string | undefined> = process.env,
-  waitMs = WAIT_MS,
-  signal?: AbortSignal,
-): Promise<PublishedState | undefined> {
-  const path = env[SNAPSHOT_DOWNLOAD_ENV];
+export async function readPublishedState(path: string | undefined, waitMs = WAIT_MS, signal?: AbortSignal): Promise<PublishedState | undefined> {
   if (!path) return undefined;
   const until = Date.now() + waitMs;
   for (;;) {
@@ -49,7 +40,7 @@ export async function readPublishedState(
   }
 }
 
-/** Hands the render the published file's figures (see SNAPSHOT_DOWNLOAD_ENV): written whole, then renamed into place. */
+/** Hands the render the published file's figures (see readPublishedState): written whole, then renamed into place. */
 export function handOverPublishedState(path: string, state: PublishedState): void {
   writeFileSync(`${path}.part`, JSON.stringify(state));
   renameSync(`${path}.part`, path);

@@ -1,6 +1,5 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
 import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
-import { siteUrlOf } from './site-url.ts';
 import {
   badgeFile,
   benchPath,
@@ -14,17 +13,23 @@ import {
   tagPath,
 } from './output-paths.ts';
 
-/**
- * The site's base path: Vite's, in the pages and the browser scripts; SITE_URL's path where no Vite
- * runs (the extras worker, the build), which is where Vite takes it from (astro.config.mjs).
- */
-const BASE: string = (import.meta.env as { BASE_URL?: string } | undefined)?.BASE_URL ?? siteUrlOf(globalThis.process?.env.SITE_URL).pathname;
+const asFolder = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
-const BASE_DIR = BASE.endsWith('/') ? BASE : `${BASE}/`;
+/**
+ * The site's base path: Vite's, in the pages and the browser scripts (astro.config.mjs takes it from
+ * SITE_URL); where no Vite runs (the extras worker), the one of the site the build handed over, which
+ * the site's data sets when it is loaded (useSiteBase).
+ */
+let baseDir = asFolder((import.meta.env as { BASE_URL?: string } | undefined)?.BASE_URL ?? '/');
+
+/** The base path of the site at `siteUrl` (its address as the build handed it), for every address made from now on. */
+export function useSiteBase(siteUrl: string): void {
+  baseDir = asFolder(new URL(siteUrl).pathname);
+}
 
 /** An internal path under the site's base (`/models/x/` -> `/mirror/models/x/` when SITE_URL has a path). */
 export function href(path: string): string {
-  return BASE_DIR + (path.startsWith('/') ? path.slice(1) : path);
+  return baseDir + (path.startsWith('/') ? path.slice(1) : path);
 }
 
 /**

@@ -10,7 +10,6 @@ import { attribution } from '../files/records.ts';
 import { recentModelFile, type ModelFile } from '../files/model-file.ts';
 import { publishedName } from '../links/output-paths.ts';
 import { leftOutOf, type BuildPlan } from '../plan/site-plan.ts';
-import { SITE } from '../settings/config.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { pastLinksOf, type PastLinks } from './past.ts';
 
@@ -71,7 +70,7 @@ export function aboutPage(data: SiteData): AboutPage {
     leftOut: leftOutOf(
       plan,
       data.models.map((m) => ({ configurations: m.configurations.length })),
-      SITE.cardModels,
+      data.site.cardModels,
       { days: data.past.history.days, alwaysKept: data.past.alwaysKept },
     ),
     counts: { models: data.models.length, configurations: data.configurations.length, benchmarks: data.benches.length, tags: data.tags.length },

@@ -6,6 +6,7 @@ import type { DetailsCoverage } from '../../store/read-snapshot.ts';
 import type { SiteData } from '../data/types.ts';
 import { siteCard, type Card } from '../files/cards.ts';
 import { staleAfter } from '../settings/staleness.ts';
+import type { Site } from '../settings/config.ts';
 import type { NamedLink } from '../lists/leaderboard.ts';
 import { tagHref } from '../links/links.ts';
 
@@ -23,6 +24,8 @@ export interface SiteShell {
   previous: { generatedAt: number; comparable: boolean } | undefined;
   /** The site's link-preview card, for a page without one of its own. */
   card: Card;
+  /** The site's settings as the build handed them: its address (canonical links, cards), the attribution every footer links. */
+  site: Site;
 }
 
 const made = new WeakMap<SiteData, SiteShell>();
@@ -36,10 +39,11 @@ export function siteShellOf(data: SiteData): SiteShell {
       generatedAt: snapshot.generatedAt,
       sample: snapshot.sample,
       partial: snapshot.partial,
-      staleAfter: snapshot.sample ? undefined : staleAfter(snapshot.generatedAt),
+      staleAfter: snapshot.sample ? undefined : staleAfter(snapshot.generatedAt, data.site.staleAfterHours),
       coverage: snapshot.coverage,
       previous: latest?.previousGeneratedAt === undefined ? undefined : { generatedAt: latest.previousGeneratedAt, comparable: latest.comparable },
       card: siteCard(data),
+      site: data.site,
     };
     made.set(data, shell);
   }

@@ -57,7 +57,7 @@ export function stateUrlOf(value: string | undefined): { url?: URL; invalid?: bo
   return 'url' in folder ? { url: folder.url } : { invalid: true };
 }
 
-export function readSiteSettings(env: Record<string, string | undefined> = process.env): SiteSettings {
+export function readSiteSettings(env: Record<string, string | undefined>): SiteSettings {
   const defaulted: string[] = [];
   const site = httpUrl(env.SITE_URL);
   if (!site) defaulted.push(`SITE_URL (using ${DEFAULT_SITE_URL})`);
@@ -93,5 +93,39 @@ export function readSiteSettings(env: Record<string, string | undefined> = proce
 /** The sentence every download carries. */
 export const attributionSentence = (name: string, url: string) => `Data from ${name} (${url}). Please keep this attribution when you republish it.`;
 
-/** Read once at module level so every page shares it. */
-export const SITE = readSiteSettings();
+/**
+ * The settings the pages and files show, as the build read them once and handed them to its render
+ * and its extras worker (RenderInput.site): plain values, so they travel as JSON. No page or module
+ * reads the environment for them.
+ */
+export interface HandedSite {
+  siteUrl: string;
+  attributionUrl: string;
+  attributionName: string;
+  cardModels: number;
+  /** STATE_URL's folder, or null where the snapshot file is published under /data/. */
+  stateUrl: string | null;
+  /** When a snapshot counts as stale (STALE_AFTER_HOURS). */
+  staleAfterHours: number;
+}
+
+/** The settings the site's data carries for its pages: the handed ones, with the addresses as URLs. */
+export interface Site extends Omit<HandedSite, 'siteUrl' | 'stateUrl'> {
+  siteUrl: URL;
+  stateUrl: URL | undefined;
+}
+
+export const handedSite = (settings: SiteSettings, staleAfterHours: number): HandedSite => ({
+  siteUrl: settings.siteUrl.href,
+  attributionUrl: settings.attributionUrl,
+  attributionName: settings.attributionName,
+  cardModels: settings.cardModels,
+  stateUrl: settings.stateUrl?.href ?? null,
+  staleAfterHours,
+});
+
+export const siteOf = (handed: HandedSite): Site => ({
+  ...handed,
+  siteUrl: new URL(handed.siteUrl),
+  stateUrl: handed.stateUrl === null ? undefined : new URL(handed.stateUrl),
+});

@@ -10,14 +10,11 @@ const HOUR = 3_600_000;
 export const DEFAULT_STALE_AFTER_HOURS = 48;
 
 /** `STALE_AFTER_HOURS`, a positive number of hours; anything else is the default, as other site settings fall back. */
-export function readStaleAfterHours(env: Record<string, string | undefined> = process.env): number {
+export function readStaleAfterHours(env: Record<string, string | undefined>): number {
   const raw = env.STALE_AFTER_HOURS?.trim();
   const hours = raw && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
   return hours > 0 ? hours : DEFAULT_STALE_AFTER_HOURS;
 }
 
-/** Read once at module level, as the other site settings are. */
-export const STALE_AFTER_HOURS = readStaleAfterHours();
-
-/** The moment (Unix ms) after which a snapshot generated at `generatedAt` is stale. */
-export const staleAfter = (generatedAt: number, hours = STALE_AFTER_HOURS) => generatedAt + Math.round(hours * HOUR);
+/** The moment (Unix ms) after which a snapshot generated at `generatedAt` is stale, `hours` (STALE_AFTER_HOURS) on. */
+export const staleAfter = (generatedAt: number, hours: number) => generatedAt + Math.round(hours * HOUR);
