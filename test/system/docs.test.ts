@@ -69,6 +69,7 @@ function variablesReadIn(text: string): string[] {
 const UNDOCUMENTED_VARIABLES: Record<string, string> = {
   MIRROR_TEST_PAUSE_AT: 'test-only: stops a run at a named point so a test can kill it there (src/core/test-pause.ts)',
   MIRROR_TEST_PROGRESS_EVERY_MS: 'test-only: the least time between plain progress lines, 0 for a line at each tenth whatever the speed (src/core/reporter.ts)',
+  BENCH_PEAK_RSS_FILE: 'set by the benchmark for its own stage processes: where one writes its peak memory at exit (src/dev/bench/peak-rss-hook.mjs)',
 };
 
 describe('the docs', () => {
