@@ -33,10 +33,12 @@ const link = (e: XmlElement, rel: string) => childrenNamed(e, 'link').find((l) =
 const text = (e: XmlElement, name: string) => childNamed(e, name)?.text;
 
 describe('feeds', () => {
-  it('has the site-wide feed, one per model and one per tag', () => {
-    const models = site.files.filter((f) => /^models\/[^/]+\/index\.html$/.test(f)).map((f) => f.replace('index.html', 'feed.xml'));
-    const tags = site.files.filter((f) => /^tags\/[^/]+\/index\.html$/.test(f)).map((f) => f.replace('index.html', 'feed.xml'));
-    expect([...feeds.keys()].sort()).toEqual(['changes/feed.xml', ...models, ...tags].sort());
+  it('has the site-wide feed, one per model, one per tag and one per provider', () => {
+    const beside = (folder: string) =>
+      site.files.filter((f) => new RegExp(`^${folder}/[^/]+/index\\.html$`).test(f)).map((f) => f.replace('index.html', 'feed.xml'));
+    const [models, tags, providers] = [beside('models'), beside('tags'), beside('providers')];
+    expect([...feeds.keys()].sort()).toEqual(['changes/feed.xml', ...models, ...tags, ...providers].sort());
+    expect(providers.length).toBeGreaterThan(2);
     expect(models.length).toBeGreaterThan(10);
   });
 

@@ -30,13 +30,14 @@ function indexRecords(dist: string): { url: string; content: string; meta: { tit
 }
 
 describe('the search index', () => {
-  it('holds one record for every model, benchmark and tag page, titled and kinded as the page is, and no other', () => {
+  it('holds one record for every model, benchmark, tag and provider page, titled and kinded as the page is, and no other', () => {
     const records = indexRecords(site.dist);
     const pages = (re: RegExp) => [...site.html.keys()].filter((p) => re.test(p)).map((p) => `/${p.replace(/index\.html$/, '')}`);
     const expected = new Map<string, string>([
       ...pages(/^models\/[^/]+\/index\.html$/).map((u) => [u, 'Model'] as const),
       ...pages(/^benchmarks\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Benchmark'] as const),
       ...pages(/^tags\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Tag'] as const),
+      ...pages(/^providers\/[^/]+\/index\.html$/).map((u) => [u, 'Provider'] as const),
     ]);
     expect(records.length).toBe(expected.size);
     expect(new Map(records.map((r) => [r.url, r.meta.kind]))).toEqual(expected);

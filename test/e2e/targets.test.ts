@@ -121,7 +121,9 @@ describe('the tight site: what a host leaves out', () => {
     expect(sitemap).toContain(`/models/${segmentOf(0)}/`);
     expect(sitemap).not.toContain(`/models/${segmentOf(TIGHT.modelPages)}/`);
     const records = tightSite.files.filter((f) => f.startsWith('pagefind/fragment/'));
-    expect(records).toHaveLength(TIGHT.modelPages + 60 + 150);
+    // The best models' pages, every benchmark's and tag's, and every provider's.
+    const providers = tightSite.files.filter((f) => /^providers\/[^/]+\/index\.html$/.test(f)).length;
+    expect(records).toHaveLength(TIGHT.modelPages + 60 + 150 + providers);
   });
 
   it('ends its build with the target, its limits, the figures hosts count and what it left out', () => {

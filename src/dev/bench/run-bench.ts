@@ -56,7 +56,8 @@ export interface BenchContext {
 /** The stage processes the bench runs at one size (the details' extra files aside), for its progress. */
 export function stepsOfSize(options: Pick<BenchOptions, 'runs' | 'targets'>, details: boolean): number {
   const targets = options.targets.filter((t) => t !== 'none').length;
-  return 4 * options.runs + (details ? 2 : 0) + 1 + options.runs + targets * (details ? 2 : 1);
+  // With details: their store, their build and the evidence pass on them.
+  return 4 * options.runs + (details ? 3 : 0) + 1 + options.runs + targets * (details ? 2 : 1);
 }
 
 /**

@@ -86,6 +86,12 @@ export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeo
   },
 };
 
+/** A past day's vendor: its page where it makes one of today's models, else its name, or that the history did not record it (under the name, already small print). */
+const pastProviderHtml = (row: PastRow, underName = false) =>
+  row.providerHref
+    ? html`<a${underName && html` class="provider"`} href="${row.providerHref}">${row.provider}</a>`
+    : row.provider || (underName ? 'vendor unknown' : html`<span class="sub">vendor unknown</span>`);
+
 /** Where a model of a past day stands today: its model rank now and its move since, "gone since", or no move across the method change. */
 function sinceThenHtml(row: PastRow): Markup {
   if (!row.now) return html`<span class="sub now">gone since</span>`;
@@ -109,15 +115,10 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
     name: (row) =>
       html`<th scope="row" class="model-name">
         ${row.href ? html`<a href="${row.href}">${row.name}</a>` : html`<span class="gone">${row.name}</span>`}
-        <span class="sub narrow-only"
-          >${row.providerHref ? html`<a class="provider" href="${row.providerHref}">${row.provider}</a>` : row.provider || 'vendor unknown'}</span
-        >
+        <span class="sub narrow-only">${pastProviderHtml(row, true)}</span>
         ${configurationsHtml(row)}
       </th>`,
-    provider: (row) =>
-      html`<td class="wide-only provider">
-        ${row.providerHref ? html`<a href="${row.providerHref}">${row.provider}</a>` : row.provider || html`<span class="sub">vendor unknown</span>`}
-      </td>`,
+    provider: (row) => html`<td class="wide-only provider">${pastProviderHtml(row)}</td>`,
     score: (row) => scoreCellHtml(row),
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
   },
