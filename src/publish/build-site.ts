@@ -17,12 +17,12 @@ import { writeDataApi } from './data-api.ts';
 import { startAstroRender, type AstroRender } from './astro-render.ts';
 import { mergeInto, STAGING, startExtras, type ExtrasJob } from './extras.ts';
 import { explainBuildFailure } from './build-failure.ts';
-import { checkBuild, checkPages, type BuildCheck, type PageCheck } from './check-build.ts';
+import { checkBuild, checkPages, OverLimits, type BuildCheck, type PageCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
 import { FRESH, lockOutput, PREVIOUS, recoverLeftovers, workDirName } from './sweep.ts';
 import { pauseForTest } from '../core/test-pause.ts';
 import { sampleTreePeak } from './process-peak.ts';
-import { figuresText, limitsText, planBuild, recordWeights, summaryLines } from './build-plan.ts';
+import { figuresText, limitsText, planAgain, planBuild, recordWeights, replanLine, summaryLines } from './build-plan.ts';
 import type { DeployTarget } from '../site/plan/hosts.ts';
 import {
   placeSnapshotDownload,
@@ -30,6 +30,7 @@ import {
   snapshotDownloadBound,
   stageSnapshotDownload,
   stateDirFor,
+  unplaceSnapshotDownload,
   type StagedSnapshot,
 } from './snapshot-download.ts';
 import { handOverPublishedState, SNAPSHOT_DOWNLOAD_ENV } from '../site/files/snapshot-db.ts';
@@ -41,6 +42,8 @@ export const SAMPLE_DETAILS = 'data/sample/details.json';
 const STATE_STAGING = 'snapshot-db';
 /** The file of the work folder that hands the render the published file's figures (SNAPSHOT_DOWNLOAD_ENV). */
 const STATE_HANDOVER = 'snapshot-db.json';
+/** The folder of the work folder where a site the check found over its target's limits waits while it is made again (its cards are taken). */
+const REJECTED = 'over-limits';
 /**
  * Where a build is written before it replaces `outDir`: a folder beside it (so the final move is a
  * rename on one file system), holding nothing but its `dist`.
@@ -228,63 +231,81 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // worker (first, it took 2.3-3.6 s at 10,000 configurations, while one core was idle).
     const download = options.target ? await stageDownload() : undefined;
     // Before anything renders: what the target's limits leave room for, or the one line that says it cannot fit.
-    const planned = planBuild(options.snapshot, target, options.target, settings, download ?? snapshotDownloadBound(options.snapshot));
+    let planned = planBuild(options.snapshot, target, options.target, settings, download ?? snapshotDownloadBound(options.snapshot));
     if (options.target) {
       reporter.info(
         `plan for ${options.target} (${limitsText(options.target)}): ${planned.leftOut.length ? planned.leftOut.join('; ') : 'everything'}; ` +
           `estimated ${figuresText(planned.plan.estimate)}`,
       );
     }
-    const input: RenderInput = { snapshot: resolve(options.snapshot), plan: planned.handed };
-    extras = startExtras({ staging, previous: target, input }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
-    // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
-    astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn', input);
-    published = download ? Promise.resolve(download) : stageDownload();
-    // A file that cannot be made stops the render at once (its data page waits for the file), and is the failure reported.
-    published.catch(() => astro?.stop());
-    const [staged] = await Promise.all([
-      published,
-      reporter.stage(
-        'render',
-        () => astro!.done,
-        (r) => `Astro ${(r.cpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.peakKb / 1024)} MB`,
-      ),
-    ]);
-    rmSync(handover);
-    extras.renderEnded();
-    removeAstroLeftovers(fresh);
-    let pagesChecked: PageCheck | undefined;
-    // Waiting here is what the extras cost the build; their own CPU time is in the detail. The
-    // render's pages are checked meanwhile, on this core, while Pagefind may still index on the other.
-    await reporter.stage(
-      'extras',
-      async () => {
-        pagesChecked = checkPages(fresh);
-        const report = await extras!.done;
-        mergeInto(staging, fresh);
-        stagingGone = rm(staging, { recursive: true, force: true });
-        return report;
-      },
-      (r) =>
-        `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
-        `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
-    );
     const stampText = buildStampText(summary, options.target);
-    placeSnapshotDownload(staged, fresh, downloadDir);
-    await reporter.stage(
-      'data-api',
-      () => writeDataApi(fresh, stampText, staged.state),
-      (r) => `${r.files} files in the manifest, ${formatBytes(r.bytes)}`,
-    );
-    const check = await reporter.stage(
-      'check',
-      // What it measured is kept for the next plan, whether or not the site passes its target's limits.
-      () =>
-        checkBuild(fresh, work, planned.expected, staged.external ? [STAGING, STATE_STAGING] : [STAGING], pagesChecked, (measured) =>
-          recordWeights(target, planned, measured),
+    // The site the extras may take cards and the search index from: the published one, then the one the check refused.
+    let previous = target;
+    let staged: StagedSnapshot;
+    let check: BuildCheck;
+    for (;;) {
+      const input: RenderInput = { snapshot: resolve(options.snapshot), plan: planned.handed };
+      extras = startExtras({ staging, previous, input }, { submissions: planned.counts.models.reduce((n, m) => n + m.scores, 0) });
+      // The benchmark asks for Astro's page lines (MIRROR_ASTRO_LOG_LEVEL=info) to time each route.
+      astro = (options.render ?? startAstroRender)(fresh, process.env.MIRROR_ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn', input);
+      published = download ? Promise.resolve(download) : stageDownload();
+      // A file that cannot be made stops the render at once (its data page waits for the file), and is the failure reported.
+      published.catch(() => astro?.stop());
+      [staged] = await Promise.all([
+        published,
+        reporter.stage(
+          'render',
+          () => astro!.done,
+          (r) => `Astro ${(r.cpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.peakKb / 1024)} MB`,
         ),
-      (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
-    );
+      ]);
+      rmSync(handover);
+      extras.renderEnded();
+      removeAstroLeftovers(fresh);
+      let pagesChecked: PageCheck | undefined;
+      // Waiting here is what the extras cost the build; their own CPU time is in the detail. The
+      // render's pages are checked meanwhile, on this core, while Pagefind may still index on the other.
+      await reporter.stage(
+        'extras',
+        async () => {
+          pagesChecked = checkPages(fresh);
+          const report = await extras!.done;
+          mergeInto(staging, fresh);
+          stagingGone = rm(staging, { recursive: true, force: true });
+          return report;
+        },
+        (r) =>
+          `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
+          `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
+      );
+      placeSnapshotDownload(staged, fresh, downloadDir);
+      await reporter.stage(
+        'data-api',
+        () => writeDataApi(fresh, stampText, staged.state),
+        (r) => `${r.files} files in the manifest, ${formatBytes(r.bytes)}`,
+      );
+      const ours = [STAGING, ...(staged.external ? [STATE_STAGING] : []), ...(previous === target ? [] : [REJECTED])];
+      const attempt = planned;
+      try {
+        check = await reporter.stage(
+          'check',
+          // What it measured is kept for the next plan, whether or not the site passes its target's limits.
+          () => checkBuild(fresh, work, attempt.expected, ours, pagesChecked, (measured) => recordWeights(target, attempt, measured)),
+          (c) => `${c.pages} pages, ${c.files} files, ${formatBytes(c.bytes)}`,
+        );
+        break;
+      } catch (err) {
+        // The second chance, once: a site over its target's limits is planned again from what it measured and made again.
+        if (!(err instanceof OverLimits) || previous !== target) throw err;
+        planned = planAgain(attempt, err.measured);
+        reporter.info(replanLine(attempt, planned, err.over));
+        await stagingGone;
+        previous = join(work, REJECTED);
+        renameSync(fresh, previous);
+        unplaceSnapshotDownload(staged, previous, downloadDir);
+        handOverPublishedState(handover, staged.state);
+      }
+    }
     // The stamp marks the new site as checked: from here on, a killed run's site may be moved into place.
     writeBuildStamp(fresh, summary, stampText);
     await stagingGone;

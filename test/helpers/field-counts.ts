@@ -4,7 +4,7 @@
  * configurations, measured once (src/site/plan/field-counts.ts on the bench's snapshots), as smooth curves.
  * The best models have the most configurations and submissions, as in the generated field.
  */
-import type { FieldCounts } from '../../src/site/plan/site-plan.ts';
+import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/site-plan.ts';
 
 /** Linear between the measured sizes (300, 10,000, 50,000), flat outside. */
 function between(configurations: number, at300: number, at10k: number, at50k: number): number {
@@ -32,24 +32,53 @@ export function fieldCounts(configurations: number, { details }: { details: bool
   // The best models hold about twice the average of submissions a configuration, the last next to none; in all, perConfiguration each.
   const shares = configs.map((c, i) => c * (1 - i / n));
   const total = shares.reduce((a, b) => a + b, 0);
+  // Distinct benchmarks of a model's configurations, of its submissions: 0.62 at 300, 0.73 at 10,000 and 50,000.
+  const distinct = between(configurations, 0.62, 0.73, 0.73);
+  // A year of daily snapshots: a model is on 92 of the charts' 120 points, a configuration on 88.
   const models = configs.map((c, i) => {
     const scores = Math.round((configurations * perConfiguration * shares[i]!) / total);
-    return { configurations: c, scores, bestScores: Math.round(scores / c) };
+    const bestScores = Math.round(scores / c);
+    return {
+      configurations: c,
+      scores,
+      bestScores,
+      benches: Math.max(bestScores, Math.round(scores * distinct)),
+      configurationTags: 3 * c,
+      tags: 3,
+      historyPoints: 92,
+      configurationHistoryPoints: 88 * c,
+      // Benchmarks the best configurations of two neighbours share: 2 at 10,000, 3 at 50,000.
+      sharedWithNext: details ? Math.round(between(configurations, 5, 2, 3)) : 0,
+    };
   });
   const benches = Math.round(between(configurations, 60, 800, 2_000));
   const tags = Math.round(between(configurations, 150, 400, 800));
   const scores = models.reduce((a, m) => a + m.scores, 0);
   // Model-benchmark pairs with a submission: 263,897 of 359,805 submissions at 10,000, 2,102,760 of 3,561,379 at 50,000.
   const pairs = scores * between(configurations, 0.75, 0.73, 0.59);
-  // Models on a tag's longer list: carrying it (about 54 a tag at 10,000), or scored on its benchmarks (1,267, 4,925 at 50,000).
-  const tagList = details ? between(configurations, 60, 1_267, 4_925) : between(configurations, 8, 54, 130);
+  const resultModels = Math.round(pairs / benches);
+  const resultRows = Math.round(scores / benches);
+  // A benchmark's best models have a quarter more submissions there than its average model (measured: 161 of 450 rows for its best 100 of 330 at 10,000).
+  const firstRows = (k: number) => Math.min(resultRows, Math.round((1.25 * k * resultRows) / Math.max(1, resultModels)));
+  // Models carrying a tag (about 53 a tag at 10,000, 132 at 50,000), with a counting score on its benchmarks (1,205; 5,756), and its benchmarks (4.5; 5.5).
+  const carrying = between(configurations, 4, 53, 132);
+  const measured = details ? between(configurations, 37, 1_205, 5_756) : 0;
+  const tagged = between(configurations, 1, 4.5, 5.5);
   return {
     models,
     benches,
     tags,
-    benchResultModels: details ? Array.from({ length: benches }, () => Math.round(pairs / benches)) : [],
-    tagListModels: Array.from({ length: tags }, () => Math.round(tagList)),
+    benchResults: new Map(
+      Array.from({ length: details ? benches : 0 }, (_, b) => [
+        `bench-${b}`,
+        { models: resultModels, rows: resultRows, firstRows: RESULTS_PER_PAGE.map(firstRows) },
+      ]),
+    ),
+    tagLists: new Map(
+      Array.from({ length: tags }, (_, t) => [`tag-${t}`, { carrying: Math.round(carrying), measured: Math.round(measured), benches: Math.round(tagged) }]),
+    ),
     historySnapshots: 365,
+    recentChanges: 5,
     // A year of daily snapshots: the last 90 days and the day before them, 11 more month ends and the oldest day every target keeps;
     // the configurations named over the year, 3.2 times the field's (the bench's population at 10,000 named 31,925).
     history: { days: 365, alwaysKept: 103, pages: 12, configurations: Math.round(configurations * 3.19) },
