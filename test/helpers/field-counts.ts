@@ -17,10 +17,10 @@ function between(configurations: number, at300: number, at10k: number, at50k: nu
 const snapshotDbOf = (bytes: number) => ({ files: Math.max(1, Math.ceil(bytes / (20 * 1024 * 1024))), bytes });
 
 export function fieldCounts(configurations: number, { details }: { details: boolean }): FieldCounts {
-  // Models per configuration: 177 of 300, 6,997 of 10,000, 28,279 of 50,000.
-  const n = Math.round(configurations * between(configurations, 0.59, 0.7, 0.5656));
-  // Submissions per configuration with details for all: 36 at 10,000 (359,805), 71 at 50,000 (3,561,379).
-  const perConfiguration = details ? between(configurations, 20, 36, 71) : 0;
+  // Models per configuration: 177 of 300, 6,997 of 10,000, 34,810 of 50,000.
+  const n = Math.round(configurations * between(configurations, 0.59, 0.7, 0.6962));
+  // Submissions per configuration with details for all: 36 at 10,000 (359,805), 70 at 50,000 (3,489,351).
+  const perConfiguration = details ? between(configurations, 20, 36, 70) : 0;
   // Every model has a configuration; the others go to the best models first, a round at a time (at most 4 a model, as generated).
   const configs = new Array<number>(n).fill(1);
   let extra = configurations - n;
@@ -29,11 +29,9 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     for (let i = 0; i < k; i++) configs[i]!++;
     extra -= k;
   }
-  // The best models hold about twice the average of submissions a configuration, the last next to none; in all, perConfiguration each.
-  const shares = configs.map((c, i) => c * (1 - i / n));
+  // The best tenth of the models hold 1.7 times the submissions of the last tenth (121 and 72 at 50,000); in all, perConfiguration each.
+  const shares = configs.map((c, i) => c * (1.25 - (0.5 * i) / n));
   const total = shares.reduce((a, b) => a + b, 0);
-  // Distinct benchmarks of a model's configurations, of its submissions: 0.62 at 300, 0.73 at 10,000 and 50,000.
-  const distinct = between(configurations, 0.62, 0.73, 0.73);
   // A year of daily snapshots: a model is on 92 of the charts' 120 points, a configuration on 88.
   const models = configs.map((c, i) => {
     const scores = Math.round((configurations * perConfiguration * shares[i]!) / total);
@@ -42,7 +40,8 @@ export function fieldCounts(configurations: number, { details }: { details: bool
       configurations: c,
       scores,
       bestScores,
-      benches: Math.max(bestScores, Math.round(scores * distinct)),
+      // A model's configurations have their submissions on mostly the same benchmarks (73 of 105 cells a model at 50,000).
+      benches: Math.round(bestScores * (1 + 0.05 * (c - 1))),
       configurationTags: 3 * c,
       tags: 3,
       historyPoints: 92,
@@ -68,6 +67,8 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     models,
     benches,
     tags,
+    // Vendors: 70 at 10,000, 155 at 50,000.
+    providers: Math.round(between(configurations, 20, 70, 155)),
     benchResults: new Map(
       Array.from({ length: details ? benches : 0 }, (_, b) => [
         `bench-${b}`,

@@ -15,27 +15,16 @@ import type { Sample } from './least-squares.ts';
 
 /** The kinds of output fitted page by page, each with its weights' names in the order of a sample's features. */
 export const FITTED = {
-  modelPage: [
-    'base',
-    'perConfiguration',
-    'perScore',
-    'perBench',
-    'perCell',
-    'perTag',
-    'perHistoryPoint',
-    'perRecentChange',
-    'badge',
-    'feed',
-    'perComparison',
-  ],
+  modelPage: ['base', 'perConfiguration', 'perScore', 'perBench', 'perCell', 'perTag', 'perHistoryPoint', 'perRecentChange', 'badge', 'feed', 'perComparison'],
   configurationPage: ['base', 'perScore', 'perSibling', 'perTag', 'perHistoryPoint'],
   comparison: ['base', 'perShared'],
   modelFeed: ['base', 'perChange'],
+  card: ['base', 'perModel', 'perTag'],
   badge: ['base'],
   modelFile: ['base', 'perScore', 'perConfiguration', 'perHistoryPoint'],
   benchmarkPage: ['perBench', 'perPage', 'perModel', 'perRow'],
   tagPage: ['perTag', 'perPage', 'perBenchedPage', 'perBenchListed', 'carryingTable', 'perCarrying', 'measuredTable', 'perMeasured', 'perFeedModel'],
-  leaderboard: ['perPage', 'perModel', 'perConfiguration', 'perTag'],
+  leaderboard: ['perPage', 'perTagOption', 'perProviderOption', 'perModel', 'perConfiguration', 'perTag'],
 } as const satisfies Partial<Record<keyof Weights, readonly string[]>>;
 
 export type FittedKind = keyof typeof FITTED;
@@ -47,12 +36,14 @@ export type FittedKind = keyof typeof FITTED;
  * and feed (the same in every site the bench builds, a year of history), and a row of a tag's
  * rankings and of its list of benchmarks (the bytes of the rows over their count: nearly every page
  * has a full page of rows, and nearly every tag four or five benchmarks, which a fit cannot tell
- * from the table or list around them).
+ * from the table or list around them), and an option of the leaderboard's filter (the same on every
+ * page of a site: the bytes of the filter's options over their count).
  */
 export const FIXED: Partial<Record<FittedKind, readonly string[]>> = {
   modelPage: ['perRecentChange', 'badge', 'feed', 'perComparison'],
   modelFeed: ['perChange'],
   tagPage: ['perBenchListed', 'perCarrying', 'perMeasured'],
+  leaderboard: ['perTagOption', 'perProviderOption'],
 };
 export type SiteSamples = Record<FittedKind, Sample[]>;
 
@@ -75,7 +66,8 @@ export function pageSamples(
   const resolved = resolvePlan(plan, counts.models.length, cardModels);
   const samples = Object.fromEntries(Object.keys(FITTED).map((k) => [k, [] as Sample[]])) as SiteSamples;
   try {
-    if (data.models.length !== counts.models.length) throw new Error(`${snapshot}: the site has ${data.models.length} models, the plan's counts ${counts.models.length}`);
+    if (data.models.length !== counts.models.length)
+      throw new Error(`${snapshot}: the site has ${data.models.length} models, the plan's counts ${counts.models.length}`);
     const { deepResults, resultsPerPage } = resolved;
     const firstOf = RESULTS_PER_PAGE.indexOf(resultsPerPage as (typeof RESULTS_PER_PAGE)[number]);
     for (const model of data.models) {
@@ -116,6 +108,12 @@ export function pageSamples(
       const file = size(dist, modelDataFile(model));
       if (file !== undefined) samples.modelFile.push({ bytes: file, x: [1, m.bestScores, m.configurations, m.historyPoints] });
     }
+    // A sample per card of a model or a tag, and one of the site's own (og/*.png and the list of cards).
+    const og = (folder: string) => (existsSync(join(dist, 'og', folder)) ? readdirSync(join(dist, 'og', folder)) : []);
+    for (const name of og('models')) samples.card.push({ bytes: size(dist, `og/models/${name}`)!, x: [0, 1, 0] });
+    for (const name of og('tags')) samples.card.push({ bytes: size(dist, `og/tags/${name}`)!, x: [0, 0, 1] });
+    const own = og('').filter((name) => !['models', 'tags'].includes(name));
+    if (own.length) samples.card.push({ bytes: own.reduce((n, name) => n + (size(dist, `og/${name}`) ?? 0), 0), x: [1, 0, 0] });
     for (const bench of data.benches) {
       const folder = `benchmarks/${bench.segment}`;
       const files = [`${folder}/index.html`, ...morePages(dist, folder)];
@@ -140,12 +138,15 @@ export function pageSamples(
       const feed = size(dist, tagFeedFile(tag));
       if (feed !== undefined) samples.tagPage.push({ bytes: feed, x: [1, 0, 0, 0, 0, 0, 0, 0, counts.recentChanges * Math.min(t.carrying, TAG_FEED_MODELS)] });
     }
+    let tagOptions = 0;
+    for (const t of counts.tagLists.values()) if (t.carrying > 0) tagOptions++;
     for (let p = 1; (p - 1) * 100 < Math.max(1, counts.models.length); p++) {
       const bytes = size(dist, p === 1 ? 'index.html' : `leaderboard/${p}/index.html`);
       if (bytes === undefined) continue;
       const shown = counts.models.slice((p - 1) * 100, p * 100);
       const listed = shown.reduce((n, m) => n + (m.configurations > 1 ? m.configurations : 0), 0);
-      samples.leaderboard.push({ bytes, x: [1, shown.length, listed, shown.reduce((n, m) => n + Math.min(m.tags, TAGS_SHOWN), 0)] });
+      const tagsShown = shown.reduce((n, m) => n + Math.min(m.tags, TAGS_SHOWN), 0);
+      samples.leaderboard.push({ bytes, x: [1, tagOptions, counts.providers, shown.length, listed, tagsShown] });
     }
   } finally {
     releaseSiteData();

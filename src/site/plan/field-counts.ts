@@ -139,15 +139,15 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
           }
       }
     }
-    // The benchmarks its best configuration shares with the next model's.
+    // The benchmarks its best configuration shares with the next model's, each with a counting submission (a comparison's rows).
     let shared = 0;
     if (m + 1 < M) {
       const next = firstRow[m + 1]!;
-      for (let i = s.from[next]!; i < s.to[next]!; i++) nextMark[s.bench[i]!] = m;
+      for (let i = s.from[next]!; i < s.to[next]!; i++) if (s.counts[i]) nextMark[s.bench[i]!] = m;
       const best = firstRow[m]!;
       for (let i = s.from[best]!; i < s.to[best]!; i++) {
         const b = s.bench[i]!;
-        if (nextMark[b] === m && sharedMark[b] !== m) {
+        if (s.counts[i] && nextMark[b] === m && sharedMark[b] !== m) {
           sharedMark[b] = m;
           shared++;
         }
@@ -173,6 +173,7 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
     models,
     benches: B,
     tags: T,
+    providers: new Set(rowList.map((c) => c.provider)).size,
     benchResults: new Map(benches.map((b, i) => [b.slug, { models: resultModels[i]!, rows: resultRows[i]!, firstRows: firstRows.map((f) => f[i]!) }])),
     tagLists: new Map(tagNames.map((tag, t) => [tag, { carrying: carrying[t]!, measured: measured[t]!, benches: taggedBenches[t]! }])),
     historySnapshots: counts.historySnapshots,

@@ -50,7 +50,7 @@ export interface ModelCounts {
   historyPoints: number;
   /** The same for each of its configurations, summed: the points of their pages' charts. */
   configurationHistoryPoints: number;
-  /** Benchmarks its best configuration shares with the next model's: the rows of their pre-rendered comparison. */
+  /** Benchmarks on which its best configuration and the next model's both have a counting submission: the rows of their pre-rendered comparison. */
   sharedWithNext: number;
 }
 
@@ -60,6 +60,8 @@ export interface FieldCounts {
   models: readonly ModelCounts[];
   benches: number;
   tags: number;
+  /** Vendors of the configurations: the leaderboard's filter lists each, and each tag a model carries, on every page of it. */
+  providers: number;
   /**
    * Per benchmark, by slug: the models with a submission on it and its submissions (its pages of
    * results: a group per model, a row per submission), and the submissions of its best
@@ -116,7 +118,8 @@ export interface Weights {
   modelFeed: { base: number; perChange: number };
   /** Both files: SVG and shields.io JSON. */
   badge: { base: number };
-  card: { base: number };
+  /** Link-preview cards: the site's two (and the list of cards), a model's, a tag's. */
+  card: { base: number; perModel: number; perTag: number };
   /** A model's data file (its entry in the manifest included): its configurations, each submission of its best configuration, its points of history. */
   modelFile: { base: number; perScore: number; perConfiguration: number; perHistoryPoint: number; groupGzipped: number };
   /** A search record: its fragment and its share of the index; `files` per record. */
@@ -140,10 +143,25 @@ export interface Weights {
     perMeasured: number;
     perFeedModel: number;
   };
-  /** The leaderboard's pages: a row per model, the list of its configurations where it has several, the first tags of it. */
-  leaderboard: { perPage: number; perModel: number; perConfiguration: number; perTag: number };
-  /** The downloads: per configuration (models.csv/json, leaderboard.json, model-list.json), per benchmark, per submission (scores.csv), per history cell (history.csv), and what gzip leaves of each of the two. */
-  downloads: { perConfiguration: number; perBench: number; perScore: number; perHistoryCell: number; scoresGzipped: number; historyGzipped: number };
+  /**
+   * The leaderboard's pages: each with its filter's options (a tag a model carries, a vendor), a row
+   * per model, the list of its configurations where it has several, the first tags of it.
+   */
+  leaderboard: { perPage: number; perTagOption: number; perProviderOption: number; perModel: number; perConfiguration: number; perTag: number };
+  /**
+   * The downloads: per configuration (models.csv/json, leaderboard.json, model-list.json), per
+   * benchmark, per submission (scores.csv), per history cell (history.csv), and what gzip leaves of
+   * each of the two; and the manifest's entry of each file it lists (the models' data files, the days of history).
+   */
+  downloads: {
+    perConfiguration: number;
+    perBench: number;
+    perScore: number;
+    perHistoryCell: number;
+    perListedFile: number;
+    scoresGzipped: number;
+    historyGzipped: number;
+  };
   /**
    * The files of the leaderboard as it stood: the names table per configuration the history names,
    * a day's file per configuration that day (and its fixed part), and what gzip leaves of them.
@@ -175,7 +193,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   comparison: { base: 8380, perShared: 788 },
   modelFeed: { base: 650, perChange: 620 },
   badge: { base: 1770 },
-  card: { base: 22_000 },
+  card: { base: 45_000, perModel: 19_200, perTag: 23_400 },
   modelFile: { base: 3220, perScore: 344, perConfiguration: 0, perHistoryPoint: 0, groupGzipped: 0.15 },
   search: { perRecord: 340, files: 1.01 },
   benchmarkPage: { perBench: 2840, perPage: 6360, perModel: 195, perRow: 380 },
@@ -190,9 +208,9 @@ export const DEFAULT_WEIGHTS: Weights = {
     perMeasured: 222,
     perFeedModel: 90.2,
   },
-  leaderboard: { perPage: 14_700, perModel: 881, perConfiguration: 133, perTag: 75.9 },
+  leaderboard: { perPage: 14_700, perTagOption: 72, perProviderOption: 60, perModel: 881, perConfiguration: 133, perTag: 75.9 },
   history: { perName: 41, perCell: 7.6, perDay: 350, gzipped: 0.37 },
-  downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, scoresGzipped: 0.19, historyGzipped: 0.4 },
+  downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
 };
 
@@ -351,6 +369,8 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
     tagFeedModels += counts.recentChanges * Math.min(t.carrying, TAG_FEED_MODELS);
   }
   const leaderboardPages = Math.max(1, Math.ceil(n / 100));
+  let tagOptions = 0;
+  for (const t of counts.tagLists.values()) if (t.carrying > 0) tagOptions++;
   const records = keep.modelPages + counts.benches + counts.tags;
   const scoresCsv = allScores * w.downloads.perScore * (compressedDownloads ? w.downloads.scoresGzipped : 1);
   const historyCsv =
@@ -361,11 +381,13 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
   const { history } = counts;
   const days = Math.min(history.days, history.alwaysKept + Math.min(keep.pastDays, Math.max(0, history.days - history.alwaysKept)));
   const historyGzip = compressedDownloads ? w.history.gzipped : 1;
+  const historyFiles = history.days > 0 ? 2 + days : 0;
   const pages = k + configurationPages + pairs + benchPages + tagPages + leaderboardPages + history.pages;
   const mp = w.modelPage;
   const cp = w.configurationPage;
   const lb = w.leaderboard;
-  // A leaderboard row of the best 100 models, as the pages of past days show them.
+  // A page of the leaderboard, its filter's options, and a row of the best 100 models, as the pages of past days show them.
+  const leaderboardPage = lb.perPage + lb.perTagOption * tagOptions + lb.perProviderOption * counts.providers;
   const rowOfBest = lb.perModel + (lb.perConfiguration * at.listed(100) + lb.perTag * at.tagsShown(100)) / Math.max(1, Math.min(n, 100));
   return {
     'model-page': {
@@ -397,7 +419,7 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
     },
     comparison: { files: pairs, bytes: w.comparison.base * pairs + w.comparison.perShared * at.shared(pairs) },
     // The leaderboard's and the site's cards, each tag's, and the best models'.
-    card: { files: keep.cards + counts.tags + 3, bytes: w.card.base * (keep.cards + counts.tags + 2) },
+    card: { files: keep.cards + counts.tags + 3, bytes: w.card.base + w.card.perModel * keep.cards + w.card.perTag * counts.tags },
     // One file per model with one of its own, the others in groups of a hundred: the same bytes a model either way, unless gzipped.
     'model-file': {
       files: own + sharedFiles,
@@ -427,11 +449,17 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
     },
     leaderboard: {
       files: leaderboardPages + 2,
-      bytes: lb.perPage * leaderboardPages + lb.perModel * n + lb.perConfiguration * at.listed(n) + lb.perTag * at.tagsShown(n),
+      bytes: leaderboardPage * leaderboardPages + lb.perModel * n + lb.perConfiguration * at.listed(n) + lb.perTag * at.tagsShown(n),
     },
     downloads: {
       files: parts(scoresCsv) + parts(historyCsv) + 24,
-      bytes: w.downloads.perConfiguration * allConfigurations + w.downloads.perBench * counts.benches + scoresCsv + historyCsv,
+      bytes:
+        w.downloads.perConfiguration * allConfigurations +
+        w.downloads.perBench * counts.benches +
+        scoresCsv +
+        historyCsv +
+        // The manifest lists every data file and every day of history.
+        w.downloads.perListedFile * (own + sharedFiles + historyFiles),
     },
     // index.json, names.json, a file a day kept, the page drawn from them and the static pages of month ends (a leaderboard page each).
     history: {
@@ -439,7 +467,7 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
       bytes:
         history.days > 0
           ? historyGzip * (w.history.perName * history.configurations + days * (w.history.perDay + w.history.perCell * allConfigurations)) +
-            (history.pages + 1) * (lb.perPage + rowOfBest * Math.min(n, 100))
+            (history.pages + 1) * (leaderboardPage + rowOfBest * Math.min(n, 100))
           : 0,
     },
     'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
