@@ -15,6 +15,7 @@ import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { compareModels } from '../../src/site/compare/compare-models.ts';
 import { getSiteData, releaseSiteData } from '../../src/site/data/site-data.ts';
 import { modelFile } from '../../src/site/files/model-file.ts';
+import { attribution } from '../../src/site/files/records.ts';
 import { TAGS_SHOWN } from '../../src/site/lists/leaderboard.ts';
 import { configurationPage } from '../../src/site/routes/configuration.ts';
 import { modelPage } from '../../src/site/routes/model.ts';
@@ -66,8 +67,9 @@ describe('the counts a build plans with', () => {
     const pages = data.models.map((m) => modelPage(data, m));
     expect(counts.models.map((m) => m.benches)).toEqual(pages.map((p) => p.matrix.length));
     expect(counts.models.map((m) => m.configurationTags)).toEqual(pages.map((p) => p.tags.flat().length));
-    expect(counts.models.map((m) => m.tags)).toEqual(data.models.map((m) => new Set(m.tags).size));
-    expect(counts.models.map((m) => Math.min(m.tags, TAGS_SHOWN))).toEqual(data.models.map((m) => Math.min(m.tags.length, TAGS_SHOWN)));
+    // A leaderboard row's chips: the first TAGS_SHOWN of a model's tags, and one of how many more.
+    expect(counts.models.map((m) => m.tagsShown)).toEqual(data.models.map((m) => Math.min(m.tags.length, TAGS_SHOWN + 1)));
+    expect(counts.models.some((m) => m.tagsShown > TAGS_SHOWN)).toBe(true);
     expect(counts.models.map((m) => m.historyPoints)).toEqual(pages.map((p) => p.history.length));
     // Five snapshots: a model on all of them has five points, one that came since fewer.
     expect(Math.max(...counts.models.map((m) => m.historyPoints))).toBe(5);
@@ -79,9 +81,10 @@ describe('the counts a build plans with', () => {
   });
 
   it('count the benchmarks two neighbours’ comparison shares', () => {
+    const files = attribution(data);
     const shared = data.models.map((m, i) => {
       const next = data.models[i + 1];
-      return next ? compareModels([modelFile(data, m, ''), modelFile(data, next, '')]).shared.length : 0;
+      return next ? compareModels([modelFile(data, m, files), modelFile(data, next, files)]).shared.length : 0;
     });
     expect(counts.models.map((m) => m.sharedWithNext)).toEqual(shared);
     expect(shared.some((n) => n > 0)).toBe(true);

@@ -63,11 +63,20 @@ export function fitWeights(sites: readonly BuiltSite[], cardModels: number): Fit
   const pages: PageError[] = [];
   for (const kind of Object.keys(FITTED) as FittedKind[]) {
     const names = FITTED[kind];
-    const samples = pooled[kind];
+    let samples = pooled[kind];
     if (samples.length === 0) continue;
-    const fitted = leastSquares(samples, names, DEFAULT_WEIGHTS[kind] as Record<string, number>, FIXED[kind]);
+    const into = kind === 'modelFileGzipped' ? 'modelFile' : kind;
+    // A gzipped file's parts as its models' data weighs them ungzipped (modelFile is fitted first): what gzip leaves of each.
+    if (kind === 'modelFileGzipped') {
+      const mf = weights.modelFile;
+      samples = samples.map(({ bytes, x: [k, scores, configurations, points] }) => ({
+        bytes,
+        x: [mf.perScore * scores!, mf.base * k! + mf.perConfiguration * configurations! + mf.perHistoryPoint * points!],
+      }));
+    }
+    const fitted = leastSquares(samples, names, DEFAULT_WEIGHTS[into] as Record<string, number>, FIXED[kind]);
     const c = names.map((n) => round(fitted[n]!));
-    Object.assign(weights[kind], Object.fromEntries(names.map((n, i) => [n, c[i]!])));
+    Object.assign(weights[into], Object.fromEntries(names.map((n, i) => [n, c[i]!])));
     const errors = samples.map((s) => s.bytes / dot(s.x, c) - 1).sort((a, b) => a - b);
     const at = (q: number) => errors[Math.min(errors.length - 1, Math.floor(q * errors.length))]!;
     pages.push({ kind, samples: samples.length, p1: at(0.01), p50: at(0.5), p99: at(0.99) });

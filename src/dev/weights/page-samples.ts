@@ -7,9 +7,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteData, releaseSiteData } from '../../site/data/site-data.ts';
 import { fieldCountsOf } from '../../site/plan/field-counts.ts';
-import { TAGS_SHOWN } from '../../site/lists/leaderboard.ts';
 import { RESULTS_PER_PAGE, resolvePlan, TAG_FEED_MODELS, type BuildPlan, type FieldCounts, type Weights } from '../../site/plan/site-plan.ts';
-import { badgeFile, modelDataFile, modelFeedFile, tagFeedFile } from '../../site/links/output-paths.ts';
+import { badgeFile, modelDataFile, modelFeedFile, SHARED_FILE_MODELS, sharedModelDataFile, tagFeedFile } from '../../site/links/output-paths.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
 import type { Sample } from './least-squares.ts';
 
@@ -22,10 +21,12 @@ export const FITTED = {
   card: ['base', 'perModel', 'perTag'],
   badge: ['base'],
   modelFile: ['base', 'perScore', 'perConfiguration', 'perHistoryPoint'],
+  /** Gzipped files of a hundred models' data: their models, submissions, configurations and points of history (fitWeights weighs them with modelFile's weights first). */
+  modelFileGzipped: ['scoresGzipped', 'restGzipped'],
   benchmarkPage: ['perBench', 'perPage', 'perModel', 'perRow'],
   tagPage: ['perTag', 'perPage', 'perBenchedPage', 'perBenchListed', 'carryingTable', 'perCarrying', 'measuredTable', 'perMeasured', 'perFeedModel'],
   leaderboard: ['perPage', 'perTagOption', 'perProviderOption', 'perModel', 'perConfiguration', 'perTag'],
-} as const satisfies Partial<Record<keyof Weights, readonly string[]>>;
+} as const satisfies Partial<Record<keyof Weights | 'modelFileGzipped', readonly string[]>>;
 
 export type FittedKind = keyof typeof FITTED;
 
@@ -108,6 +109,15 @@ export function pageSamples(
       const file = size(dist, modelDataFile(model));
       if (file !== undefined) samples.modelFile.push({ bytes: file, x: [1, m.bestScores, m.configurations, m.historyPoints] });
     }
+    // A gzipped file of a hundred models' data (where the plan gzips them, every model's is in one).
+    if (resolved.compressedDownloads)
+      for (let g = 0; g * SHARED_FILE_MODELS < counts.models.length; g++) {
+        const models = counts.models.slice(g * SHARED_FILE_MODELS, (g + 1) * SHARED_FILE_MODELS);
+        const bytes = size(dist, `${sharedModelDataFile(g + 1)}.gz`);
+        const sum = (f: (m: (typeof models)[number]) => number) => models.reduce((n, m) => n + f(m), 0);
+        if (bytes !== undefined)
+          samples.modelFileGzipped.push({ bytes, x: [models.length, sum((m) => m.bestScores), sum((m) => m.configurations), sum((m) => m.historyPoints)] });
+      }
     // A sample per card of a model or a tag, and one of the site's own (og/*.png and the list of cards).
     const og = (folder: string) => (existsSync(join(dist, 'og', folder)) ? readdirSync(join(dist, 'og', folder)) : []);
     for (const name of og('models')) samples.card.push({ bytes: size(dist, `og/models/${name}`)!, x: [0, 1, 0] });
@@ -145,7 +155,7 @@ export function pageSamples(
       if (bytes === undefined) continue;
       const shown = counts.models.slice((p - 1) * 100, p * 100);
       const listed = shown.reduce((n, m) => n + (m.configurations > 1 ? m.configurations : 0), 0);
-      const tagsShown = shown.reduce((n, m) => n + Math.min(m.tags, TAGS_SHOWN), 0);
+      const tagsShown = shown.reduce((n, m) => n + m.tagsShown, 0);
       samples.leaderboard.push({ bytes, x: [1, tagOptions, counts.providers, shown.length, listed, tagsShown] });
     }
   } finally {

@@ -8,6 +8,7 @@ import type { SnapshotReader } from '../../store/read-snapshot.ts';
 import { familiesOf } from '../data/models.ts';
 import { historyFamilyKey } from '../data/history-pass.ts';
 import { alwaysKept, hasPage, historyDaysOf } from '../data/past-history.ts';
+import { TAGS_SHOWN } from '../lists/leaderboard.ts';
 import { HISTORY_CHART_POINTS, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
 import { RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './site-plan.ts';
 
@@ -160,7 +161,8 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
       bestScores: s.to[first]! - s.from[first]!,
       benches: distinct,
       configurationTags: configurationTagCount,
-      tags,
+      // The first few chips, and one that says how many more.
+      tagsShown: Math.min(tags, TAGS_SHOWN + 1),
       historyPoints: historyPoints[m]!,
       configurationHistoryPoints: points,
       sharedWithNext: shared,

@@ -29,7 +29,6 @@
  */
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
-import { TAGS_SHOWN } from '../lists/leaderboard.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { DEPLOY_TARGETS, HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type LimitName, type SiteFigures } from './hosts.ts';
 
@@ -44,8 +43,8 @@ export interface ModelCounts {
   benches: number;
   /** Tags of its configurations, each configuration's counted (its page lists them by configuration, and so do their pages). */
   configurationTags: number;
-  /** Its tags, each once (its row on the leaderboard shows the first few). */
-  tags: number;
+  /** What its row on the leaderboard shows of its tags: the first TAGS_SHOWN, and how many more (src/site/lists/leaderboard.ts). */
+  tagsShown: number;
   /** Snapshots of the charts' window (HISTORY_CHART_POINTS) that hold it: the points of its page's charts. */
   historyPoints: number;
   /** The same for each of its configurations, summed: the points of their pages' charts. */
@@ -120,8 +119,11 @@ export interface Weights {
   badge: { base: number };
   /** Link-preview cards: the site's two (and the list of cards), a model's, a tag's. */
   card: { base: number; perModel: number; perTag: number };
-  /** A model's data file (its entry in the manifest included): its configurations, each submission of its best configuration, its points of history. */
-  modelFile: { base: number; perScore: number; perConfiguration: number; perHistoryPoint: number; groupGzipped: number };
+  /**
+   * A model's data file: its configurations, each submission of its best configuration, its points
+   * of history; in a gzipped file of a hundred models', what gzip leaves of its submissions and of the rest.
+   */
+  modelFile: { base: number; perScore: number; perConfiguration: number; perHistoryPoint: number; scoresGzipped: number; restGzipped: number };
   /** A search record: its fragment and its share of the index; `files` per record. */
   search: { perRecord: number; files: number };
   /** A benchmark's pages: `perBench` once (its figures, chart and tags), `perPage` each, a group per model and a row per submission listed. */
@@ -172,43 +174,47 @@ export interface Weights {
 }
 
 /**
- * Fitted, page by page, on the sites the bench builds ... (see docs/deploy.md#the-plans-estimate):
- * `npm run fit-weights` prints them from built sites.
+ * Fitted page by page by `npm run fit-weights` on seven sites of the bench's generated field (10,000
+ * configurations × 365 days with details and without, for no target, GitHub Pages and Cloudflare
+ * Pages Free; 50,000 × 365 for GitHub Pages with details and without, and for Cloudflare Pages with
+ * details), some measured apart (FIXED in src/dev/weights/page-samples.ts); how close they come, and
+ * the margin a plan keeps for the rest: docs/deploy.md. A build plans with these scaled by what the
+ * previous build of its folder measured (src/publish/build-plan.ts).
  */
 export const DEFAULT_WEIGHTS: Weights = {
   modelPage: {
-    base: 7980,
-    perConfiguration: 241,
-    perScore: -55.7,
-    perBench: 144,
-    perCell: 66.8,
-    perTag: 72.2,
-    perHistoryPoint: 12.5,
+    base: 8060,
+    perConfiguration: 278,
+    perScore: -44,
+    perBench: 139,
+    perCell: 55.6,
+    perTag: 76.7,
+    perHistoryPoint: 11.9,
     perRecentChange: 447,
     badge: 1190,
     feed: 215,
     perComparison: 215,
   },
-  configurationPage: { base: 6250, perScore: 574, perSibling: 305, perTag: 69.4, perHistoryPoint: 5.81 },
-  comparison: { base: 8380, perShared: 788 },
+  configurationPage: { base: 6010, perScore: 578, perSibling: 296, perTag: 75.3, perHistoryPoint: 5.86 },
+  comparison: { base: 8390, perShared: 804 },
   modelFeed: { base: 650, perChange: 620 },
   badge: { base: 1770 },
-  card: { base: 45_000, perModel: 19_200, perTag: 23_400 },
-  modelFile: { base: 3220, perScore: 344, perConfiguration: 0, perHistoryPoint: 0, groupGzipped: 0.15 },
+  card: { base: 84_300, perModel: 19_100, perTag: 23_300 },
+  modelFile: { base: 532, perScore: 344, perConfiguration: 300, perHistoryPoint: 25.3, scoresGzipped: 0.145, restGzipped: 0.182 },
   search: { perRecord: 340, files: 1.01 },
-  benchmarkPage: { perBench: 2840, perPage: 6360, perModel: 195, perRow: 380 },
+  benchmarkPage: { perBench: 3880, perPage: 5320, perModel: 304, perRow: 307 },
   tagPage: {
-    perTag: 1330,
-    perPage: 3280,
-    perBenchedPage: -175,
+    perTag: 989,
+    perPage: 2630,
+    perBenchedPage: -606,
     perBenchListed: 160,
-    carryingTable: 2690,
+    carryingTable: 3680,
     perCarrying: 220,
-    measuredTable: 2770,
+    measuredTable: 3860,
     perMeasured: 222,
-    perFeedModel: 90.2,
+    perFeedModel: 97.7,
   },
-  leaderboard: { perPage: 14_700, perTagOption: 72, perProviderOption: 60, perModel: 881, perConfiguration: 133, perTag: 75.9 },
+  leaderboard: { perPage: 8440, perTagOption: 72, perProviderOption: 60, perModel: 676, perConfiguration: 130, perTag: 59.3 },
   history: { perName: 41, perCell: 7.6, perDay: 350, gzipped: 0.37 },
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
@@ -304,7 +310,7 @@ function modelSums(models: readonly ModelCounts[]) {
     // A configuration's page lists its model's configurations where there are several; so does the model's row.
     siblings: prefix(models, (m) => (m.configurations > 1 ? m.configurations * m.configurations : 0)),
     listed: prefix(models, (m) => (m.configurations > 1 ? m.configurations : 0)),
-    tagsShown: prefix(models, (m) => Math.min(m.tags, TAGS_SHOWN)),
+    tagsShown: prefix(models, (m) => m.tagsShown),
   };
 }
 const sumsOf = new WeakMap<readonly ModelCounts[], ReturnType<typeof modelSums>>();
@@ -328,11 +334,11 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
   const pairs = Math.max(0, Math.min(keep.comparisons, n) - 1);
   const own = ownDataFiles(plan);
   const sharedFiles = Math.ceil((n - own) / SHARED_FILE_MODELS);
-  const modelFileBytes = (from: number, to: number) =>
-    w.modelFile.base * (to - from) +
-    w.modelFile.perScore * (at.best(to) - at.best(from)) +
-    w.modelFile.perConfiguration * (at.configurations(to) - at.configurations(from)) +
-    w.modelFile.perHistoryPoint * (at.historyPoints(to) - at.historyPoints(from));
+  const mf = w.modelFile;
+  // The models' data files: each its own, or gzipped in groups (where the plan gzips them, every model's).
+  const modelFileScores = mf.perScore * at.best(n);
+  const modelFileRest = mf.base * n + mf.perConfiguration * allConfigurations + mf.perHistoryPoint * at.historyPoints(n);
+  const modelFileBytes = compressedDownloads ? mf.scoresGzipped * modelFileScores + mf.restGzipped * modelFileRest : modelFileScores + modelFileRest;
   // A benchmark's or tag's pages: enough for its longer list at resultsPerPage models a page, or its first page alone.
   const pagesFor = (models: number) => (deepResults ? Math.max(1, Math.ceil(models / resultsPerPage)) : 1);
   const upTo = (models: number) => (deepResults ? models : Math.min(models, resultsPerPage));
@@ -421,10 +427,7 @@ export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft
     // The leaderboard's and the site's cards, each tag's, and the best models'.
     card: { files: keep.cards + counts.tags + 3, bytes: w.card.base + w.card.perModel * keep.cards + w.card.perTag * counts.tags },
     // One file per model with one of its own, the others in groups of a hundred: the same bytes a model either way, unless gzipped.
-    'model-file': {
-      files: own + sharedFiles,
-      bytes: compressedDownloads ? modelFileBytes(0, n) * w.modelFile.groupGzipped : modelFileBytes(0, n),
-    },
+    'model-file': { files: own + sharedFiles, bytes: modelFileBytes },
     search: { files: Math.ceil(records * w.search.files) + 8, bytes: w.search.perRecord * records },
     'benchmark-page': {
       files: benchPages,
@@ -545,7 +548,11 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
     modelFeed: by(scale['model-feed'])(weights.modelFeed),
     badge: by(scale.badge)(weights.badge),
     card: by(scale.card)(weights.card),
-    modelFile: by(scale['model-file'])(weights.modelFile),
+    modelFile: {
+      ...by(scale['model-file'])(weights.modelFile),
+      scoresGzipped: weights.modelFile.scoresGzipped,
+      restGzipped: weights.modelFile.restGzipped,
+    },
     search: by(scale.search)(weights.search),
     benchmarkPage: by(scale['benchmark-page'])(weights.benchmarkPage),
     tagPage: by(scale['tag-page'])(weights.tagPage),
