@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +39,20 @@ export function tempDir(prefix = 'mirror-test-'): { path: string; cleanup: () =>
 export function fingerprint(path: string): { sha256: string; mtimeMs: number } | undefined {
   if (!existsSync(path)) return undefined;
   return { sha256: createHash('sha256').update(readFileSync(path)).digest('hex'), mtimeMs: statSync(path).mtimeMs };
+}
+
+/** Every file under `root` with its fingerprint: a folder "byte for byte as it was" has the same tree. */
+export function fingerprintTree(root: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(root, p)] = fingerprint(p);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 export interface Captured {

@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { isSiteBuild } from '../../src/publish/output-dir.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
-import { captureReporter, copyProject, fingerprint, runScript, tempDir, type RunResult } from '../helpers/env.ts';
+import { captureReporter, copyProject, fingerprint, fingerprintTree, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
 import { mountTmpfs, remountReadOnly, tmpfsAvailable } from '../helpers/tmpfs.ts';
@@ -32,20 +32,6 @@ afterAll(() => {
   for (const unmount of unmounts) unmount();
   dir.cleanup();
 });
-
-/** Every file under `root` with its fingerprint. */
-function tree(root: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(root, p)] = fingerprint(p);
-    }
-  };
-  walk(root);
-  return out;
-}
 
 /** Bytes a tmpfs needs for the files under `root`: whole 4 KiB pages per file and folder. */
 function tmpfsBytes(root: string): number {
@@ -110,7 +96,7 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
     // Room for the previous site and a third of another: the new build runs out of space halfway.
     unmounts.push(mountTmpfs(mount, `size=${Math.ceil((tmpfsBytes(small.dist) * 4) / 3 / 4096) * 4}k`));
     cpSync(small.dist, join(mount, 'dist'), { recursive: true });
-    const before = tree(join(mount, 'dist'));
+    const before = fingerprintTree(join(mount, 'dist'));
 
     // SITE_URL set, so the only line on stderr is the one under test.
     const r = await stubBuild(['--snapshot', await nextDaySnapshot('full'), '--out', join(mount, 'dist')], { SITE_URL: 'https://mirror.example/' });
@@ -119,7 +105,7 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
       // ENOSPC from a page, or SQLITE_FULL from the snapshot file made beside the render: whichever meets the full disk first.
       expect.stringMatching(/^error: the build stopped: the disk is full \((ENOSPC|SQLITE_FULL)\) in .*full — free some space.*the previous one is kept$/),
     ]);
-    expect(tree(join(mount, 'dist'))).toEqual(before);
+    expect(fingerprintTree(join(mount, 'dist'))).toEqual(before);
     expect(readdirSync(mount).sort()).toEqual(['.dist.build.lock', 'dist']);
   }, 120_000);
 
@@ -149,13 +135,13 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
     unmounts.push(mountTmpfs(mount, `size=${Math.ceil(tmpfsBytes(small.dist) / 4096) * 8}k`));
     cpSync(small.dist, join(mount, 'dist'), { recursive: true });
     remountReadOnly(mount);
-    const before = tree(mount);
+    const before = fingerprintTree(mount);
 
     const r = await runScript('build.ts', ['--snapshot', snapshotCopy('read-only'), '--out', join(mount, 'dist')], {});
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(stderrLines(r)).toEqual([expect.stringMatching(/^error: --out .*dist cannot write in .*read-only(\/dist)? \(EROFS\) — /)]);
-    expect(tree(mount)).toEqual(before);
+    expect(fingerprintTree(mount)).toEqual(before);
   });
 
   it('refuses a mount point, which no rename can replace, before rendering', async () => {
@@ -175,7 +161,7 @@ describe('a render that fails', () => {
     const root = join(dir.path, 'astro-fails');
     mkdirSync(root);
     cpSync(small.dist, join(root, 'dist'), { recursive: true });
-    const before = tree(join(root, 'dist'));
+    const before = fingerprintTree(join(root, 'dist'));
     // A checkout whose Astro config fails to load the way a full disk fails a write: Astro wraps the error, in its own process.
     const checkout = copyProject(join(root, 'checkout'));
     writeFileSync(
@@ -194,7 +180,7 @@ describe('a render that fails', () => {
     expect(stderrLines(r).at(-1)).toMatch(
       /^error: the build stopped: the disk is full \(ENOSPC\) in .*astro-fails — free some space.*the previous one is kept$/,
     );
-    expect(tree(join(root, 'dist'))).toEqual(before);
+    expect(fingerprintTree(join(root, 'dist'))).toEqual(before);
     expect(readdirSync(root).sort()).toEqual(['.dist.build.lock', 'checkout', 'dist']);
   }, 120_000);
 });

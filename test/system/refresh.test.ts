@@ -8,11 +8,11 @@
  * in cli.test.ts (a Starter key's refresh into a partial site) and demo.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { load } from 'cheerio';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
-import { copyProject, fingerprint, runScript, tempDir } from '../helpers/env.ts';
+import { copyProject, fingerprint, fingerprintTree, runScript, tempDir } from '../helpers/env.ts';
 import { fixtureExport } from '../helpers/fixture.ts';
 
 const KEY = demoKey('partner');
@@ -35,20 +35,6 @@ const env = () => ({
  */
 const refresh = (args: string[] = []) =>
   runScript('../test/helpers/stub-refresh.ts', ['--out', db, '--dist', dist, '--no-restore', ...args], env(), { cwd: project, timeoutMs: 120_000 });
-
-/** Every file of a folder with its hash and mtime. */
-function snapshotTree(root: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(root, p)] = fingerprint(p);
-    }
-  };
-  walk(root);
-  return out;
-}
 
 beforeAll(async () => {
   dir = tempDir();
@@ -77,7 +63,7 @@ describe('refresh, run after run', () => {
   }, 120_000);
 
   it('renders nothing when the data is unchanged, leaving dist/ byte-identical', async () => {
-    const before = snapshotTree(dist);
+    const before = fingerprintTree(dist);
     const requests = sim.requests.length;
     const forced = await refresh(['--force']);
     expect(forced.code).toBe(0);
@@ -90,11 +76,11 @@ describe('refresh, run after run', () => {
     expect(lazy.code).toBe(0);
     expect(lazy.stdout).toContain('no request made');
     expect(sim.requests.length).toBe(requests + 1);
-    expect(snapshotTree(dist)).toEqual(before);
+    expect(fingerprintTree(dist)).toEqual(before);
   }, 120_000);
 
   it('keeps the snapshot and dist/ when the fetch fails', async () => {
-    const site = snapshotTree(dist);
+    const site = fingerprintTree(dist);
     const snapshotFile = fingerprint(db);
     sim.addFault({ type: 'status', status: 503, times: 10 });
     const r = await refresh(['--force']);
@@ -105,7 +91,7 @@ describe('refresh, run after run', () => {
     expect(lines.filter((l) => l.startsWith('error')).length).toBe(1);
     expect(lines.at(-1)).toMatch(/^exit 5: gave up after .*; the previous snapshot and .*dist\/ are untouched$/);
     expect(fingerprint(db)).toEqual(snapshotFile);
-    expect(snapshotTree(dist)).toEqual(site);
+    expect(fingerprintTree(dist)).toEqual(site);
   }, 120_000);
 
   it('rebuilds a changed snapshot and shows the movement', async () => {

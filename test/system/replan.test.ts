@@ -9,11 +9,11 @@
  * the search index), the check and the swap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { measureSite } from '../../src/publish/site-figures.ts';
 import { HOST_LIMITS, overLimits } from '../../src/site/plan/hosts.ts';
-import { copyProject, fingerprint, runScript, tempDir, type RunResult } from '../helpers/env.ts';
+import { copyProject, fingerprintTree, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
 
 const dir = tempDir();
@@ -50,20 +50,6 @@ const stubBuild = (out: string, flags: string[]) =>
 
 const replanLines = (r: RunResult) => r.stdout.split('\n').filter((l) => l.startsWith('re-plan for '));
 const modelPages = (dist: string) => readdirSync(join(dist, 'models')).filter((m) => existsSync(join(dist, 'models', m, 'index.html'))).length;
-
-/** Every file under `root` with its fingerprint (sha256 and mtime). */
-function tree(root: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(root, p)] = fingerprint(p);
-    }
-  };
-  walk(root);
-  return out;
-}
 
 describe('a site heavier than its plan, over its target’s limits as first planned', () => {
   const out = join(dir.path, 'heavy', 'dist');
@@ -113,7 +99,7 @@ describe('a site that cannot fit its target even as planned again', () => {
   it('fails naming the limit, with the previous site byte for byte as it was', async () => {
     const out = join(dir.path, 'hopeless', 'dist');
     cpSync(small.dist, out, { recursive: true });
-    const before = tree(out);
+    const before = fingerprintTree(out);
     const r = await stubBuild(out, ['--index-bytes', '150000000']);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').filter((l) => l.startsWith('error'))).toEqual([
@@ -124,7 +110,7 @@ describe('a site that cannot fit its target even as planned again', () => {
     // It rendered once, and said no plan it could make again.
     expect(r.stdout.match(/^render /gm)).toHaveLength(1);
     expect(replanLines(r)).toEqual([]);
-    expect(tree(out)).toEqual(before);
+    expect(fingerprintTree(out)).toEqual(before);
     expect(readdirSync(join(dir.path, 'hopeless')).filter((f) => f.includes('.build-'))).toEqual([]);
   }, 300_000);
 });
