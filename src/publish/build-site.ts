@@ -16,6 +16,8 @@ import { buildStampText, writeBuildStamp } from './build-stamp.ts';
 import { writeDataApi } from './data-api.ts';
 import { startAstroRender, type AstroRender } from './astro-render.ts';
 import { mergeInto, STAGING, startExtras, type ExtrasJob } from './extras.ts';
+import { SEARCH_DIR } from './search-index.ts';
+import { CARD_DIR } from '../site/links/output-paths.ts';
 import { explainBuildFailure } from './build-failure.ts';
 import { checkBuild, checkPages, OverLimits, type BuildCheck, type PageCheck } from './check-build.ts';
 import { resolveOutputDir } from './output-dir.ts';
@@ -196,6 +198,8 @@ async function renderInto(target: string, options: BuildOptions, started: number
   // Once merged, the staging folder holds only the folders Astro had too (about 7,400 at 10,000
   // configurations): removing them took 3.8 s, so it happens in the background while the site is checked.
   let stagingGone: Promise<void> | undefined;
+  // A site the check refused, removed while the site is made again (at 10,000 configurations its 62,000 files took minutes).
+  let rejectedGone: Promise<unknown> | undefined;
   // An interrupted build (Ctrl-C ends the process through process.exit) leaves no half-written folder.
   const removeWork = () => rmSync(work, { recursive: true, force: true });
   process.once('exit', removeWork);
@@ -278,6 +282,9 @@ async function renderInto(target: string, options: BuildOptions, started: number
           `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
           `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
       );
+      // The extras have taken what they reuse of a refused site: the rest of it goes too.
+      const reusedFrom = previous;
+      if (reusedFrom !== target) rejectedGone = rejectedGone?.then(() => rm(reusedFrom, { recursive: true, force: true }));
       placeSnapshotDownload(staged, fresh, downloadDir);
       await reporter.stage(
         'data-api',
@@ -303,6 +310,14 @@ async function renderInto(target: string, options: BuildOptions, started: number
         previous = join(work, REJECTED);
         renameSync(fresh, previous);
         unplaceSnapshotDownload(staged, previous, downloadDir);
+        // The extras reuse its cards and search index; the rest goes while the site is made again.
+        const rejected = previous;
+        const reused = [CARD_DIR, SEARCH_DIR];
+        rejectedGone = Promise.all(
+          readdirSync(rejected)
+            .filter((name) => !reused.includes(name))
+            .map((name) => rm(join(rejected, name), { recursive: true, force: true })),
+        );
         handOverPublishedState(handover, staged.state);
       }
     }
@@ -313,12 +328,14 @@ async function renderInto(target: string, options: BuildOptions, started: number
     // The snapshot file published outside the site (STATE_URL) is named by the new site's manifest: it follows the site into place.
     publishStateBeside(staged, downloadDir, resolve(options.outDir));
     process.off('exit', removeWork);
+    await rejectedGone;
     return { ...check, ms: performance.now() - started, peakKb: memory.stop(), summary: summaryLines(options.target, check.figures, planned.leftOut) };
   } finally {
     memory.stop();
     astro?.stop();
     extras?.stop();
     await stagingGone?.catch(() => {});
+    await rejectedGone?.catch(() => {});
     await published?.catch(() => {});
     // After a failure the exit hook stays, in case anything still writes there.
     removeWork();
