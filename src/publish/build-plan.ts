@@ -106,10 +106,10 @@ export function planBuild(
   snapshot: string,
   target: string,
   deployTarget: DeployTarget | undefined,
-  { cardModels, modelPages }: { cardModels: number; modelPages: number },
+  { cardModels, modelPages, siteUrl }: { cardModels: number; modelPages: number; siteUrl: URL },
   snapshotDb: FieldCounts['snapshotDb'],
 ): PlannedBuild {
-  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels, snapshotDb));
+  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels, snapshotDb, siteUrl));
   return planFrom(counts, readScale(target), deployTarget, modelPages);
 }
 

@@ -88,5 +88,7 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     // The published snapshot file, gzipped, in parts of 20 MiB: at 10,000 x 365, 27.7 MB without details and 48.8 MB with
     // them (measured: stageSnapshotDownload of the bench's snapshots), so about 7.6 bytes a history cell and 58.6 a submission.
     snapshotDb: snapshotDbOf(configurations * 365 * 7.6 + scores * 58.6),
+    // The address the weights are fitted at (FITTED_AT).
+    address: { base: 1, origin: 21 },
   };
 }

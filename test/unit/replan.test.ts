@@ -1,8 +1,9 @@
 /**
  * A plan made again from what a build measured (planAgain, src/publish/build-plan.ts): each kind of
  * output weighed at least as measured, in proportion and per file; what the first plan misjudged
- * gives way, and a site that cannot fit as measured is refused with the limit named. Pure: a field's
- * counts (test/helpers/field-counts.ts), no snapshot.
+ * gives way, and a site that cannot fit as measured is refused with the limit named; and a page's
+ * estimate follows what it shows and the address its links carry. Pure: a field's counts
+ * (test/helpers/field-counts.ts), no snapshot.
  */
 import { describe, expect, it } from 'vitest';
 import { MirrorError } from '../../src/core/errors.ts';
@@ -11,6 +12,7 @@ import type { MeasuredSite } from '../../src/publish/site-figures.ts';
 import { overLimits, type DeployTarget } from '../../src/site/plan/hosts.ts';
 import { OUTPUT_KINDS, type OutputKind } from '../../src/site/plan/output-kinds.ts';
 import {
+  addressOf,
   atLeastAsMeasured,
   DEFAULT_WEIGHTS,
   estimateKinds,
@@ -116,6 +118,19 @@ describe('a page’s estimate follows what it shows', () => {
     const cells = base.models.reduce((n, m) => n + (Math.round(m.benches * 1.5) - m.benches) * m.configurations, 0);
     expect(per(spread) - per(base)).toBeCloseTo((DEFAULT_WEIGHTS.modelPage.perBench * rows + DEFAULT_WEIGHTS.modelPage.perCell * cells) / base.models.length);
     expect(per(spread)).toBeGreaterThan(per(base) * 1.1);
+  });
+
+  it('every page, by the site’s address its links carry: a project site on GitHub Pages weighs a tenth more than at the root', () => {
+    const project = { ...base, address: addressOf(new URL('https://someone.github.io/ai-model-rankings-mirror/')) };
+    const share = DEFAULT_WEIGHTS.address['model-page']!;
+    expect(kinds(project)['model-page'].bytes / kinds(base)['model-page'].bytes).toBeCloseTo(1 + 25 * share.perBaseChar + 4 * share.perOriginChar);
+    expect(kinds(project)['model-page'].bytes / kinds(base)['model-page'].bytes).toBeGreaterThan(1.1);
+    // The downloads name no page: the same bytes.
+    expect(kinds(project).downloads.bytes).toBe(kinds(base).downloads.bytes);
+    // So GitHub Pages at 50,000 with details keeps fewer models' pages for it.
+    const at50k = { ...fieldCounts(50_000, { details: true }), snapshotDb: { files: 0, bytes: 0 } };
+    const keptAt = (address: FieldCounts['address']) => planSite({ ...at50k, address }, DEFAULT_WEIGHTS, 'github-pages').keep.modelPages;
+    expect(keptAt(project.address)).toBeLessThan(keptAt(base.address));
   });
 
   it('a tag’s pages: each lists its benchmarks', () => {

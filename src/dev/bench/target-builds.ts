@@ -19,6 +19,7 @@ import { measureHistory } from './dist-stats.ts';
 export interface PlanSettings {
   cardModels: number;
   modelPages: number;
+  siteUrl: URL;
 }
 
 /** The snapshot file as a site publishes it under /data/: the plan counts it exactly, so a build's measure of it is the plan's. */

@@ -3,13 +3,14 @@
  * output) with its bytes and what it shows, counted as the plan counts it (src/site/plan/field-counts.ts),
  * so that a fit of these samples is the plan's own model of a page's size.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteData, releaseSiteData } from '../../site/data/site-data.ts';
 import { fieldCountsOf } from '../../site/plan/field-counts.ts';
-import { RESULTS_PER_PAGE, resolvePlan, TAG_FEED_MODELS, type BuildPlan, type FieldCounts, type Weights } from '../../site/plan/site-plan.ts';
+import { addressFactor, DEFAULT_WEIGHTS, RESULTS_PER_PAGE, resolvePlan, TAG_FEED_MODELS, type BuildPlan, type FieldCounts, type Weights } from '../../site/plan/site-plan.ts';
 import { badgeFile, modelDataFile, modelFeedFile, SHARED_FILE_MODELS, sharedModelDataFile, tagFeedFile } from '../../site/links/output-paths.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
+import type { OutputKind } from '../../site/plan/output-kinds.ts';
 import type { Sample } from './least-squares.ts';
 
 /** The kinds of output fitted page by page, each with its weights' names in the order of a sample's features. */
@@ -29,6 +30,28 @@ export const FITTED = {
 } as const satisfies Partial<Record<keyof Weights | 'modelFileGzipped', readonly string[]>>;
 
 export type FittedKind = keyof typeof FITTED;
+
+/** The kind of output each fitted kind's samples are. */
+const OUTPUT_OF: Record<FittedKind, OutputKind> = {
+  modelPage: 'model-page',
+  configurationPage: 'configuration-page',
+  comparison: 'comparison',
+  modelFeed: 'model-feed',
+  card: 'card',
+  badge: 'badge',
+  modelFile: 'model-file',
+  modelFileGzipped: 'model-file',
+  benchmarkPage: 'benchmark-page',
+  tagPage: 'tag-page',
+  leaderboard: 'leaderboard',
+};
+
+/** The address a site was built for, from its leaderboard's canonical link. */
+function builtAddress(dist: string): URL {
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
+  if (!canonical) throw new Error(`${dist}/index.html has no canonical link`);
+  return new URL(canonical.replace(/&amp;/g, '&'));
+}
 
 /**
  * Weights measured apart and kept out of the fit: the sections a lever takes out of a model's page
@@ -62,7 +85,7 @@ export function pageSamples(
   cardModels: number,
   snapshotDb: FieldCounts['snapshotDb'],
 ): { samples: SiteSamples; counts: FieldCounts } {
-  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels, snapshotDb));
+  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels, snapshotDb, builtAddress(dist)));
   const data = getSiteData({ snapshot, plan }, { configurationSeries: false });
   const resolved = resolvePlan(plan, counts.models.length, cardModels);
   const samples = Object.fromEntries(Object.keys(FITTED).map((k) => [k, [] as Sample[]])) as SiteSamples;
@@ -160,6 +183,11 @@ export function pageSamples(
     }
   } finally {
     releaseSiteData();
+  }
+  // Each page as it would weigh at the address the weights are fitted at (Weights.address, measured apart).
+  for (const kind of Object.keys(samples) as FittedKind[]) {
+    const factor = addressFactor(counts.address, DEFAULT_WEIGHTS.address[OUTPUT_OF[kind]]);
+    samples[kind] = samples[kind].map((s) => ({ ...s, bytes: s.bytes / factor }));
   }
   return { samples, counts };
 }

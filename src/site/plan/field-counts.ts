@@ -10,7 +10,7 @@ import { historyFamilyKey } from '../data/history-pass.ts';
 import { alwaysKept, hasPage, historyDaysOf } from '../data/past-history.ts';
 import { TAGS_SHOWN } from '../lists/leaderboard.ts';
 import { HISTORY_CHART_POINTS, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
-import { RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './site-plan.ts';
+import { addressOf, FITTED_AT, RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './site-plan.ts';
 
 /** The submissions, a configuration's together: each one's benchmark (numbered after those the snapshot lists for those it does not), and where each configuration's begin and end. */
 interface Submissions {
@@ -52,7 +52,8 @@ function readSubmissions(reader: SnapshotReader, rowOf: ReadonlyMap<string, numb
   return { bench, counts, from, to, benches: benchOf.size + unlisted.size };
 }
 
-export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapshotDb: FieldCounts['snapshotDb']): FieldCounts {
+/** The counts of the snapshot `reader` reads, for a site at `siteUrl` (SITE_URL) with `cardModels` (CARD_MODELS) and its published snapshot file `snapshotDb`. */
+export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapshotDb: FieldCounts['snapshotDb'], siteUrl: URL = FITTED_AT): FieldCounts {
   // The site's one model ranking: families in the order of their best configuration; rows numbered in that order.
   const families = [...familiesOf(reader.configurations()).values()];
   const rowList = families.flat();
@@ -188,6 +189,7 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
     },
     cardModels,
     snapshotDb,
+    address: addressOf(siteUrl),
   };
 }
 

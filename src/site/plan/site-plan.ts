@@ -28,6 +28,7 @@
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
 import { HISTORY_DAYS } from '../links/output-paths.ts';
+import { DEFAULT_SITE_URL } from '../links/site-url.ts';
 import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { DEPLOY_TARGETS, HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type LimitName, type SiteFigures } from './hosts.ts';
@@ -83,7 +84,15 @@ export interface FieldCounts {
   cardModels: number;
   /** The snapshot file as /data/ publishes it (made before the plan, so its parts are known exactly; every target keeps it). */
   snapshotDb: { files: number; bytes: number };
+  /** The lengths of the site's address (SITE_URL): its base path is in every link of the site, its origin in every absolute address. */
+  address: { base: number; origin: number };
 }
+
+/** The site's address the weights are fitted at; another one changes every page by its links (Weights.address). */
+export const FITTED_AT = new URL(DEFAULT_SITE_URL);
+
+/** The lengths of an address as the plan counts them. */
+export const addressOf = (url: URL): FieldCounts['address'] => ({ base: url.pathname.length, origin: url.origin.length });
 
 /**
  * Bytes (decimal) of each kind of output, per thing it shows: a page's size is a sum over what it
@@ -171,6 +180,12 @@ export interface Weights {
   history: { perName: number; perCell: number; perDay: number; gzipped: number };
   /** The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime. */
   other: { perBench: number; perTag: number; perPage: number; bytes: number; files: number };
+  /**
+   * What a character more of the site's address than FITTED_AT's adds to a kind of output, as a
+   * share of its bytes: of its base path (in every link), of its origin (in every absolute address:
+   * canonical links, feeds, the sitemap).
+   */
+  address: Partial<Record<OutputKind, { perBaseChar: number; perOriginChar: number }>>;
 }
 
 /**
@@ -218,6 +233,18 @@ export const DEFAULT_WEIGHTS: Weights = {
   history: { perName: 41, perCell: 7.6, perDay: 350, gzipped: 0.37 },
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
+  address: {
+    'model-page': { perBaseChar: 0.0042, perOriginChar: 0.00056 },
+    'model-feed': { perBaseChar: 0.0036, perOriginChar: 0.0035 },
+    'configuration-page': { perBaseChar: 0.004, perOriginChar: 0.00038 },
+    comparison: { perBaseChar: 0.0036, perOriginChar: 0.00033 },
+    'model-file': { perBaseChar: 0.0007, perOriginChar: 0 },
+    'benchmark-page': { perBaseChar: 0.0033, perOriginChar: 0.00053 },
+    'tag-page': { perBaseChar: 0.0047, perOriginChar: 0.00039 },
+    leaderboard: { perBaseChar: 0.0035, perOriginChar: 0 },
+    history: { perBaseChar: 0.00026, perOriginChar: 0 },
+    other: { perBaseChar: 0.0111, perOriginChar: 0.009 },
+  },
 };
 
 /** Changed models an entry of a tag's feed names (src/site/files/feed.ts); the others it counts. */
@@ -324,6 +351,21 @@ export type KindFigures = Record<OutputKind, { files: number; bytes: number }>;
 
 /** What a plan makes, counted and weighed, by kind of output. Pure: the same counts, weights and plan give the same figures. */
 export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft): KindFigures {
+  const kinds = kindsAtFittedAddress(counts, weights, plan);
+  for (const [kind, share] of Object.entries(weights.address) as [OutputKind, { perBaseChar: number; perOriginChar: number }][])
+    kinds[kind].bytes *= addressFactor(counts.address, share);
+  return kinds;
+}
+
+/** How much a kind of output weighs at `address` against FITTED_AT: 1.1 is a tenth more. */
+export function addressFactor(address: FieldCounts['address'], share: { perBaseChar: number; perOriginChar: number } | undefined): number {
+  if (!share) return 1;
+  const at = addressOf(FITTED_AT);
+  return 1 + share.perBaseChar * (address.base - at.base) + share.perOriginChar * (address.origin - at.origin);
+}
+
+/** The kinds of output a plan makes, weighed as at FITTED_AT. */
+function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft): KindFigures {
   const { models } = counts;
   const n = models.length;
   const { keep, resultsPerPage, compressedDownloads, deepResults } = plan;
@@ -564,6 +606,7 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
       historyGzipped: weights.downloads.historyGzipped,
     },
     other: by(scale.other)(weights.other),
+    address: weights.address,
   };
 }
 
