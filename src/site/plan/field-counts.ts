@@ -71,12 +71,10 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
   const tagNames = [...new Set([...reader.tags().map((t) => t.tag), ...configurationTags.map((l) => l.tag), ...benchTags.map((l) => l.tag)])];
   const tagOf = new Map(tagNames.map((t, i) => [t, i]));
   const T = tagNames.length;
-  const tagsOfRow = new Int32Array(rowList.length);
   const tagsByRow = new Map<number, number[]>();
   for (const { slug, tag } of configurationTags) {
     const row = rowOf.get(slug);
     if (row === undefined) continue;
-    tagsOfRow[row]!++;
     if (!tagsByRow.has(row)) tagsByRow.set(row, []);
     tagsByRow.get(row)!.push(tagOf.get(tag)!);
   }
@@ -111,9 +109,10 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
     let tags = 0;
     let points = 0;
     for (let row = firstRow[m]!; row < firstRow[m + 1]!; row++) {
-      configurationTagCount += tagsOfRow[row]!;
+      const rowTags = tagsByRow.get(row) ?? [];
+      configurationTagCount += rowTags.length;
       points += configurationHistoryPoints[row]!;
-      for (const t of tagsByRow.get(row) ?? []) {
+      for (const t of rowTags) {
         if (tagMark[t] === m) continue;
         tagMark[t] = m;
         tags++;
