@@ -10,19 +10,34 @@ import { fitReport, fitWeights } from '../src/dev/weights/fit-weights.ts';
 import { readSiteSettings } from '../src/site/settings/config.ts';
 
 const USAGE = 'Usage: npm run fit-weights -- --snapshot PATH --site DIR [--snapshot PATH --site DIR ...] [--json PATH]';
-const { values } = parseArgs({
-  options: { snapshot: { type: 'string', multiple: true }, site: { type: 'string', multiple: true }, json: { type: 'string' } },
-  strict: true,
-});
+let values;
+try {
+  ({ values } = parseArgs({
+    options: { snapshot: { type: 'string', multiple: true }, site: { type: 'string', multiple: true }, json: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  }));
+} catch (err) {
+  console.error(`error: ${(err as Error).message.split('\n')[0]}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const snapshots = values.snapshot ?? [];
 const sites = values.site ?? [];
 if (sites.length === 0 || snapshots.length !== sites.length) {
-  console.error(USAGE);
+  console.error(`error: give a --snapshot for each --site\n${USAGE}`);
   process.exit(2);
 }
-const fit = fitWeights(
-  sites.map((dist, i) => ({ snapshot: snapshots[i]!, dist })),
-  readSiteSettings().cardModels,
-);
-console.log(fitReport(fit));
-if (values.json) writeFileSync(values.json, `${JSON.stringify(fit.weights, null, 2)}\n`);
+try {
+  const fit = fitWeights(
+    sites.map((dist, i) => ({ snapshot: snapshots[i]!, dist })),
+    readSiteSettings().cardModels,
+  );
+  console.log(fitReport(fit));
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(fit.weights, null, 2)}\n`);
+} catch (err) {
+  console.error(`error: ${(err as Error)?.message ?? String(err)}`);
+  process.exitCode = 1;
+}
