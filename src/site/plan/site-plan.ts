@@ -175,7 +175,8 @@ export interface Weights {
   };
   /**
    * The files of the leaderboard as it stood: the names table per configuration the history names,
-   * a day's file per configuration that day (and its fixed part), and what gzip leaves of them.
+   * a day's file per configuration that day (its place among those names, in as many digits as it
+   * takes, and `perCell` more) and its fixed part, and what gzip leaves of them.
    */
   history: { perName: number; perCell: number; perDay: number; gzipped: number };
   /** The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime. */
@@ -230,7 +231,7 @@ export const DEFAULT_WEIGHTS: Weights = {
     perFeedModel: 97.7,
   },
   leaderboard: { perPage: 8440, perTagOption: 72, perProviderOption: 60, perModel: 676, perConfiguration: 130, perTag: 59.3 },
-  history: { perName: 41, perCell: 7.6, perDay: 350, gzipped: 0.37 },
+  history: { perName: 41, perCell: 2.95, perDay: 350, gzipped: 0.37 },
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
   address: {
@@ -348,6 +349,13 @@ function sumsFor(models: readonly ModelCounts[]): ReturnType<typeof modelSums> {
 }
 
 export type KindFigures = Record<OutputKind, { files: number; bytes: number }>;
+
+/** The digits of the numbers 0 to n - 1, on average: a day of history names each configuration by its place among n. */
+export function averageDigits(n: number): number {
+  let digits = 0;
+  for (let from = 0, d = 1; from < n; from = from === 0 ? 10 : from * 10, d++) digits += d * (Math.min(n, from === 0 ? 10 : from * 10) - from);
+  return n > 0 ? digits / n : 0;
+}
 
 /** What a plan makes, counted and weighed, by kind of output. Pure: the same counts, weights and plan give the same figures. */
 export function estimateKinds(counts: FieldCounts, weights: Weights, plan: Draft): KindFigures {
@@ -511,7 +519,9 @@ function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft
       files: history.days > 0 ? 3 + days + history.pages : 0,
       bytes:
         history.days > 0
-          ? historyGzip * (w.history.perName * history.configurations + days * (w.history.perDay + w.history.perCell * allConfigurations)) +
+          ? historyGzip *
+              (w.history.perName * history.configurations +
+                days * (w.history.perDay + (w.history.perCell + averageDigits(history.configurations)) * allConfigurations)) +
             (history.pages + 1) * (leaderboardPage + rowOfBest * Math.min(n, 100))
           : 0,
     },
