@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measure fetch, validate+store, build and an unchanged refresh on a synthetic
  * export of N configurations, against a trivial Astro reference built in the same run. Prints a
- * Markdown report; exits 0 whatever the targets say, 1 when a stage process fails, 2 on a bad flag.
+ * Markdown report; exits 3 when a deploy target's first build does not fit its host (the bench's one
+ * enforced target), 1 when a stage process fails, 2 on a bad flag, 0 otherwise.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { MirrorError } from '../src/core/errors.ts';
 import { createReporter } from '../src/core/reporter.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from '../src/dev/bench/args.ts';
 import { killRunningChildren } from '../src/dev/bench/child.ts';
-import { fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';
+import { firstBuildFailures, fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';
 import { runBench } from '../src/dev/bench/run-bench.ts';
 import { simulateMonth } from '../src/dev/crawl-month/simulate-month.ts';
 import { monthReport } from '../src/dev/crawl-month/report.ts';
@@ -71,6 +72,13 @@ try {
       const targets = results.sizes.map((r) => ({ configurations: r.size.configurations, ...sizeTargets(r) }));
       writeFileSync(options.json, `${JSON.stringify({ ...results, targets, growth: growthTargets(results.sizes) }, null, 2)}\n`);
       log(`results written to ${options.json}`);
+    }
+    // A first build that does not fit its host is the failure a maintainer meets on a first deploy: the bench fails with it.
+    const misfits = firstBuildFailures(results);
+    if (misfits.length) {
+      console.error(`exit 3: ${misfits.length} deploy target${misfits.length === 1 ? '' : 's'} whose first build does not fit:`);
+      for (const line of misfits) console.error(`- ${line}`);
+      process.exitCode = 3;
     }
   }
 } catch (err) {

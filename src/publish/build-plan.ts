@@ -12,7 +12,17 @@ import { withSnapshot } from '../store/read-snapshot.ts';
 import { fieldCountsOf } from '../site/plan/field-counts.ts';
 import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, mb, overLimits, type DeployTarget, type SiteFigures } from '../site/plan/hosts.ts';
 import { OUTPUT_KINDS, type OutputKind } from '../site/plan/output-kinds.ts';
-import { DEFAULT_WEIGHTS, estimateKinds, leftOutOf, planSite, scaleWeights, type BuildPlan, type FieldCounts, type SitePlan } from '../site/plan/site-plan.ts';
+import {
+  DEFAULT_WEIGHTS,
+  estimateKinds,
+  leftOutOf,
+  planSite,
+  scaleWeights,
+  type AsMeasured,
+  type BuildPlan,
+  type FieldCounts,
+  type SitePlan,
+} from '../site/plan/site-plan.ts';
 import type { Expected } from './check-build.ts';
 import type { MeasuredSite } from './site-figures.ts';
 
@@ -22,6 +32,8 @@ export const weightsFileFor = (target: string) => join(dirname(target), `.${base
 interface StoredWeights {
   /** Each kind's measured bytes against what DEFAULT_WEIGHTS expected of it. */
   scale: Partial<Record<OutputKind, number>>;
+  /** The plan the site was built with, which its measure is weighed against (`npm run fit-weights` reads it). */
+  plan?: BuildPlan;
 }
 
 function readScale(target: string): StoredWeights['scale'] {
@@ -44,6 +56,45 @@ export interface PlannedBuild {
   expected: Expected;
   leftOut: string[];
   scale: StoredWeights['scale'];
+  /** MODEL_PAGES: model pages at most, whatever the target allows. */
+  maxModelPages: number;
+}
+
+const REFUSED_HINT = 'deploy to a host with higher limits (DEPLOY_TARGET or --target: bucket has none), or keep less history (SNAPSHOT_HISTORY_LIMIT)';
+
+/**
+ * The plan of `counts` for `deployTarget` with DEFAULT_WEIGHTS scaled by `scale`, and (a plan made
+ * again) the files it does not count and each kind at least as measured; a MirrorError when it cannot fit.
+ */
+function planFrom(
+  counts: FieldCounts,
+  scale: StoredWeights['scale'],
+  deployTarget: DeployTarget | undefined,
+  maxModelPages: number,
+  { extraFiles = 0, asMeasured = undefined as AsMeasured | undefined } = {},
+): PlannedBuild {
+  const measured = asMeasured !== undefined;
+  const weights = scaleWeights(DEFAULT_WEIGHTS, scale);
+  weights.other.files += extraFiles;
+  const plan = planSite(counts, weights, deployTarget, maxModelPages, asMeasured);
+  if (plan.refused) {
+    throw new MirrorError(
+      'internal',
+      `the site does not fit ${HOST_LIMITS[deployTarget!].name}, even with only what every target keeps${measured ? ' as this build measured it' : ''}: ${plan.refused}`,
+      { hint: `${REFUSED_HINT}; ${measured ? 'the previous site is kept' : 'nothing was rendered'}` },
+    );
+  }
+  const { keep, resultsPerPage, compressedDownloads, deepResults } = plan;
+  const configurationPages = counts.models.slice(0, keep.configurationPages).reduce((n, m) => n + m.configurations, 0);
+  return {
+    plan,
+    counts,
+    handed: { target: deployTarget, keep, resultsPerPage, compressedDownloads, deepResults },
+    expected: { modelPages: keep.modelPages, configurationPages, compressedDownloads, target: deployTarget },
+    leftOut: leftOutOf(plan, counts.models, counts.cardModels, counts.history),
+    scale,
+    maxModelPages,
+  };
 }
 
 /**
@@ -55,28 +106,45 @@ export function planBuild(
   snapshot: string,
   target: string,
   deployTarget: DeployTarget | undefined,
-  { cardModels, modelPages }: { cardModels: number; modelPages: number },
+  { cardModels, modelPages, siteUrl }: { cardModels: number; modelPages: number; siteUrl: URL },
   snapshotDb: FieldCounts['snapshotDb'],
 ): PlannedBuild {
-  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels, snapshotDb));
-  const scale = readScale(target);
-  const plan = planSite(counts, scaleWeights(DEFAULT_WEIGHTS, scale), deployTarget, modelPages);
-  if (plan.refused) {
-    throw new MirrorError('internal', `the site does not fit ${HOST_LIMITS[deployTarget!].name}, even with only what every target keeps: ${plan.refused}`, {
-      hint: 'deploy to a host with higher limits (DEPLOY_TARGET or --target: bucket has none), or keep less history (SNAPSHOT_HISTORY_LIMIT); nothing was rendered',
+  const counts = withSnapshot(snapshot, (reader) => fieldCountsOf(reader, cardModels, snapshotDb, siteUrl));
+  return planFrom(counts, readScale(target), deployTarget, modelPages);
+}
+
+/**
+ * The second chance, for a site the check found over its target's limits: the plan made again with
+ * each kind of output weighed as this build measured it, and the files it made but did not count,
+ * so that what the first plan misjudged gives way before the site is made again. Throws a
+ * MirrorError naming the limit where even what every target keeps does not fit as measured, or
+ * where nothing more can give way.
+ */
+export function planAgain(previous: PlannedBuild, measured: MeasuredSite): PlannedBuild {
+  const target = previous.handed.target!;
+  const uncounted = Math.max(0, measured.files - previous.plan.estimate.files);
+  const estimated = estimateKinds(previous.counts, scaleWeights(DEFAULT_WEIGHTS, previous.scale), previous.plan);
+  const asMeasured: AsMeasured = {};
+  for (const kind of OUTPUT_KINDS) {
+    const { bytes, files } = measured.kinds[kind];
+    const e = estimated[kind].bytes;
+    // As measuredScale: the snapshot file is counted exactly, and a small kind's measure is mostly its fixed part.
+    if (kind === 'snapshot-db' || bytes < 1_000_000 || e <= 0 || bytes <= e) continue;
+    asMeasured[kind] = { ratio: bytes / e, perFile: files > 0 ? (bytes - e) / files : 0 };
+  }
+  const next = planFrom(previous.counts, previous.scale, target, previous.maxModelPages, { extraFiles: uncounted, asMeasured });
+  if (JSON.stringify(next.handed) === JSON.stringify(previous.handed)) {
+    throw new MirrorError('internal', `the site is over ${HOST_LIMITS[target].name}'s limits: ${overLimits(target, measured).join('; ')}`, {
+      hint: 'the previous site is kept; planned again from what the build measured, nothing more can give way: deploy to a host with higher limits (DEPLOY_TARGET or --target)',
     });
   }
-  const { keep, resultsPerPage, compressedDownloads, deepResults } = plan;
-  const configurationPages = counts.models.slice(0, keep.configurationPages).reduce((n, m) => n + m.configurations, 0);
-  return {
-    plan,
-    counts,
-    handed: { target: deployTarget, keep, resultsPerPage, compressedDownloads, deepResults },
-    expected: { modelPages: keep.modelPages, configurationPages, compressedDownloads, target: deployTarget },
-    leftOut: leftOutOf(plan, counts.models, counts.cardModels, counts.history),
-    scale,
-  };
+  return next;
 }
+
+/** The one line that says a build planned again: what the first site measured over, what the new plan leaves out, its estimate. */
+export const replanLine = (previous: PlannedBuild, next: PlannedBuild, over: readonly string[]) =>
+  `re-plan for ${next.handed.target}: the site as first planned is over its limits (${over.join('; ')}); planned again from what it measured: ` +
+  `${next.leftOut.length ? next.leftOut.join('; ') : 'everything'}; estimated ${figuresText(next.plan.estimate)} (first ${mb(previous.plan.estimate.bytes)}); rendering again`;
 
 /** Scale factors that bring each kind's estimate to what was measured; kinds too small to measure keep the previous factor. */
 export function measuredScale(planned: PlannedBuild, measured: MeasuredSite): StoredWeights['scale'] {
@@ -89,14 +157,14 @@ export function measuredScale(planned: PlannedBuild, measured: MeasuredSite): St
     const m = measured.kinds[kind].bytes;
     // Small kinds say more about their fixed parts than about their weight per unit.
     if (e < 1_000_000 || m < 1_000_000) continue;
-    scale[kind] = Math.min(4, Math.max(0.25, (planned.scale[kind] ?? 1) * (m / e)));
+    scale[kind] = (planned.scale[kind] ?? 1) * (m / e);
   }
   return scale;
 }
 
 /** Keeps what this build measured for the next plan of the same folder (after a failed check too: the next plan is then right). */
 export function recordWeights(target: string, planned: PlannedBuild, measured: MeasuredSite): void {
-  const stored: StoredWeights = { scale: measuredScale(planned, measured) };
+  const stored: StoredWeights = { scale: measuredScale(planned, measured), plan: planned.handed };
   writeFileSync(weightsFileFor(target), `${JSON.stringify(stored, null, 2)}\n`);
 }
 
@@ -134,6 +202,15 @@ export function readDeployTarget(flag: string | undefined, env: Record<string, s
       hint: 'leave it unset to render everything and see which targets the site fits',
     },
   );
+}
+
+/** The plan the site in `target` was built with, as its build kept it beside the site; undefined when it kept none. */
+export function builtPlanOf(target: string): BuildPlan | undefined {
+  try {
+    return (JSON.parse(readFileSync(weightsFileFor(target), 'utf8')) as StoredWeights).plan;
+  } catch {
+    return undefined;
+  }
 }
 
 export { describeFigure, limitsText };

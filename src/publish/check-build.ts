@@ -84,6 +84,19 @@ function* walk(dir: string): Generator<string> {
 
 const CHECK_HINT = 'a bug in the site or its build; the previous site is kept';
 
+/** A site over its target's limits: the limits it passes, in words, and what it measured, which the build plans again from. */
+export class OverLimits extends MirrorError {
+  readonly over: string[];
+  readonly measured: MeasuredSite;
+  constructor(target: DeployTarget, over: string[], measured: MeasuredSite) {
+    super('internal', `the site is over ${HOST_LIMITS[target].name}'s limits: ${over.join('; ')}`, {
+      hint: 'the previous site is kept; planned again from what the build measured, the site still does not fit (the next build plans with what this one measured)',
+    });
+    this.over = over;
+    this.measured = measured;
+  }
+}
+
 /** What checkPages saw: the pages it passed (paths relative to dist), how many were configuration and model pages, and the link-preview image each page names (the first page naming it). */
 export interface PageCheck {
   passed: Set<string>;
@@ -171,10 +184,7 @@ export function checkBuild(
   // Never hand a host a deploy it would reject halfway: the previous site stays.
   if (expected.target) {
     const over = overLimits(expected.target, figures);
-    if (over.length)
-      throw new MirrorError('internal', `the site is over ${HOST_LIMITS[expected.target].name}'s limits: ${over.join('; ')}`, {
-        hint: 'the previous site is kept; the plan misjudged the weight of some pages, and the next build plans with what this one measured',
-      });
+    if (over.length) throw new OverLimits(expected.target, over, figures);
   }
   return { pages: check.passed.size, files: figures.files, bytes: figures.bytes, figures };
 }

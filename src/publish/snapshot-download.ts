@@ -142,6 +142,13 @@ export function placeSnapshotDownload(staged: StagedSnapshot, dist: string, dir:
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** Takes the parts placed in `dist` back into `dir`, for the site to be made again (a site the check refused). */
+export function unplaceSnapshotDownload(staged: StagedSnapshot, dist: string, dir: string): void {
+  if (staged.external) return;
+  mkdirSync(dir, { recursive: true });
+  for (const part of staged.parts) renameSync(join(dist, 'data', part.name), part.path);
+}
+
 /**
  * Once the new site is in place: the folder of the snapshot file published at STATE_URL replaces
  * the previous one beside the output folder (a rename in the same folder; a copy where the output

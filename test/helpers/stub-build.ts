@@ -2,8 +2,9 @@
  * `npm run build` as scripts/build.ts runs it, but with the stub renderer (stub-render.ts) in place
  * of Astro: for tests that run a build as a process to kill it or fill its disk, and need a real
  * build around the render, not the render. Flags: --snapshot PATH, --out DIR, --target HOST, --new-history, --say-start (the
- * render says whether the published snapshot file was made when it started), --quiet (as build's), and --hold (the
- * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed). Start it with
+ * render says whether the published snapshot file was made when it started), --quiet (as build's), --hold (the
+ * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed), and --model-page-bytes N and
+ * --index-bytes N (model pages and the leaderboard's first page that many bytes each: heavier than the plan's weights say). Start it with
  * runScript('../test/helpers/stub-build.ts', ...) or startScript.
  */
 import { parseArgs } from 'node:util';
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     'say-start': { type: 'boolean' },
     'new-history': { type: 'boolean' },
     quiet: { type: 'boolean' },
+    'model-page-bytes': { type: 'string' },
+    'index-bytes': { type: 'string' },
   },
   strict: true,
 });
@@ -32,7 +35,12 @@ delete process.env.RANKING_API_KEY;
 const reporter = createReporter({ quiet: values.quiet });
 const outDir = values.out ?? 'dist';
 try {
-  const render = stubRender({ hold: values.hold, sayStart: values['say-start'] });
+  const render = stubRender({
+    hold: values.hold,
+    sayStart: values['say-start'],
+    modelPageBytes: Number(values['model-page-bytes'] ?? 0),
+    indexBytes: Number(values['index-bytes'] ?? 0),
+  });
   const env = loadEnv();
   const target = readDeployTarget(values.target, env);
   const result = await buildSite({

@@ -40,13 +40,15 @@ const DATA_LISTS: Record<string, string> = {
 
 const STUB_AGREEMENT = { configurations: 0, withEvidence: 0, spearman: null, topShared: 0, top: 0 };
 
-function page(path: string, siteUrl: string, attributionUrl: string): string {
-  return [
+/** A page; `bytes` pads it to at least that size (a page heavier than the plan's weights say). */
+function page(path: string, siteUrl: string, attributionUrl: string, bytes = 0): string {
+  const text = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     `<title>stub ${escapeHtml(path)}</title>`,
     `<meta property="og:image" content="${escapeHtml(siteUrl + STUB_CARD)}">`,
     `</head><body><main>stub page</main><footer><a href="${escapeHtml(attributionUrl)}">data</a></footer></body></html>`,
   ].join('');
+  return text.length >= bytes ? text : `${text}<!--${'x'.repeat(bytes - text.length - 7)}-->`;
 }
 
 export interface StubOptions {
@@ -54,10 +56,13 @@ export interface StubOptions {
   hold?: boolean;
   /** As it starts, print STUB_STARTED and whether the build had handed over the published snapshot file. */
   sayStart?: boolean;
+  /** Bytes of each model page, and of the leaderboard's first page (every target keeps it): pages heavier than the plan's weights say. */
+  modelPageBytes?: number;
+  indexBytes?: number;
 }
 
 /** A renderer for buildSite's `render` option. */
-export function stubRender({ hold = false, sayStart = false }: StubOptions = {}): Renderer {
+export function stubRender({ hold = false, sayStart = false, modelPageBytes = 0, indexBytes = 0 }: StubOptions = {}): Renderer {
   return (outDir, _logLevel, input, onProgress) => {
     // Said on stderr when asked, for a test of when the build makes the published snapshot file: before the render or beside it.
     if (sayStart) {
@@ -91,7 +96,8 @@ export function stubRender({ hold = false, sayStart = false }: StubOptions = {})
       const all = [...required, ...pages];
       for (const [i, rel] of all.entries()) {
         onProgress?.({ phase: undefined, done: i, total: all.length });
-        if (rel.endsWith('.html')) write(rel, page(rel, siteUrl.href, attributionUrl));
+        const bytes = rel === 'index.html' ? indexBytes : rel.startsWith('models/') ? modelPageBytes : 0;
+        if (rel.endsWith('.html')) write(rel, page(rel, siteUrl.href, attributionUrl, bytes));
         // models.json with the snapshot's date, which the manifest's staleAfter is computed from.
         else if (rel in DATA_LISTS) write(rel, `${JSON.stringify({ generatedAt, [DATA_LISTS[rel]!]: [] })}\n`);
         // The evidence's summary, which the manifest copies.

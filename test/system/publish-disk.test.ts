@@ -34,8 +34,6 @@ afterAll(() => {
   dir.cleanup();
 });
 
-const tree = (root: string) => treeOf(root);
-
 /** Bytes a tmpfs needs for the files under `root`: whole 4 KiB pages per file and folder. */
 function tmpfsBytes(root: string): number {
   let bytes = 4096;
@@ -99,7 +97,7 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
     // Room for the previous site and a third of another: the new build runs out of space halfway.
     unmounts.push(mountTmpfs(mount, `size=${Math.ceil((tmpfsBytes(small.dist) * 4) / 3 / 4096) * 4}k`));
     cpSync(small.dist, join(mount, 'dist'), { recursive: true });
-    const before = tree(join(mount, 'dist'));
+    const before = treeOf(join(mount, 'dist'));
 
     // SITE_URL set, so the only line on stderr is the one under test.
     const r = await stubBuild(['--snapshot', await nextDaySnapshot('full'), '--out', join(mount, 'dist')], { SITE_URL: 'https://mirror.example/' });
@@ -108,7 +106,7 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
       // ENOSPC from a page, or SQLITE_FULL from the snapshot file made beside the render: whichever meets the full disk first.
       expect.stringMatching(/^error: the build stopped: the disk is full \((ENOSPC|SQLITE_FULL)\) in .*full — free some space.*the previous one is kept$/),
     ]);
-    expect(tree(join(mount, 'dist'))).toEqual(before);
+    expect(treeOf(join(mount, 'dist'))).toEqual(before);
     expect(readdirSync(mount).sort()).toEqual(['.dist.build.lock', 'dist']);
   }, 120_000);
 
@@ -138,13 +136,13 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
     unmounts.push(mountTmpfs(mount, `size=${Math.ceil(tmpfsBytes(small.dist) / 4096) * 8}k`));
     cpSync(small.dist, join(mount, 'dist'), { recursive: true });
     remountReadOnly(mount);
-    const before = tree(mount);
+    const before = treeOf(mount);
 
     const r = await runScript('build.ts', ['--snapshot', snapshotCopy('read-only'), '--out', join(mount, 'dist')], {});
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(stderrLines(r)).toEqual([expect.stringMatching(/^error: --out .*dist cannot write in .*read-only(\/dist)? \(EROFS\) — /)]);
-    expect(tree(mount)).toEqual(before);
+    expect(treeOf(mount)).toEqual(before);
   });
 
   it('refuses a mount point, which no rename can replace, before rendering', async () => {
@@ -164,7 +162,7 @@ describe('a render that fails', () => {
     const root = join(dir.path, 'astro-fails');
     mkdirSync(root);
     cpSync(small.dist, join(root, 'dist'), { recursive: true });
-    const before = tree(join(root, 'dist'));
+    const before = treeOf(join(root, 'dist'));
     // A checkout whose Astro config fails to load the way a full disk fails a write: Astro wraps the error, in its own process.
     const checkout = copyProject(join(root, 'checkout'));
     writeFileSync(
@@ -183,7 +181,7 @@ describe('a render that fails', () => {
     expect(stderrLines(r).at(-1)).toMatch(
       /^error: the build stopped: the disk is full \(ENOSPC\) in .*astro-fails — free some space.*the previous one is kept$/,
     );
-    expect(tree(join(root, 'dist'))).toEqual(before);
+    expect(treeOf(join(root, 'dist'))).toEqual(before);
     expect(readdirSync(root).sort()).toEqual(['.dist.build.lock', 'checkout', 'dist']);
   }, 120_000);
 });

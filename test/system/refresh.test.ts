@@ -31,9 +31,6 @@ const env = () => ({ ...fastClientEnv(sim.url, KEY), SITE_URL: 'https://mirror.e
 const refresh = (args: string[] = []) =>
   runScript('../test/helpers/stub-refresh.ts', ['--out', db, '--dist', dist, '--no-restore', ...args], env(), { cwd: project, timeoutMs: 120_000 });
 
-/** Every file of a folder with its hash and mtime. */
-const snapshotTree = (root: string) => treeOf(root);
-
 beforeAll(async () => {
   dir = tempDir();
   project = copyProject(join(dir.path, 'project'));
@@ -61,7 +58,7 @@ describe('refresh, run after run', () => {
   }, 120_000);
 
   it('renders nothing when the data is unchanged, leaving dist/ byte-identical', async () => {
-    const before = snapshotTree(dist);
+    const before = treeOf(dist);
     const requests = sim.requests.length;
     const forced = await refresh(['--force']);
     expect(forced.code).toBe(0);
@@ -74,11 +71,11 @@ describe('refresh, run after run', () => {
     expect(lazy.code).toBe(0);
     expect(lazy.stdout).toContain('no request made');
     expect(sim.requests.length).toBe(requests + 1);
-    expect(snapshotTree(dist)).toEqual(before);
+    expect(treeOf(dist)).toEqual(before);
   }, 120_000);
 
   it('keeps the snapshot and dist/ when the fetch fails', async () => {
-    const site = snapshotTree(dist);
+    const site = treeOf(dist);
     const snapshotFile = fingerprint(db);
     sim.addFault({ type: 'status', status: 503, times: 10 });
     const r = await refresh(['--force']);
@@ -89,7 +86,7 @@ describe('refresh, run after run', () => {
     expect(lines.filter((l) => l.startsWith('error')).length).toBe(1);
     expect(lines.at(-1)).toMatch(/^exit 5: gave up after .*; the previous snapshot and .*dist\/ are untouched$/);
     expect(fingerprint(db)).toEqual(snapshotFile);
-    expect(snapshotTree(dist)).toEqual(site);
+    expect(treeOf(dist)).toEqual(site);
   }, 120_000);
 
   it('rebuilds a changed snapshot and shows the movement', async () => {

@@ -11,7 +11,19 @@ import { gzipSize, measureDist, samplePages } from '../../src/dev/bench/dist-sta
 import { heapFlagsOf, nodeCommandOf } from '../../src/dev/bench/npm-script.ts';
 import { sizeFor } from '../../src/dev/bench/proportions.ts';
 import { writeHistorySeed } from '../../src/dev/bench/history-seed.ts';
-import { growthTargets, leftOutLines, markdownTable, pageTypeTable, sizeReport, historyTable, sizeTargets, targetTable } from '../../src/dev/bench/report.ts';
+import {
+  firstBuildFailures,
+  growthTargets,
+  hostTarget,
+  leftOutLines,
+  markdownTable,
+  pageTypeTable,
+  sizeReport,
+  historyTable,
+  sizeTargets,
+  targetTable,
+} from '../../src/dev/bench/report.ts';
+import { figuresText } from '../../src/publish/build-plan.ts';
 import type { KindedFigures, SizeResult, TargetBuild } from '../../src/dev/bench/results.ts';
 import { targetBuildOf } from '../../src/dev/bench/target-builds.ts';
 import type { ChildRun } from '../../src/dev/bench/child.ts';
@@ -389,16 +401,18 @@ describe('the builds per deploy target', () => {
       .slice(1, -1)
       .map((c) => c.trim());
 
-  it('gives a row per target: its limits, files, the largest folder and file, the whole site, the plan, time, memory and the verdict', () => {
+  it('gives a row per target: its limits, files, the largest folder and file, the whole site beside the plan, time, memory and the verdict', () => {
     const table = targetTable(builds);
     expect(cells(table, 'target')).toEqual([
       'target',
       "host's limits",
       'files',
+      'plan: files',
       'largest folder (entries)',
       'largest file',
       'whole site',
-      'plan: files; site',
+      'plan: site',
+      'written / plan: files; bytes',
       'build s',
       'peak RSS MB',
       'verdict',
@@ -407,10 +421,12 @@ describe('the builds per deploy target', () => {
       'none',
       '(everything rendered)',
       '62,624',
+      '62,724',
       'configurations/ 10,001',
       'data/scores.csv 30 MB',
       '1,592 MB',
-      '62,724; 1,751 MB',
+      '1,751 MB',
+      '0.998; 0.909',
       '61.00',
       '700',
       'fits bucket',
@@ -419,16 +435,31 @@ describe('the builds per deploy target', () => {
       'github-pages',
       limitsText('github-pages'),
       '40,000',
+      '40,100',
       'configurations/ 10,001',
       'data/scores.csv 20 MB',
       '900 MB',
-      '40,100; 990 MB',
+      '990 MB',
+      '0.998; 0.909',
       '61.00',
       '700',
       'fits',
     ]);
     expect(cells(table, 'netlify').at(-1)).toBe('over: largest folder configurations/ 60,000 entries of 54,000');
-    expect(cells(table, 'vercel-hobby')).toEqual(['vercel-hobby', limitsText('vercel-hobby'), '', '', '', '', '', '4.00', '?', 'refused before rendering']);
+    expect(cells(table, 'vercel-hobby')).toEqual([
+      'vercel-hobby',
+      limitsText('vercel-hobby'),
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '4.00',
+      '?',
+      'refused before rendering',
+    ]);
     expect(cells(table, 'cloudflare-pages-free').at(-1)).toBe('failed');
   });
 
@@ -445,7 +476,7 @@ describe('the builds per deploy target', () => {
   it('passes a target within its limits, fails one over them or failed, and lets only vercel-hobby be refused before rendering', () => {
     const refusedElsewhere: TargetBuild = { ...builds[3]!, target: 'cloudflare-pages', details: true };
     const { targets } = sizeTargets({ ...result(10_000, 60_000, 10_000, 600_000), targetBuilds: [...builds, refusedElsewhere] });
-    const hosts = targets.filter((t) => /^[a-z-]+( with details for every configuration)?: the site is within /.test(t.label));
+    const hosts = targets.filter((t) => /^[a-z-]+( with details for every configuration)?: the first build is within /.test(t.label));
     expect(hosts.map((t) => [t.label.split(':')[0], t.pass])).toEqual([
       ['github-pages', true],
       ['netlify', false],
@@ -454,6 +485,30 @@ describe('the builds per deploy target', () => {
       ['cloudflare-pages with details for every configuration', false],
     ]);
     expect(hosts[1]!.value).toMatch(/; over: largest folder configurations\/ 60,000 entries of 54,000$/);
+  });
+
+  it('fails a target whose first site was over its limits, though the build planned again and fit: the bench exits on it', () => {
+    const line =
+      're-plan for github-pages: the site as first planned is over its limits (whole site 1,060 MB of 1,000 MB); planned again from what it measured: model pages only for the 9 best of 9 models; estimated …; rendering again';
+    const again: TargetBuild = { ...builds[1]!, details: true, replanned: line };
+    const target = hostTarget(again);
+    expect([target.pass, target.value]).toEqual([
+      false,
+      `${figuresText(again.measured!)}; planned again, its first site over: whole site 1,060 MB of 1,000 MB`,
+    ]);
+    expect(cells(targetTable([again]), 'github-pages').slice(-4)).toEqual([
+      '',
+      '61.00',
+      '700',
+      'planned again (first over: whole site 1,060 MB of 1,000 MB); fits',
+    ]);
+    const sizes = [{ ...result(50_000, 300_000, 35_000, 2_000_000), targetBuilds: [...builds, again] }];
+    expect(firstBuildFailures({ sizes })).toEqual([
+      `50,000 configurations, netlify: the first build is within Netlify's limits: ${hostTarget(builds[2]!).value}`,
+      `50,000 configurations, cloudflare-pages-free: the first build is within Cloudflare Pages (Free)'s limits: failed: exit code 134`,
+      `50,000 configurations, github-pages with details for every configuration: the first build is within GitHub Pages's limits: ${target.value}`,
+    ]);
+    expect(firstBuildFailures({ sizes: [{ ...sizes[0]!, targetBuilds: builds.slice(0, 2) }] })).toEqual([]);
   });
 
   it('reports the history files of each build and a first past view, and holds them to their budgets at 10,000', () => {
@@ -556,6 +611,15 @@ describe('a build for a deploy target, as a result', () => {
     expect(targetBuildOf({ ...base, target: 'netlify', run: run(1, 'error: the build failed: boom') })).toMatchObject({
       outcome: 'failed',
       why: 'error: the build failed: boom',
+    });
+    // A site that does not fit as a render measured it, planned again: a failure after rendering, not a refusal before it.
+    const measured =
+      'error: the site does not fit GitHub Pages, even with only what every target keeps as this build measured it: whole site 1,200 MB of 950 MB';
+    const replan = 're-plan for github-pages: the site as first planned is over its limits (whole site 1,300 MB of 1,000 MB); …';
+    expect(targetBuildOf({ ...base, target: 'github-pages', run: run(1, `render 1.00 s\n${replan}\n${measured}\n`) })).toMatchObject({
+      outcome: 'failed',
+      why: measured,
+      replanned: replan,
     });
     expect(targetBuildOf({ ...base, target: 'netlify', run: run(null, '', { timedOut: true, ms: 60_000 }) })).toMatchObject({
       outcome: 'failed',

@@ -107,6 +107,8 @@ export interface TargetBuild {
   estimate?: KindedFigures | undefined;
   /** The limits of its target the measured site is over, in words (none: always empty). */
   over: string[];
+  /** The build's line saying it planned again: its first site was over its target's limits (its first build did not fit). */
+  replanned?: string | undefined;
   /** none only: the targets whose limits the measured site is within. */
   fits?: DeployTarget[] | undefined;
 }

@@ -19,6 +19,7 @@ import { measureHistory } from './dist-stats.ts';
 export interface PlanSettings {
   cardModels: number;
   modelPages: number;
+  siteUrl: URL;
 }
 
 /** The snapshot file as a site publishes it under /data/: the plan counts it exactly, so a build's measure of it is the plan's. */
@@ -75,13 +76,14 @@ export function targetBuildOf(build: {
 }): TargetBuild {
   const { target, details, run, peakRssKb, out } = build;
   const deployTarget = target === 'none' ? undefined : target;
-  const base = { target, details, ms: run.ms, peakRssKb };
+  const base = { target, details, ms: run.ms, peakRssKb, replanned: lines(run.output).find((l) => l.startsWith('re-plan for ')) };
   if (run.timedOut || run.code !== 0) {
     const error = lines(run.output).findLast((l) => l.startsWith('error: '));
     const why = run.timedOut
       ? `no exit within the time limit (killed after ${(run.ms / 1000).toFixed(0)} s)`
       : (error ?? (run.signal ? `killed by ${run.signal}` : `exit code ${run.code}`));
-    const refused = !run.timedOut && /^error: the site does not fit /.test(why);
+    // Refused before rendering: the plan's own line, not the one of a plan made again from what a render measured.
+    const refused = !run.timedOut && /^error: the site does not fit .*, even with only what every target keeps: /.test(why);
     return { ...base, outcome: refused ? 'refused' : 'failed', why, over: [] };
   }
   const measured = measureSite(out);

@@ -1,30 +1,185 @@
-/** The counts a build plans its outputs with (src/site/plan/site-plan.ts), read from a snapshot without loading the site's data. */
+/**
+ * The counts a build plans its outputs with (src/site/plan/site-plan.ts), read from a snapshot without
+ * loading the site's data: for each model, benchmark and tag, what its pages show (rows, cells, tags,
+ * points of history), so that a page's estimated size follows what it holds at any size of field.
+ * One walk of the submissions, in typed arrays (3.5 million at 50,000 configurations with details).
+ */
 import type { SnapshotReader } from '../../store/read-snapshot.ts';
 import { familiesOf } from '../data/models.ts';
+import { historyFamilyKey } from '../data/history-pass.ts';
 import { alwaysKept, hasPage, historyDaysOf } from '../data/past-history.ts';
-import type { FieldCounts } from './site-plan.ts';
+import { TAGS_SHOWN } from '../lists/leaderboard.ts';
+import { HISTORY_CHART_POINTS, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
+import { addressOf, FITTED_AT, RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './site-plan.ts';
 
-export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapshotDb: FieldCounts['snapshotDb']): FieldCounts {
-  const rows = reader.configurations();
-  const { scoresBySlug, modelsByBench, modelsByTag } = reader.planCounts();
-  const scoresOf = (slug: string) => scoresBySlug.get(slug) ?? 0;
-  // The site's one model ranking: families in the order of their best configuration.
-  const models = [...familiesOf(rows).values()].map((list) => ({
-    configurations: list.length,
-    scores: list.reduce((n, c) => n + scoresOf(c.slug), 0),
-    bestScores: scoresOf(list[0]!.slug),
-  }));
+/** The submissions, a configuration's together: each one's benchmark (numbered after those the snapshot lists for those it does not), and where each configuration's begin and end. */
+interface Submissions {
+  bench: Int32Array;
+  counts: Uint8Array;
+  from: Int32Array;
+  to: Int32Array;
+  /** Benchmarks listed and not: the size of a mark per benchmark. */
+  benches: number;
+}
+
+function readSubmissions(reader: SnapshotReader, rowOf: ReadonlyMap<string, number>, benchOf: ReadonlyMap<string, number>, rows: number): Submissions {
+  const { count, rows: walk } = reader.scoreBenches();
+  const bench = new Int32Array(count);
+  const counts = new Uint8Array(count);
+  const from = new Int32Array(rows);
+  const to = new Int32Array(rows);
+  const unlisted = new Map<string, number>();
+  let n = 0;
+  let slug: string | undefined;
+  let row = -1;
+  for (const [s, b, c] of walk) {
+    if (s !== slug) {
+      if (row >= 0) to[row] = n;
+      slug = s;
+      row = rowOf.get(s) ?? -1;
+      if (row >= 0) from[row] = n;
+    }
+    if (row < 0) continue;
+    let id = benchOf.get(b);
+    if (id === undefined) {
+      if (!unlisted.has(b)) unlisted.set(b, benchOf.size + unlisted.size);
+      id = unlisted.get(b)!;
+    }
+    bench[n] = id;
+    counts[n++] = c;
+  }
+  if (row >= 0) to[row] = n;
+  return { bench, counts, from, to, benches: benchOf.size + unlisted.size };
+}
+
+/** The counts of the snapshot `reader` reads, for a site at `siteUrl` (SITE_URL) with `cardModels` (CARD_MODELS) and its published snapshot file `snapshotDb`. */
+export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapshotDb: FieldCounts['snapshotDb'], siteUrl: URL = FITTED_AT): FieldCounts {
+  // The site's one model ranking: families in the order of their best configuration; rows numbered in that order.
+  const families = [...familiesOf(reader.configurations()).values()];
+  const rowList = families.flat();
+  const rowOf = new Map(rowList.map((c, i) => [c.slug, i]));
+  const M = families.length;
+  const firstRow = new Int32Array(M + 1);
+  families.forEach((list, m) => (firstRow[m + 1] = firstRow[m]! + list.length));
+  const benches = reader.benches();
+  const benchOf = new Map(benches.map((b, i) => [b.slug, i]));
+  const B = benches.length;
+
   // Every tag has a page: the taxonomy's and any a configuration or benchmark carries.
-  const tags = new Set([...reader.tags().map((t) => t.tag), ...reader.configurationTags().map((l) => l.tag), ...reader.benchTags().map((l) => l.tag)]);
+  const configurationTags = reader.configurationTags();
+  const benchTags = reader.benchTags();
+  const tagNames = [...new Set([...reader.tags().map((t) => t.tag), ...configurationTags.map((l) => l.tag), ...benchTags.map((l) => l.tag)])];
+  const tagOf = new Map(tagNames.map((t, i) => [t, i]));
+  const T = tagNames.length;
+  const tagsByRow = new Map<number, number[]>();
+  for (const { slug, tag } of configurationTags) {
+    const row = rowOf.get(slug);
+    if (row === undefined) continue;
+    if (!tagsByRow.has(row)) tagsByRow.set(row, []);
+    tagsByRow.get(row)!.push(tagOf.get(tag)!);
+  }
+  const tagsOfBench = Array.from({ length: B }, () => [] as number[]);
+  const taggedBenches = new Int32Array(T);
+  for (const { slug, tag } of benchTags) {
+    const b = benchOf.get(slug);
+    if (b === undefined) continue;
+    tagsOfBench[b]!.push(tagOf.get(tag)!);
+    taggedBenches[tagOf.get(tag)!]!++;
+  }
+
+  const s = readSubmissions(reader, rowOf, benchOf, rowList.length);
+  // Marks of the model (or model pair) that last met a benchmark or tag: each counted once per model.
+  const benchMark = new Int32Array(s.benches).fill(-1);
+  const nextMark = new Int32Array(s.benches).fill(-1);
+  const sharedMark = new Int32Array(s.benches).fill(-1);
+  const tagMark = new Int32Array(T).fill(-1);
+  const measuredMark = new Int32Array(T).fill(-1);
+  const carrying = new Int32Array(T);
+  const measured = new Int32Array(T);
+  const resultModels = new Int32Array(B);
+  const resultRows = new Int32Array(B);
+  const firstRows = RESULTS_PER_PAGE.map(() => new Int32Array(B));
+  const { historyPoints, configurationHistoryPoints } = chartPoints(reader, rowList, rowOf, firstRow, M);
+
+  const models: ModelCounts[] = [];
+  for (let m = 0; m < M; m++) {
+    let scores = 0;
+    let distinct = 0;
+    let configurationTagCount = 0;
+    let tags = 0;
+    let points = 0;
+    for (let row = firstRow[m]!; row < firstRow[m + 1]!; row++) {
+      const rowTags = tagsByRow.get(row) ?? [];
+      configurationTagCount += rowTags.length;
+      points += configurationHistoryPoints[row]!;
+      for (const t of rowTags) {
+        if (tagMark[t] === m) continue;
+        tagMark[t] = m;
+        tags++;
+        carrying[t]!++;
+      }
+      for (let i = s.from[row]!; i < s.to[row]!; i++) {
+        const b = s.bench[i]!;
+        scores++;
+        if (benchMark[b] !== m) {
+          benchMark[b] = m;
+          distinct++;
+          // Its group on the benchmark's pages: the models met so far are the better ones.
+          if (b < B) resultModels[b]!++;
+        }
+        if (b >= B) continue;
+        resultRows[b]!++;
+        RESULTS_PER_PAGE.forEach((k, j) => {
+          if (resultModels[b]! <= k) firstRows[j]![b]!++;
+        });
+        if (s.counts[i])
+          for (const t of tagsOfBench[b]!) {
+            if (measuredMark[t] === m) continue;
+            measuredMark[t] = m;
+            measured[t]!++;
+          }
+      }
+    }
+    // The benchmarks its best configuration shares with the next model's, each with a counting submission (a comparison's rows).
+    let shared = 0;
+    if (m + 1 < M) {
+      const next = firstRow[m + 1]!;
+      for (let i = s.from[next]!; i < s.to[next]!; i++) if (s.counts[i]) nextMark[s.bench[i]!] = m;
+      const best = firstRow[m]!;
+      for (let i = s.from[best]!; i < s.to[best]!; i++) {
+        const b = s.bench[i]!;
+        if (s.counts[i] && nextMark[b] === m && sharedMark[b] !== m) {
+          sharedMark[b] = m;
+          shared++;
+        }
+      }
+    }
+    const first = firstRow[m]!;
+    models.push({
+      configurations: firstRow[m + 1]! - first,
+      scores,
+      bestScores: s.to[first]! - s.from[first]!,
+      benches: distinct,
+      configurationTags: configurationTagCount,
+      // The first few chips, and one that says how many more.
+      tagsShown: Math.min(tags, TAGS_SHOWN + 1),
+      historyPoints: historyPoints[m]!,
+      configurationHistoryPoints: points,
+      sharedWithNext: shared,
+    });
+  }
+
   const counts = reader.counts();
   const days = historyDaysOf(reader.historySnapshots());
   return {
     models,
-    benches: reader.benches().length,
-    tags: tags.size,
-    benchResultModels: modelsByBench,
-    tagListModels: [...modelsByTag.values()],
+    benches: B,
+    tags: T,
+    providers: new Set(rowList.map((c) => c.provider)).size,
+    benchResults: new Map(benches.map((b, i) => [b.slug, { models: resultModels[i]!, rows: resultRows[i]!, firstRows: firstRows.map((f) => f[i]!) }])),
+    tagLists: new Map(tagNames.map((tag, t) => [tag, { carrying: carrying[t]!, measured: measured[t]!, benches: taggedBenches[t]! }])),
     historySnapshots: counts.historySnapshots,
+    recentChanges: Math.min(RECENT_CHANGES_PER_MODEL, Math.max(0, counts.historySnapshots - 1)),
     history: {
       days: days.length,
       alwaysKept: days.filter(alwaysKept).length,
@@ -33,5 +188,48 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
     },
     cardModels,
     snapshotDb,
+    address: addressOf(siteUrl),
   };
+}
+
+/**
+ * The points of each chart: per model, the snapshots of the charts' window holding any configuration
+ * it had when last seen (its page's two charts); per configuration, those holding it (its page's).
+ */
+function chartPoints(
+  reader: SnapshotReader,
+  rows: readonly { slug: string; familyTag: string }[],
+  rowOf: ReadonlyMap<string, number>,
+  firstRow: Int32Array,
+  M: number,
+): { historyPoints: Int32Array; configurationHistoryPoints: Int32Array } {
+  const historyPoints = new Int32Array(M);
+  const configurationHistoryPoints = new Int32Array(rows.length);
+  const window = reader.historySnapshots().slice(0, HISTORY_CHART_POINTS);
+  if (window.length === 0) return { historyPoints, configurationHistoryPoints };
+  const familyOf = new Map(rows.map((c) => [c.slug, c.familyTag]));
+  const modelOfFamily = new Map<string, number>();
+  for (let m = 0; m < M; m++) modelOfFamily.set(rows[firstRow[m]!]!.familyTag, m);
+  const names = reader.historyNames().filter((n) => n.kind === 'model');
+  const maxId = names.reduce((a, n) => Math.max(a, n.id), 0);
+  const modelOfName = new Int32Array(maxId + 1).fill(-1);
+  const rowOfName = new Int32Array(maxId + 1).fill(-1);
+  for (const n of names) {
+    modelOfName[n.id] = modelOfFamily.get(historyFamilyKey(n, familyOf)) ?? -1;
+    rowOfName[n.id] = rowOf.get(n.slug) ?? -1;
+  }
+  const seen = new Int32Array(M).fill(-1);
+  for (const p of reader.eachHistoryPoint(window.at(-1)!.id)) {
+    for (const id of p.configurations) {
+      if (id < 0 || id > maxId) continue;
+      const m = modelOfName[id]!;
+      if (m >= 0 && seen[m] !== p.snapshotId) {
+        seen[m] = p.snapshotId;
+        historyPoints[m]!++;
+      }
+      const row = rowOfName[id]!;
+      if (row >= 0) configurationHistoryPoints[row]!++;
+    }
+  }
+  return { historyPoints, configurationHistoryPoints };
 }

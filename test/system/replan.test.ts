@@ -1,0 +1,118 @@
+/**
+ * The second chance of a build whose site is over its target's limits, in one run: model pages far
+ * heavier than the plan's weights say (600 KB each, where the plan expects about 20 KB) put the sample
+ * over Vercel Hobby's 100 MB as first planned; the build plans again from what it measured, says so in
+ * one line, makes the site again and publishes one within the limit. A leaderboard page of 150 MB,
+ * which every target keeps, cannot fit at all: the build fails naming the limit, the previous site byte
+ * for byte as it was. The pages are the stub render's (test/helpers/stub-render.ts, a few milliseconds);
+ * the build around them is the real one: the plan, the extras worker (cards, feeds, badges, data files,
+ * the search index), the check and the swap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measureSite } from '../../src/publish/site-figures.ts';
+import { HOST_LIMITS, overLimits } from '../../src/site/plan/hosts.ts';
+import { copyProject, runScript, tempDir, type RunResult } from '../helpers/env.ts';
+import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
+import { treeOf } from '../helpers/files.ts';
+
+const dir = tempDir();
+let project: string;
+let small: BuiltFixture;
+/** The bundled sample (177 models, 300 configurations) as a snapshot file. */
+let sample: string;
+
+beforeAll(async () => {
+  small = await sharedSite('small');
+  project = copyProject(join(dir.path, 'project'));
+  sample = join(dir.path, 'sample.db');
+  const r = await runScript(
+    'snapshot.ts',
+    ['--from-file', 'data/sample/export.json', '--details-file', 'data/sample/details.json', '--out', sample],
+    {},
+    { cwd: project },
+  );
+  if (r.code !== 0) throw new Error(`the sample's snapshot failed:\n${r.stderr}`);
+}, 900_000);
+
+afterAll(() => dir.cleanup());
+
+const stubBuild = (out: string, flags: string[]) =>
+  runScript(
+    '../test/helpers/stub-build.ts',
+    ['--snapshot', sample, '--out', out, '--target', 'vercel-hobby', '--new-history', ...flags],
+    {},
+    {
+      cwd: project,
+      timeoutMs: 300_000,
+    },
+  );
+
+const replanLines = (r: RunResult) => r.stdout.split('\n').filter((l) => l.startsWith('re-plan for '));
+const modelPages = (dist: string) => readdirSync(join(dist, 'models')).filter((m) => existsSync(join(dist, 'models', m, 'index.html'))).length;
+
+describe('a site heavier than its plan, over its target’s limits as first planned', () => {
+  const out = join(dir.path, 'heavy', 'dist');
+  let first: RunResult;
+
+  beforeAll(async () => {
+    mkdirSync(join(dir.path, 'heavy'));
+    first = await stubBuild(out, ['--model-page-bytes', '600000']);
+  }, 300_000);
+
+  it('is planned again from what it measured, in one line, made again and published within the limit, in one run', () => {
+    expect(first.code, first.stderr).toBe(0);
+    // The first plan trusted the weights: every model's page.
+    expect(first.stdout).toMatch(/^plan for vercel-hobby \(files 15,000; whole site 100 MB\): everything; estimated /m);
+    const [line, ...more] = replanLines(first);
+    expect(more).toEqual([]);
+    expect(line).toMatch(
+      /^re-plan for vercel-hobby: the site as first planned is over its limits \(whole site [\d,]+ MB of 100 MB\); planned again from what it measured: model pages only for the [\d,]+ best of 177 models; .*; estimated files [\d,]+; .*whole site [\d,]+ MB \(first [\d,]+ MB\); rendering again$/,
+    );
+    // The render ran twice, the check passed once.
+    expect(first.stdout.match(/^render /gm)).toHaveLength(2);
+    const kept = Number(/model pages only for the ([\d,]+) best/.exec(line!)![1]!.replace(/,/g, ''));
+    const site = measureSite(out);
+    expect(overLimits('vercel-hobby', site)).toEqual([]);
+    expect(site.bytes).toBeLessThanOrEqual(HOST_LIMITS['vercel-hobby'].totalBytes!.value);
+    // The site is the one planned again: its model pages, and their badges and search records no more than those.
+    expect(modelPages(out)).toBe(kept);
+    expect(kept).toBeLessThan(177);
+    expect(site.kinds['model-page'].bytes).toBeGreaterThanOrEqual(kept * 600_000);
+    const providerPages = existsSync(join(out, 'providers')) ? readdirSync(join(out, 'providers')).length : 0;
+    expect(readdirSync(join(out, 'pagefind', 'fragment')).length).toBeLessThanOrEqual(kept + providerPages + 60 + 150 + 1);
+    // Nothing of the refused site is left beside the new one.
+    expect(readdirSync(join(dir.path, 'heavy')).sort()).toEqual(['.dist.build.lock', '.dist.weights.json', 'dist']);
+  });
+
+  it('keeps what the site made again measured, and the next build plans within the limit at once', async () => {
+    const stored = JSON.parse(readFileSync(join(dir.path, 'heavy', '.dist.weights.json'), 'utf8')) as { scale: Record<string, number> };
+    expect(stored.scale['model-page']).toBeGreaterThan(10);
+    const next = await stubBuild(out, ['--model-page-bytes', '600000']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(replanLines(next)).toEqual([]);
+    expect(next.stdout.match(/^render /gm)).toHaveLength(1);
+    expect(overLimits('vercel-hobby', measureSite(out))).toEqual([]);
+  }, 300_000);
+});
+
+describe('a site that cannot fit its target even as planned again', () => {
+  it('fails naming the limit, with the previous site byte for byte as it was', async () => {
+    const out = join(dir.path, 'hopeless', 'dist');
+    cpSync(small.dist, out, { recursive: true });
+    const before = treeOf(out);
+    const r = await stubBuild(out, ['--index-bytes', '150000000']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error'))).toEqual([
+      expect.stringMatching(
+        /^error: the site does not fit Vercel \(Hobby\), even with only what every target keeps as this build measured it: whole site [\d,]+ MB of 95 MB — .*; the previous site is kept$/,
+      ),
+    ]);
+    // It rendered once, and said no plan it could make again.
+    expect(r.stdout.match(/^render /gm)).toHaveLength(1);
+    expect(replanLines(r)).toEqual([]);
+    expect(treeOf(out)).toEqual(before);
+    expect(readdirSync(join(dir.path, 'hopeless')).filter((f) => f.includes('.build-'))).toEqual([]);
+  }, 300_000);
+});
