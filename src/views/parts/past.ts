@@ -22,8 +22,8 @@ const methodChangeHtml = (older: number, newer: number, what: string) =>
 /** What a day's view shows: the day's snapshot, and today's, which each row's rank now is from. */
 export function pastWhenHtml(day: { date: Day; generatedAt: number }, today: { generatedAt: number }): Markup {
   return html`<p class="meta">
-      The leaderboard as it stood on <strong>${day.date}</strong> (snapshot of ${time(day.generatedAt)}), each model’s rank then beside its rank now (snapshot
-      of ${time(today.generatedAt)}); “gone since” for a model no longer on the leaderboard.
+      As it stood on <strong>${day.date}</strong> (snapshot of ${time(day.generatedAt)}); under each rank then, the model’s rank now
+      (${time(today.generatedAt)}), or “gone since”.
     </p>
     ${methodChangeHtml(day.generatedAt, today.generatedAt, 'that day and today')}`;
 }

@@ -1,0 +1,175 @@
+/**
+ * `/rank/`'s script: its list (src/site/lists/rank-list.ts) enhanced, each set of weights in the
+ * address a source whose rows it ranks from /data/rank.json with the module the build ranked the
+ * page's first rows with (src/site/evidence/reweigh.ts), and the weights' own controls: a preset, a
+ * weight per capability and, once opened, per benchmark. Each change is a new address, so Back
+ * steps through them and a link reopens the ranking.
+ */
+import { readJson } from '../site/compare/model-data.ts';
+import { decodeRank, type RankData, type RankFile } from '../site/evidence/rank-file.ts';
+import { rankUnder } from '../site/evidence/reweigh.ts';
+import {
+  benchWeights,
+  isSourceWeights,
+  ownWeights,
+  readWeights,
+  SOURCE_WEIGHTS,
+  weightParams,
+  type WeightParams,
+  type Weights,
+} from '../site/evidence/weights.ts';
+import { RANK, rankRows, rankSummary, type RankRow, type RankSummary, type RankView } from '../site/lists/rank-list.ts';
+import type { Markup } from '../views/parts/html.ts';
+import { RANK_ROWS } from '../views/parts/list-table.ts';
+import { benchWeightsHtml, PRESETS, rankAboutHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
+import { enhanceList, type ListSource } from './list-view.ts';
+
+/** Rankings whose sentences are kept, as the list keeps their rows. */
+const KEPT = 4;
+
+/** The markup of a part of the page in place of what it held; hidden when there is none. */
+function put(element: HTMLElement, markup: Markup | undefined): void {
+  const template = document.createElement('template');
+  template.innerHTML = markup?.html ?? '';
+  element.replaceChildren(template.content);
+  element.hidden = markup === undefined;
+}
+
+const paramsOf = (view: RankView): WeightParams => ({ w: view.w, b: view.b, by: view.by });
+const keyOf = (p: WeightParams) => JSON.stringify([p.w, p.b, p.by]);
+
+/** The preset the weights are, where they are one. */
+function presetOf(weights: Weights): string {
+  if (isSourceWeights(weights)) return PRESETS.source;
+  if (weights.benches.size > 0) return PRESETS.own;
+  if (weights.alike) return weights.tags.size === 0 && weights.rest === 1 ? PRESETS.alike : PRESETS.own;
+  const [only] = weights.tags;
+  return weights.rest === 0 && weights.tags.size === 1 && only![1] === 1 ? `${PRESETS.tag}${only![0]}` : PRESETS.own;
+}
+
+/** The weights a preset stands for. */
+function presetWeights(preset: string): Weights | undefined {
+  if (preset === PRESETS.source) return SOURCE_WEIGHTS;
+  if (preset === PRESETS.alike) return { ...SOURCE_WEIGHTS, alike: true };
+  if (preset.startsWith(PRESETS.tag)) return { ...SOURCE_WEIGHTS, tags: new Map([[preset.slice(PRESETS.tag.length), 1]]), rest: 0 };
+  return undefined;
+}
+
+export function enhanceRank(): void {
+  const root = document.querySelector<HTMLElement>('[data-rank]');
+  const form = root?.querySelector<HTMLFormElement>('form[data-weights]');
+  if (!root || !form) return;
+  const summary = root.querySelector<HTMLElement>('[data-rank-summary]')!;
+  const about = document.querySelector<HTMLElement>('[data-rank-about]')!;
+  const notes = root.querySelector<HTMLElement>('[data-rank-notes]')!;
+  const benchList = root.querySelector<HTMLElement>('[data-bench-list]')!;
+  const benchFold = root.querySelector<HTMLDetailsElement>('[data-bench-weights]')!;
+  const preset = form.querySelector<HTMLSelectElement>('[data-preset]')!;
+  const alike = form.querySelector<HTMLInputElement>('[data-alike]')!;
+  const staticSays = [...summary.childNodes];
+  const staticAbout = [...about.childNodes];
+
+  let loading: Promise<RankData> | undefined;
+  const load = () =>
+    (loading ??= fetch(root.dataset.index!)
+      .then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
+        return readJson<RankFile>(r);
+      })
+      .then(decodeRank)).catch((err: unknown) => {
+      loading = undefined;
+      // The rows the address asked for will not come: the page's own rows show again.
+      root.dataset.drawn = '';
+      throw err;
+    });
+
+  const said = new Map<string, { summary: RankSummary; ignored: string[]; weights: Weights }>();
+  const source: ListSource<RankRow, RankView> = {
+    key: (view) => keyOf(paramsOf(view)),
+    load: async (key) => {
+      const data = await load();
+      const [w, b, by] = JSON.parse(key) as string[];
+      const { weights, ignored } = readWeights({ w: w!, b: b!, by: by! }, data.names);
+      const started = performance.now();
+      const isSource = isSourceWeights(weights);
+      const ranking = rankUnder(data.field, benchWeights(weights, data.benchmarks), isSource);
+      const rows = rankRows(data, ranking);
+      performance.measure('rank:compute', { start: started });
+      said.set(key, { summary: rankSummary(ranking, isSource), ignored, weights });
+      while (said.size > KEPT) said.delete(said.keys().next().value!);
+      return rows;
+    },
+  };
+
+  /** The controls as the weights are: each capability's and benchmark's field, the base and the preset. */
+  function showWeights(weights: Weights, data: RankData | undefined): void {
+    for (const input of form!.querySelectorAll<HTMLInputElement>('input[data-tag]')) input.value = String(weights.tags.get(input.dataset.tag!) ?? weights.rest);
+    form!.querySelector<HTMLInputElement>('input[data-rest]')!.value = String(weights.rest);
+    alike.checked = weights.alike;
+    preset.value = presetOf(weights);
+    if (data && benchList.childElementCount > 0) {
+      const own = ownWeights(weights, data.benchmarks);
+      benchList.querySelectorAll<HTMLInputElement>('input[data-bench]').forEach((input, b) => (input.value = String(own[b])));
+    }
+  }
+
+  let current: Weights = SOURCE_WEIGHTS;
+  const list = enhanceList(RANK, source, RANK_ROWS, {
+    afterDraw: (view, rows) => {
+      const shown = rows && said.get(source.key(view));
+      if (shown) {
+        put(summary, rankSummaryHtml(shown.summary));
+        put(about, rankAboutHtml(shown.summary));
+        put(notes, weightNotesHtml(shown.ignored));
+      } else {
+        // The page's own rows: the ranking as the source weighs, and what the page says of it.
+        summary.replaceChildren(...staticSays);
+        about.replaceChildren(...staticAbout);
+        put(notes, undefined);
+      }
+      current = shown?.weights ?? SOURCE_WEIGHTS;
+      void (loading ?? Promise.resolve(undefined)).then((data) => showWeights(current, data));
+      root.dataset.drawn = '';
+      root.dispatchEvent(new Event('rank-drawn'));
+    },
+  });
+  if (!list) return;
+
+  /** The weights after a change of one control, or undefined for a value the page cannot use. */
+  function changed(target: HTMLInputElement | HTMLSelectElement, weights: Weights): Weights | undefined {
+    if (target === preset) return presetWeights(target.value);
+    if (target === alike) return { ...weights, alike: alike.checked };
+    const input = target as HTMLInputElement;
+    if (!input.validity.valid || input.value === '') return undefined;
+    // The address keeps three decimals of a weight.
+    const value = Math.round(Number(input.value) * 1000) / 1000;
+    if (input.dataset.tag !== undefined) return { ...weights, tags: new Map(weights.tags).set(input.dataset.tag, value) };
+    if (input.dataset.bench !== undefined) return { ...weights, benches: new Map(weights.benches).set(input.dataset.bench, value) };
+    if (input.dataset.rest !== undefined) return { ...weights, rest: value };
+    return undefined;
+  }
+
+  form.addEventListener('submit', (e) => e.preventDefault());
+  form.addEventListener('change', (e) => {
+    const target = e.target as HTMLInputElement | HTMLSelectElement;
+    void load().then((data) => {
+      const next = changed(target, current);
+      // A value the page cannot use shows the weight it has instead.
+      if (!next) return showWeights(current, data);
+      const { weights } = readWeights(weightParams(next), data.names);
+      list.change(weightParams(weights));
+    });
+  });
+  // The data is fetched when a visitor first reaches for a control, so a change finds it there.
+  for (const type of ['focusin', 'pointerdown']) form.addEventListener(type, () => void load().catch(() => undefined), { once: true });
+  benchFold.addEventListener('toggle', () => {
+    if (!benchFold.open || benchList.childElementCount > 0) return;
+    void load().then((data) => {
+      const own = ownWeights(current, data.benchmarks);
+      put(
+        benchList,
+        benchWeightsHtml(data.benchmarks, (b) => own[b]!),
+      );
+    });
+  });
+}
