@@ -13,6 +13,7 @@ import type { BenchmarkListPage } from '../site/routes/benchmark-list.ts';
 import type { LeaderboardPage } from '../site/routes/leaderboard.ts';
 import type { PastLeaderboardPage, PastLinks } from '../site/routes/past.ts';
 import { PAST_LEADERBOARD, type PastView } from '../site/lists/past-leaderboard.ts';
+import { rankHref } from '../site/lists/rank-list.ts';
 import { viewUrl } from '../site/lists/list-spec.ts';
 import { historyDayFile } from '../site/lists/past-files.ts';
 import { pastLinksHtml, pastWhenHtml } from './parts/past.ts';
@@ -162,6 +163,7 @@ export function leaderboardPageHtml(route: LeaderboardPage): Markup {
     <p class="lede">
       ${formatCount(route.models)} models in ${formatCount(route.configurations)} configurations, ranked by <a href="${href('/about/#supra-score')}">supraScore</a>:
       the expected win rate against the current top 10. Snapshot of <time datetime="${isoTime(shell.generatedAt)}">${formatDate(shell.generatedAt)}</time>.
+      <a href="${rankHref()}">Rank them by what you weigh</a>
     </p>
     ${pastDays && asOfNoScriptHtml}
     ${listHtml(LEADERBOARD, LEADERBOARD_ROWS, { ...route, total: route.models }, {

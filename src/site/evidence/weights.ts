@@ -64,7 +64,7 @@ function items(list: string, param: string, ignored: string[]): [string, number]
     if (item === '') continue;
     const colon = item.lastIndexOf(':');
     const weight = colon > 0 ? weightOf(item.slice(colon + 1)) : undefined;
-    if (weight === undefined) ignored.push(`“${param}=…${item}…”: a weight is written name:number, the number from 0 to ${MAX_WEIGHT}.`);
+    if (weight === undefined) ignored.push(`“${item}” in ${param}: a weight is written name:number, the number from 0 to ${MAX_WEIGHT}.`);
     else out.push([item.slice(0, colon), weight]);
   }
   return out;

@@ -7,7 +7,7 @@
 import { SITE } from '../settings/config.ts';
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
 import { HISTORY_DAYS } from '../links/output-paths.ts';
-import { DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
+import { COMPUTED_FILES, DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
 import type { RecentHistory, SiteData } from '../data/site-data.ts';
 import { attribution, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';
@@ -204,6 +204,7 @@ export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
     '',
     ...DOWNLOADS.map((d) => `${publishedName(d.file, data.plan.compressedDownloads)}: ${d.what}${d.listKey ? ` The list is under "${d.listKey}".` : ''}`),
     ...HISTORY_FILES.map((d) => `${publishedHistoryFile(d.file, data.plan.compressedDownloads)}: ${d.what}`),
+    ...COMPUTED_FILES.map((d) => `${d.file}: ${d.what}`),
     ...(data.plan.compressedDownloads ? ['', GZIPPED_NOTE] : []),
     '',
     `Every field, with its type and unit: ${dictionaryUrl}`,

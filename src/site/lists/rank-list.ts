@@ -10,7 +10,7 @@ import { formatShare } from '../format/format.ts';
 import { scoreFormatter } from '../format/precision.ts';
 import { formatRank, type Ranked } from '../format/ranks.ts';
 import { compareHref, href, modelAddress } from '../links/links.ts';
-import { byNumber, byText, type BaseView, type ListSpec } from './list-spec.ts';
+import { byNumber, byText, viewUrl, type BaseView, type ListSpec } from './list-spec.ts';
 import { LEADERBOARD_PAGE_SIZE } from './pagination.ts';
 
 /** A model as a row of the ranking by the visitor's weights. */
@@ -73,6 +73,9 @@ export interface RankView extends BaseView {
 
 /** The page's address. */
 export const RANK_PATH = '/rank/';
+
+/** The page with weights: `rankHref({ w: 'coding:1' })`, as a tag's page links it. */
+export const rankHref = (weights: Partial<Pick<RankView, 'w' | 'b' | 'by'>> = {}) => viewUrl(RANK, { ...RANK.plain, ...weights, page: 1 } as RankView);
 
 export const RANK = {
   name: 'rank',
