@@ -48,6 +48,7 @@ describe('the plan of a build for its deploy target', () => {
           badges: n,
           cards: Math.min(200, n),
           pastDays: counts.history.days - counts.history.alwaysKept,
+          rankModels: n,
         });
         expect([plan.resultsPerPage, plan.deepResults, plan.compressedDownloads]).toEqual([100, true, false]);
       }
@@ -64,11 +65,15 @@ describe('the plan of a build for its deploy target', () => {
     const counts = fieldCounts(50_000, { details: true });
     const withoutState = planSite({ ...counts, snapshotDb: { files: 0, bytes: 0 } }, DEFAULT_WEIGHTS, 'github-pages');
     expect(withoutState.keep.modelPages).toBeGreaterThanOrEqual(9_000);
-    // Kept in the site (STATE_URL=site), it counts like any other file: far fewer, the best first.
+    expect(withoutState.keep.rankModels).toBe(counts.models.length);
+    // Kept in the site (STATE_URL=site), it counts like any other file: the model pages give way, and then (last of all) the
+    // models of the ranking by a visitor's weights, from the bottom: the best 2,000 stay in it.
     const withState = planFor(50_000, true, 'github-pages');
     expect(withState.keep.modelPages).toBeLessThan(withoutState.keep.modelPages);
-    expect(withState.keep.modelPages).toBeGreaterThan(0);
-    expect(leftOutOf(withState, counts.models, 200).join('; ')).toMatch(/^model pages only for the [\d,]+ best of 28,280 models/);
+    expect(withState.keep.rankModels).toBeGreaterThanOrEqual(2_000);
+    expect(leftOutOf(withState, counts.models, 200).join('; ')).toMatch(
+      /^(no model pages|model pages only for the [\d,]+ best of 28,280 models).*the ranking by your weights only for the [\d,]+ best of 28,280 models/,
+    );
     // Without details GitHub Pages holds every model's page at 50,000 too, and the best models' configuration pages beside the snapshot file.
     const plain = planFor(50_000, false, 'github-pages');
     expect(plain.keep.modelPages).toBe(28_280);
@@ -152,7 +157,16 @@ describe('the plan of a build for its deploy target', () => {
   it('caps model pages at MODEL_PAGES whatever the target allows, and the outputs that go with a page', () => {
     const counts = fieldCounts(300, { details: true });
     const plan = planSite(counts, DEFAULT_WEIGHTS, 'bucket', 40);
-    expect(plan.keep).toEqual({ modelPages: 40, configurationPages: 40, comparisons: 40, modelFeeds: 40, badges: 40, cards: 40, pastDays: 365 - 103 });
+    expect(plan.keep).toEqual({
+      modelPages: 40,
+      configurationPages: 40,
+      comparisons: 40,
+      modelFeeds: 40,
+      badges: 40,
+      cards: 40,
+      pastDays: 365 - 103,
+      rankModels: fieldCounts(300, { details: true }).models.length,
+    });
     expect(leftOutOf(plan, counts.models, 200)[0]).toBe('model pages only for the 40 best of 177 models');
   });
 

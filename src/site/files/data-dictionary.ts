@@ -894,23 +894,27 @@ export const RANK_JSON: Download = {
       { name: 'segment', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its page’s path segment (/tags/{segment}/): the name w= weighs it by.' },
     ]),
     providers: { schema: z.array(text()), meaning: 'Vendor names, each listed once.' },
-    models: columns('models', 'One entry per model (a familyTag), in model rank order.', [
-      { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The model’s name.' },
-      {
-        name: 'segment',
-        schema: z.array(z.string()),
-        type: 'string[]',
-        meaning:
-          'Its page’s path segment (/models/{segment}/ where this host keeps its page); "" when it is the slug of its name (lowercase, every run of other characters than a–z and 0–9 one hyphen).',
-      },
-      { name: 'provider', schema: ints(), type: 'integer[]', meaning: 'Index into providers: its best configuration’s vendor.' },
-      {
-        name: 'rank',
-        schema: ints(),
-        type: 'integer[]',
-        meaning: 'Its model rank: the first as it is, each next as the step from the one before; a step of 0 is a shared rank (=5).',
-      },
-    ]),
+    models: columns(
+      'models',
+      'One entry per model (a familyTag), in model rank order: every model, or the best ones where this host’s limits leave the others out.',
+      [
+        { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The model’s name.' },
+        {
+          name: 'segment',
+          schema: z.array(z.string()),
+          type: 'string[]',
+          meaning:
+            'Its page’s path segment (/models/{segment}/ where this host keeps its page); "" when it is the slug of its name (lowercase, every run of other characters than a–z and 0–9 one hyphen).',
+        },
+        { name: 'provider', schema: ints(), type: 'integer[]', meaning: 'Index into providers: its best configuration’s vendor.' },
+        {
+          name: 'rank',
+          schema: ints(),
+          type: 'integer[]',
+          meaning: 'Its model rank: the first as it is, each next as the step from the one before; a step of 0 is a shared rank (=5).',
+        },
+      ],
+    ),
     kept: {
       schema: z.object({}),
       type: 'object',
@@ -936,8 +940,12 @@ export const RANK_JSON: Download = {
     references: listField('references', 'The API’s top configurations by supraScore, best first: the references as the source weighs.', [
       { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
       { name: 'name', schema: text(), meaning: 'Its name.' },
-      { name: 'model', schema: count(), meaning: 'Its model’s place in models.' },
-      { name: 'best', schema: z.boolean(), meaning: 'true when it is its model’s best configuration, which is then not compared with it.' },
+      { name: 'model', schema: count(), meaning: 'Its model’s place in the model ranking (in models, unless this host leaves that model out).' },
+      {
+        name: 'best',
+        schema: z.boolean(),
+        meaning: 'true when it is the best configuration of a model in models, which is then not compared with it.',
+      },
       {
         name: 'benchmarks',
         schema: ints(1),

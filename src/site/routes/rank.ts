@@ -16,20 +16,22 @@ import { siteShellOf, type SiteShell } from './shell.ts';
 
 const files = new WeakMap<SiteData, RankFile>();
 
-/** rank.json's content beside its attribution, made once per build. */
+/** rank.json's content beside its attribution, made once per build: the best models the plan keeps in it (all of them but where a host's limits bind). */
 export function rankFileOf(data: SiteData): RankFile {
   let file = files.get(data);
   if (!file) {
+    const models = data.models.slice(0, data.plan.keep.rankModels);
     const evidence = data.evidence();
     const none = { bench: new Int32Array(), value: new Float64Array() };
     const means = (slug: string) => evidence.means(slug) ?? none;
     file = encodeRank({
       benchmarks: data.benches.map((b) => ({ slug: b.slug, name: b.name, effectiveWeight: b.effectiveWeight, tags: b.tags })),
       tagSegment: (tag) => data.tagByName.get(tag)!.segment,
-      models: data.models.map((m) => ({ name: m.name, segment: m.segment, provider: m.best.provider, rank: m.rank, means: means(m.best.slug) })),
+      models: models.map((m) => ({ name: m.name, segment: m.segment, provider: m.best.provider, rank: m.rank, means: means(m.best.slug) })),
       references: data.configurations.slice(0, REFERENCES).map((c) => {
         const model = data.modelByFamily.get(c.familyTag)!;
-        return { slug: c.slug, name: c.name, model: model.index, best: model.best === c, means: means(c.slug) };
+        // A reference whose model the file leaves out is compared with every model it holds.
+        return { slug: c.slug, name: c.name, model: model.index, best: model.best === c && model.index < models.length, means: means(c.slug) };
       }),
       kept: { modelPages: data.plan.keep.modelPages, configurationPages: data.plan.keep.configurationPages },
     });
@@ -58,6 +60,9 @@ export interface RankPage {
   tags: RankTag[];
   benchmarks: number;
   providers: string[];
+  /** The models this host's limits leave out of the ranking (the last by supraScore), and how many it holds. */
+  leftOut: number;
+  held: number;
 }
 
 const pages = new WeakMap<SiteData, RankPage>();
@@ -86,6 +91,8 @@ export function rankPage(data: SiteData): RankPage {
         .sort((a, b) => a.name.localeCompare(b.name, 'en')),
       benchmarks: rank.benchmarks.slug.length,
       providers: [...new Set(rank.models.provider)].sort((a, b) => a.localeCompare(b, 'en')),
+      leftOut: data.models.length - rank.field.models,
+      held: rank.field.models,
     };
     pages.set(data, page);
   }
