@@ -135,7 +135,7 @@ export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRo
         <span class="score"><span>${row.scoreText}</span><span class="bar" style="--w:${row.score.toFixed(1)}%" aria-hidden="true"></span></span>
         <span class="sub narrow-only">${row.coverageText} covered</span>
       </td>`,
-    coverage: (row) => html`<td class="num wide-only">${row.coverageText}</td>`,
+    coverage: (row) => html`<td class="num wide-only coverage">${row.coverageText}</td>`,
   },
 };
 
