@@ -52,6 +52,8 @@ export function listHtml<Row, V extends BaseView>(
     /** What the fold's button says, and what it holds besides the form: before it (a date control) and after it (weights). */
     fold: { summary: string; before?: Markup; more?: Markup };
     note?: Markup;
+    /** Said after the table and its pager: what the rows' markers mean. */
+    after?: Markup;
     caption: string;
     /** More attributes of the root. */
     attributes?: Markup;
@@ -89,6 +91,7 @@ export function listHtml<Row, V extends BaseView>(
     ${parts.note}
     <section class="table-wrap" tabindex="0" aria-label="${parts.table}"> ${listTableHtml(spec, draw, rows, parts.caption)} </section>
     ${'pager' in parts ? parts.pager : pagerHtml(page, pages, spec.pageHref, spec.pagerLabel)}
+    ${parts.after}
   </div>`;
 }
 
@@ -111,9 +114,9 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
   // prettier-ignore
   return html`<h1${day && html` data-past-heading`}>${day ? PAST_LEADERBOARD.heading(1, day.pages, view) : 'The leaderboard as it stood'}</h1>
     <p class="lede">
-      ${links.keptDays === 1 ? html`The one day this site keeps, ${links.first}` : html`Any day of the ${formatCount(links.keptDays)} this site keeps${links.first && html`, from ${links.first} to ${links.last}`}`}: the models as ranked that day, and with
+      ${links.keptDays === 1 ? html`The one day this site keeps, ${links.first}` : html`Any day of the ${formatCount(links.keptDays)} this site keeps${links.first && html`, from ${links.first} to ${links.last}`}`}: the models as ranked that day; with
       a second day, what changed. <a href="${href('/')}">Today’s leaderboard</a>${links.pages.length > 0 && html` ·
-      <a href="${href('/changes/#as-of')}">all the days with a page of their own</a>`}
+      <a href="${href('/changes/#as-of')}">the days with a page</a>`}
     </p>
     ${!day && html`<noscript><div class="note">${noScript}</div></noscript>`}
     ${listHtml(PAST_LEADERBOARD, PAST_ROWS, day ? { page: 1, pages: day.pages, first: 0, rows: day.rows, total: day.models } : { page: 1, pages: 1, first: 0, rows: [], total: 0 }, {
@@ -185,7 +188,8 @@ export function leaderboardPageHtml(route: LeaderboardPage): Markup {
           </select>
         </div>`,
       fold: pastDays ? { summary: 'Search, filters and past days', before: asOfFormHtml(route.past) } : { summary: 'Search and filters' },
-      note: html`${movementLegendHtml(shell, false)}${likelyLegendHtml(route.ranges)}`,
+      // What the markers under the ranks mean, after the rows: a phone's first screen shows rows.
+      after: html`${movementLegendHtml(shell, false)}${likelyLegendHtml(route.ranges)}`,
       caption: 'Models ranked by the supraScore of their best configuration',
     })}`;
 }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getSiteData, releaseSiteData, type SiteData } from '../../src/site/data/site-data.ts';
 import { decodeRank, type RankData, type RankFile } from '../../src/site/evidence/rank-file.ts';
 import { rankUnder, type Ranking } from '../../src/site/evidence/reweigh.ts';
-import { benchWeights, SOURCE_WEIGHTS } from '../../src/site/evidence/weights.ts';
+import { benchWeights, isSourceWeights, readWeights, SOURCE_WEIGHTS } from '../../src/site/evidence/weights.ts';
 import { rankRows } from '../../src/site/lists/rank-list.ts';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from '../helpers/site.ts';
@@ -42,6 +42,29 @@ describe('/rank/ on the bundled sample', () => {
     expect(differ).toEqual([]);
     expect(ranking.none).toBe(0);
     expect(ranking.references.end).toBe('source');
+  });
+
+  it('finds the references under each capability’s weight in at most 8 passes, and says how', () => {
+    const ends = new Map<string, number>();
+    const rounds: number[] = [];
+    const weighings = [...rank.tags.segment.flatMap((t) => [{ w: `${t}:1` }, { w: `${t}:3,*:1` }]), { by: 'alike' }];
+    for (const weighing of weighings) {
+      const { weights } = readWeights({ w: '', b: '', by: '', ...weighing }, rank.names);
+      const r = rankUnder(rank.field, benchWeights(weights, rank.benchmarks), isSourceWeights(weights));
+      const { end, models } = r.references;
+      ends.set(end, (ends.get(end) ?? 0) + 1);
+      rounds.push(r.references.rounds);
+      expect(r.references.rounds).toBeLessThanOrEqual(8);
+      expect(['settled', 'cycle', 'bound']).toContain(end);
+      // Settled: the references are the ten it ranks first; a cycle: more than ten, every set of the cycle.
+      if (end === 'settled') expect(new Set(models)).toEqual(new Set(r.ranked.slice(0, 10)));
+      if (end === 'cycle') expect(models.length).toBeGreaterThan(10);
+    }
+    rounds.sort((a, b) => a - b);
+    // The figures docs/site.md quotes.
+    console.info(
+      `${weighings.length} weighings of the sample: ${[...ends].map(([e, n]) => `${n} ${e}`).join(', ')}; passes ${rounds[0]}–${rounds.at(-1)}, median ${rounds[rounds.length >> 1]}`,
+    );
   });
 
   it('shows that ranking as its first rows, and says how many it ranks and lists apart', () => {
