@@ -33,7 +33,17 @@ interface ListPageOf<Row> {
   total: number;
 }
 
-export const options = (values: readonly string[]) => values.map((v) => html`<option value="${v}">${v}</option>`);
+const options = (values: readonly string[]) => values.map((v) => html`<option value="${v}">${v}</option>`);
+
+/** A filter of a list's form that picks one value of `values` (a tag, a provider), or none: `all`. */
+export const selectFieldHtml = (id: string, name: string, label: string, all: string, values: readonly string[]) =>
+  html`<div class="field">
+    <label for="${id}">${label}</label>
+    <select id="${id}" name="${name}">
+      <option value="">${all}</option>
+      ${options(values)}
+    </select>
+  </div>`;
 
 /**
  * The list from its root down: the fold of its controls (its form, `controls`, with its search field
@@ -125,20 +135,8 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
       search: { id: 'past-q', placeholder: 'Model, provider or tag', hint: 'Search: every word must match a name, provider or tag; “coding” also finds code tags.' },
       fields: html`${dateField('past-as-of', 'asOf', 'Day', day?.record.date)}
         ${dateField('past-since', 'since', 'What changed since (optional)')}
-        <div class="field">
-          <label for="past-tag">Tag</label>
-          <select id="past-tag" name="tag">
-            <option value="">All tags</option>
-            ${options(day?.tags ?? [])}
-          </select>
-        </div>
-        <div class="field">
-          <label for="past-provider">Provider</label>
-          <select id="past-provider" name="provider">
-            <option value="">All providers</option>
-            ${options(day?.providers ?? [])}
-          </select>
-        </div>`,
+        ${selectFieldHtml('past-tag', 'tag', 'Tag', 'All tags', day?.tags ?? [])}
+        ${selectFieldHtml('past-provider', 'provider', 'Provider', 'All providers', day?.providers ?? [])}`,
       fold: { summary: 'Day, search and filters' },
       note: html`<div class="past-view">
         <div data-when>${day && pastWhenHtml(day.record, { generatedAt: day.today })}</div>
@@ -173,20 +171,8 @@ export function leaderboardPageHtml(route: LeaderboardPage): Markup {
       label: 'leaderboard',
       table: 'Leaderboard table',
       search: { id: 'lb-q', placeholder: 'Model, provider or tag', hint: 'Search: every word must match a name, provider or tag; “coding” also finds code tags.' },
-      fields: html`<div class="field">
-          <label for="lb-tag">Tag</label>
-          <select id="lb-tag" name="tag">
-            <option value="">All tags</option>
-            ${options(route.tags)}
-          </select>
-        </div>
-        <div class="field">
-          <label for="lb-provider">Provider</label>
-          <select id="lb-provider" name="provider">
-            <option value="">All providers</option>
-            ${options(route.providers)}
-          </select>
-        </div>`,
+      fields: html`${selectFieldHtml('lb-tag', 'tag', 'Tag', 'All tags', route.tags)}
+        ${selectFieldHtml('lb-provider', 'provider', 'Provider', 'All providers', route.providers)}`,
       fold: pastDays ? { summary: 'Search, filters and past days', before: asOfFormHtml(route.past) } : { summary: 'Search and filters' },
       // What the markers under the ranks mean, after the rows: a phone's first screen shows rows.
       after: html`${movementLegendHtml(shell, false)}${likelyLegendHtml(route.ranges)}`,
@@ -221,13 +207,7 @@ export function benchmarkListPageHtml(route: BenchmarkListPage): Markup {
       label: 'benchmarks',
       table: 'Benchmarks table',
       search: { id: 'bl-q', placeholder: 'Benchmark or tag', hint: 'Search: every word must match a benchmark’s name or one of its tags; “coding” also finds code tags.' },
-      fields: html`<div class="field">
-          <label for="bl-tag">Tag</label>
-          <select id="bl-tag" name="tag">
-            <option value="">All tags</option>
-            ${options(route.tags)}
-          </select>
-        </div>
+      fields: html`${selectFieldHtml('bl-tag', 'tag', 'Tag', 'All tags', route.tags)}
         <div class="field check">
           <input id="bl-official" name="official" type="checkbox">
           <label for="bl-official">Official sources only</label>

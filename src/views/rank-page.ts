@@ -14,7 +14,7 @@ import { RANK_ROWS } from './parts/list-table.ts';
 import { PRESETS, rankAboutHtml, rankSummaryHtml, weightInputHtml } from './parts/rank.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { viewUrl } from '../site/lists/list-spec.ts';
-import { listHtml, options } from './list-page.ts';
+import { listHtml, selectFieldHtml } from './list-page.ts';
 
 function weightsHtml(route: RankPage): Markup {
   // prettier-ignore
@@ -69,13 +69,7 @@ export function rankPageHtml(route: RankPage): Markup {
       label: 'ranking',
       table: 'The models ranked by the weights chosen',
       search: { id: 'rank-q', placeholder: 'Model or provider', hint: 'Search: every word must match a model’s name or provider.' },
-      fields: html`<div class="field">
-          <label for="rank-provider">Provider</label>
-          <select id="rank-provider" name="provider">
-            <option value="">All providers</option>
-            ${options(route.providers)}
-          </select>
-        </div>`,
+      fields: html`${selectFieldHtml('rank-provider', 'provider', 'Provider', 'All providers', route.providers)}`,
       fold: { summary: 'Weights, search and filters', more: weightsHtml(route) },
       note: html`<div class="rank-view">
         <div data-rank-summary>${rankSummaryHtml(route.summary)}</div>

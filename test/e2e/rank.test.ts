@@ -7,9 +7,10 @@
  * controls reached by keyboard; axe in both themes; no layout shift after the first paint.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, launchChromium } from '../helpers/browser.ts';
+import { browserSession, here, layoutShiftOf, settled, trackLayoutShift } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import type { RankFile } from '../../src/site/evidence/rank-file.ts';
 import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-lighthouse.ts';
@@ -152,39 +153,10 @@ const expectedRows = (e: Expected) =>
 
 // ---- The page.
 
-const problems = new WeakMap<BrowserContext, string[]>();
-async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  problems.set(context, []);
-  return context;
-}
-async function finish(...contexts: BrowserContext[]): Promise<void> {
-  const seen = contexts.flatMap((c) => problems.get(c) ?? []);
-  await Promise.all(contexts.map((c) => c.close()));
-  expect(seen).toEqual([]);
-}
-/** Waits until the script has drawn what the address asks for: it says 'Loading…' until then. */
-const settled = (page: Page) =>
-  page.waitForFunction(() => ![...document.querySelectorAll('[data-status]')].some((s) => s.textContent === 'Loading…'), undefined, {
-    polling: 100,
-    timeout: 60_000,
-  });
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  const seen = problems.get(context)!;
-  page.on('console', (m) => {
-    if (m.type() === 'error') seen.push(`${path}: console error: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => seen.push(`${path}: page error: ${e.message}`));
-  const res = await page.goto(base + path);
-  expect(res?.status(), path).toBeLessThan(400);
-  await settled(page);
-  return page;
-}
-const here = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-};
+const { newContext, finish, open } = browserSession(
+  () => browser,
+  () => base,
+);
 /** The rows as drawn: each model's name, and whether it is ranked or listed apart. */
 const rows = (page: Page) =>
   page
@@ -400,23 +372,11 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
   it.for([1280, 390])('moves nothing on screen while its script starts and draws, at %i px (layout shift under 0.05)', async (width) => {
     const [a] = busiestTags();
     const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
-    await context.addInitScript(() => {
-      const w = window as unknown as { layoutShift: number };
-      w.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await trackLayoutShift(context);
     const shifts: string[] = [];
     for (const path of ['/rank/', `/rank/?w=${a}:1`, '/rank/?by=alike&sort=coverage&dir=desc']) {
       const page = await open(context, path);
-      await page.waitForLoadState('networkidle');
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
-          ),
-      );
+      const shift = await layoutShiftOf(page);
       console.info(`layout shift at ${width} px: ${path} ${shift.toFixed(3)}`);
       if (shift >= 0.05) shifts.push(`${path}: ${shift.toFixed(3)}`);
       await page.close();
