@@ -72,7 +72,11 @@ describe('/rank/ on the bundled sample', () => {
     const rows = rankRows(rank, ranking).slice(0, 100);
     const shown = $('[data-rank] tbody tr')
       .toArray()
-      .map((tr) => [$(tr).find('th.model-name > a').text(), $(tr).find('td.rank').text().trim(), $(tr).find('td.num .score > span').first().text()]);
+      .map((tr) => [
+        $(tr).find('th.model-name > a').text(),
+        $(tr).find('td.rank .apart').length ? 'apart' : $(tr).find('td.rank strong').text(),
+        $(tr).find('td.num .score > span').first().text(),
+      ]);
     expect(shown).toEqual(rows.map((r) => [r.name, r.rank ? r.rankText : 'apart', r.scoreText]));
     expect($('[data-rank]').attr('data-total')).toBe(String(ranking.ranked.length + ranking.apart.length));
     expect($('[data-rank-summary]').text()).toContain(`${ranking.ranked.length} models ranked as the source weighs, ${ranking.apart.length} listed apart`);

@@ -54,6 +54,26 @@ export const BEST_COVERED = 10;
 /** At most this many passes find the references under the visitor's weights. */
 export const MAX_ROUNDS = 8;
 
+/** How many references' win shares are kept: those of the last few rankings' passes. */
+const SHARES_KEPT = 24;
+const sharesKept = new WeakMap<RankField, Map<WeighedReference, (Float64Array | undefined)[]>>();
+
+/**
+ * A reference's win shares on each of its benchmarks against the models of that benchmark's column,
+ * filled as a pass needs them: they do not depend on the weights, so the next pass and the next
+ * weights reuse them, and a pass is then a sum of products.
+ */
+function sharesOf(field: RankField, r: WeighedReference): (Float64Array | undefined)[] {
+  let kept = sharesKept.get(field);
+  if (!kept) sharesKept.set(field, (kept = new Map()));
+  let shares = kept.get(r);
+  if (shares) kept.delete(r);
+  else shares = new Array<Float64Array | undefined>(r.ids.length);
+  kept.set(r, shares);
+  if (kept.size > SHARES_KEPT) kept.delete(kept.keys().next().value!);
+  return shares;
+}
+
 /**
  * Every model's evidence score against `references` with benchmark weights `weight` (by id), NaN
  * where it shares no weighted benchmark with any of them; a reference is not compared with its own model.
@@ -68,16 +88,22 @@ export function evidenceUnder(field: RankField, weight: Float64Array, references
   const seen = new Uint8Array(n);
   for (const r of references) {
     let count = 0;
+    const shares = sharesOf(field, r);
     for (let k = 0; k < r.ids.length; k++) {
       const b = r.ids[k]!;
       const w = weight[b]!;
       if (!(w > 0)) continue;
       const theirs = r.scores[k]!;
       const { ids, scores } = field.columns[b]!;
+      let share = shares[k];
+      if (!share) {
+        share = shares[k] = new Float64Array(scores.length);
+        for (let j = 0; j < scores.length; j++) share[j] = winShare(scores[j]! - theirs);
+      }
       for (let j = 0; j < ids.length; j++) {
         const m = ids[j]!;
         if (m === r.self) continue;
-        won[m] = won[m]! + w * winShare(scores[j]! - theirs);
+        won[m] = won[m]! + w * share[j]!;
         weighed[m] = weighed[m]! + w;
         if (!seen[m]) {
           seen[m] = 1;
@@ -174,7 +200,15 @@ export interface Ranking {
   references: ReferencesFound;
 }
 
-const fromModel = (field: RankField) => (m: number) => ({ ...field.rows[m]!, self: m });
+/** A model's best configuration as a reference: the same object each time, so its win shares are kept. */
+const modelReferences = new WeakMap<RankField, Map<number, WeighedReference>>();
+const fromModel = (field: RankField) => (m: number) => {
+  let made = modelReferences.get(field);
+  if (!made) modelReferences.set(field, (made = new Map()));
+  let reference = made.get(m);
+  if (!reference) made.set(m, (reference = { ...field.rows[m]!, self: m }));
+  return reference;
+};
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((m) => b.includes(m));
 
 /**

@@ -122,7 +122,10 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
 /** The models ranked by a visitor's weights: a model listed apart has no rank, and says so. */
 export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRow> } = {
   cells: {
-    rank: (row) => html`<td class="rank">${row.rank ? html`<strong>${row.rankText}</strong>` : html`<span class="apart">apart</span>`}</td>`,
+    rank: (row) =>
+      html`<td class="rank">
+        ${row.rank ? html`<strong>${row.rankText}</strong>` : html`<span class="apart">apart<span class="visually-hidden">, too little of the weight covered to rank</span></span>`}
+      </td>`,
     name: (row) =>
       html`<th scope="row" class="model-name">
         <a href="${row.href}">${row.name}</a>

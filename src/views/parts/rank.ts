@@ -17,7 +17,7 @@ export const PRESETS = { source: 'source', alike: ALIKE, own: 'own', tag: 'tag:'
 /** Against which references a ranking's scores are, in a sentence. */
 function referencesHtml({ references: r }: RankSummary): string {
   if (r.end === 'source')
-    return 'Each score is the model’s evidence score: its win share against the API’s top 10 configurations, as supraScore’s, on the benchmarks they share.';
+    return 'Each score is the evidence score its page gives its best configuration, to the last digit: its win share against the API’s top 10 configurations, as supraScore’s, on the benchmarks they share.';
   if (r.end === 'empty') return 'No model is ranked, so there is no top 10 to compare with.';
   const from =
     r.from === 'api'
