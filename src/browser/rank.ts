@@ -128,7 +128,8 @@ export function enhanceRank(): void {
         put(notes, undefined);
       }
       current = shown?.weights ?? SOURCE_WEIGHTS;
-      void (loading ?? Promise.resolve(undefined)).then((data) => showWeights(current, data));
+      const controls = (data?: RankData) => showWeights(current, data);
+      void (loading ?? Promise.resolve(undefined)).then(controls, () => controls());
       root.dataset.drawn = '';
       root.dispatchEvent(new Event('rank-drawn'));
     },
@@ -151,25 +152,35 @@ export function enhanceRank(): void {
 
   form.addEventListener('submit', (e) => e.preventDefault());
   form.addEventListener('change', (e) => {
-    const target = e.target as HTMLInputElement | HTMLSelectElement;
-    void load().then((data) => {
-      const next = changed(target, current);
-      // A value the page cannot use shows the weight it has instead.
-      if (!next) return showWeights(current, data);
-      const { weights } = readWeights(weightParams(next), data.names);
-      list.change(weightParams(weights));
-    });
+    const next = changed(e.target as HTMLInputElement | HTMLSelectElement, current);
+    const data = load();
+    // A value the page cannot use shows the weight it has instead.
+    if (!next)
+      return void data.then(
+        (d) => showWeights(current, d),
+        () => showWeights(current, undefined),
+      );
+    // The weights in their one form, which needs the data's names; without the data, as they are (the list then says it could not load it).
+    void data
+      .then(
+        (d) => readWeights(weightParams(next), d.names).weights,
+        () => next,
+      )
+      .then((weights) => list.change(weightParams(weights)));
   });
   // The data is fetched when a visitor first reaches for a control, so a change finds it there.
   for (const type of ['focusin', 'pointerdown']) form.addEventListener(type, () => void load().catch(() => undefined), { once: true });
   benchFold.addEventListener('toggle', () => {
     if (!benchFold.open || benchList.childElementCount > 0) return;
-    void load().then((data) => {
-      const own = ownWeights(current, data.benchmarks);
-      put(
-        benchList,
-        benchWeightsHtml(data.benchmarks, (b) => own[b]!),
-      );
-    });
+    void load().then(
+      (data) => {
+        const own = ownWeights(current, data.benchmarks);
+        put(
+          benchList,
+          benchWeightsHtml(data.benchmarks, (b) => own[b]!),
+        );
+      },
+      () => (benchList.textContent = 'The benchmarks could not be loaded.'),
+    );
   });
 }
