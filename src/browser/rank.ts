@@ -103,13 +103,17 @@ export function enhanceRank(): void {
 
   /** The controls as the weights are: each capability's and benchmark's field, the base and the preset. */
   function showWeights(weights: Weights, data: RankData | undefined): void {
-    for (const input of form!.querySelectorAll<HTMLInputElement>('input[data-tag]')) input.value = String(weights.tags.get(input.dataset.tag!) ?? weights.rest);
-    form!.querySelector<HTMLInputElement>('input[data-rest]')!.value = String(weights.rest);
+    // A field is written only where it changes: four hundred capabilities' fields each laid out again would be most of a re-rank.
+    const write = (input: HTMLInputElement, value: number) => {
+      if (input.value !== String(value)) input.value = String(value);
+    };
+    for (const input of form!.querySelectorAll<HTMLInputElement>('input[data-tag]')) write(input, weights.tags.get(input.dataset.tag!) ?? weights.rest);
+    write(form!.querySelector<HTMLInputElement>('input[data-rest]')!, weights.rest);
     alike.checked = weights.alike;
     preset.value = presetOf(weights);
     if (data && benchList.childElementCount > 0) {
       const own = ownWeights(weights, data.benchmarks);
-      benchList.querySelectorAll<HTMLInputElement>('input[data-bench]').forEach((input, b) => (input.value = String(own[b])));
+      benchList.querySelectorAll<HTMLInputElement>('input[data-bench]').forEach((input, b) => write(input, own[b]!));
     }
   }
 

@@ -161,6 +161,20 @@ function weightedMeans(field: RankField, weight: Float64Array): Float64Array {
   });
 }
 
+/** The best `k` of the models that may be ranked by `value`, best first (ties in model rank order), as byValue's first `k`, without sorting them all. */
+function topOf(value: Float64Array, eligible: (m: number) => boolean, k: number): number[] {
+  const top: number[] = [];
+  for (let m = 0; m < value.length; m++) {
+    const v = value[m]!;
+    if (Number.isNaN(v) || !eligible(m) || (top.length === k && !(v > value[top[k - 1]!]!))) continue;
+    let at = top.length;
+    while (at > 0 && value[top[at - 1]!]! < v) at--;
+    top.splice(at, 0, m);
+    if (top.length > k) top.pop();
+  }
+  return top;
+}
+
 /** The models that may be ranked, best first by `value` (ties in model rank order). */
 const byValue = (value: Float64Array, eligible: (m: number) => boolean) =>
   Array.from(value.keys())
@@ -233,13 +247,13 @@ export function rankUnder(field: RankField, weight: Float64Array, source: boolea
   };
   if (!source && scores.every(Number.isNaN)) {
     start = 'mean';
-    const first = byValue(weightedMeans(field, weight), covered).slice(0, REFERENCES);
+    const first = topOf(weightedMeans(field, weight), covered, REFERENCES);
     if (first.length > 0) pass(first);
   }
   let end: ReferencesFound['end'] = source ? 'source' : 'bound';
   const seen = [used];
   while (end === 'bound') {
-    const next = byValue(scores, covered).slice(0, REFERENCES);
+    const next = topOf(scores, covered, REFERENCES);
     const at = seen.findIndex((set) => sameSet(set, next));
     if (next.length === 0) end = 'empty';
     else if (at === seen.length - 1) end = 'settled';
