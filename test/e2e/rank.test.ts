@@ -2,7 +2,7 @@
  * Rank by what you weigh (/rank/) on the built sample in a real Chromium: weights set through the
  * page's own controls give the order this file computes on its own from rank.json (a second
  * implementation of the documented method, below); a link with those weights opens the same order;
- * the presets; Back through each change; models below the coverage share listed apart; the phone's
+ * the presets; Back and Forward through each change; models below the coverage share listed apart; the phone’s
  * first screen of /, of the leaderboard as it stood and of /rank/ with three ranked rows, its folded
  * controls reached by keyboard; axe in both themes; no layout shift after the first paint.
  */
@@ -253,7 +253,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('makes each change a history entry that Back steps through, controls and rows with it', async () => {
+  it('makes each change a history entry that Back and Forward step through, controls and rows with it', async () => {
     const [a, b] = busiestTags();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
@@ -270,6 +270,13 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await expect.poll(() => here(page)).toContain('by=alike');
     for (const [url, drawn, preset] of steps.reverse()) {
       await page.goBack();
+      await expect.poll(() => here(page)).toBe(url);
+      await expect.poll(() => rows(page)).toEqual(drawn);
+      await expect.poll(() => page.inputValue('[data-preset]')).toBe(preset);
+    }
+    // And Forward again, through the same changes.
+    for (const [url, drawn, preset] of steps.reverse().slice(1)) {
+      await page.goForward();
       await expect.poll(() => here(page)).toBe(url);
       await expect.poll(() => rows(page)).toEqual(drawn);
       await expect.poll(() => page.inputValue('[data-preset]')).toBe(preset);
