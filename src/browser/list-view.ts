@@ -64,6 +64,12 @@ export interface ListOptions<Row, V> {
   choices?: (rows: readonly Row[]) => Partial<Record<string, string[]>>;
 }
 
+/** What a page's own controls (beside the list's form) change the view with: the change, from page 1, as a new history entry; and the view last asked for. */
+export interface ListHandle<V> {
+  change(part: Partial<V>): void;
+  view(): V;
+}
+
 /** Views whose rows are kept, the most recent first: a day of 50,000 configurations is 35,000 rows. */
 const KEPT_SOURCES = 3;
 
@@ -123,22 +129,23 @@ function searchAsYouType(input: HTMLInputElement, current: () => string, apply: 
 /**
  * Wires the list the page rendered (`data-{name}` on its root, with `data-page`, `data-pages`,
  * `data-total`, `data-page-size`, `data-index` and `data-site-title`, and `data-drawn-only` where the
- * page has no rows of its own; its form with a `q` field and a field per filter and source of the spec; a
- * `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-notice]`, `[data-{name}-heading]`), then
- * draws the view the address names. `source` gives each view's rows (`indexSource`: the index at
- * `data-index`); `draw` is their cells; `options` say more of each view drawn, and fill its filters' choices.
+ * page has no rows of its own; its form, `form.controls`, with a `q` field and a field per filter and
+ * source of the spec; a `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-notice]`,
+ * `[data-{name}-heading]`), then draws the view the address names. `source` gives each view's rows
+ * (`indexSource`: the index at `data-index`); `draw` is their cells; `options` say more of each view
+ * drawn, and fill its filters' choices. Returns what the page's other controls change the view with.
  */
 export function enhanceList<Row, V extends BaseView>(
   spec: AnySpec<Row, V>,
   source: ListSource<Row, V> | ((url: string) => ListSource<Row, V>),
   draw: RowCells<Row>,
   { afterDraw, choices }: ListOptions<Row, V> = {},
-): void {
+): ListHandle<V> | undefined {
   const root = document.querySelector<HTMLElement>(`[data-${spec.name}]`);
-  if (!root) return;
+  if (!root) return undefined;
   const rowsOf = typeof source === 'function' ? source(root.dataset.index!) : source;
   const heading = document.querySelector(`[data-${spec.name}-heading]`);
-  const form = need<HTMLFormElement>(root, 'form');
+  const form = need<HTMLFormElement>(root, 'form.controls');
   const q = form.elements.namedItem('q') as HTMLInputElement;
   const sources = sourceNames(spec).map((name) => ({ name, field: form.elements.namedItem(name) as HTMLInputElement | null }));
   const notice = root.querySelector<HTMLElement>('[data-notice]');
@@ -327,4 +334,5 @@ export function enhanceList<Row, V extends BaseView>(
   window.addEventListener('popstate', () => void show(readView(spec, location.pathname, location.search), 'replace'));
 
   void show(readView(spec, location.pathname, location.search), 'replace');
+  return { change, view: () => wanted };
 }

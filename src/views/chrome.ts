@@ -155,14 +155,20 @@ function chromeOf(shell: SiteShell): Chrome {
 
 function makeHeaderTop(section: Section | undefined): Markup {
   const items = NAV.map((item) => html`<li><a href="${href(item.path)}" ${section === item.id && html` aria-current="page"`}>${item.label}</a></li>`);
-  // The brand's mark is the favicon, drawn by the stylesheet in the text's colour.
+  // The brand's mark is the favicon, drawn by the stylesheet in the text's colour. On a phone the
+  // navigation and the search box fold behind one button, so the header takes one line.
   return html`<a class="brand" href="${href('/')}">${SITE_TITLE}</a>
-    <nav class="site-nav" aria-label="Main">
-      <ul>
-        ${items}
-      </ul>
-    </nav>
-    ${SEARCH_FORM}`;
+    <details class="fold menu">
+      <summary class="button">Menu</summary>
+      <div class="menu-body">
+        <nav class="site-nav" aria-label="Main">
+          <ul>
+            ${items}
+          </ul>
+        </nav>
+        ${SEARCH_FORM}
+      </div>
+    </details>`;
 }
 
 function makeMovementLegend({ previous }: SiteShell, each: boolean): Markup {

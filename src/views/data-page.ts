@@ -4,6 +4,7 @@
  */
 import {
   ATTRIBUTION_COLUMN,
+  COMPUTED_FILES,
   DATA_FILES,
   DOWNLOADS,
   flattenFields,
@@ -62,6 +63,16 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
       ${HISTORY_FILES.map((d) => html`<li>
           ${fileLink(d.file) ? html`<a href="${fileLink(d.file)}">${published(d.file)}</a>` : html`<code>${published(d.file)}</code>`} <span class="meta">${d.format}</span>
           <a href="#${anchor(d.file)}">fields</a> · <a href="${href(`/data/${schemaFileOf(d)}`)}">schema</a>
+        </li>`)}
+    </ul>
+    <p>
+      What the mirror computes itself from the snapshot, labelled as its own wherever it appears: <a href="${href('/about/#evidence')}">the evidence behind
+      supraScore</a>, and what <a href="${href('/rank/')}">ranking by your own weights</a> ranks from.
+    </p>
+    <ul class="downloads">
+      ${COMPUTED_FILES.map((d) => html`<li>
+          <a href="${href(`/data/${d.file}`)}">${d.file}</a> <span class="meta">${d.format}</span> <a href="#${anchor(d.file)}">fields</a> ·
+          <a href="${href(`/data/${schemaFileOf(d)}`)}">schema</a>
         </li>`)}
     </ul>
     ${compressed && html`<p class="note">${GZIPPED_NOTE}</p>`}

@@ -13,6 +13,7 @@ import type { BenchmarkListPage } from '../site/routes/benchmark-list.ts';
 import type { LeaderboardPage } from '../site/routes/leaderboard.ts';
 import type { PastLeaderboardPage, PastLinks } from '../site/routes/past.ts';
 import { PAST_LEADERBOARD, type PastView } from '../site/lists/past-leaderboard.ts';
+import { rankHref } from '../site/lists/rank-list.ts';
 import { viewUrl } from '../site/lists/list-spec.ts';
 import { historyDayFile } from '../site/lists/past-files.ts';
 import { pastLinksHtml, pastWhenHtml } from './parts/past.ts';
@@ -34,8 +35,22 @@ interface ListPageOf<Row> {
 
 const options = (values: readonly string[]) => values.map((v) => html`<option value="${v}">${v}</option>`);
 
-/** The list from its root down: the form (`controls`, its search field first), the "showing" line, an optional note, the table and the pager. */
-function listHtml<Row, V extends BaseView>(
+/** A filter of a list's form that picks one value of `values` (a tag, a provider), or none: `all`. */
+export const selectFieldHtml = (id: string, name: string, label: string, all: string, values: readonly string[]) =>
+  html`<div class="field">
+    <label for="${id}">${label}</label>
+    <select id="${id}" name="${name}">
+      <option value="">${all}</option>
+      ${options(values)}
+    </select>
+  </div>`;
+
+/**
+ * The list from its root down: the fold of its controls (its form, `controls`, with its search field
+ * first, and what else it controls), the "showing" line, an optional note, the table and the pager.
+ * On a phone the fold is one button, so the first screen shows rows; wider, it is always open.
+ */
+export function listHtml<Row, V extends BaseView>(
   spec: AnySpec<Row, V>,
   draw: RowCells<Row>,
   { page, pages, first, rows, total }: ListPageOf<Row>,
@@ -44,7 +59,11 @@ function listHtml<Row, V extends BaseView>(
     table: string;
     search: { id: string; placeholder: string; hint: string };
     fields: Markup;
+    /** What the fold's button says, and what it holds besides the form: before it (a date control) and after it (weights). */
+    fold: { summary: string; before?: Markup; more?: Markup };
     note?: Markup;
+    /** Said after the table and its pager: what the rows' markers mean. */
+    after?: Markup;
     caption: string;
     /** More attributes of the root. */
     attributes?: Markup;
@@ -53,7 +72,7 @@ function listHtml<Row, V extends BaseView>(
     pager?: Markup | undefined;
   },
 ): Markup {
-  const { label, search } = parts;
+  const { label, search, fold } = parts;
   // prettier-ignore
   return html`<div
     data-${spec.name}
@@ -63,7 +82,10 @@ function listHtml<Row, V extends BaseView>(
     data-page-size="${spec.pageSize}"
     data-index="${href(spec.index.path)}"
     data-site-title="${SITE_TITLE}"${parts.attributes}>
-    <form class="controls" data-needs-script role="search" aria-label="Filter the ${label}">
+    <details class="fold" data-needs-script>
+    <summary class="button">${fold.summary}</summary>
+    ${fold.before}
+    <form class="controls" role="search" aria-label="Filter the ${label}">
       <div class="field">
         <label for="${search.id}">Search</label>
         <input id="${search.id}" name="q" type="search" placeholder="${search.placeholder}" autocomplete="off" aria-describedby="${search.id}-hint">
@@ -73,10 +95,13 @@ function listHtml<Row, V extends BaseView>(
       <p id="${search.id}-hint" class="hint">${search.hint}</p>
       <ul class="chips" aria-label="Active filters" data-chips hidden></ul>
     </form>
+    ${fold.more}
+    </details>
     <p class="status" aria-live="polite" data-status>${parts.status ?? showingLine(first + 1, rows.length, total, total, spec.noun)}</p>
     ${parts.note}
     <section class="table-wrap" tabindex="0" aria-label="${parts.table}"> ${listTableHtml(spec, draw, rows, parts.caption)} </section>
     ${'pager' in parts ? parts.pager : pagerHtml(page, pages, spec.pageHref, spec.pagerLabel)}
+    ${parts.after}
   </div>`;
 }
 
@@ -99,9 +124,9 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
   // prettier-ignore
   return html`<h1${day && html` data-past-heading`}>${day ? PAST_LEADERBOARD.heading(1, day.pages, view) : 'The leaderboard as it stood'}</h1>
     <p class="lede">
-      ${links.keptDays === 1 ? html`The one day this site keeps, ${links.first}` : html`Any day of the ${formatCount(links.keptDays)} this site keeps${links.first && html`, from ${links.first} to ${links.last}`}`}: the models as the leaderboard ranked them that
-      day, each with where it stands today, and with a second day, what changed between the two. <a href="${href('/')}">Today’s leaderboard</a>${links.pages.length > 0 && html` ·
-      <a href="${href('/changes/#as-of')}">all the days with a page of their own</a>`}
+      ${links.keptDays === 1 ? html`The one day this site keeps, ${links.first}` : html`Any day of the ${formatCount(links.keptDays)} this site keeps${links.first && html`, from ${links.first} to ${links.last}`}`}: the models as ranked that day; with
+      a second day, what changed. <a href="${href('/')}">Today’s leaderboard</a>${links.pages.length > 0 && html` ·
+      <a href="${href('/changes/#as-of')}">the days with a page</a>`}
     </p>
     ${!day && html`<noscript><div class="note">${noScript}</div></noscript>`}
     ${listHtml(PAST_LEADERBOARD, PAST_ROWS, day ? { page: 1, pages: day.pages, first: 0, rows: day.rows, total: day.models } : { page: 1, pages: 1, first: 0, rows: [], total: 0 }, {
@@ -110,20 +135,9 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
       search: { id: 'past-q', placeholder: 'Model, provider or tag', hint: 'Search: every word must match a name, provider or tag; “coding” also finds code tags.' },
       fields: html`${dateField('past-as-of', 'asOf', 'Day', day?.record.date)}
         ${dateField('past-since', 'since', 'What changed since (optional)')}
-        <div class="field">
-          <label for="past-tag">Tag</label>
-          <select id="past-tag" name="tag">
-            <option value="">All tags</option>
-            ${options(day?.tags ?? [])}
-          </select>
-        </div>
-        <div class="field">
-          <label for="past-provider">Provider</label>
-          <select id="past-provider" name="provider">
-            <option value="">All providers</option>
-            ${options(day?.providers ?? [])}
-          </select>
-        </div>`,
+        ${selectFieldHtml('past-tag', 'tag', 'Tag', 'All tags', day?.tags ?? [])}
+        ${selectFieldHtml('past-provider', 'provider', 'Provider', 'All providers', day?.providers ?? [])}`,
+      fold: { summary: 'Day, search and filters' },
       note: html`<div class="past-view">
         <div data-when>${day && pastWhenHtml(day.record, { generatedAt: day.today })}</div>
         <div data-notice hidden></div>
@@ -144,49 +158,42 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
 
 export function leaderboardPageHtml(route: LeaderboardPage): Markup {
   const { shell, page, pages } = route;
+  const pastDays = route.past.first && route.past.first !== route.past.last;
   // prettier-ignore
   return html`<h1 data-leaderboard-heading>${LEADERBOARD.heading(page, pages)}</h1>
     <p class="lede">
       ${formatCount(route.models)} models in ${formatCount(route.configurations)} configurations, ranked by <a href="${href('/about/#supra-score')}">supraScore</a>:
       the expected win rate against the current top 10. Snapshot of <time datetime="${isoTime(shell.generatedAt)}">${formatDate(shell.generatedAt)}</time>.
+      <a href="${rankHref()}">Rank them by what you weigh</a>
     </p>
-    ${route.past.first && route.past.first !== route.past.last && asOfFormHtml(route.past)}
+    ${pastDays && asOfNoScriptHtml}
     ${listHtml(LEADERBOARD, LEADERBOARD_ROWS, { ...route, total: route.models }, {
       label: 'leaderboard',
       table: 'Leaderboard table',
       search: { id: 'lb-q', placeholder: 'Model, provider or tag', hint: 'Search: every word must match a name, provider or tag; “coding” also finds code tags.' },
-      fields: html`<div class="field">
-          <label for="lb-tag">Tag</label>
-          <select id="lb-tag" name="tag">
-            <option value="">All tags</option>
-            ${options(route.tags)}
-          </select>
-        </div>
-        <div class="field">
-          <label for="lb-provider">Provider</label>
-          <select id="lb-provider" name="provider">
-            <option value="">All providers</option>
-            ${options(route.providers)}
-          </select>
-        </div>`,
-      note: html`${movementLegendHtml(shell, false)}${likelyLegendHtml(route.ranges)}`,
+      fields: html`${selectFieldHtml('lb-tag', 'tag', 'Tag', 'All tags', route.tags)}
+        ${selectFieldHtml('lb-provider', 'provider', 'Provider', 'All providers', route.providers)}`,
+      fold: pastDays ? { summary: 'Search, filters and past days', before: asOfFormHtml(route.past) } : { summary: 'Search and filters' },
+      // What the markers under the ranks mean, after the rows: a phone's first screen shows rows.
+      after: html`${movementLegendHtml(shell, false)}${likelyLegendHtml(route.ranges)}`,
       caption: 'Models ranked by the supraScore of their best configuration',
     })}`;
 }
 
-/**
- * The leaderboard as it stood on another day: a form that opens it (a date within the days kept);
- * without JavaScript, which draws it, the days with a page of their own instead.
- */
+/** The leaderboard as it stood on another day: a form that opens it (a date within the days kept), in the list's fold. */
 function asOfFormHtml(past: PastLinks): Markup {
   // prettier-ignore
-  return html`<form class="as-of" action="${past.href}" method="get" data-needs-script>
+  return html`<form class="as-of" action="${past.href}" method="get">
       <label for="lb-as-of">The leaderboard as it stood on</label>
       <input id="lb-as-of" name="asOf" type="date" min="${past.first ?? ''}" max="${past.last ?? ''}" required>
       <button class="button" type="submit">Show</button>
-    </form>
-    <noscript><p class="meta as-of">The leaderboard as it stood <a href="${href('/changes/#as-of')}">at each month’s end</a>.</p></noscript>`;
+    </form>`;
 }
+
+/** Without JavaScript, which draws the leaderboard as it stood, the days with a page of their own instead. */
+const asOfNoScriptHtml = html`<noscript
+  ><p class="meta as-of">The leaderboard as it stood <a href="${href('/changes/#as-of')}">at each month’s end</a>.</p></noscript
+>`;
 
 export function benchmarkListPageHtml(route: BenchmarkListPage): Markup {
   const { page, pages, benchmarks } = route;
@@ -200,17 +207,12 @@ export function benchmarkListPageHtml(route: BenchmarkListPage): Markup {
       label: 'benchmarks',
       table: 'Benchmarks table',
       search: { id: 'bl-q', placeholder: 'Benchmark or tag', hint: 'Search: every word must match a benchmark’s name or one of its tags; “coding” also finds code tags.' },
-      fields: html`<div class="field">
-          <label for="bl-tag">Tag</label>
-          <select id="bl-tag" name="tag">
-            <option value="">All tags</option>
-            ${options(route.tags)}
-          </select>
-        </div>
+      fields: html`${selectFieldHtml('bl-tag', 'tag', 'Tag', 'All tags', route.tags)}
         <div class="field check">
           <input id="bl-official" name="official" type="checkbox">
           <label for="bl-official">Official sources only</label>
         </div>`,
+      fold: { summary: 'Search and filters' },
       caption: BENCHMARKS.caption(BENCHMARKS.plain),
     })}`;
 }

@@ -7,6 +7,7 @@ import { MIN_COVERAGE } from '../site/data/tag-measurement.ts';
 import { formatCount, formatScore, formatShare, plural } from '../site/format/format.ts';
 import { formatRank, RANK_LABEL } from '../site/format/ranks.ts';
 import { benchHref, href, modelHref, tagHref } from '../site/links/links.ts';
+import { rankHref } from '../site/lists/rank-list.ts';
 import type { TagPage } from '../site/routes/tag.ts';
 import { html, type Markup } from './parts/html.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
@@ -50,6 +51,7 @@ export function tagPageHtml(route: TagPage): Markup {
           ${plural(tag.benchList.length, 'benchmark')} tagged ${tag.tag}, from one configuration per model. Coverage is the share of the benchmarks’ weight its scores cover; below
           ${formatShare(MIN_COVERAGE)} a model is listed apart, not ranked. <a href="${href('/about/#measured')}">How it is computed</a>
           ${measured.weights.equalWeights && ' These benchmarks all carry zero weight, so each counts the same here.'}
+          ${tag.benchList.length > 0 && html`· <a href="${rankHref({ w: `${tag.segment}:1` })}">Rank by this capability with the evidence method, or weigh it with others</a>`}
         </p>
         ${measuredHtml(route)}
       </section>

@@ -301,6 +301,23 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     },
   );
 
+  it.for([`${PAST}2026-06-30/`, `${PAST}?asOf=${AFTER}`, '/'])(
+    'shows at least three ranked rows on a phone’s first screen (390 × 844), its controls folded behind one button: %s',
+    async (path) => {
+      const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      const page = await open(context, path);
+      await page.waitForLoadState('networkidle');
+      const whole = await page.evaluate(
+        () => [...document.querySelectorAll('main tbody tr')].filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length,
+      );
+      expect(whole, path).toBeGreaterThanOrEqual(3);
+      expect(await page.locator('form.controls').isVisible()).toBe(false);
+      await page.locator('details.fold > summary', { hasText: /filters/ }).click();
+      expect(await page.locator('form.controls').isVisible()).toBe(true);
+      await finish(context);
+    },
+  );
+
   it('fits a past day, a range and a month’s end in a 360 px screen', async () => {
     const context = await newContext({ viewport: { width: 360, height: 800 } });
     const wider: string[] = [];

@@ -231,9 +231,10 @@ describe('untrusted strings', () => {
       });
       expect($('img').length, file).toBe(/^models\/[^/]+\/index\.html$/.test(file) ? 1 : 0);
       $('script').each((_, s) => {
-        // Modules, but for two classic scripts that must run before the first paint: the staleness check
-        // (src/browser/stale-notice.js) and, on the leaderboard's first page, the opening of a past day (src/browser/as-of-redirect.js).
-        expect($(s).attr('type'), file).toBe(/\/(stale-notice|as-of-redirect)\.[\w-]+\.js$/.test($(s).attr('src') ?? '') ? undefined : 'module');
+        // Modules, but for the classic scripts that must run before the first paint: the staleness check
+        // (src/browser/stale-notice.js), on the leaderboard's first page the opening of a past day (src/browser/as-of-redirect.js),
+        // and on /rank/ the hiding of its own rows until an address's weights are drawn (src/browser/rank-query.js).
+        expect($(s).attr('type'), file).toBe(/\/(stale-notice|as-of-redirect|rank-query)\.[\w-]+\.js$/.test($(s).attr('src') ?? '') ? undefined : 'module');
         expect($(s).attr('src'), file).toMatch(/^\/_astro\/[\w.-]+\.js$/);
       });
     }
@@ -380,7 +381,9 @@ describe('pages', () => {
 
   it('renders the benchmarks list with its filters laid out for the script (hidden without scripting), a "showing" line, and the headers it sorts by', () => {
     const $ = page('benchmarks/index.html');
-    expect([$('form.controls').is('[data-needs-script]:not([hidden])'), $('[data-status]').text()]).toEqual([true, 'Showing 1–5 of 5 benchmarks']);
+    // The form in the list's fold, which is hidden without scripting (and one button on a phone).
+    const fold = $('form.controls').closest('details.fold');
+    expect([fold.is('[data-needs-script]:not([hidden])'), $('[data-status]').text()]).toEqual([true, 'Showing 1–5 of 5 benchmarks']);
     expect(
       $('thead th[data-sort]')
         .map((_, th) => $(th).attr('data-sort'))

@@ -49,6 +49,7 @@ describe('the plan of a build for its deploy target', () => {
           badges: n,
           cards: Math.min(200, n),
           pastDays: counts.history.days - counts.history.alwaysKept,
+          rankModels: n,
         });
         expect([plan.resultsPerPage, plan.deepResults, plan.compressedDownloads]).toEqual([100, true, false]);
       }
@@ -56,7 +57,7 @@ describe('the plan of a build for its deploy target', () => {
     for (const target of DEPLOY_TARGETS) expect(leftOutOf(planFor(300, true, target), fieldCounts(300, { details: true }).models, 200)).toEqual([]);
   });
 
-  it('keeps a page for every model and configuration on GitHub Pages at 10,000 with details, and for the best 9,000 models at 50,000 with the snapshot file in a release', () => {
+  it('keeps a page for every model and configuration on GitHub Pages at 10,000 with details, and for the best 8,500 models at 50,000 with the snapshot file in a release (beside rank.json of every model)', () => {
     const at10k = planFor(10_000, true, 'github-pages');
     const n = fieldCounts(10_000, { details: true }).models.length;
     expect([at10k.keep.modelPages, at10k.keep.configurationPages]).toEqual([n, n]);
@@ -64,7 +65,8 @@ describe('the plan of a build for its deploy target', () => {
     // where the build counts none of it: the best 9,000 models keep a page, beside the days of history every target keeps.
     const counts = fieldCounts(50_000, { details: true });
     const withoutState = planSite({ ...counts, snapshotDb: { files: 0, bytes: 0 } }, DEFAULT_WEIGHTS, 'github-pages');
-    expect(withoutState.keep.modelPages).toBeGreaterThanOrEqual(9_000);
+    expect(withoutState.keep.modelPages).toBeGreaterThanOrEqual(8_500);
+    expect(withoutState.keep.rankModels).toBe(counts.models.length);
     expect(leftOutOf(withoutState, counts.models, 200).join('; ')).toMatch(/^model pages only for the [\d,]+ best of 34,810 models/);
     // Kept in the site (no STATE_URL), it counts like any other file: with the first pages of results, the downloads and the
     // days every target keeps, over the limit less its margin, so the plan refuses before anything renders.
@@ -110,7 +112,7 @@ describe('the plan of a build for its deploy target', () => {
     // At 50,000 with details (the snapshot file in a release), what gives way for the best 9,000 models' pages: every cheaper lever.
     const big = planSite({ ...fieldCounts(50_000, { details: true }), snapshotDb: { files: 0, bytes: 0 } }, DEFAULT_WEIGHTS, 'github-pages');
     expect([big.keep.configurationPages, big.keep.comparisons, big.keep.modelFeeds, big.deepResults]).toEqual([0, 0, 0, false]);
-    expect(big.keep.modelPages).toBeGreaterThanOrEqual(9_000);
+    expect(big.keep.modelPages).toBeGreaterThanOrEqual(8_500);
   });
 
   it('keeps the last 90 days, each month’s end and the oldest day of the leaderboard as it stood on every target, at 10,000 and 50,000', () => {
@@ -158,7 +160,16 @@ describe('the plan of a build for its deploy target', () => {
   it('caps model pages at MODEL_PAGES whatever the target allows, and the outputs that go with a page', () => {
     const counts = fieldCounts(300, { details: true });
     const plan = planSite(counts, DEFAULT_WEIGHTS, 'bucket', 40);
-    expect(plan.keep).toEqual({ modelPages: 40, configurationPages: 40, comparisons: 40, modelFeeds: 40, badges: 40, cards: 40, pastDays: 365 - 103 });
+    expect(plan.keep).toEqual({
+      modelPages: 40,
+      configurationPages: 40,
+      comparisons: 40,
+      modelFeeds: 40,
+      badges: 40,
+      cards: 40,
+      pastDays: 365 - 103,
+      rankModels: fieldCounts(300, { details: true }).models.length,
+    });
     expect(leftOutOf(plan, counts.models, 200)[0]).toBe('model pages only for the 40 best of 177 models');
   });
 

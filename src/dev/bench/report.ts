@@ -4,6 +4,7 @@
  * and the machine it ran on. Pure functions of the results.
  */
 import { evidenceLine } from './evidence-result.ts';
+import { rankLines } from './rank-page.ts';
 import { figuresText } from '../../publish/build-plan.ts';
 import { HOST_LIMITS, limitsText, mb } from '../../site/plan/hosts.ts';
 import { OUTPUT_KINDS } from '../../site/plan/output-kinds.ts';
@@ -418,6 +419,7 @@ export function sizeReport(result: SizeResult): string {
         ]
       : [`- with details for every configuration: ${result.detailsFailed ? `no result: ${result.detailsFailed}` : 'not measured (--skip-details)'}`]),
     ...(result.evidence ? [`- ${evidenceLine(result.evidence)}`] : []),
+    ...(result.rank ? rankLines(result.rank) : []),
     `- leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
     `- largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,
     `- JavaScript in _astro/: ${dist.js.files} file${dist.js.files === 1 ? '' : 's'}, ${kilobytes(dist.js.raw)} raw, ${kilobytes(dist.js.gzip)} gzip`,

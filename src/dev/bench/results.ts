@@ -1,5 +1,6 @@
 /** The shapes of a benchmark's results: what the report prints and `--json` writes. */
 import type { EvidenceResult } from './evidence-result.ts';
+import type { RankResult } from './rank-page.ts';
 import type { DeployTarget, SiteFigures } from '../../site/plan/hosts.ts';
 import type { KindFigures } from '../../site/plan/site-plan.ts';
 import type { BenchTarget } from './args.ts';
@@ -63,6 +64,8 @@ export interface SizeResult {
   detailsFailed?: string | undefined;
   /** The evidence pass on the snapshot with details, on its own. */
   evidence?: EvidenceResult | undefined;
+  /** /rank/ on the site with details, in Chromium; rank.json's size per target built with details. */
+  rank?: RankResult | undefined;
   /** Per deploy target (`--targets`): one build without details and one with, in the order of BENCH_TARGETS. */
   targetBuilds?: TargetBuild[] | undefined;
 }

@@ -10,6 +10,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evidenceLine, evidenceResultOf, type EvidenceResult } from './evidence-result.ts';
+import { measureRankPage, rankFileOn, rankLines, type RankResult } from './rank-page.ts';
 import { readClientTuning } from '../../api/settings.ts';
 import { readSiteSettings } from '../../site/settings/config.ts';
 import type { DeployTarget } from '../../site/plan/hosts.ts';
@@ -288,6 +289,7 @@ async function benchSize(
     let details: DetailsBuild | undefined;
     let detailsFailed: string | undefined;
     let evidence: EvidenceResult | undefined;
+    let rank: RankResult | undefined;
     let detailTypes = new Map<string, PageTypeSize>();
     if (!detailsFiles) say('build with details: skipped (--skip-details)');
     else {
@@ -325,6 +327,9 @@ async function benchSize(
         const pass = await run('evidence pass', evidenceCommand, ['--snapshot', detailsDb]);
         evidence = evidenceResultOf(pass.output, withDetails.res.output);
         if (evidence) say(evidenceLine(evidence));
+        // /rank/ in a browser, where rank.json holds every model's scores.
+        rank = await measureRankPage(detailsOut);
+        for (const line of rank ? rankLines(rank) : []) say(line.slice(2));
       } catch (err) {
         // A build with details that runs out of memory or time is a result to report, and the other stages still run.
         if (!(err instanceof StageFailed)) throw err;
@@ -384,6 +389,7 @@ async function benchSize(
         step++;
         try {
           measureTarget(target, withDetails, res, out, path);
+          if (withDetails && rank) rank.targets.push(...rankFileOn(target, out));
         } finally {
           removeBuild(out);
         }
@@ -408,6 +414,7 @@ async function benchSize(
       details,
       detailsFailed,
       evidence,
+      rank,
       targetBuilds: targets.length ? targetBuilds : undefined,
     };
   } finally {

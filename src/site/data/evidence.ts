@@ -106,6 +106,7 @@ export function buildEvidence(input: EvidenceInput, { resampleAnyway = false } =
       const t = i === undefined ? undefined : terms[i];
       return t && { score: scores[i!]!, references: referencesCompared(t), benchmarks: t.benchmarks };
     },
+    means: (slug) => sets[index.get(slug) ?? -1],
     model(model) {
       if (withheld !== undefined) return { why: withheld };
       const range = ranges?.get(model);

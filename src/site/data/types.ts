@@ -12,6 +12,7 @@ import type { PastHistory } from './past-history.ts';
 import type { Agreement } from '../evidence/agreement.ts';
 import type { EvidenceFacts } from '../evidence/evidence-file.ts';
 import type { LikelyRange } from '../evidence/ranges.ts';
+import type { ScoreSet } from '../evidence/method.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -255,6 +256,8 @@ export interface SiteEvidence {
   /** References with per-benchmark scores, of the top REFERENCES. */
   referencesWithScores: number;
   configuration(slug: string): ConfigurationEvidence | undefined;
+  /** A configuration's counting means by benchmark id (the order of `benches`), as its evidence score reads them; undefined for a slug not in the snapshot. */
+  means(slug: string): ScoreSet | undefined;
   /** An evidence score with the digits that tell it apart from every other configuration's. */
   scoreText(score: number): string;
   model(model: Model): ModelEvidence;

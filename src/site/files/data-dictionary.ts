@@ -12,6 +12,7 @@ import { BENCHMARK_TUPLE } from '../lists/benchmarks.ts';
 import { CONFIGURATION_TUPLE, LEADERBOARD_TUPLE, type ConfigurationRecord } from '../lists/leaderboard.ts';
 import { DAY_TUPLE, type HistoryDayFile, type HistoryIndexFile, type HistoryNamesFile } from '../lists/past-files.ts';
 import type { ModelFile, ModelFileScore } from './model-file.ts';
+import type { RankFile } from '../evidence/rank-file.ts';
 import type { BenchRecord, ModelRecord, ModelsCsvRow, ScoresCsvRow, TagRecord } from './records.ts';
 
 export interface Field {
@@ -865,11 +866,117 @@ export const MODEL_GROUP_JSON: Download = {
   fields: MODEL_FILE_JSON.fields,
 };
 
+/** `/data/rank.json` (src/site/evidence/rank-file.ts): what /rank/ re-ranks the models from in the browser. */
+export const RANK_JSON: Download = {
+  file: 'rank.json',
+  format: 'JSON',
+  what:
+    'What /rank/ ranks the models from by a visitor’s own weights, in the browser (the mirror’s computation, /about/#rank): each model’s best configuration’s counting scores laid out by benchmark, ' +
+    'the benchmarks’ effectiveWeight and tags, each model’s name, page and model rank, and the API’s top 10 configurations with their own scores. ' +
+    'Benchmarks are numbered from 0 in the order of benchmarks (the snapshot’s), models in model rank order; lists of numbers in order are written as steps to take fewer digits.',
+  fields: fieldsOf<RankFile>({
+    method: objectField('method', 'The choices of the method under a visitor’s weights (the page and the about page explain each).', [
+      { name: 'references', schema: count(), unit: 'configurations', meaning: 'How many references each model is compared with.' },
+      { name: 'scale', schema: z.number().positive(), unit: 'normalized points', meaning: 'Width of the comparison on one benchmark, as in evidence.json.' },
+      { name: 'maxRounds', schema: count(), unit: 'passes', meaning: 'At most this many passes find the references under a visitor’s weights.' },
+      {
+        name: 'coverageShare',
+        schema: z.number().min(0).max(1),
+        unit: '0–1',
+        meaning:
+          'A model is ranked when its coverage is at least this share of the median coverage of the bestCovered best-covered models; else it is listed apart.',
+      },
+      { name: 'bestCovered', schema: count(), unit: 'models', meaning: 'How many of the best-covered models set that median.' },
+      { name: 'maxWeight', schema: z.number().positive(), meaning: 'The largest weight an address may give a tag or a benchmark.' },
+    ]),
+    benchmarks: columns('benchmarks', 'One entry per benchmark, by its number.', [
+      { name: 'slug', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its slug: the name b= weighs it by.' },
+      { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'Its display name.' },
+      {
+        name: 'effectiveWeight',
+        schema: z.array(score()),
+        type: 'number[]',
+        unit: SCORE,
+        meaning: 'Its effectiveWeight: its base weight as the source weighs.',
+      },
+      { name: 'tags', schema: z.array(ints()), type: 'integer[][]', meaning: 'Indexes into tags: the capabilities it carries.' },
+    ]),
+    tags: columns('tags', 'The tags some benchmark carries, one entry each.', [
+      { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The tag.' },
+      { name: 'segment', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its page’s path segment (/tags/{segment}/): the name w= weighs it by.' },
+    ]),
+    providers: { schema: z.array(text()), meaning: 'Vendor names, each listed once.' },
+    models: columns(
+      'models',
+      'One entry per model (a familyTag), in model rank order: every model, or the best ones where this host’s limits leave the others out.',
+      [
+        { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The model’s name.' },
+        {
+          name: 'segment',
+          schema: z.array(z.string()),
+          type: 'string[]',
+          meaning:
+            'Its page’s path segment (/models/{segment}/ where this host keeps its page); "" when it is the slug of its name (lowercase, every run of other characters than a–z and 0–9 one hyphen).',
+        },
+        { name: 'provider', schema: ints(), type: 'integer[]', meaning: 'Index into providers: its best configuration’s vendor.' },
+        {
+          name: 'rank',
+          schema: ints(),
+          type: 'integer[]',
+          meaning: 'Its model rank: the first as it is, each next as the step from the one before; a step of 0 is a shared rank (=5).',
+        },
+      ],
+    ),
+    kept: {
+      schema: z.object({}),
+      type: 'object',
+      meaning: 'How many of the best models have pages on this host (as in leaderboard.json).',
+      fields: [
+        { name: 'modelPages', schema: count(), unit: 'models', meaning: 'Models, best first, with a page of their own.' },
+        { name: 'configurationPages', schema: count(), unit: 'models', meaning: 'Models, best first, whose configurations have pages of their own.' },
+      ],
+    },
+    decimals: {
+      schema: z.number().int().min(0).max(6).nullable(),
+      type: 'integer or null',
+      meaning:
+        'The scores are whole numbers of 10^-decimals, each benchmark’s first as it is and each next as the step from the one before. null: each score as it is.',
+    },
+    scores: {
+      schema: z.array(z.tuple([ints(1), z.array(z.number())])),
+      type: '[integer[], number[]][]',
+      unit: `${SCORE}, as decimals says`,
+      meaning:
+        'One entry per benchmark, by its number: the models whose best configuration has a counting score on it (their places in models, each as the step from the one before, the first from -1), and those scores: the mean of its counting submissions there, exactly as the mirror’s evidence score reads it.',
+    },
+    references: listField('references', 'The API’s top configurations by supraScore, best first: the references as the source weighs.', [
+      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+      { name: 'name', schema: text(), meaning: 'Its name.' },
+      { name: 'model', schema: count(), meaning: 'Its model’s place in the model ranking (in models, unless this host leaves that model out).' },
+      {
+        name: 'best',
+        schema: z.boolean(),
+        meaning: 'true when it is the best configuration of a model in models, which is then not compared with it.',
+      },
+      {
+        name: 'benchmarks',
+        schema: ints(1),
+        type: 'integer[]',
+        meaning: 'The benchmarks it has a counting score on, by number, each as the step from the one before (the first from -1).',
+      },
+      { name: 'scores', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Its mean counting score on each, same order.' },
+    ]),
+  }),
+};
+
+/** The files of what the mirror computes itself, as the data page lists them beside the downloads. */
+export const COMPUTED_FILES: Download[] = [EVIDENCE_JSON, RANK_JSON];
+
 /** The files of the leaderboard as it stood, as the data page lists them beside the downloads. */
 export const HISTORY_FILES: Download[] = [HISTORY_INDEX_JSON, HISTORY_NAMES_JSON, HISTORY_DAY_JSON];
 
 /** Every kind of file under `/data/` that a JSON Schema describes, the downloads first. */
-export const DATA_FILES: Download[] = [...DOWNLOADS, EVIDENCE_JSON, MODEL_FILE_JSON, MODEL_GROUP_JSON, ...HISTORY_FILES, SNAPSHOT_JSON, MANIFEST_JSON];
+export const DATA_FILES: Download[] = [...DOWNLOADS, ...COMPUTED_FILES, MODEL_FILE_JSON, MODEL_GROUP_JSON, ...HISTORY_FILES, SNAPSHOT_JSON, MANIFEST_JSON];
 
 /** The file of a download's schema, beside it: `models.schema.json`, `models.csv.schema.json`, `model-file.schema.json`. */
 export function schemaFileOf(download: Download): string {

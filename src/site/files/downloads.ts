@@ -5,7 +5,7 @@
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
-import { DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
+import { COMPUTED_FILES, DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
 import type { RecentHistory, SiteData } from '../data/site-data.ts';
 import { attribution, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';
@@ -201,6 +201,7 @@ export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {
     '',
     ...DOWNLOADS.map((d) => `${publishedName(d.file, data.plan.compressedDownloads)}: ${d.what}${d.listKey ? ` The list is under "${d.listKey}".` : ''}`),
     ...HISTORY_FILES.map((d) => `${publishedHistoryFile(d.file, data.plan.compressedDownloads)}: ${d.what}`),
+    ...COMPUTED_FILES.map((d) => `${d.file}: ${d.what}`),
     ...(data.plan.compressedDownloads ? ['', GZIPPED_NOTE] : []),
     '',
     `Every field, with its type and unit: ${dictionaryUrl}`,

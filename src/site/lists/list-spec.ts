@@ -66,6 +66,8 @@ export interface ListSpec<Row, V extends BaseView, S extends FilterName<V> = nev
   plain: Omit<V, 'page'>;
   /** The order of rows that sort alike: the static pages' order. */
   tiebreak: (a: Row, b: Row) => number;
+  /** Where the rows come in groups whatever the sort (the ranked models, then those listed apart): each row's group, lowest first. */
+  group?: (row: Row) => number;
   /** In the order the URL states them. */
   filters: { [F in Exclude<FilterName<V>, S>]: Filter<Row, V[F]> };
   /** The view's sources, in the order the URL states them (before the filters): each is a field of the list's form, a reset keeps it, and it is never an active filter. */
@@ -150,7 +152,8 @@ export function viewUrl<Row, V extends BaseView>(spec: AnySpec<Row, V>, view: V)
     params.set('dir', view.dir);
   }
   if (view.page > 1) params.set('page', String(view.page));
-  return `${spec.pageHref(1)}?${params}`;
+  // A list of `name:weight` reads as it is written: a query may hold both characters as they are.
+  return `${spec.pageHref(1)}?${String(params).replace(/%3A/gi, ':').replace(/%2C/gi, ',')}`;
 }
 
 /** The rows of a view, filtered and sorted (rows that sort alike in the static pages' order); the page is cut by the caller. */
@@ -163,7 +166,8 @@ export function selectRows<Row, V extends BaseView>(spec: AnySpec<Row, V>, rows:
   });
   const sign = view.dir === 'asc' ? 1 : -1;
   const by = sortOf(spec, view.sort)?.compare ?? (() => 0);
-  return kept.sort((a, b) => sign * by(a, b) || spec.tiebreak(a, b));
+  const group = spec.group ?? (() => 0);
+  return kept.sort((a, b) => group(a) - group(b) || sign * by(a, b) || spec.tiebreak(a, b));
 }
 
 /** "Showing 101–177 of 177 models", with "(filtered from N)" when filters hide some. */

@@ -14,6 +14,7 @@ export const OUTPUT_KINDS = [
   'leaderboard',
   'downloads',
   'history',
+  'rank',
   'snapshot-db',
   'other',
 ] as const;
@@ -43,9 +44,12 @@ export function kindOf(path: string): OutputKind {
       return second === 'as-of' ? 'history' : 'leaderboard';
     case 'index.html':
       return 'leaderboard';
+    case 'rank':
+      return 'rank';
     case 'data':
       if (second === 'models' || second === 'model-groups') return 'model-file';
       if (second === 'history') return 'history';
+      if (second === 'rank.json') return 'rank';
       return second?.startsWith('snapshot.db') ? 'snapshot-db' : 'downloads';
     default:
       return 'other';

@@ -6,7 +6,8 @@
  *
  * Every target keeps the leaderboard and its pages, every tag and benchmark page with all their
  * results, the benchmarks and tags lists, changes and its feed, about, the downloads with their
- * schemas and manifest, the snapshot file (the state a lost cache restores from), 404, robots, the sitemap and the search index of what is made. What gives
+ * schemas and manifest, the ranking by a visitor's weights and its data (`rank.json`, never gzipped:
+ * hosts compress it on the wire, and the page reads it whole; its models give way last, below), the snapshot file (the state a lost cache restores from), 404, robots, the sitemap and the search index of what is made. What gives
  * way, cheapest value first, always from the bottom of the model ranking up (the models people look
  * up first keep their pages):
  *
@@ -23,7 +24,10 @@
  *    page; every result is also on its configuration's page and in scores.csv);
  * 8. configuration pages (their content stays on their model's page);
  * 9. model pages (a model without one is on the leaderboard, its tags and benchmarks, the downloads,
- *    and the comparison page, drawn from a shared data file).
+ *    and the comparison page, drawn from a shared data file);
+ * 10. the models rank.json holds, so that the ranking by a visitor's weights ranks the best models
+ *    only: a model there costs a few hundred bytes, far less than its page, and a model far down by
+ *    supraScore may lead under one capability's weight.
  *
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
@@ -179,6 +183,8 @@ export interface Weights {
    * takes, and `perCell` more) and its fixed part, and what gzip leaves of them.
    */
   history: { perName: number; perCell: number; perDay: number; gzipped: number };
+  /** `/rank/` and rank.json: the page (its rows and a field per tag) and the file (per model, per counting score of its best configuration, per benchmark). */
+  rank: { page: number; perTag: number; perModel: number; perScore: number; perBench: number };
   /** The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime. */
   other: { perBench: number; perTag: number; perPage: number; bytes: number; files: number };
   /**
@@ -233,6 +239,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   leaderboard: { perPage: 8440, perTagOption: 72, perProviderOption: 60, perModel: 676, perConfiguration: 130, perTag: 59.3 },
   history: { perName: 41, perCell: 2.95, perDay: 350, gzipped: 0.37 },
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
+  rank: { page: 70_000, perTag: 300, perModel: 31, perScore: 7.3, perBench: 60 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
   address: {
     'model-page': { perBaseChar: 0.0042, perOriginChar: 0.00056 },
@@ -268,6 +275,8 @@ export interface SitePlan {
     cards: number;
     /** Days of history kept besides those every target keeps (the last 90, month ends, the oldest): the newest first. */
     pastDays: number;
+    /** Models rank.json holds, best first: those /rank/ ranks by a visitor's weights. */
+    rankModels: number;
   };
   /** Models a page of a benchmark's or a tag's results lists. */
   resultsPerPage: number;
@@ -303,6 +312,7 @@ export function resolvePlan(given: BuildPlan | undefined, models: number, cardMo
       cards: Math.min(cardModels, models),
       // Every day of the history, however many there are.
       pastDays: Number.MAX_SAFE_INTEGER,
+      rankModels: models,
     },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
@@ -525,6 +535,15 @@ function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft
             (history.pages + 1) * (leaderboardPage + rowOfBest * Math.min(n, 100))
           : 0,
     },
+    rank: {
+      files: 2,
+      bytes:
+        w.rank.page +
+        w.rank.perTag * counts.tags +
+        w.rank.perModel * keep.rankModels +
+        w.rank.perScore * at.best(keep.rankModels) +
+        w.rank.perBench * counts.benches,
+    },
     'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
     other: {
       files: w.other.files + Math.ceil(counts.benches / 250) + Math.ceil(pages / 45_000),
@@ -615,6 +634,7 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
       scoresGzipped: weights.downloads.scoresGzipped,
       historyGzipped: weights.downloads.historyGzipped,
     },
+    rank: by(scale.rank)(weights.rank),
     other: by(scale.other)(weights.other),
     address: weights.address,
   };
@@ -632,6 +652,7 @@ export function fullPlan(counts: FieldCounts, maxModelPages = Infinity): Draft {
       badges: n,
       cards: Math.min(counts.cardModels, n),
       pastDays: Math.max(0, counts.history.days - counts.history.alwaysKept),
+      rankModels: counts.models.length,
     },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
@@ -705,7 +726,7 @@ export function planSite(
     raise: () => {
       const top = full.keep[key];
       // What a model has is capped by the models with a page; days of history are not a model's.
-      const cap = key === 'modelPages' || key === 'pastDays' ? top : Math.min(top, draft.keep.modelPages);
+      const cap = key === 'modelPages' || key === 'pastDays' || key === 'rankModels' ? top : Math.min(top, draft.keep.modelPages);
       draft = with_((d) => setKeep(d, key, Math.max(d.keep[key], mostOf(key, cap)), []));
     },
   });
@@ -754,6 +775,7 @@ export function planSite(
     count('configurationPages'),
     // A model without a page has no feed, badge, card, comparison or configuration pages either.
     count('modelPages', ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards']),
+    count('rankModels'),
   ];
   // Each lever in turn, cheapest value first, as far as needed; then what the last one pulled made
   // room for goes back to the ones before it, the most valuable first.
@@ -801,6 +823,7 @@ export function leftOutOf(
           )} of ${count(configurations)})`),
     only(keep.comparisons, 'pre-rendered comparisons'),
     only(keep.modelFeeds, 'model feeds'),
+    only(keep.rankModels, 'the ranking by your weights'),
     only(keep.badges, 'rank badges'),
     keep.cards < Math.min(cardModels, n) && only(keep.cards, 'link-preview cards'),
     plan.resultsPerPage > RESULTS_PER_PAGE[0] && `${count(plan.resultsPerPage)} models a page of a benchmark’s or a tag’s results`,

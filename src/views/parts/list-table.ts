@@ -6,8 +6,9 @@
 import { BENCHMARKS, type BenchmarkRow } from '../../site/lists/benchmarks.ts';
 import { LEADERBOARD, TAGS_SHOWN, type LeaderboardRow } from '../../site/lists/leaderboard.ts';
 import { PAST_LEADERBOARD, placesSince, type PastRow } from '../../site/lists/past-leaderboard.ts';
+import { RANK, type RankRow } from '../../site/lists/rank-list.ts';
 import { formatDate } from '../../site/format/format.ts';
-import { formatRank } from '../../site/format/ranks.ts';
+import { formatRank, RANK_LABEL } from '../../site/format/ranks.ts';
 import { METHOD_CHANGE_AT } from '../../site/format/method-change.ts';
 import type { AnySpec, BaseView } from '../../site/lists/list-spec.ts';
 import { formatCount, formatScore, plural } from '../../site/format/format.ts';
@@ -121,6 +122,29 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
     provider: (row) => html`<td class="wide-only provider">${pastProviderHtml(row)}</td>`,
     score: (row) => scoreCellHtml(row),
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
+  },
+};
+
+/** The models ranked by a visitor's weights: a model listed apart has no rank, and says so. */
+export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRow> } = {
+  cells: {
+    rank: (row) =>
+      html`<td class="rank">
+        ${row.rank ? html`<strong>${row.rankText}</strong>` : html`<span class="apart">apart<span class="visually-hidden">, too little of the weight covered to rank</span></span>`}
+      </td>`,
+    name: (row) =>
+      html`<th scope="row" class="model-name">
+        <a href="${row.href}">${row.name}</a>
+        <span class="sub"><span class="narrow-only">${row.provider} · </span>${RANK_LABEL.model} ${row.modelRank}</span>
+      </th>`,
+    provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,
+    // On a phone the coverage, whose column is gone, is under the score.
+    score: (row) =>
+      html`<td class="num">
+        <span class="score"><span>${row.scoreText}</span><span class="bar" style="--w:${row.score.toFixed(1)}%" aria-hidden="true"></span></span>
+        <span class="sub narrow-only">${row.coverageText} covered</span>
+      </td>`,
+    coverage: (row) => html`<td class="num wide-only coverage">${row.coverageText}</td>`,
   },
 };
 

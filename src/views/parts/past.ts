@@ -21,11 +21,13 @@ const methodChangeHtml = (older: number, newer: number, what: string) =>
 
 /** What a day's view shows: the day's snapshot, and today's, which each row's rank now is from. */
 export function pastWhenHtml(day: { date: Day; generatedAt: number }, today: { generatedAt: number }): Markup {
+  const incomparable = !isComparable(day.generatedAt, today.generatedAt, METHOD_CHANGE_AT);
+  // The method change in the same paragraph: a phone's first screen keeps room for the rows.
+  // prettier-ignore
   return html`<p class="meta">
-      The leaderboard as it stood on <strong>${day.date}</strong> (snapshot of ${time(day.generatedAt)}), each model’s rank then beside its rank now (snapshot
-      of ${time(today.generatedAt)}); “gone since” for a model no longer on the leaderboard.
-    </p>
-    ${methodChangeHtml(day.generatedAt, today.generatedAt, 'that day and today')}`;
+      As ranked on <strong>${day.date}</strong> (its snapshot of ${time(day.generatedAt)}); under each rank, the model’s rank today (${formatDate(today.generatedAt)}) or
+      “gone since”.${incomparable && html` <strong class="method-change">The supraScore method changed on ${formatDate(METHOD_CHANGE_AT)}: ranks then and now do not compare.</strong>`}
+    </p>`;
 }
 
 /** A day a view cannot show: what was asked, why not, and the nearest day kept as a link. */

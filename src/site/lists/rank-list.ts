@@ -1,0 +1,131 @@
+/**
+ * `/rank/` as a list (list-spec.ts): the models ranked by the evidence under a visitor's own weights
+ * (src/site/evidence/reweigh.ts), drawn from `/data/rank.json`. The weights are the view's sources
+ * (`w`, `b`, `by`: src/site/evidence/weights.ts); search, the provider filter, the sort and the pages
+ * work on the rows they give, the ranked models first and those listed apart after them. Pure.
+ */
+import type { RankData } from '../evidence/rank-file.ts';
+import type { Ranking } from '../evidence/reweigh.ts';
+import { formatShare } from '../format/format.ts';
+import { scoreFormatter } from '../format/precision.ts';
+import { formatRank, type Ranked } from '../format/ranks.ts';
+import { compareHref, href, modelAddress } from '../links/links.ts';
+import { byNumber, byText, viewUrl, type BaseView, type ListSpec } from './list-spec.ts';
+import { LEADERBOARD_PAGE_SIZE } from './pagination.ts';
+
+/** A model as a row of the ranking by the visitor's weights. */
+export interface RankRow {
+  /** Its place in the model ranking (by supraScore), from 0. */
+  model: number;
+  /** Its place among the rows: the ranked models in rank order, then those listed apart. */
+  order: number;
+  /** Its rank by these weights; undefined for a model listed apart. */
+  rank: Ranked | undefined;
+  rankText: string;
+  name: string;
+  /** Its page, or (when the build made none) the comparison page drawing it. */
+  href: string;
+  provider: string;
+  /** Its model rank by supraScore, as the leaderboard shows it. */
+  modelRank: string;
+  /** Its evidence score under the weights, with the digits that tell it apart. */
+  score: number;
+  scoreText: string;
+  /** The share of the weight its evidence covers. */
+  coverage: number;
+  coverageText: string;
+}
+
+/** The rows of a ranking: the ranked models, then those listed apart. */
+export function rankRows(data: RankData, ranking: Ranking): RankRow[] {
+  const { models, kept } = data;
+  const listed = [...ranking.ranked, ...ranking.apart];
+  const scoreText = scoreFormatter(listed.map((m) => ranking.scores[m]!));
+  return listed.map((m, order) => {
+    const rank = ranking.ranks[order];
+    const segment = models.segment[m]!;
+    const address = { segment, index: m };
+    return {
+      model: m,
+      order,
+      rank,
+      rankText: rank ? formatRank(rank) : '',
+      name: models.name[m]!,
+      href: m < kept.modelPages ? modelAddress(address, kept) : compareHref([address]),
+      provider: models.provider[m]!,
+      modelRank: formatRank(models.rank[m]!),
+      score: ranking.scores[m]!,
+      scoreText: scoreText(ranking.scores[m]!),
+      coverage: ranking.coverage[m]!,
+      coverageText: formatShare(ranking.coverage[m]!),
+    };
+  });
+}
+
+export interface RankView extends BaseView {
+  /** The weights (src/site/evidence/weights.ts): per tag, per benchmark, and every benchmark alike. */
+  w: string;
+  b: string;
+  by: string;
+  provider: string;
+  sort: 'rank' | 'name' | 'provider' | 'score' | 'coverage';
+}
+
+/** The page's address. */
+export const RANK_PATH = '/rank/';
+
+/** The page with weights: `rankHref({ w: 'coding:1' })`, as a tag's page links it. */
+export const rankHref = (weights: Partial<Pick<RankView, 'w' | 'b' | 'by'>> = {}) => viewUrl(RANK, { ...RANK.plain, ...weights, page: 1 } as RankView);
+
+export const RANK = {
+  name: 'rank',
+  noun: 'model',
+  pageHref: () => href(RANK_PATH),
+  pageSize: LEADERBOARD_PAGE_SIZE,
+  index: { path: '/data/rank.json', label: 'data of this ranking' },
+  pagerLabel: 'Pages of the ranking by your weights',
+  columns: [
+    { key: 'rank', label: 'Rank', sort: { dir: 'asc', compare: byNumber((r) => r.order) } },
+    { key: 'name', label: 'Model', sort: { dir: 'asc', compare: byText((r) => r.name) } },
+    { key: 'provider', label: 'Provider', class: 'wide-only', sort: { dir: 'asc', compare: byText((r) => r.provider) } },
+    { key: 'score', label: 'Score', class: 'num', sort: { dir: 'desc', compare: byNumber((r) => r.score) } },
+    { key: 'coverage', label: 'Coverage', class: 'num wide-only', sort: { dir: 'desc', compare: byNumber((r) => r.coverage) } },
+  ],
+  plain: { q: '', w: '', b: '', by: '', provider: '', sort: 'rank', dir: 'asc' },
+  sources: ['w', 'b', 'by'],
+  tiebreak: byNumber((r) => r.order),
+  // Those listed apart come after the ranked, whatever the sort: they have no rank to sort among the others by.
+  group: (r) => (r.rank ? 0 : 1),
+  filters: {
+    provider: { label: 'Provider', matches: (r, provider) => r.provider === provider },
+  },
+  searched: (r) => ({ texts: [r.name, r.provider], tags: [] }),
+  heading: (page, pages) => (page === 1 ? 'Rank by what you weigh' : `Rank by what you weigh, page ${page} of ${pages}`),
+  title: (page) => (page === 1 ? 'Rank by what you weigh' : `Rank by what you weigh, page ${page}`),
+  caption: () => 'Models ranked by the evidence under the weights above (the mirror’s computation), then those listed apart',
+} as const satisfies ListSpec<RankRow, RankView, 'w' | 'b' | 'by'>;
+
+/** What a ranking's sentences say of it: how many models it ranks, lists apart and cannot rank, and its references. */
+export interface RankSummary {
+  /** The weights are the source's own. */
+  source: boolean;
+  weighed: boolean;
+  models: number;
+  ranked: number;
+  apart: number;
+  none: number;
+  /** The coverage a model needs to be ranked, as shown. */
+  needed: string;
+  references: Ranking['references'];
+}
+
+export const rankSummary = (ranking: Ranking, source: boolean): RankSummary => ({
+  source,
+  weighed: ranking.weighed,
+  models: ranking.scores.length,
+  ranked: ranking.ranked.length,
+  apart: ranking.apart.length,
+  none: ranking.none,
+  needed: formatShare(ranking.needed),
+  references: ranking.references,
+});

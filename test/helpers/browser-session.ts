@@ -1,0 +1,71 @@
+/**
+ * A browser test's pages: contexts that collect their pages' console errors, pages opened on a
+ * served site and waited on until the list scripts have drawn what the address asks for, and the
+ * layout shift a page has had since it opened. test/e2e/rank.test.ts uses them.
+ */
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/** Waits until the scripts have drawn what the address asks for: they say 'Loading…' until then. */
+export const settled = (page: Page) =>
+  page.waitForFunction(() => ![...document.querySelectorAll('[data-status], [data-compare-status]')].some((s) => s.textContent === 'Loading…'), undefined, {
+    polling: 100,
+    timeout: 60_000,
+  });
+
+/** The page's address from its path on. */
+export const here = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+/** Contexts of `browser()` whose pages' console errors a test answers for, and pages opened on the site at `base()`. */
+export function browserSession(browser: () => Browser, base: () => string) {
+  const problems = new WeakMap<BrowserContext, string[]>();
+  return {
+    async newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
+      const context = await browser().newContext(options);
+      problems.set(context, []);
+      return context;
+    },
+    /** Closes a test's contexts: the test answers for the console errors of the pages it opened. */
+    async finish(...contexts: BrowserContext[]): Promise<void> {
+      const seen = contexts.flatMap((c) => problems.get(c) ?? []);
+      await Promise.all(contexts.map((c) => c.close()));
+      expect(seen).toEqual([]);
+    },
+    async open(context: BrowserContext, path: string): Promise<Page> {
+      const page = await context.newPage();
+      const seen = problems.get(context)!;
+      page.on('console', (m) => {
+        if (m.type() === 'error') seen.push(`${path}: console error: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => seen.push(`${path}: page error: ${e.message}`));
+      const res = await page.goto(base() + path);
+      expect(res?.status(), path).toBeLessThan(400);
+      await settled(page);
+      return page;
+    },
+  };
+}
+
+/** Counts every layout shift of the context's pages from their navigation on, but those a visitor's input caused. */
+export const trackLayoutShift = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The layout shift of a page so far, once its requests are answered and two frames have laid out their last changes. */
+export async function layoutShiftOf(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
+      ),
+  );
+}
