@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import { handedSite, readSiteSettings } from './src/site/settings/config.ts';
 import { readStaleAfterHours } from './src/site/settings/staleness.ts';
 import { sitemap } from './src/publish/sitemap.ts';
+import { outOfSitemap } from './src/site/plan/page-kinds.ts';
 import { renderInputPlugin, standaloneRender } from './src/site/plan/render-input.ts';
 
 // The configuration is where a render outside a build reads its settings; a build's render is handed the build's (the same environment).
@@ -30,7 +31,7 @@ export default defineConfig({
     build: { assetsInlineLimit: 0 },
     plugins: [renderInputPlugin(standaloneRender(handedSite(settings, readStaleAfterHours(process.env))))],
   },
-  // Neither the not-found page nor the redirect pages of /leaderboard/ and /leaderboard/1/ are addresses of their own, nor is
-  // the page of the leaderboard as it stood that its script draws from the query (its month ends' pages are).
-  integrations: [sitemap(siteUrl, (path) => /^(?:404\/?|leaderboard\/(?:1\/|as-of\/)?)$/.test(path))],
+  // The sitemap lists the kinds of page the table of kinds says it does: not the not-found page, the redirect pages of
+  // /leaderboard/ and /leaderboard/1/, nor the page of the leaderboard as it stood that its script draws from the query.
+  integrations: [sitemap(siteUrl, outOfSitemap)],
 });

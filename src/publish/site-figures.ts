@@ -5,7 +5,8 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteFigures } from '../site/plan/hosts.ts';
-import { kindOf, OUTPUT_KINDS, type OutputKind } from '../site/plan/output-kinds.ts';
+import { OUTPUT_KINDS, type OutputKind } from '../site/plan/output-kinds.ts';
+import { kindOf } from '../site/plan/page-kinds.ts';
 
 export interface MeasuredSite extends SiteFigures {
   kinds: Record<OutputKind, { files: number; bytes: number }>;

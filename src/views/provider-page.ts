@@ -31,5 +31,12 @@ export function providerPageHtml(page: ProviderPage): Markup {
     <section class="table-wrap" tabindex="0" aria-label="${provider.name}’s models">
       ${listTableHtml(LEADERBOARD, LEADERBOARD_ROWS, rows, `${provider.name}’s models by model rank`)}
     </section>
+    ${
+      page.more > 0 &&
+      html`<p class="note">
+        The best ${formatCount(rows.length)} of its ${formatCount(provider.models.length)} models are listed here: this site is built for ${page.target ?? 'its host'},
+        whose limits leave out the other ${formatCount(page.more)}. Every one of them is on the <a href="${href('/')}?provider=${encodeURIComponent(provider.name)}">leaderboard, filtered by ${provider.name}</a>.
+      </p>`
+    }
     <p class="meta">Changes to its models, snapshot by snapshot: <a href="${providerFeedHref(provider)}">Atom feed</a></p>`;
 }

@@ -6,6 +6,15 @@
  */
 import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/site-plan.ts';
 
+/** `models` shared among `vendors` as 1/rank^0.6 (the generator's shares), most first, each at least one. */
+function providerModels(models: number, vendors: number): number[] {
+  const shares = Array.from({ length: vendors }, (_, i) => 1 / Math.pow(i + 1, 0.6));
+  const total = shares.reduce((a, b) => a + b, 0);
+  const out = shares.map((w) => Math.max(1, Math.floor((models * w) / total)));
+  out[0]! += Math.max(0, models - out.reduce((a, b) => a + b, 0));
+  return out;
+}
+
 /** Linear between the measured sizes (300, 10,000, 50,000), flat outside. */
 function between(configurations: number, at300: number, at10k: number, at50k: number): number {
   if (configurations <= 300) return at300;
@@ -70,6 +79,8 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     tags,
     // Vendors: 70 at 10,000, 155 at 50,000.
     providers: Math.round(between(configurations, 20, 70, 155)),
+    // Vendors of a model's best configuration, with a long tail of models: nearly all the vendors.
+    providerModels: providerModels(models.length, Math.round(between(configurations, 20, 70, 155))),
     benchResults: new Map(
       Array.from({ length: details ? benches : 0 }, (_, b) => [
         `bench-${b}`,

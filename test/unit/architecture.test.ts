@@ -5,6 +5,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from '../helpers/env.ts';
 import { filesUnder } from '../helpers/files.ts';
+import { PAGE_KINDS } from '../../src/site/plan/page-kinds.ts';
+import { OUTPUT_KINDS } from '../../src/site/plan/output-kinds.ts';
 
 const sources = (folder: string) => filesUnder(join(ROOT, folder), /\.(ts|mjs|astro)$/).map((path) => join(ROOT, folder, path));
 
@@ -233,6 +235,35 @@ describe('the architecture', () => {
       .filter((file) => !importsOf(file).some((spec) => spec.includes('/site/routes/')))
       .map((file) => relative(ROOT, file));
     expect(pages).toEqual([]);
+  });
+
+  it('holds the table of page kinds: every page file is an entry, with the builder and the view it is made from, and every kind of output has one', () => {
+    const pageFiles = filesUnder(join(ROOT, 'src/pages'), /\.(astro|ts)$/).filter((f) => !f.startsWith('_components/') && f !== '_site.ts');
+    const routes = PAGE_KINDS.flatMap((k) => (k.route ? [k.route] : []));
+    // A page file no entry names, an entry naming a page file that is not there, or one named twice.
+    expect(pageFiles.filter((f) => !routes.includes(f))).toEqual([]);
+    expect(routes.filter((r) => !pageFiles.includes(r))).toEqual([]);
+    expect(new Set(routes).size).toBe(routes.length);
+    // What a page file is made from, through the shared components it renders.
+    const madeFrom = (file: string, folder: string): string[] => {
+      const specs = importsOf(join(ROOT, 'src/pages', file));
+      const components = specs.filter((spec) => spec.includes('/_components/')).map((spec) => join('_components', spec.split('/').at(-1)!));
+      const own = specs.filter((spec) => spec.includes(`/${folder}/`) && !spec.includes('/parts/')).map((spec) => spec.split('/').at(-1)!);
+      return [...new Set([...own, ...components.flatMap((c) => madeFrom(c, folder))])].sort();
+    };
+    const differing = PAGE_KINDS.filter((k) => k.route).flatMap((k) => {
+      const [builders, views] = [madeFrom(k.route!, 'routes'), madeFrom(k.route!, 'views')];
+      return [
+        ...(builders.join() === (k.builder ?? '')
+          ? []
+          : [`${k.name}: built from ${builders.join(', ') || 'no builder'}, the table says ${k.builder ?? 'none'}`]),
+        ...(views.join() === (k.view ?? '') ? [] : [`${k.name}: drawn by ${views.join(', ') || 'no view'}, the table says ${k.view ?? 'none'}`]),
+      ];
+    });
+    expect(differing).toEqual([]);
+    expect(OUTPUT_KINDS.filter((kind) => !PAGE_KINDS.some((k) => k.plan === kind))).toEqual([]);
+    // The last entry takes every file the others do not: a file is always of some kind.
+    expect(PAGE_KINDS.at(-1)!.output).toBe('**');
   });
 
   it('escapes markup in views one way, with the html tag (no second escaper, no unescaped bridge)', () => {

@@ -545,7 +545,9 @@ describe('the builds per deploy target', () => {
       /^What was left out with details for every configuration \(each build's last line\):\n- github-pages: scores\.csv and history\.csv gzipped$/m,
     );
     // The site without a target, by kind of output, against its plan: the snapshot file is counted exactly.
-    expect(report).toMatch(/^\| snapshot-db +\| +1 \| +1 \| +2 MB \| +2 MB \| +1\.00 \|$/m);
+    expect(report).toMatch(/^\| snapshot-db +\| snapshot file +\| +1 \| +1 \| +2 MB \| +2 MB \| +1\.00 \|$/m);
+    // Each kind of output with the kinds of page and file the table of kinds weighs as it.
+    expect(report).toMatch(/^\| provider-page +\| provider feed, provider +\|/m);
   });
 });
 

@@ -50,6 +50,7 @@ describe('the plan of a build for its deploy target', () => {
           cards: Math.min(200, n),
           pastDays: counts.history.days - counts.history.alwaysKept,
           rankModels: n,
+          providerRows: n,
         });
         expect([plan.resultsPerPage, plan.deepResults, plan.compressedDownloads]).toEqual([100, true, false]);
       }
@@ -96,19 +97,21 @@ describe('the plan of a build for its deploy target', () => {
     expect(free.keep.modelPages).toBeLessThan(7_000);
     expect(free.keep.configurationPages).toBeLessThanOrEqual(1);
     expect(free.keep.comparisons + free.keep.modelFeeds + free.keep.badges).toBe(0);
-    // GitHub Pages at 10,000 with details: gzipped downloads and the comparisons of the long tail give way, no page of a model or configuration.
+    // GitHub Pages at 10,000 with details: gzipped downloads, the comparisons and then the long tail's model feeds give way, no page of a model or configuration.
     const github = planFor(10_000, true, 'github-pages');
     expect(github.compressedDownloads).toBe(true);
-    expect(github.keep.comparisons).toBeGreaterThan(0);
-    expect(github.keep.comparisons).toBeLessThan(7_000);
-    // Only the cheapest levers gave way: the model feeds, days of history, badges, cards and the pages of results stay whole.
-    expect([github.keep.modelFeeds, github.keep.pastDays, github.keep.badges, github.keep.cards, github.deepResults]).toEqual([
-      7_000,
+    expect(github.keep.comparisons).toBe(0);
+    expect(github.keep.modelFeeds).toBeGreaterThan(0);
+    expect(github.keep.modelFeeds).toBeLessThan(7_000);
+    // Only the cheapest levers gave way: the days of history kept, badges, cards, vendors' rows and the pages of results stay whole.
+    expect([github.keep.pastDays, github.keep.badges, github.keep.cards, github.keep.providerRows, github.deepResults]).toEqual([
       365 - 103,
       7_000,
       200,
+      7_000,
       true,
     ]);
+    expect([github.keep.modelPages, github.keep.configurationPages]).toEqual([7_000, 7_000]);
     // At 50,000 with details (the snapshot file in a release), what gives way for the best 9,000 models' pages: every cheaper lever.
     const big = planSite({ ...fieldCounts(50_000, { details: true }), snapshotDb: { files: 0, bytes: 0 } }, DEFAULT_WEIGHTS, 'github-pages');
     expect([big.keep.configurationPages, big.keep.comparisons, big.keep.modelFeeds, big.deepResults]).toEqual([0, 0, 0, false]);
@@ -134,6 +137,13 @@ describe('the plan of a build for its deploy target', () => {
     const vercel = planFor(10_000, false, 'vercel-hobby');
     expect([vercel.keep.comparisons, vercel.keep.modelFeeds, vercel.keep.pastDays]).toEqual([0, 0, 0]);
     expect(vercel.keep.modelPages).toBeGreaterThan(0);
+    // The vendors' pages list only their best models before any model's page gives way; each vendor's page stays.
+    const counts = fieldCounts(10_000, { details: false });
+    expect(vercel.keep.providerRows).toBeLessThan(counts.providerModels[0]!);
+    expect(estimateKinds(counts, DEFAULT_WEIGHTS, vercel)['provider-page'].files).toBe(2 * counts.providerModels.length);
+    expect(leftOutOf(vercel, counts.models, 200)).toContain(
+      `a vendor’s page lists only its ${vercel.keep.providerRows.toLocaleString('en-US')} best models (all of them are on the leaderboard)`,
+    );
     expect(leftOutOf(vercel, fieldCounts(10_000, { details: false }).models, 200, { days: 365, alwaysKept: 103 })).toContain(
       'days of the leaderboard as it stood older than 90 days only at each month’s end and the oldest day',
     );
@@ -169,6 +179,7 @@ describe('the plan of a build for its deploy target', () => {
       cards: 40,
       pastDays: 365 - 103,
       rankModels: fieldCounts(300, { details: true }).models.length,
+      providerRows: fieldCounts(300, { details: true }).models.length,
     });
     expect(leftOutOf(plan, counts.models, 200)[0]).toBe('model pages only for the 40 best of 177 models');
   });

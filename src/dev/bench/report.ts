@@ -8,6 +8,7 @@ import { rankLines } from './rank-page.ts';
 import { figuresText } from '../../publish/build-plan.ts';
 import { HOST_LIMITS, limitsText, mb } from '../../site/plan/hosts.ts';
 import { OUTPUT_KINDS } from '../../site/plan/output-kinds.ts';
+import { PAGE_KINDS } from '../../site/plan/page-kinds.ts';
 import { median, spread } from './stats.ts';
 import {
   STAGES,
@@ -299,9 +300,22 @@ export function kindTable(measured: KindedFigures, estimate: KindedFigures): str
   const rows = OUTPUT_KINDS.map((kind) => {
     const m = measured.kinds[kind];
     const e = estimate.kinds[kind];
-    return [kind, thousands(m.files), thousands(Math.round(e.files)), mb(m.bytes), mb(e.bytes), e.bytes > 0 ? (m.bytes / e.bytes).toFixed(2) : ''];
+    const madeOf = PAGE_KINDS.filter((k) => k.plan === kind).map((k) => k.name);
+    return [
+      kind,
+      madeOf.join(', '),
+      thousands(m.files),
+      thousands(Math.round(e.files)),
+      mb(m.bytes),
+      mb(e.bytes),
+      e.bytes > 0 ? (m.bytes / e.bytes).toFixed(2) : '',
+    ];
   });
-  return markdownTable(['kind of output', 'files', 'plan: files', 'bytes', 'plan: bytes', 'bytes / plan'], rows, ['l', 'r', 'r', 'r', 'r', 'r']);
+  return markdownTable(
+    ['kind of output', 'its pages and files (src/site/plan/page-kinds.ts)', 'files', 'plan: files', 'bytes', 'plan: bytes', 'bytes / plan'],
+    rows,
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+  );
 }
 
 /** Per snapshot (without details, with them): the table of target builds, what each left out, and the everything build's kinds against their plan. */

@@ -9,10 +9,10 @@
 import { plural } from '../format/format.ts';
 import { benchPath, modelPath, providerPath, tagPath } from '../links/output-paths.ts';
 import { providersOf } from '../data/providers.ts';
+import type { PageKind } from '../plan/page-kinds.ts';
 import type { SiteData } from '../data/site-data.ts';
 
-export const SEARCH_KINDS = ['Model', 'Benchmark', 'Tag', 'Provider'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+export type SearchKind = NonNullable<PageKind['search']>;
 
 export interface SearchRecord {
   /** The page's path from the site's root; the search box puts it under the site's base. */

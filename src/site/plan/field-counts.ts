@@ -176,6 +176,7 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
     benches: B,
     tags: T,
     providers: new Set(rowList.map((c) => c.provider)).size,
+    providerModels: providerModelsOf(families),
     benchResults: new Map(benches.map((b, i) => [b.slug, { models: resultModels[i]!, rows: resultRows[i]!, firstRows: firstRows.map((f) => f[i]!) }])),
     tagLists: new Map(tagNames.map((tag, t) => [tag, { carrying: carrying[t]!, measured: measured[t]!, benches: taggedBenches[t]! }])),
     historySnapshots: counts.historySnapshots,
@@ -190,6 +191,13 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
     snapshotDb,
     address: addressOf(siteUrl),
   };
+}
+
+/** Per vendor of a model's best configuration, its models, most first. */
+function providerModelsOf(families: readonly (readonly { provider: string }[])[]): number[] {
+  const models = new Map<string, number>();
+  for (const family of families) models.set(family[0]!.provider, (models.get(family[0]!.provider) ?? 0) + 1);
+  return [...models.values()].sort((a, b) => b - a);
 }
 
 /**

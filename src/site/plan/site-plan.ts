@@ -7,34 +7,18 @@
  * Every target keeps the leaderboard and its pages, every tag and benchmark page with all their
  * results, the benchmarks and tags lists, changes and its feed, about, the downloads with their
  * schemas and manifest, the ranking by a visitor's weights and its data (`rank.json`, never gzipped:
- * hosts compress it on the wire, and the page reads it whole; its models give way last, below), the snapshot file (the state a lost cache restores from), 404, robots, the sitemap and the search index of what is made. What gives
- * way, cheapest value first, always from the bottom of the model ranking up (the models people look
- * up first keep their pages):
- *
- * 1. where the whole site's size binds, the large downloads and the models' data files published
- *    gzipped (`scores.csv.gz`, `history.csv.gz`, `models/{model}.json.gz`): nothing is lost;
- * 2. pre-rendered comparisons of neighbouring models (the comparison page draws any of them);
- * 3. per-model Atom feeds (the changes feed and the tag feeds hold every model's changes);
- * 4. days of the leaderboard as it stood, the oldest first, but never the last 90 days, a month's
- *    end or the oldest day (src/site/data/past-history.ts);
- * 5. link-preview cards, then badges (pages without a card of their own use the site's);
- * 6. where the number of files binds, longer pages of results: benchmark and tag pages list 250,
- *    500, then 1,000 models a page;
- * 7. the pages of results past the first of each benchmark and tag (its best models stay on its
- *    page; every result is also on its configuration's page and in scores.csv);
- * 8. configuration pages (their content stays on their model's page);
- * 9. model pages (a model without one is on the leaderboard, its tags and benchmarks, the downloads,
- *    and the comparison page, drawn from a shared data file);
- * 10. the models rank.json holds, so that the ranking by a visitor's weights ranks the best models
- *    only: a model there costs a few hundred bytes, far less than its page, and a model far down by
- *    supraScore may lead under one capability's weight.
+ * hosts compress it on the wire, and the page reads it whole; its models give way last), every
+ * vendor's page and feed, the snapshot file (the state a lost cache restores from), 404, robots, the
+ * sitemap and the search index of what is made. What gives way, cheapest value first, always from the bottom of the model ranking up (the models people look
+ * up first keep their pages), is GIVE_WAY, in the table of page kinds (src/site/plan/page-kinds.ts).
  *
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
-import { HISTORY_DAYS } from '../links/output-paths.ts';
+import { CSV_PART_BYTES, HISTORY_DAYS, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
+import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import { DEFAULT_SITE_URL } from '../links/site-url.ts';
-import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
 import type { OutputKind } from './output-kinds.ts';
+import { GIVE_WAY, type GiveWay } from './page-kinds.ts';
 import { DEPLOY_TARGETS, HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type LimitName, type SiteFigures } from './hosts.ts';
 
 /** One model's share of the field, in model rank order: what its outputs show. */
@@ -66,6 +50,8 @@ export interface FieldCounts {
   tags: number;
   /** Vendors of the configurations: the leaderboard's filter lists each, and each tag a model carries, on every page of it. */
   providers: number;
+  /** Per vendor of a model's best configuration, its models (every model is on its vendor's page): a page and a feed each, most models first. */
+  providerModels: readonly number[];
   /**
    * Per benchmark, by slug: the models with a submission on it and its submissions (its pages of
    * results: a group per model, a row per submission), and the submissions of its best
@@ -183,6 +169,8 @@ export interface Weights {
    * takes, and `perCell` more) and its fixed part, and what gzip leaves of them.
    */
   history: { perName: number; perCell: number; perDay: number; gzipped: number };
+  /** A vendor's page and feed (`base`), and a row per model of it (its configurations and tags with it, on average). */
+  providerPage: { base: number; perModel: number };
   /** `/rank/` and rank.json: the page (its rows and a field per tag) and the file (per model, per counting score of its best configuration, per benchmark). */
   rank: { page: number; perTag: number; perModel: number; perScore: number; perBench: number };
   /** The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime. */
@@ -239,6 +227,8 @@ export const DEFAULT_WEIGHTS: Weights = {
   leaderboard: { perPage: 8440, perTagOption: 72, perProviderOption: 60, perModel: 676, perConfiguration: 130, perTag: 59.3 },
   history: { perName: 41, perCell: 2.95, perDay: 350, gzipped: 0.37 },
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
+  // Fitted on the 69 vendors' pages and feeds of a site of 10,000 configurations × 365 days (a line through each page's bytes by its rows; the feeds' mean).
+  providerPage: { base: 10_060, perModel: 1_040 },
   rank: { page: 70_000, perTag: 300, perModel: 31, perScore: 7.3, perBench: 60 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
   address: {
@@ -277,6 +267,8 @@ export interface SitePlan {
     pastDays: number;
     /** Models rank.json holds, best first: those /rank/ ranks by a visitor's weights. */
     rankModels: number;
+    /** Models a vendor's page lists, its best first (every one is on the leaderboard, which filters by vendor). */
+    providerRows: number;
   };
   /** Models a page of a benchmark's or a tag's results lists. */
   resultsPerPage: number;
@@ -313,13 +305,15 @@ export function resolvePlan(given: BuildPlan | undefined, models: number, cardMo
       // Every day of the history, however many there are.
       pastDays: Number.MAX_SAFE_INTEGER,
       rankModels: models,
+      providerRows: models,
     },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
     deepResults: true,
   };
   if (!given) return all;
-  const keep = Object.fromEntries(Object.entries(all.keep).map(([k, v]) => [k, Math.max(0, Math.min(v, given.keep[k as keyof BuildPlan['keep']]))]));
+  // A plan kept by an earlier version may lack a field of today's: it keeps all of that.
+  const keep = Object.fromEntries(Object.entries(all.keep).map(([k, v]) => [k, Math.max(0, Math.min(v, given.keep[k as keyof BuildPlan['keep']] ?? v))]));
   const { target, resultsPerPage, compressedDownloads, deepResults } = given;
   return { target, keep: keep as BuildPlan['keep'], resultsPerPage, compressedDownloads, deepResults };
 }
@@ -434,7 +428,7 @@ function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft
     measuredTables += tables(t.measured);
     tagFeedModels += counts.recentChanges * Math.min(t.carrying, TAG_FEED_MODELS);
   }
-  const leaderboardPages = Math.max(1, Math.ceil(n / 100));
+  const leaderboardPages = Math.max(1, Math.ceil(n / LEADERBOARD_PAGE_SIZE));
   let tagOptions = 0;
   for (const t of counts.tagLists.values()) if (t.carrying > 0) tagOptions++;
   const records = keep.modelPages + counts.benches + counts.tags;
@@ -452,9 +446,10 @@ function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft
   const mp = w.modelPage;
   const cp = w.configurationPage;
   const lb = w.leaderboard;
-  // A page of the leaderboard, its filter's options, and a row of the best 100 models, as the pages of past days show them.
+  // A page of the leaderboard, its filter's options, and a row of each of its models (the best ones), as the pages of past days show them.
   const leaderboardPage = lb.perPage + lb.perTagOption * tagOptions + lb.perProviderOption * counts.providers;
-  const rowOfBest = lb.perModel + (lb.perConfiguration * at.listed(100) + lb.perTag * at.tagsShown(100)) / Math.max(1, Math.min(n, 100));
+  const firstPage = Math.min(n, LEADERBOARD_PAGE_SIZE);
+  const rowOfBest = lb.perModel + (lb.perConfiguration * at.listed(firstPage) + lb.perTag * at.tagsShown(firstPage)) / Math.max(1, firstPage);
   return {
     'model-page': {
       files: k,
@@ -532,8 +527,13 @@ function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft
           ? historyGzip *
               (w.history.perName * history.configurations +
                 days * (w.history.perDay + (w.history.perCell + averageDigits(history.configurations)) * allConfigurations)) +
-            (history.pages + 1) * (leaderboardPage + rowOfBest * Math.min(n, 100))
+            (history.pages + 1) * (leaderboardPage + rowOfBest * firstPage)
           : 0,
+    },
+    'provider-page': {
+      files: 2 * counts.providerModels.length,
+      bytes:
+        w.providerPage.base * counts.providerModels.length + w.providerPage.perModel * sum(counts.providerModels.map((k) => Math.min(k, keep.providerRows))),
     },
     rank: {
       files: 2,
@@ -586,10 +586,11 @@ export function estimateSite(counts: FieldCounts, weights: Weights, plan: Draft,
     ['og/tags', counts.tags],
     ['data/models', ownDataFiles(plan)],
     ['data/model-groups', Math.ceil((n - ownDataFiles(plan)) / SHARED_FILE_MODELS)],
-    ['pagefind/fragment', keep.modelPages + counts.benches + counts.tags],
+    ['pagefind/fragment', keep.modelPages + counts.benches + counts.tags + counts.providerModels.length],
+    ['providers', counts.providerModels.length],
     ['tags', counts.tags + 1],
     ['benchmarks', counts.benches + 2],
-    ['leaderboard', Math.ceil(n / 100) + 1],
+    ['leaderboard', Math.ceil(n / LEADERBOARD_PAGE_SIZE) + 1],
     ['data/history/days', kinds.history.files],
   ];
   const largestFolder = folders.reduce((a, b) => (b[1] > a[1] ? b : a));
@@ -634,6 +635,7 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
       scoresGzipped: weights.downloads.scoresGzipped,
       historyGzipped: weights.downloads.historyGzipped,
     },
+    providerPage: by(scale['provider-page'])(weights.providerPage),
     rank: by(scale.rank)(weights.rank),
     other: by(scale.other)(weights.other),
     address: weights.address,
@@ -653,6 +655,7 @@ export function fullPlan(counts: FieldCounts, maxModelPages = Infinity): Draft {
       cards: Math.min(counts.cardModels, n),
       pastDays: Math.max(0, counts.history.days - counts.history.alwaysKept),
       rankModels: counts.models.length,
+      providerRows: counts.models.length,
     },
     resultsPerPage: RESULTS_PER_PAGE[0],
     compressedDownloads: false,
@@ -726,7 +729,7 @@ export function planSite(
     raise: () => {
       const top = full.keep[key];
       // What a model has is capped by the models with a page; days of history are not a model's.
-      const cap = key === 'modelPages' || key === 'pastDays' || key === 'rankModels' ? top : Math.min(top, draft.keep.modelPages);
+      const cap = key === 'modelPages' || key === 'pastDays' || key === 'rankModels' || key === 'providerRows' ? top : Math.min(top, draft.keep.modelPages);
       draft = with_((d) => setKeep(d, key, Math.max(d.keep[key], mostOf(key, cap)), []));
     },
   });
@@ -739,18 +742,19 @@ export function planSite(
       if (fits(estimate(undone))) draft = undone;
     },
   });
-  const levers: Lever[] = [
-    flag(
+  const levers: Record<GiveWay, Lever> = {
+    compressedDownloads: flag(
       (d) => (d.compressedDownloads = true),
       (d) => (d.compressedDownloads = false),
       () => over('totalBytes', (f) => f.bytes),
     ),
-    count('comparisons'),
-    count('modelFeeds'),
-    count('pastDays'),
-    count('cards'),
-    count('badges'),
-    {
+    comparisons: count('comparisons'),
+    modelFeeds: count('modelFeeds'),
+    pastDays: count('pastDays'),
+    cards: count('cards'),
+    badges: count('badges'),
+    providerRows: count('providerRows'),
+    resultsPerPage: {
       pull: () => {
         for (const size of RESULTS_PER_PAGE) {
           if (!over('files', (f) => f.files)) return;
@@ -768,24 +772,25 @@ export function planSite(
         }
       },
     },
-    flag(
+    deepResults: flag(
       (d) => (d.deepResults = false),
       (d) => (d.deepResults = true),
     ),
-    count('configurationPages'),
+    configurationPages: count('configurationPages'),
     // A model without a page has no feed, badge, card, comparison or configuration pages either.
-    count('modelPages', ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards']),
-    count('rankModels'),
-  ];
+    modelPages: count('modelPages', ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards']),
+    rankModels: count('rankModels'),
+  };
+
   // Each lever in turn, cheapest value first, as far as needed; then what the last one pulled made
   // room for goes back to the ones before it, the most valuable first.
   let last = -1;
-  levers.forEach((lever, i) => {
+  GIVE_WAY.forEach((name, i) => {
     if (done()) return;
-    lever.pull();
+    levers[name].pull();
     last = i;
   });
-  for (let i = last - 1; i >= 0; i--) levers[i]!.raise();
+  for (let i = last - 1; i >= 0; i--) levers[GIVE_WAY[i]!].raise();
   // A comparison needs two models.
   if (draft.keep.comparisons < 2) draft.keep.comparisons = 0;
   const figures = estimate(draft);
@@ -825,6 +830,7 @@ export function leftOutOf(
     only(keep.modelFeeds, 'model feeds'),
     only(keep.rankModels, 'the ranking by your weights'),
     only(keep.badges, 'rank badges'),
+    keep.providerRows < n && `a vendor’s page lists only its ${count(keep.providerRows)} best models (all of them are on the leaderboard)`,
     keep.cards < Math.min(cardModels, n) && only(keep.cards, 'link-preview cards'),
     plan.resultsPerPage > RESULTS_PER_PAGE[0] && `${count(plan.resultsPerPage)} models a page of a benchmark’s or a tag’s results`,
     !plan.deepResults && `a benchmark’s or a tag’s results only for its ${count(plan.resultsPerPage)} best models (every result is in scores.csv)`,

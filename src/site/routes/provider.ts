@@ -9,8 +9,12 @@ import { siteShellOf, type SiteShell } from './shell.ts';
 export interface ProviderPage {
   shell: SiteShell;
   provider: Provider;
-  /** Its models as the leaderboard draws them, by model rank. */
+  /** Its models as the leaderboard draws them, by model rank: the best of them where the plan cuts its page short. */
   rows: LeaderboardRow[];
+  /** Its models the page leaves out (the deploy target's plan), all of them on the leaderboard. */
+  more: number;
+  /** The plan's target, which the note of the models left out names. */
+  target: string | undefined;
   /** Models and configurations in the snapshot. */
   models: number;
   configurations: number;
@@ -22,13 +26,16 @@ export const providerPaths = (data: SiteData) =>
   providersOf(data).providers.map((provider) => ({ params: { provider: provider.segment }, props: { provider } }));
 
 export function providerPage(data: SiteData, provider: Provider): ProviderPage {
+  const listed = Math.min(provider.models.length, data.plan.keep.providerRows);
   return {
     shell: siteShellOf(data),
     provider,
     rows: leaderboardRowsAt(
       leaderboardIndexOf(data),
-      provider.models.map((m) => m.index),
+      provider.models.slice(0, listed).map((m) => m.index),
     ),
+    more: provider.models.length - listed,
+    target: data.plan.target,
     models: data.models.length,
     configurations: data.configurations.length,
     ranges: rangesNoteOf(data),

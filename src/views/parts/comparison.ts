@@ -10,11 +10,10 @@ import { href } from '../../site/links/links.ts';
 import { lineChartHtml } from './chart.ts';
 import { html, type Markup } from './html.ts';
 
+// prettier-ignore
 const standingRow = (r: StandingRowView) =>
   html`<tr>
-    <th scope="row">
-      <a href="${r.href}">${r.name}</a> <span class="sub"><a class="provider" href="${r.providerHref}">${r.provider}</a></span>
-    </th>
+    <th scope="row"><a href="${r.href}">${r.name}</a> <span class="sub"><a class="provider" href="${r.providerHref}">${r.provider}</a></span></th>
     <td class="num">${r.score}</td>
     <td class="num">${r.rank} <span class="sub">${r.of}</span></td>
     <td><a href="${r.configurationHref}">${r.configuration}</a> <span class="sub">its best configuration</span></td>

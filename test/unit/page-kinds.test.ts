@@ -1,0 +1,77 @@
+/** The table of page kinds: which kind a file of the site is, which pages the sitemap lists, and the order things give way in. */
+import { describe, expect, it } from 'vitest';
+import { GIVE_WAY, kindOf, outOfSitemap, PAGE_KINDS, pageKindOf } from '../../src/site/plan/page-kinds.ts';
+import { DEFAULT_WEIGHTS, planSite } from '../../src/site/plan/site-plan.ts';
+import { fieldCounts } from '../helpers/field-counts.ts';
+
+describe('the table of page kinds', () => {
+  it('gives each file of a site the kind of output the plan weighs it as', () => {
+    const expected: Record<string, string> = {
+      'index.html': 'leaderboard',
+      'leaderboard/index.html': 'leaderboard',
+      'leaderboard/3/index.html': 'leaderboard',
+      'leaderboard/as-of/index.html': 'history',
+      'leaderboard/as-of/2026-10-31/index.html': 'history',
+      'data/history/days/2026-10-31.json': 'history',
+      'models/gpt-x/index.html': 'model-page',
+      'models/gpt-x/feed.xml': 'model-feed',
+      'models/gpt-x/badge.svg': 'badge',
+      'models/gpt-x/badge.json': 'badge',
+      'configurations/gpt-x-high/index.html': 'configuration-page',
+      'compare/index.html': 'other',
+      'compare/a-vs-b/index.html': 'comparison',
+      'og/models/gpt-x.png': 'card',
+      'pagefind/fragment/en_1.pf_fragment': 'search',
+      'benchmarks/index.html': 'other',
+      'benchmarks/page/2/index.html': 'other',
+      'benchmarks/mmlu/index.html': 'benchmark-page',
+      'benchmarks/mmlu/page/2/index.html': 'benchmark-page',
+      'tags/index.html': 'other',
+      'tags/coding/index.html': 'tag-page',
+      'tags/coding/feed.xml': 'tag-page',
+      'tags/coding/page/2/index.html': 'tag-page',
+      'providers/saffron-collective/index.html': 'provider-page',
+      'providers/saffron-collective/feed.xml': 'provider-page',
+      'rank/index.html': 'rank',
+      'data/rank.json': 'rank',
+      'data/models/gpt-x.json': 'model-file',
+      'data/model-groups/0.json.gz': 'model-file',
+      'data/snapshot.db.gz.part-001': 'snapshot-db',
+      'data/scores.csv': 'downloads',
+      'data/models.json': 'downloads',
+      'data/index.html': 'downloads',
+      'about/index.html': 'other',
+      '404.html': 'other',
+      '_astro/base.Ab12Cd.css': 'other',
+      'sitemap-0.xml': 'other',
+    };
+    expect(Object.fromEntries(Object.keys(expected).map((path) => [path, kindOf(path)]))).toEqual(expected);
+    expect(pageKindOf('providers/saffron-collective/index.html').name).toBe('provider');
+    expect(pageKindOf('providers/saffron-collective/feed.xml').name).toBe('provider feed');
+  });
+
+  it('lists in the sitemap every page but the not-found page, the redirects and the page the leaderboard as it stood draws from its query', () => {
+    const listed = ['', 'leaderboard/2/', 'leaderboard/as-of/2026-10-31/', 'models/gpt-x/', 'providers/saffron-collective/', 'rank/', 'about/', 'compare/'];
+    const unlisted = ['404/', 'leaderboard/', 'leaderboard/1/', 'leaderboard/as-of/'];
+    expect(listed.filter(outOfSitemap)).toEqual([]);
+    expect(unlisted.filter((path) => !outOfSitemap(path))).toEqual([]);
+  });
+
+  it('names, for each kind that gives way, a step of the plan, and the plan pulls them in that order', () => {
+    expect(PAGE_KINDS.filter((k) => k.givesWay && !GIVE_WAY.includes(k.givesWay)).map((k) => k.name)).toEqual([]);
+    // A vendor's page gives way by its rows (its feed and the page itself stay).
+    expect(PAGE_KINDS.filter((k) => k.plan === 'provider-page').map((k) => [k.name, k.givesWay])).toEqual([
+      ['provider feed', undefined],
+      ['provider', 'providerRows'],
+    ]);
+    // At 50,000 with details on GitHub Pages (the snapshot file published elsewhere), model pages give way, and what comes
+    // before them in the order gave way first: fewer comparisons, model feeds and configuration pages than model pages.
+    const counts = fieldCounts(50_000, { details: true });
+    const plan = planSite({ ...counts, snapshotDb: { files: 0, bytes: 0 } }, DEFAULT_WEIGHTS, 'github-pages');
+    expect(plan.refused).toBeUndefined();
+    expect(plan.keep.modelPages).toBeLessThan(counts.models.length);
+    for (const before of ['comparisons', 'modelFeeds', 'configurationPages'] as const) expect(plan.keep[before]).toBeLessThan(plan.keep.modelPages);
+    // rank.json, last in the order, keeps every model.
+    expect(plan.keep.rankModels).toBe(counts.models.length);
+  });
+});
