@@ -6,10 +6,11 @@
  * accessibility, and phones (360 and 390 px). What changed is read on the hostile fixture, which
  * has history.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
-import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, settledLayoutShift } from '../helpers/browser.ts';
+import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, shiftedPages } from '../helpers/browser.ts';
+import { browserSession, here } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import type { IndexModel, LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
 import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
@@ -31,41 +32,10 @@ let benchSlug: string;
 /** The pre-rendered comparison of the first model with a neighbour. */
 let pairPath: string;
 
-/** The console errors of each test's pages, by the test's browser context: tests run at once. */
-const problems = new WeakMap<BrowserContext, string[]>();
-
-async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  problems.set(context, []);
-  return context;
-}
-
-/** Closes a test's contexts: the test answers for the console errors of the pages it opened. */
-async function finish(...contexts: BrowserContext[]): Promise<void> {
-  const seen = contexts.flatMap((c) => problems.get(c) ?? []);
-  await Promise.all(contexts.map((c) => c.close()));
-  expect(seen).toEqual([]);
-}
-
-async function open(context: BrowserContext, path: string, origin = base): Promise<Page> {
-  const page = await context.newPage();
-  const seen = problems.get(context)!;
-  page.on('console', (m) => {
-    if (m.type() === 'error') seen.push(`${path}: console error: ${m.text()} (${m.location().url || 'no URL'})`);
-  });
-  page.on('pageerror', (e) => seen.push(`${path}: page error: ${e.message}`));
-  const res = await page.goto(origin + path);
-  expect(res?.status(), path).toBeLessThan(400);
-  await settled(page);
-  return page;
-}
-
-/** Waits until the scripts have drawn what the address asks for (a list's view, a comparison): they say 'Loading…' until then. */
-const settled = (page: Page) =>
-  page.waitForFunction(() => ![...document.querySelectorAll('[data-status], [data-compare-status]')].some((s) => s.textContent === 'Loading…'), undefined, {
-    polling: 100,
-    timeout: 60_000,
-  });
+const { newContext, finish, open } = browserSession(
+  () => browser,
+  () => base,
+);
 
 /** Runs `fn` on each item, at most `limit` at once. */
 async function eachAtMost<T>(limit: number, items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
@@ -80,10 +50,6 @@ async function eachAtMost<T>(limit: number, items: readonly T[], fn: (item: T) =
 const rowNames = (page: Page) => page.locator('tbody th.model-name > a').allTextContents();
 const status = (page: Page) => page.locator('[data-status]').textContent();
 const heading = (page: Page) => page.locator('h1').textContent();
-const here = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-};
 const benchNames = (page: Page) => page.locator('tbody th > a').allTextContents();
 /** The benchmarks in weight order, sorted by a column of the index (ties in weight order), as names. */
 const benchesBy = (column: 1 | 5 | 7 | 8 | 9, dir: 1 | -1, keep: (b: IndexBench) => boolean = () => true) =>
@@ -777,16 +743,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
         `/models/${index.models[0]![10]}/`,
         '/about/',
       ];
-      const shifts: string[] = [];
-      await eachAtMost(AT_ONCE, scripted, async (path) => {
-        const page = await open(context, path);
-        const shift = await settledLayoutShift(page);
-        // A figure for the README; the assertion is the bound below.
-        console.info(`layout shift at ${width} px: ${path} ${shift.toFixed(3)}`);
-        if (shift >= 0.05) shifts.push(`${path}: ${shift.toFixed(3)}`);
-        await page.close();
-      });
-      expect(shifts).toEqual([]);
+      expect(await shiftedPages((path) => open(context, path), scripted, width, AT_ONCE)).toEqual([]);
       await finish(context);
     },
   );

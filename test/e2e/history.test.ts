@@ -7,9 +7,10 @@
  * html-validate on the new pages.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
-import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, settledLayoutShift } from '../helpers/browser.ts';
+import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, shiftedPages } from '../helpers/browser.ts';
+import { browserSession, here, settled } from '../helpers/browser-session.ts';
 import { validateSite } from '../helpers/html-validate.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import { DAY_TUPLE, type HistoryIndexFile } from '../../src/site/lists/past-files.ts';
@@ -28,40 +29,11 @@ let dist: string;
 let browser: Browser;
 let days: { date: string; generatedAt: number; page: boolean }[];
 
-const problems = new WeakMap<BrowserContext, string[]>();
-async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  problems.set(context, []);
-  return context;
-}
-async function finish(...contexts: BrowserContext[]): Promise<void> {
-  const seen = contexts.flatMap((c) => problems.get(c) ?? []);
-  await Promise.all(contexts.map((c) => c.close()));
-  expect(seen).toEqual([]);
-}
-/** Waits until the script has drawn what the address asks for: it says 'Loading…' until then. */
-const settled = (page: Page) =>
-  page.waitForFunction(() => ![...document.querySelectorAll('[data-status]')].some((s) => s.textContent === 'Loading…'), undefined, {
-    polling: 100,
-    timeout: 60_000,
-  });
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  const seen = problems.get(context)!;
-  page.on('console', (m) => {
-    if (m.type() === 'error') seen.push(`${path}: console error: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => seen.push(`${path}: page error: ${e.message}`));
-  const res = await page.goto(base + path);
-  expect(res?.status(), path).toBeLessThan(400);
-  await settled(page);
-  return page;
-}
+const { newContext, finish, open } = browserSession(
+  () => browser,
+  () => base,
+);
 
-const here = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-};
 const rowNames = (page: Page) => page.locator('[data-past] tbody th.model-name > :first-child').allTextContents();
 const status = (page: Page) => page.locator('[data-status]').textContent();
 const rangeList = (page: Page, title: string) => page.locator('[data-range] h3', { hasText: title }).locator('+ ul > li:not(.meta)').allTextContents();
@@ -288,15 +260,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     async (width) => {
       const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
       await countLayoutShifts(context);
-      const shifts: string[] = [];
-      for (const path of [...VIEWS(), `/?asOf=${AFTER}`, '/']) {
-        const page = await open(context, path);
-        const shift = await settledLayoutShift(page);
-        console.info(`layout shift at ${width} px: ${path} ${shift.toFixed(3)}`);
-        if (shift >= 0.05) shifts.push(`${path}: ${shift.toFixed(3)}`);
-        await page.close();
-      }
-      expect(shifts).toEqual([]);
+      expect(await shiftedPages((path) => open(context, path), [...VIEWS(), `/?asOf=${AFTER}`, '/'], width)).toEqual([]);
       await finish(context);
     },
   );

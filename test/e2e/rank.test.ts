@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
-import { axeViolations, chromiumAvailable, launchChromium } from '../helpers/browser.ts';
-import { browserSession, here, layoutShiftOf, settled, trackLayoutShift } from '../helpers/browser-session.ts';
+import { axeViolations, chromiumAvailable, countLayoutShifts, launchChromium, shiftedPages } from '../helpers/browser.ts';
+import { browserSession, here, settled } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import type { RankFile } from '../../src/site/evidence/rank-file.ts';
 import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-lighthouse.ts';
@@ -379,16 +379,8 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
   it.for([1280, 390])('moves nothing on screen while its script starts and draws, at %i px (layout shift under 0.05)', async (width) => {
     const [a] = busiestTags();
     const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
-    await trackLayoutShift(context);
-    const shifts: string[] = [];
-    for (const path of ['/rank/', `/rank/?w=${a}:1`, '/rank/?by=alike&sort=coverage&dir=desc']) {
-      const page = await open(context, path);
-      const shift = await layoutShiftOf(page);
-      console.info(`layout shift at ${width} px: ${path} ${shift.toFixed(3)}`);
-      if (shift >= 0.05) shifts.push(`${path}: ${shift.toFixed(3)}`);
-      await page.close();
-    }
-    expect(shifts).toEqual([]);
+    await countLayoutShifts(context);
+    expect(await shiftedPages((path) => open(context, path), ['/rank/', `/rank/?w=${a}:1`, '/rank/?by=alike&sort=coverage&dir=desc'], width)).toEqual([]);
     await finish(context);
   });
 

@@ -1,7 +1,7 @@
 /**
  * A browser test's pages: contexts that collect their pages' console errors, pages opened on a
- * served site and waited on until the list scripts have drawn what the address asks for, and the
- * layout shift a page has had since it opened. test/e2e/rank.test.ts uses them.
+ * served site and waited on until the scripts have drawn what the address asks for (a list's view,
+ * a comparison). The browser tests of test/e2e/ use them.
  */
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -34,38 +34,18 @@ export function browserSession(browser: () => Browser, base: () => string) {
       await Promise.all(contexts.map((c) => c.close()));
       expect(seen).toEqual([]);
     },
-    async open(context: BrowserContext, path: string): Promise<Page> {
+    /** A page of `context` at `path` of the site (or of the site at `origin`), once the scripts have drawn it. */
+    async open(context: BrowserContext, path: string, origin = base()): Promise<Page> {
       const page = await context.newPage();
       const seen = problems.get(context)!;
       page.on('console', (m) => {
-        if (m.type() === 'error') seen.push(`${path}: console error: ${m.text()}`);
+        if (m.type() === 'error') seen.push(`${path}: console error: ${m.text()} (${m.location().url || 'no URL'})`);
       });
       page.on('pageerror', (e) => seen.push(`${path}: page error: ${e.message}`));
-      const res = await page.goto(base() + path);
+      const res = await page.goto(origin + path);
       expect(res?.status(), path).toBeLessThan(400);
       await settled(page);
       return page;
     },
   };
-}
-
-/** Counts every layout shift of the context's pages from their navigation on, but those a visitor's input caused. */
-export const trackLayoutShift = (context: BrowserContext) =>
-  context.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number };
-    w.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-
-/** The layout shift of a page so far, once its requests are answered and two frames have laid out their last changes. */
-export async function layoutShiftOf(page: Page): Promise<number> {
-  await page.waitForLoadState('networkidle');
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
-      ),
-  );
 }

@@ -68,7 +68,7 @@ export async function countLayoutShifts(context: BrowserContext): Promise<void> 
 }
 
 /** The layout shift of a page of such a context once it has settled: its requests answered, then two frames for their last changes to be laid out. */
-export async function settledLayoutShift(page: Page): Promise<number> {
+async function settledLayoutShift(page: Page): Promise<number> {
   await page.waitForLoadState('networkidle');
   return page.evaluate(
     () =>
@@ -76,4 +76,27 @@ export async function settledLayoutShift(page: Page): Promise<number> {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
       ),
   );
+}
+
+/**
+ * Opens each of `paths` with `open` (at most `atOnce` at a time) in a context counting layout shifts,
+ * and gives those whose layout shift once settled is 0.05 or more (as `path: shift`), the bound a page
+ * must stay under; each page's figure is printed, for the docs.
+ */
+export async function shiftedPages(open: (path: string) => Promise<Page>, paths: readonly string[], width: number, atOnce = 1): Promise<string[]> {
+  const shifts: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(atOnce, paths.length) }, async () => {
+      while (next < paths.length) {
+        const path = paths[next++]!;
+        const page = await open(path);
+        const shift = await settledLayoutShift(page);
+        console.info(`layout shift at ${width} px: ${path} ${shift.toFixed(3)}`);
+        if (shift >= 0.05) shifts.push(`${path}: ${shift.toFixed(3)}`);
+        await page.close();
+      }
+    }),
+  );
+  return shifts;
 }
