@@ -6,6 +6,9 @@
  */
 import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
 import { load } from 'cheerio';
+import { gzipSync } from 'node:zlib';
+import { fitRankFile, RANK_FILE_BUDGET, rankFileFor, rankFileOf, rankPage } from '../../src/site/routes/rank.ts';
+import { rankPageHtml } from '../../src/views/rank-page.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSiteData, releaseSiteData, type SiteData } from '../../src/site/data/site-data.ts';
 import { decodeRank, type RankData, type RankFile } from '../../src/site/evidence/rank-file.ts';
@@ -110,5 +113,25 @@ describe('/rank/ on the bundled sample', () => {
     const manifest = JSON.parse(site.read('data/manifest.json')) as { files: { path: string; schema: string | null }[] };
     expect(manifest.files.find((f) => f.path === 'rank.json')).toMatchObject({ schema: 'rank.schema.json' });
     expect(site.files).toContain('data/rank.schema.json');
+  });
+
+  it('holds, where its file would weigh more than a budget gzipped, the best models that fit, and says so on the page', () => {
+    const whole = gzipSync(JSON.stringify(rankFileFor(data, data.models.length)), { level: 9 }).length;
+    // The sample's file fits the budget whole (the page's own figure, RANK_FILE_BUDGET), so it holds every model.
+    expect(whole).toBeLessThanOrEqual(RANK_FILE_BUDGET);
+    expect(rankFileOf(data).models.name).toHaveLength(data.models.length);
+    // A budget of two thirds of it: the file of the most models that fits it, within a few models of the most.
+    const budget = Math.round((whole * 2) / 3);
+    const fitted = fitRankFile((n) => rankFileFor(data, n), data.models.length, budget);
+    const held = fitted.models.name.length;
+    expect(gzipSync(JSON.stringify(fitted), { level: 9 }).length).toBeLessThanOrEqual(budget);
+    expect(held).toBeLessThan(data.models.length);
+    expect(gzipSync(JSON.stringify(rankFileFor(data, held + 5)), { level: 9 }).length).toBeGreaterThan(budget);
+    expect(fitted.models.name).toEqual(data.models.slice(0, held).map((m) => m.name));
+    // The page says why the ranking holds fewer models than the site has.
+    const page = rankPageHtml({ ...rankPage(data), leftOut: data.models.length - held, held, leftOutBy: 'budget' }).html;
+    expect(load(page)('p.note').text().replace(/\s+/g, ' ')).toContain(
+      `To keep what this page loads under 700 KB, the mirror keeps the ranking to the ${held} best models by supraScore; the other ${data.models.length - held} are left out of it.`,
+    );
   });
 });
