@@ -10,7 +10,8 @@ import { historyFamilyKey } from '../data/history-pass.ts';
 import { alwaysKept, hasPage, historyDaysOf } from '../data/past-history.ts';
 import { TAGS_SHOWN } from '../lists/leaderboard.ts';
 import { HISTORY_CHART_POINTS, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
-import { addressOf, FITTED_AT, RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './site-plan.ts';
+import { addressOf, FITTED_AT } from './estimate-site.ts';
+import { RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './types.ts';
 
 /** The submissions, a configuration's together: each one's benchmark (numbered after those the snapshot lists for those it does not), and where each configuration's begin and end. */
 interface Submissions {
