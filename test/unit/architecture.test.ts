@@ -71,8 +71,6 @@ const NOT_YET_SPLIT = [
   'src/site/files/data-dictionary.ts',
   // split in issue 48 once the branches that change it are merged
   'src/snapshot/run-snapshot.ts',
-  // the plan's page weights, merged from issue 50: split with the table of page kinds
-  'src/site/plan/field-counts.ts: fieldCountsOf',
   // split in issue 48 once the branches that change it are merged
   'src/snapshot/restore-state.ts: restoreState',
   // split in issue 48 once the branches that change it are merged
