@@ -12,17 +12,10 @@ import { withSnapshot } from '../store/read-snapshot.ts';
 import { fieldCountsOf } from '../site/plan/field-counts.ts';
 import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, mb, overLimits, type DeployTarget, type SiteFigures } from '../site/plan/hosts.ts';
 import { OUTPUT_KINDS, type OutputKind } from '../site/plan/output-kinds.ts';
-import {
-  DEFAULT_WEIGHTS,
-  estimateKinds,
-  leftOutOf,
-  planSite,
-  scaleWeights,
-  type AsMeasured,
-  type BuildPlan,
-  type FieldCounts,
-  type SitePlan,
-} from '../site/plan/site-plan.ts';
+import { DEFAULT_WEIGHTS, scaleWeights } from '../site/plan/weights.ts';
+import { estimateKinds, type AsMeasured } from '../site/plan/estimate-site.ts';
+import { leftOutOf, planSite } from '../site/plan/site-plan.ts';
+import type { BuildPlan, FieldCounts, SitePlan } from '../site/plan/types.ts';
 import type { Expected } from './check-build.ts';
 import type { MeasuredSite } from './site-figures.ts';
 

@@ -1,10 +1,10 @@
 /**
- * The counts of a generated field at any size, in the shape the plan reads (src/site/plan/site-plan.ts),
+ * The counts of a generated field at any size, in the shape the plan reads (src/site/plan/types.ts),
  * without generating it: what `npm run generate-sample` makes at 300, 10,000 and 50,000
  * configurations, measured once (src/site/plan/field-counts.ts on the bench's snapshots), as smooth curves.
  * The best models have the most configurations and submissions, as in the generated field.
  */
-import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/site-plan.ts';
+import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/types.ts';
 
 /** `models` shared among `vendors` as 1/rank^0.6 (the generator's shares), most first, each at least one. */
 function providerModels(models: number, vendors: number): number[] {

@@ -21,7 +21,7 @@ import { TAGS_SHOWN } from '../../src/site/lists/leaderboard.ts';
 import { configurationPage } from '../../src/site/routes/configuration.ts';
 import { modelPage } from '../../src/site/routes/model.ts';
 import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
-import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/site-plan.ts';
+import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/types.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import type { SiteData } from '../../src/site/data/types.ts';
 import { captureReporter, tempDir } from '../helpers/env.ts';

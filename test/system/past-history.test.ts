@@ -20,7 +20,7 @@ import { DAY_TUPLE, decodeDay, decodeNames, type HistoryDayFile, type HistoryInd
 import { pastRows, type PastRow } from '../../src/site/lists/past-leaderboard.ts';
 import { weightsFileFor } from '../../src/publish/build-plan.ts';
 import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
-import { DEFAULT_WEIGHTS } from '../../src/site/plan/site-plan.ts';
+import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { runScript, tempDir } from '../helpers/env.ts';
 import { GENERATED_AT } from '../helpers/fixture.ts';

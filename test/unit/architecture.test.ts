@@ -72,12 +72,6 @@ const NOT_YET_SPLIT = [
   // split in issue 48 once the branches that change it are merged
   'src/snapshot/run-snapshot.ts',
   // split in issue 48 once the branches that change it are merged
-  'src/site/plan/site-plan.ts',
-  // the plan's page weights, merged from issue 50: split with the table of page kinds
-  'src/site/plan/field-counts.ts: fieldCountsOf',
-  'src/site/plan/site-plan.ts: kindsAtFittedAddress',
-  'src/site/plan/site-plan.ts: planSite',
-  // split in issue 48 once the branches that change it are merged
   'src/snapshot/restore-state.ts: restoreState',
   // split in issue 48 once the branches that change it are merged
   'src/browser/list-view.ts: enhanceList',

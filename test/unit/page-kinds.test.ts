@@ -1,7 +1,8 @@
 /** The table of page kinds: which kind a file of the site is, which pages the sitemap lists, and the order things give way in. */
 import { describe, expect, it } from 'vitest';
 import { GIVE_WAY, kindOf, outOfSitemap, PAGE_KINDS, pageKindOf } from '../../src/site/plan/page-kinds.ts';
-import { DEFAULT_WEIGHTS, planSite } from '../../src/site/plan/site-plan.ts';
+import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
+import { planSite } from '../../src/site/plan/site-plan.ts';
 import { fieldCounts } from '../helpers/field-counts.ts';
 
 describe('the table of page kinds', () => {

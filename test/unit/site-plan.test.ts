@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEPLOY_TARGETS, HOST_LIMITS, MARGIN, overLimits, type DeployTarget } from '../../src/site/plan/hosts.ts';
-import { DEFAULT_WEIGHTS, estimateKinds, fullPlan, leftOutOf, planSite, resolvePlan, scaleWeights, type SitePlan } from '../../src/site/plan/site-plan.ts';
+import { DEFAULT_WEIGHTS, scaleWeights } from '../../src/site/plan/weights.ts';
+import { estimateKinds } from '../../src/site/plan/estimate-site.ts';
+import { fullPlan, leftOutOf, planSite, resolvePlan } from '../../src/site/plan/site-plan.ts';
+import type { SitePlan } from '../../src/site/plan/types.ts';
 import { fieldCounts } from '../helpers/field-counts.ts';
 
 const SIZES = [300, 10_000, 50_000] as const;

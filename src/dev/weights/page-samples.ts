@@ -8,16 +8,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteData, releaseSiteData } from '../../site/data/site-data.ts';
 import { fieldCountsOf } from '../../site/plan/field-counts.ts';
-import {
-  addressFactor,
-  DEFAULT_WEIGHTS,
-  RESULTS_PER_PAGE,
-  resolvePlan,
-  TAG_FEED_MODELS,
-  type BuildPlan,
-  type FieldCounts,
-  type Weights,
-} from '../../site/plan/site-plan.ts';
+import { addressFactor } from '../../site/plan/estimate-site.ts';
+import { DEFAULT_WEIGHTS, type Weights } from '../../site/plan/weights.ts';
+import { RESULTS_PER_PAGE, type BuildPlan, type FieldCounts } from '../../site/plan/types.ts';
+import { resolvePlan } from '../../site/plan/site-plan.ts';
+import { TAG_FEED_MODELS } from '../../site/plan/kind-figures.ts';
 import { badgeFile, modelDataFile, modelFeedFile, SHARED_FILE_MODELS, sharedModelDataFile, tagFeedFile } from '../../site/links/output-paths.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
 import type { OutputKind } from '../../site/plan/output-kinds.ts';

@@ -1,6 +1,6 @@
 /** A build's plan applied to the models: what each gets, and where each model and configuration is linked. */
 import { configurationAddress, modelAddress } from '../links/links.ts';
-import type { BuildPlan } from '../plan/site-plan.ts';
+import type { BuildPlan } from '../plan/types.ts';
 import { ownDataFiles } from '../links/output-paths.ts';
 import type { Model } from './types.ts';
 

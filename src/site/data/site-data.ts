@@ -22,7 +22,8 @@ import { applyPlan } from './apply-plan.ts';
 import { pastHistoryOf } from './past-history.ts';
 import { siteOf, type Site } from '../settings/config.ts';
 import { useSiteBase } from '../links/links.ts';
-import { resolvePlan, type BuildPlan } from '../plan/site-plan.ts';
+import { resolvePlan } from '../plan/site-plan.ts';
+import type { BuildPlan } from '../plan/types.ts';
 import type { RenderInput } from '../plan/render-input.ts';
 import type { Configuration, RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
 

@@ -6,7 +6,7 @@ import type { BenchRow, ConfigurationRow, DetailsCoverage, ScoreRow, SnapshotSou
 import type { ChangeSet, HistoryPoint, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';
 import type { MeasuredRanking, TagWeights } from './tag-measurement.ts';
 import type { ScoreText } from '../format/precision.ts';
-import type { BuildPlan } from '../plan/site-plan.ts';
+import type { BuildPlan } from '../plan/types.ts';
 import type { Site } from '../settings/config.ts';
 import type { PastHistory } from './past-history.ts';
 import type { Agreement } from '../evidence/agreement.ts';

@@ -4,13 +4,14 @@
  * points of history), so that a page's estimated size follows what it holds at any size of field.
  * One walk of the submissions, in typed arrays (3.5 million at 50,000 configurations with details).
  */
-import type { SnapshotReader } from '../../store/read-snapshot.ts';
+import type { BenchRow, ConfigurationRow, SnapshotReader } from '../../store/read-snapshot.ts';
 import { familiesOf } from '../data/models.ts';
 import { historyFamilyKey } from '../data/history-pass.ts';
 import { alwaysKept, hasPage, historyDaysOf } from '../data/past-history.ts';
 import { TAGS_SHOWN } from '../lists/leaderboard.ts';
 import { HISTORY_CHART_POINTS, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
-import { addressOf, FITTED_AT, RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './site-plan.ts';
+import { addressOf, FITTED_AT } from './estimate-site.ts';
+import { RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './types.ts';
 
 /** The submissions, a configuration's together: each one's benchmark (numbered after those the snapshot lists for those it does not), and where each configuration's begin and end. */
 interface Submissions {
@@ -54,68 +55,142 @@ function readSubmissions(reader: SnapshotReader, rowOf: ReadonlyMap<string, numb
 
 /** The counts of the snapshot `reader` reads, for a site at `siteUrl` (SITE_URL) with `cardModels` (CARD_MODELS) and its published snapshot file `snapshotDb`. */
 export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapshotDb: FieldCounts['snapshotDb'], siteUrl: URL = FITTED_AT): FieldCounts {
-  // The site's one model ranking: families in the order of their best configuration; rows numbered in that order.
+  const ranking = rankingOf(reader);
+  const tags = tagsOf(reader, ranking);
+  const s = readSubmissions(reader, ranking.rowOf, ranking.benchOf, ranking.rows.length);
+  const { models, lists } = countModels(reader, ranking, tags, s);
+  const counts = reader.counts();
+  const days = historyDaysOf(reader.historySnapshots());
+  return {
+    models,
+    benches: ranking.benches.length,
+    tags: tags.names.length,
+    providers: new Set(ranking.rows.map((c) => c.provider)).size,
+    providerModels: providerModelsOf(ranking.families),
+    benchResults: new Map(
+      ranking.benches.map((b, i) => [b.slug, { models: lists.resultModels[i]!, rows: lists.resultRows[i]!, firstRows: lists.firstRows.map((f) => f[i]!) }]),
+    ),
+    tagLists: new Map(tags.names.map((tag, t) => [tag, { carrying: lists.carrying[t]!, measured: lists.measured[t]!, benches: tags.taggedBenches[t]! }])),
+    historySnapshots: counts.historySnapshots,
+    recentChanges: Math.min(RECENT_CHANGES_PER_MODEL, Math.max(0, counts.historySnapshots - 1)),
+    history: {
+      days: days.length,
+      alwaysKept: days.filter(alwaysKept).length,
+      pages: days.filter(hasPage).length,
+      configurations: counts.historyConfigurations,
+    },
+    cardModels,
+    snapshotDb,
+    address: addressOf(siteUrl),
+  };
+}
+
+/** The site's one model ranking, and the benchmarks the snapshot lists, each numbered in its order. */
+interface Ranking {
+  /** Families in the order of their best configuration. */
+  families: ConfigurationRow[][];
+  /** Their configurations, numbered in that order: model m's are rows firstRow[m] to firstRow[m + 1]. */
+  rows: ConfigurationRow[];
+  rowOf: ReadonlyMap<string, number>;
+  firstRow: Int32Array;
+  benches: BenchRow[];
+  benchOf: ReadonlyMap<string, number>;
+}
+
+function rankingOf(reader: SnapshotReader): Ranking {
   const families = [...familiesOf(reader.configurations()).values()];
-  const rowList = families.flat();
-  const rowOf = new Map(rowList.map((c, i) => [c.slug, i]));
-  const M = families.length;
-  const firstRow = new Int32Array(M + 1);
+  const rows = families.flat();
+  const rowOf = new Map(rows.map((c, i) => [c.slug, i]));
+  const firstRow = new Int32Array(families.length + 1);
   families.forEach((list, m) => (firstRow[m + 1] = firstRow[m]! + list.length));
   const benches = reader.benches();
   const benchOf = new Map(benches.map((b, i) => [b.slug, i]));
-  const B = benches.length;
+  return { families, rows, rowOf, firstRow, benches, benchOf };
+}
 
-  // Every tag has a page: the taxonomy's and any a configuration or benchmark carries.
+/** The tags, numbered: every tag has a page, the taxonomy's and any a configuration or benchmark carries. */
+interface Tags {
+  names: string[];
+  /** The tags of each configuration, by its row. */
+  byRow: Map<number, number[]>;
+  /** The tags of each benchmark, by its number. */
+  ofBench: number[][];
+  /** Per tag, the benchmarks carrying it. */
+  taggedBenches: Int32Array;
+}
+
+function tagsOf(reader: SnapshotReader, { rowOf, benches, benchOf }: Ranking): Tags {
   const configurationTags = reader.configurationTags();
   const benchTags = reader.benchTags();
-  const tagNames = [...new Set([...reader.tags().map((t) => t.tag), ...configurationTags.map((l) => l.tag), ...benchTags.map((l) => l.tag)])];
-  const tagOf = new Map(tagNames.map((t, i) => [t, i]));
-  const T = tagNames.length;
-  const tagsByRow = new Map<number, number[]>();
+  const names = [...new Set([...reader.tags().map((t) => t.tag), ...configurationTags.map((l) => l.tag), ...benchTags.map((l) => l.tag)])];
+  const tagOf = new Map(names.map((t, i) => [t, i]));
+  const byRow = new Map<number, number[]>();
   for (const { slug, tag } of configurationTags) {
     const row = rowOf.get(slug);
     if (row === undefined) continue;
-    if (!tagsByRow.has(row)) tagsByRow.set(row, []);
-    tagsByRow.get(row)!.push(tagOf.get(tag)!);
+    if (!byRow.has(row)) byRow.set(row, []);
+    byRow.get(row)!.push(tagOf.get(tag)!);
   }
-  const tagsOfBench = Array.from({ length: B }, () => [] as number[]);
-  const taggedBenches = new Int32Array(T);
+  const ofBench = Array.from({ length: benches.length }, () => [] as number[]);
+  const taggedBenches = new Int32Array(names.length);
   for (const { slug, tag } of benchTags) {
     const b = benchOf.get(slug);
     if (b === undefined) continue;
-    tagsOfBench[b]!.push(tagOf.get(tag)!);
+    ofBench[b]!.push(tagOf.get(tag)!);
     taggedBenches[tagOf.get(tag)!]!++;
   }
+  return { names, byRow, ofBench, taggedBenches };
+}
 
-  const s = readSubmissions(reader, rowOf, benchOf, rowList.length);
-  // Marks of the model (or model pair) that last met a benchmark or tag: each counted once per model.
+/**
+ * What the walk of the models tallies of the lists the site makes: per benchmark, its models' groups,
+ * its rows and those of its first page at each of RESULTS_PER_PAGE; per tag, its models carrying it
+ * and those with a counting score on its benchmarks.
+ */
+interface Lists {
+  resultModels: Int32Array;
+  resultRows: Int32Array;
+  firstRows: Int32Array[];
+  carrying: Int32Array;
+  measured: Int32Array;
+}
+
+/** Each model's counts, best first, and the lists of results and tags tallied on the way. */
+function countModels(reader: SnapshotReader, ranking: Ranking, tags: Tags, s: Submissions): { models: ModelCounts[]; lists: Lists } {
+  const { firstRow } = ranking;
+  const M = ranking.families.length;
+  const B = ranking.benches.length;
+  const T = tags.names.length;
+  // Marks of the model that last met a benchmark or tag: each counted once per model.
   const benchMark = new Int32Array(s.benches).fill(-1);
-  const nextMark = new Int32Array(s.benches).fill(-1);
-  const sharedMark = new Int32Array(s.benches).fill(-1);
   const tagMark = new Int32Array(T).fill(-1);
   const measuredMark = new Int32Array(T).fill(-1);
-  const carrying = new Int32Array(T);
-  const measured = new Int32Array(T);
-  const resultModels = new Int32Array(B);
-  const resultRows = new Int32Array(B);
-  const firstRows = RESULTS_PER_PAGE.map(() => new Int32Array(B));
-  const { historyPoints, configurationHistoryPoints } = chartPoints(reader, rowList, rowOf, firstRow, M);
+  const lists: Lists = {
+    resultModels: new Int32Array(B),
+    resultRows: new Int32Array(B),
+    firstRows: RESULTS_PER_PAGE.map(() => new Int32Array(B)),
+    carrying: new Int32Array(T),
+    measured: new Int32Array(T),
+  };
+  const { resultModels, resultRows, firstRows, carrying, measured } = lists;
+  const { historyPoints, configurationHistoryPoints } = chartPoints(reader, ranking.rows, ranking.rowOf, firstRow, M);
+  const shared = sharedWithNext(s, firstRow);
 
   const models: ModelCounts[] = [];
   for (let m = 0; m < M; m++) {
     let scores = 0;
     let distinct = 0;
     let configurationTagCount = 0;
-    let tags = 0;
+    let tagCount = 0;
     let points = 0;
     for (let row = firstRow[m]!; row < firstRow[m + 1]!; row++) {
-      const rowTags = tagsByRow.get(row) ?? [];
+      const rowTags = tags.byRow.get(row) ?? [];
       configurationTagCount += rowTags.length;
       points += configurationHistoryPoints[row]!;
       for (const t of rowTags) {
         if (tagMark[t] === m) continue;
         tagMark[t] = m;
-        tags++;
+        tagCount++;
         carrying[t]!++;
       }
       for (let i = s.from[row]!; i < s.to[row]!; i++) {
@@ -133,25 +208,11 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
           if (resultModels[b]! <= k) firstRows[j]![b]!++;
         });
         if (s.counts[i])
-          for (const t of tagsOfBench[b]!) {
+          for (const t of tags.ofBench[b]!) {
             if (measuredMark[t] === m) continue;
             measuredMark[t] = m;
             measured[t]!++;
           }
-      }
-    }
-    // The benchmarks its best configuration shares with the next model's, each with a counting submission (a comparison's rows).
-    let shared = 0;
-    if (m + 1 < M) {
-      const next = firstRow[m + 1]!;
-      for (let i = s.from[next]!; i < s.to[next]!; i++) if (s.counts[i]) nextMark[s.bench[i]!] = m;
-      const best = firstRow[m]!;
-      for (let i = s.from[best]!; i < s.to[best]!; i++) {
-        const b = s.bench[i]!;
-        if (s.counts[i] && nextMark[b] === m && sharedMark[b] !== m) {
-          sharedMark[b] = m;
-          shared++;
-        }
       }
     }
     const first = firstRow[m]!;
@@ -162,35 +223,35 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
       benches: distinct,
       configurationTags: configurationTagCount,
       // The first few chips, and one that says how many more.
-      tagsShown: Math.min(tags, TAGS_SHOWN + 1),
+      tagsShown: Math.min(tagCount, TAGS_SHOWN + 1),
       historyPoints: historyPoints[m]!,
       configurationHistoryPoints: points,
-      sharedWithNext: shared,
+      sharedWithNext: shared[m]!,
     });
   }
+  return { models, lists };
+}
 
-  const counts = reader.counts();
-  const days = historyDaysOf(reader.historySnapshots());
-  return {
-    models,
-    benches: B,
-    tags: T,
-    providers: new Set(rowList.map((c) => c.provider)).size,
-    providerModels: providerModelsOf(families),
-    benchResults: new Map(benches.map((b, i) => [b.slug, { models: resultModels[i]!, rows: resultRows[i]!, firstRows: firstRows.map((f) => f[i]!) }])),
-    tagLists: new Map(tagNames.map((tag, t) => [tag, { carrying: carrying[t]!, measured: measured[t]!, benches: taggedBenches[t]! }])),
-    historySnapshots: counts.historySnapshots,
-    recentChanges: Math.min(RECENT_CHANGES_PER_MODEL, Math.max(0, counts.historySnapshots - 1)),
-    history: {
-      days: days.length,
-      alwaysKept: days.filter(alwaysKept).length,
-      pages: days.filter(hasPage).length,
-      configurations: counts.historyConfigurations,
-    },
-    cardModels,
-    snapshotDb,
-    address: addressOf(siteUrl),
-  };
+/** Per model, the benchmarks its best configuration shares with the next model's, each with a counting submission (a comparison's rows). */
+function sharedWithNext(s: Submissions, firstRow: Int32Array): Int32Array {
+  const M = firstRow.length - 1;
+  const shared = new Int32Array(M);
+  // Marks of the model pair that last met a benchmark: each counted once per pair.
+  const nextMark = new Int32Array(s.benches).fill(-1);
+  const sharedMark = new Int32Array(s.benches).fill(-1);
+  for (let m = 0; m + 1 < M; m++) {
+    const next = firstRow[m + 1]!;
+    for (let i = s.from[next]!; i < s.to[next]!; i++) if (s.counts[i]) nextMark[s.bench[i]!] = m;
+    const best = firstRow[m]!;
+    for (let i = s.from[best]!; i < s.to[best]!; i++) {
+      const b = s.bench[i]!;
+      if (s.counts[i] && nextMark[b] === m && sharedMark[b] !== m) {
+        sharedMark[b] = m;
+        shared[m]!++;
+      }
+    }
+  }
+  return shared;
 }
 
 /** Per vendor of a model's best configuration, its models, most first. */

@@ -7,7 +7,7 @@
  */
 import { handedSite, readSiteSettings, type HandedSite } from '../settings/config.ts';
 import { readStaleAfterHours } from '../settings/staleness.ts';
-import type { BuildPlan } from './site-plan.ts';
+import type { BuildPlan } from './types.ts';
 
 export interface RenderInput {
   /** The snapshot file. */

@@ -5,7 +5,7 @@ import type { Bench, BenchResultGroup, BenchResults, DetailCoverage, SiteData } 
 import type { NamedLink } from '../lists/leaderboard.ts';
 import { pageCount } from '../lists/pagination.ts';
 import { safeExternalUrl } from '../links/links.ts';
-import type { BuildPlan } from '../plan/site-plan.ts';
+import type { BuildPlan } from '../plan/types.ts';
 import { siteShellOf, tagLinksOf, type SiteShell } from './shell.ts';
 
 /** A page of a benchmark, as its paths list it: the benchmark, the page and how many its results fill. */

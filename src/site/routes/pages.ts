@@ -9,7 +9,8 @@ import type { Comparison, Model, SiteData, SnapshotInfo, Tag } from '../data/typ
 import { attribution } from '../files/records.ts';
 import { recentModelFile, type ModelFile } from '../files/model-file.ts';
 import { publishedName } from '../links/output-paths.ts';
-import { leftOutOf, type BuildPlan } from '../plan/site-plan.ts';
+import { leftOutOf } from '../plan/site-plan.ts';
+import type { BuildPlan } from '../plan/types.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { pastLinksOf, type PastLinks } from './past.ts';
 

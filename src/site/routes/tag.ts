@@ -2,7 +2,7 @@
 import type { SiteData, Tag, TagMeasurement, TagModel } from '../data/types.ts';
 import { tagCard, type Card } from '../files/cards.ts';
 import { pageCount } from '../lists/pagination.ts';
-import type { BuildPlan } from '../plan/site-plan.ts';
+import type { BuildPlan } from '../plan/types.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { providerPageOf } from '../data/providers.ts';
 

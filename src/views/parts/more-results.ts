@@ -1,5 +1,5 @@
 /** The note under a list of results cut at its first page by the deploy target's limits. */
-import type { BuildPlan } from '../../site/plan/site-plan.ts';
+import type { BuildPlan } from '../../site/plan/types.ts';
 import { formatCount } from '../../site/format/format.ts';
 import { href } from '../../site/links/links.ts';
 import { publishedName } from '../../site/links/output-paths.ts';
