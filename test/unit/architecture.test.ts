@@ -74,8 +74,6 @@ const NOT_YET_SPLIT = [
   'src/site/plan/site-plan.ts: kindsAtFittedAddress',
   'src/site/plan/site-plan.ts: planSite',
   // split in issue 48 once the branches that change it are merged
-  'src/snapshot/restore-state.ts: restoreState',
-  // split in issue 48 once the branches that change it are merged
   'src/browser/list-view.ts: enhanceList',
   // split in issue 48 once the branches that change it are merged
   'src/browser/past.ts: enhancePast',
