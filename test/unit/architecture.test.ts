@@ -73,10 +73,6 @@ const NOT_YET_SPLIT = [
   'src/site/plan/field-counts.ts: fieldCountsOf',
   'src/site/plan/site-plan.ts: kindsAtFittedAddress',
   'src/site/plan/site-plan.ts: planSite',
-  // split in issue 48 once the branches that change it are merged
-  'src/browser/list-view.ts: enhanceList',
-  // split in issue 48 once the branches that change it are merged
-  'src/browser/past.ts: enhancePast',
 ];
 
 /** A file's lines as an editor numbers them (a last line break ends the last line, it does not start another). */
