@@ -126,24 +126,23 @@ function searchAsYouType(input: HTMLInputElement, current: () => string, apply: 
   return search;
 }
 
-/**
- * Wires the list the page rendered (`data-{name}` on its root, with `data-page`, `data-pages`,
- * `data-total`, `data-page-size`, `data-index` and `data-site-title`, and `data-drawn-only` where the
- * page has no rows of its own; its form, `form.controls`, with a `q` field and a field per filter and
- * source of the spec; a `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-notice]`,
- * `[data-{name}-heading]`), then draws the view the address names. `source` gives each view's rows
- * (`indexSource`: the index at `data-index`); `draw` is their cells; `options` say more of each view
- * drawn, and fill its filters' choices. Returns what the page's other controls change the view with.
- */
-export function enhanceList<Row, V extends BaseView>(
-  spec: AnySpec<Row, V>,
-  source: ListSource<Row, V> | ((url: string) => ListSource<Row, V>),
-  draw: RowCells<Row>,
-  { afterDraw, choices }: ListOptions<Row, V> = {},
-): ListHandle<V> | undefined {
-  const root = document.querySelector<HTMLElement>(`[data-${spec.name}]`);
-  if (!root) return undefined;
-  const rowsOf = typeof source === 'function' ? source(root.dataset.index!) : source;
+/** The parts of a list's page its script reads and draws in (enhanceList says which each is). */
+interface ListParts<V extends BaseView> {
+  heading: Element | null;
+  form: HTMLFormElement;
+  q: HTMLInputElement;
+  sources: { name: FilterName<V>; field: HTMLInputElement | null }[];
+  notice: HTMLElement | null;
+  fields: { name: FilterName<V>; field: HTMLInputElement | HTMLSelectElement; label: string }[];
+  chips: HTMLElement;
+  caption: Element | null;
+  tbody: Element;
+  status: Element;
+  tableWrap: HTMLElement;
+}
+
+/** Finds the list's parts; a part the script cannot do without missing is an error. */
+function partsOf<Row, V extends BaseView>(root: HTMLElement, spec: AnySpec<Row, V>): ListParts<V> {
   const heading = document.querySelector(`[data-${spec.name}-heading]`);
   const form = need<HTMLFormElement>(root, 'form.controls');
   const q = form.elements.namedItem('q') as HTMLInputElement;
@@ -159,155 +158,231 @@ export function enhanceList<Row, V extends BaseView>(
   const tbody = need(root, 'tbody');
   const status = need(root, '[data-status]');
   const tableWrap = need<HTMLElement>(root, '.table-wrap');
+  return { heading, form, q, sources, notice, fields, chips, caption, tbody, status, tableWrap };
+}
+
+/** The page as the server rendered it: its view, its own address (a static page's path), what it showed, and its settings. */
+interface AsRendered<V extends BaseView> {
+  server: V;
+  serverUrl: string;
+  serverPages: number;
+  serverTotal: number;
+  /** The page has no rows of its own: every view is drawn. */
+  drawnOnly: boolean;
+  original: { rows: Element[]; pager: Element | null };
+  siteTitle: string;
+  pageSize: number;
+}
+
+/** Reads the page as rendered, before the script changes anything. */
+function asRendered<Row, V extends BaseView>(root: HTMLElement, spec: AnySpec<Row, V>, tbody: Element): AsRendered<V> {
   const siteTitle = root.dataset.siteTitle ?? document.title;
   const pageSize = Number(root.dataset.pageSize) || spec.pageSize;
-
-  // The view this page was rendered with, what it showed, and its own address (a static page's path).
   const server = { ...spec.plain, ...spec.pathView?.(location.pathname), page: Number(root.dataset.page) || 1 } as V;
   const serverUrl = location.pathname;
   const serverPages = Number(root.dataset.pages) || 1;
   const serverTotal = Number(root.dataset.total) || 0;
   const drawnOnly = root.dataset.drawnOnly !== undefined;
   const original = { rows: [...tbody.children], pager: root.querySelector('[data-pager]') };
-  let pager = original.pager;
-  let wanted = server;
-  // The rows of the last few sources asked for, the most recent last.
-  const loads = new Map<string, Promise<Row[] | ListNotice>>();
-  const loaded = new Set<string>();
-  let ticket = 0;
+  return { server, serverUrl, serverPages, serverTotal, drawnOnly, original, siteTitle, pageSize };
+}
 
-  const loadRows = (key: string) => {
-    let load = loads.get(key);
-    if (load) loads.delete(key);
-    else load = rowsOf.load(key);
-    loads.set(key, load);
-    while (loads.size > KEPT_SOURCES) loads.delete(loads.keys().next().value!);
-    return load;
-  };
-  const say = (markup: Markup | undefined) => put(notice, markup);
+/** What changes as views are drawn. */
+interface ListState<Row, V extends BaseView> {
+  /** The view last asked for. */
+  wanted: V;
+  /** The pager on screen. */
+  pager: Element | null;
+  /** Counts the views asked for: a draw that is no longer the last asked for gives way. */
+  ticket: number;
+  /** The rows of the last few sources asked for, the most recent last. */
+  loads: Map<string, Promise<Row[] | ListNotice>>;
+  /** The sources loaded once: asking for them again says no "Loading…". */
+  loaded: Set<string>;
+}
 
-  const replacePager = (next: Element | null) => {
-    if (pager && next) pager.replaceWith(next);
-    else if (pager) pager.remove();
-    else if (next) tableWrap.after(next);
-    pager = next;
-  };
+/** A list as its script draws it: its spec, where its rows come from and their cells, its parts, the page as rendered, its state, and what puts a view in its controls. */
+interface EnhancedList<Row, V extends BaseView> {
+  spec: AnySpec<Row, V>;
+  rowsOf: ListSource<Row, V>;
+  draw: RowCells<Row>;
+  options: ListOptions<Row, V>;
+  parts: ListParts<V>;
+  rendered: AsRendered<V>;
+  state: ListState<Row, V>;
+  sync: (view: V) => void;
+}
 
-  /** The view in the form, the chips, the caption and the sorted header. */
-  function sync(view: V): void {
-    if (document.activeElement !== q) q.value = view.q;
-    for (const { name, field } of sources) if (field && document.activeElement !== field) field.value = String(view[name] ?? '');
-    const active: { label: string; field: HTMLElement; clear: Partial<V> }[] = view.q
-      ? [{ label: `Search: “${view.q}”`, field: q, clear: { q: '' } as Partial<V> }]
-      : [];
-    for (const { name, field, label } of fields) {
-      const value = view[name] as string | boolean;
-      if (field instanceof HTMLInputElement) {
-        field.checked = value === true;
-        if (value) active.push({ label, field, clear: { [name]: false } as Partial<V> });
-      } else {
-        const known = chooseOption(field, value as string);
-        if (value) active.push({ label: `${label}: ${value}${known ? '' : ' (not in this snapshot)'}`, field, clear: { [name]: '' } as Partial<V> });
-      }
-    }
-    chips.replaceChildren(...nodesOf(html`${active.map((f) => chipHtml(f.label))}`));
-    chips.querySelectorAll('button').forEach((button, i) =>
-      button.addEventListener('click', () => {
-        const { field, clear } = active[i]!;
-        if (field === q) q.value = '';
-        change(clear);
-        field.focus();
-      }),
-    );
-    chips.hidden = active.length === 0;
-    if (caption && spec.caption) caption.textContent = spec.caption(view);
-    markSorted(view.sort, view.dir);
-  }
+/** The rows of a source, kept among the last few asked for (the most recent last). */
+function loadRows<Row, V>(loads: Map<string, Promise<Row[] | ListNotice>>, rowsOf: ListSource<Row, V>, key: string) {
+  let load = loads.get(key);
+  if (load) loads.delete(key);
+  else load = rowsOf.load(key);
+  loads.set(key, load);
+  while (loads.size > KEPT_SOURCES) loads.delete(loads.keys().next().value!);
+  return load;
+}
 
-  /** Draws a view, then writes its URL: a new history entry, or in place of the current one. */
-  async function show(next: V, entry: 'push' | 'replace'): Promise<void> {
-    const mine = ++ticket;
-    wanted = next;
-    sync(next);
-    let view = next;
-    let pages = serverPages;
-    let drawn: Row[] | undefined;
-    if (!drawnOnly && sameView(next, server)) {
-      // On arrival the static rows are in place: putting them back would lay out the whole table again.
-      if (tbody.firstElementChild !== original.rows[0] || tbody.childElementCount !== original.rows.length) tbody.replaceChildren(...original.rows);
-      if (pager !== original.pager) replacePager(original.pager);
-      say(undefined);
-      status.textContent = showingLine((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal, spec.noun);
+/** Puts `next` in place of the pager on screen (after the table when there is none), or takes the pager away. */
+function replacePager<Row, V extends BaseView>(state: ListState<Row, V>, tableWrap: HTMLElement, next: Element | null) {
+  const { pager } = state;
+  if (pager && next) pager.replaceWith(next);
+  else if (pager) pager.remove();
+  else if (next) tableWrap.after(next);
+  state.pager = next;
+}
+
+/** The view in the form, the chips (each clears its filter with `change`), the caption and the sorted header. */
+function syncControls<Row, V extends BaseView>(
+  spec: AnySpec<Row, V>,
+  { q, sources, fields, chips, caption }: ListParts<V>,
+  view: V,
+  change: (part: Partial<V>) => void,
+  markSorted: (sort: string, dir: 'asc' | 'desc') => void,
+): void {
+  if (document.activeElement !== q) q.value = view.q;
+  for (const { name, field } of sources) if (field && document.activeElement !== field) field.value = String(view[name] ?? '');
+  const active: { label: string; field: HTMLElement; clear: Partial<V> }[] = view.q
+    ? [{ label: `Search: “${view.q}”`, field: q, clear: { q: '' } as Partial<V> }]
+    : [];
+  for (const { name, field, label } of fields) {
+    const value = view[name] as string | boolean;
+    if (field instanceof HTMLInputElement) {
+      field.checked = value === true;
+      if (value) active.push({ label, field, clear: { [name]: false } as Partial<V> });
     } else {
-      const key = rowsOf.key(next);
-      if (!loaded.has(key)) status.textContent = 'Loading…';
-      let all: Row[] | ListNotice;
-      try {
-        all = await loadRows(key);
-        loaded.add(key);
-      } catch {
-        loads.delete(key);
-        if (mine === ticket) status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
-        return;
-      }
-      if (mine !== ticket) return; // a newer change is drawing
-      if (!Array.isArray(all)) {
-        tbody.replaceChildren();
-        replacePager(null);
-        say(all.notice);
-        status.textContent = all.status;
-        finish(next, 1);
-        return;
-      }
-      say(undefined);
-      drawn = all;
-      if (choices) {
-        // The filters' choices of these rows, then the form and the chips again with them.
-        const made = choices(all);
-        for (const { name, field } of fields) {
-          const values = made[name];
-          if (!values || !(field instanceof HTMLSelectElement)) continue;
-          const first = field.options[0];
-          field.replaceChildren(...(first ? [first] : []), ...values.map((v) => new Option(v, v)));
-        }
-        sync(next);
-      }
-      const selected = selectRows(spec, all, next);
-      pages = pageCount(selected.length, pageSize);
-      view = { ...next, page: Math.min(next.page, pages) };
-      wanted = view;
-      const start = (view.page - 1) * pageSize;
-      const slice = selected.slice(start, start + pageSize);
-      tbody.replaceChildren(...nodesOf(html`${slice.map((row) => listRowHtml(spec, draw, row))}`));
-      replacePager(nodesOf(pagerHtml(view.page, pages, (p) => viewUrl(spec, { ...view, page: p }), spec.pagerLabel))[0] ?? null);
-      status.textContent = showingLine(start + 1, slice.length, selected.length, all.length, spec.noun);
-    }
-    finish(view, pages, drawn);
-
-    /** The heading, title and address of the view drawn, and what the page says more of it. */
-    function finish(shown: V, pages: number, rows?: Row[]) {
-      if (heading) heading.textContent = spec.heading(shown.page, pages, shown);
-      document.title = pageTitle(spec.title(shown.page, shown), siteTitle);
-      // A static page's view keeps the page's own address.
-      const url = !drawnOnly && sameView(shown, server) ? serverUrl : viewUrl(spec, shown);
-      if (url !== location.pathname + location.search) {
-        if (entry === 'push') history.pushState(null, '', url);
-        else history.replaceState(null, '', url);
-      }
-      afterDraw?.(shown, rows, () => mine === ticket);
+      const known = chooseOption(field, value as string);
+      if (value) active.push({ label: `${label}: ${value}${known ? '' : ' (not in this snapshot)'}`, field, clear: { [name]: '' } as Partial<V> });
     }
   }
+  chips.replaceChildren(...nodesOf(html`${active.map((f) => chipHtml(f.label))}`));
+  chips.querySelectorAll('button').forEach((button, i) =>
+    button.addEventListener('click', () => {
+      const { field, clear } = active[i]!;
+      if (field === q) q.value = '';
+      change(clear);
+      field.focus();
+    }),
+  );
+  chips.hidden = active.length === 0;
+  if (caption && spec.caption) caption.textContent = spec.caption(view);
+  markSorted(view.sort, view.dir);
+}
+
+/** Draws a view, then writes its URL: a new history entry, or in place of the current one. */
+async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, next: V, entry: 'push' | 'replace'): Promise<void> {
+  const { spec, rowsOf, draw, state } = list;
+  const { afterDraw, choices } = list.options;
+  const { heading, notice, fields, tbody, status, tableWrap } = list.parts;
+  const { server, serverUrl, serverPages, serverTotal, drawnOnly, original, siteTitle, pageSize } = list.rendered;
+  const mine = ++state.ticket;
+  state.wanted = next;
+  list.sync(next);
+  let view = next;
+  let pages = serverPages;
+  let drawn: Row[] | undefined;
+  if (!drawnOnly && sameView(next, server)) {
+    // On arrival the static rows are in place: putting them back would lay out the whole table again.
+    if (tbody.firstElementChild !== original.rows[0] || tbody.childElementCount !== original.rows.length) tbody.replaceChildren(...original.rows);
+    if (state.pager !== original.pager) replacePager(state, tableWrap, original.pager);
+    put(notice, undefined);
+    status.textContent = showingLine((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal, spec.noun);
+  } else {
+    const key = rowsOf.key(next);
+    if (!state.loaded.has(key)) status.textContent = 'Loading…';
+    let all: Row[] | ListNotice;
+    try {
+      all = await loadRows(state.loads, rowsOf, key);
+      state.loaded.add(key);
+    } catch {
+      state.loads.delete(key);
+      if (mine === state.ticket) status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
+      return;
+    }
+    if (mine !== state.ticket) return; // a newer change is drawing
+    if (!Array.isArray(all)) {
+      tbody.replaceChildren();
+      replacePager(state, tableWrap, null);
+      put(notice, all.notice);
+      status.textContent = all.status;
+      finish(next, 1);
+      return;
+    }
+    put(notice, undefined);
+    drawn = all;
+    if (choices) {
+      // The filters' choices of these rows, then the form and the chips again with them.
+      const made = choices(all);
+      for (const { name, field } of fields) {
+        const values = made[name];
+        if (!values || !(field instanceof HTMLSelectElement)) continue;
+        const first = field.options[0];
+        field.replaceChildren(...(first ? [first] : []), ...values.map((v) => new Option(v, v)));
+      }
+      list.sync(next);
+    }
+    const selected = selectRows(spec, all, next);
+    pages = pageCount(selected.length, pageSize);
+    view = { ...next, page: Math.min(next.page, pages) };
+    state.wanted = view;
+    const start = (view.page - 1) * pageSize;
+    const slice = selected.slice(start, start + pageSize);
+    tbody.replaceChildren(...nodesOf(html`${slice.map((row) => listRowHtml(spec, draw, row))}`));
+    replacePager(state, tableWrap, nodesOf(pagerHtml(view.page, pages, (p) => viewUrl(spec, { ...view, page: p }), spec.pagerLabel))[0] ?? null);
+    status.textContent = showingLine(start + 1, slice.length, selected.length, all.length, spec.noun);
+  }
+  finish(view, pages, drawn);
+
+  /** The heading, title and address of the view drawn, and what the page says more of it. */
+  function finish(shown: V, pages: number, rows?: Row[]) {
+    if (heading) heading.textContent = spec.heading(shown.page, pages, shown);
+    document.title = pageTitle(spec.title(shown.page, shown), siteTitle);
+    // A static page's view keeps the page's own address.
+    const url = !drawnOnly && sameView(shown, server) ? serverUrl : viewUrl(spec, shown);
+    if (url !== location.pathname + location.search) {
+      if (entry === 'push') history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    }
+    afterDraw?.(shown, rows, () => mine === state.ticket);
+  }
+}
+
+/**
+ * Wires the list the page rendered (`data-{name}` on its root, with `data-page`, `data-pages`,
+ * `data-total`, `data-page-size`, `data-index` and `data-site-title`, and `data-drawn-only` where the
+ * page has no rows of its own; its form, `form.controls`, with a `q` field and a field per filter and
+ * source of the spec; a `tbody`, `[data-status]`, `.table-wrap`, `[data-chips]`, `[data-notice]`,
+ * `[data-{name}-heading]`), then draws the view the address names. `source` gives each view's rows
+ * (`indexSource`: the index at `data-index`); `draw` is their cells; `options` say more of each view
+ * drawn, and fill its filters' choices. Returns what the page's other controls change the view with.
+ */
+export function enhanceList<Row, V extends BaseView>(
+  spec: AnySpec<Row, V>,
+  source: ListSource<Row, V> | ((url: string) => ListSource<Row, V>),
+  draw: RowCells<Row>,
+  options: ListOptions<Row, V> = {},
+): ListHandle<V> | undefined {
+  const root = document.querySelector<HTMLElement>(`[data-${spec.name}]`);
+  if (!root) return undefined;
+  const rowsOf = typeof source === 'function' ? source(root.dataset.index!) : source;
+  const parts = partsOf(root, spec);
+  const { form, q, sources, fields, tableWrap } = parts;
+  const rendered = asRendered(root, spec, parts.tbody);
+  const state: ListState<Row, V> = { wanted: rendered.server, pager: rendered.original.pager, ticket: 0, loads: new Map(), loaded: new Set() };
+  const sync = (view: V) => syncControls(spec, parts, view, change, markSorted);
+  const list: EnhancedList<Row, V> = { spec, rowsOf, draw, options, parts, rendered, state, sync };
+  const show = (next: V, entry: 'push' | 'replace') => showView(list, next, entry);
 
   /** The current view with this change, from its first page, as a new history entry. */
-  const change = (part: Partial<V>) => void show({ ...wanted, ...part, page: 1 }, 'push');
+  const change = (part: Partial<V>) => void show({ ...state.wanted, ...part, page: 1 }, 'push');
   const markSorted = sortHeaders(root, (sort) => {
-    const dir = wanted.sort === sort ? (wanted.dir === 'asc' ? 'desc' : 'asc') : firstDir(spec, sort);
+    const dir = state.wanted.sort === sort ? (state.wanted.dir === 'asc' ? 'desc' : 'asc') : firstDir(spec, sort);
     change({ sort, dir } as Partial<V>);
   });
   const search = searchAsYouType(
     q,
-    () => wanted.q,
-    (words, entry) => void show({ ...wanted, q: words, page: 1 }, entry),
+    () => state.wanted.q,
+    (words, entry) => void show({ ...state.wanted, q: words, page: 1 }, entry),
   );
   for (const { name, field } of fields)
     field.addEventListener('change', () => change({ [name]: field instanceof HTMLInputElement ? field.checked : field.value } as Partial<V>));
@@ -320,7 +395,7 @@ export function enhanceList<Row, V extends BaseView>(
     e.preventDefault();
     q.value = '';
     // A reset clears the filters, not the sources (the day shown).
-    const kept = Object.fromEntries(sources.map(({ name }) => [name, wanted[name]]));
+    const kept = Object.fromEntries(sources.map(({ name }) => [name, state.wanted[name]]));
     void show({ ...spec.plain, ...kept, page: 1 } as V, 'push');
   });
   // Page links work as links (a new tab, a copied address); a plain click draws the page in place.
@@ -334,5 +409,5 @@ export function enhanceList<Row, V extends BaseView>(
   window.addEventListener('popstate', () => void show(readView(spec, location.pathname, location.search), 'replace'));
 
   void show(readView(spec, location.pathname, location.search), 'replace');
-  return { change, view: () => wanted };
+  return { change, view: () => state.wanted };
 }

@@ -45,10 +45,8 @@ const fetched = (url: string) =>
     return r;
   });
 
-export function enhancePast(): void {
-  const root = document.querySelector<HTMLElement>('[data-past]');
-  if (!root) return;
-  const indexUrl = root.dataset.index!;
+/** The files of /data/history/ beside the index at `indexUrl`, each fetched once (again after a failure): the index of the days kept, the names table, and the rows of the last few days asked for. */
+function historyFiles(indexUrl: string) {
   const folder = indexUrl.slice(0, indexUrl.lastIndexOf('/') + 1);
   let index: Promise<Index> | undefined;
   let names: Promise<NamesTable> | undefined;
@@ -90,38 +88,45 @@ export function enhancePast(): void {
     while (rows.size > KEPT_DAYS) rows.delete(rows.keys().next().value!);
     return load;
   };
+  return { loadIndex, rowsOf };
+}
 
-  /** The day kept nearest to `day` (the earlier of two as near). */
-  const nearest = (idx: Index, day: Day) => idx.days.reduce((a, b) => (Math.abs(daysBetween(day, b.date)) < Math.abs(daysBetween(day, a.date)) ? b : a));
-  const dayHref = (date: Day, view?: PastView) => viewUrl(PAST_LEADERBOARD, { ...(view ?? { ...PAST_LEADERBOARD.plain }), asOf: date, page: 1 } as PastView);
+/** The day kept nearest to `day` (the earlier of two as near). */
+const nearest = (idx: Index, day: Day) => idx.days.reduce((a, b) => (Math.abs(daysBetween(day, b.date)) < Math.abs(daysBetween(day, a.date)) ? b : a));
+const dayHref = (date: Day, view?: PastView) => viewUrl(PAST_LEADERBOARD, { ...(view ?? { ...PAST_LEADERBOARD.plain }), asOf: date, page: 1 } as PastView);
 
-  /** The day a view names, or what to say instead: no day, not a date, outside the history, or a day this site does not keep. */
-  function resolve(idx: Index, asked: string, view?: PastView): { day: DayRecord } | ListNotice {
-    const { history } = idx.file;
-    const range = `this site keeps the days from ${idx.days[0]!.date} to ${idx.today.date}`;
-    if (!asked) return { notice: pastNoticeHtml(`Choose a day above: ${range}.`, undefined), status: 'No day chosen.' };
-    const day = parseDay(asked);
-    if (!day) return { notice: pastNoticeHtml(`“${asked}” is not a day (YYYY-MM-DD): ${range}.`, undefined), status: 'No such day.' };
-    const kept = idx.byDate.get(day);
-    if (kept) return { day: kept };
-    const near = nearest(idx, day);
-    const link = { date: near.date, href: dayHref(near.date, view) };
-    const said =
-      day < history.from
-        ? `The mirror’s history starts on ${history.from}: it holds nothing of ${day}.`
-        : day > history.to
-          ? `${day} is after the newest snapshot, of ${history.to}.`
-          : idx.days.length === history.days
-            ? `The mirror took no snapshot on ${day}.`
-            : `This site keeps no snapshot of ${day}: the mirror took none that day, or this host’s limits leave the day out (every host keeps the last 90 days and each month’s end).`;
-    return { notice: pastNoticeHtml(said, link), status: `No leaderboard of ${day} here.` };
-  }
+/** The day a view names, or what to say instead: no day, not a date, outside the history, or a day this site does not keep. */
+function resolveDay(idx: Index, asked: string, view?: PastView): { day: DayRecord } | ListNotice {
+  const { history } = idx.file;
+  const range = `this site keeps the days from ${idx.days[0]!.date} to ${idx.today.date}`;
+  if (!asked) return { notice: pastNoticeHtml(`Choose a day above: ${range}.`, undefined), status: 'No day chosen.' };
+  const day = parseDay(asked);
+  if (!day) return { notice: pastNoticeHtml(`“${asked}” is not a day (YYYY-MM-DD): ${range}.`, undefined), status: 'No such day.' };
+  const kept = idx.byDate.get(day);
+  if (kept) return { day: kept };
+  const near = nearest(idx, day);
+  const link = { date: near.date, href: dayHref(near.date, view) };
+  const said =
+    day < history.from
+      ? `The mirror’s history starts on ${history.from}: it holds nothing of ${day}.`
+      : day > history.to
+        ? `${day} is after the newest snapshot, of ${history.to}.`
+        : idx.days.length === history.days
+          ? `The mirror took no snapshot on ${day}.`
+          : `This site keeps no snapshot of ${day}: the mirror took none that day, or this host’s limits leave the day out (every host keeps the last 90 days and each month’s end).`;
+  return { notice: pastNoticeHtml(said, link), status: `No leaderboard of ${day} here.` };
+}
+
+export function enhancePast(): void {
+  const root = document.querySelector<HTMLElement>('[data-past]');
+  if (!root) return;
+  const { loadIndex, rowsOf } = historyFiles(root.dataset.index!);
 
   const source: ListSource<PastRow, PastView> = {
     key: (view) => view.asOf,
     load: async (asOf) => {
       const idx = await loadIndex();
-      const found = resolve(idx, asOf);
+      const found = resolveDay(idx, asOf);
       return 'day' in found ? rowsOf(idx, found.day) : found;
     },
   };
@@ -133,10 +138,10 @@ export function enhancePast(): void {
     try {
       const idx = await loadIndex();
       if (!current()) return;
-      const shown = resolve(idx, view.asOf);
+      const shown = resolveDay(idx, view.asOf);
       put(when, 'day' in shown ? pastWhenHtml(shown.day, idx.today) : undefined);
       if (!view.since || !('day' in shown)) return put(range, undefined);
-      const since = resolve(idx, view.since, view);
+      const since = resolveDay(idx, view.since, view);
       if (!('day' in since)) return put(range, since.notice);
       if (since.day.date >= shown.day.date)
         return put(

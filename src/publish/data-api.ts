@@ -8,16 +8,11 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BUILD_STAMP } from './build-stamp.ts';
-import {
-  DATA_FILES,
-  HISTORY_DAY_JSON,
-  HISTORY_NAMES_JSON,
-  JSON_HEADER_FIELDS,
-  MANIFEST_JSON,
-  MODEL_FILE_JSON,
-  MODEL_GROUP_JSON,
-  schemaFileOf,
-} from '../site/files/data-dictionary.ts';
+import { DATA_FILES, schemaFileOf } from '../site/files/data-dictionary.ts';
+import { JSON_HEADER_FIELDS } from '../site/files/data-dictionary/fields.ts';
+import { HISTORY_DAY_JSON, HISTORY_NAMES_JSON } from '../site/files/data-dictionary/history.ts';
+import { MODEL_FILE_JSON, MODEL_GROUP_JSON } from '../site/files/data-dictionary/model-files.ts';
+import { MANIFEST_JSON } from '../site/files/data-dictionary/stamp-manifest.ts';
 import { partedCsvOf } from '../site/links/output-paths.ts';
 import { schemaFiles } from '../site/files/data-schemas.ts';
 import { staleAfter } from '../site/settings/staleness.ts';

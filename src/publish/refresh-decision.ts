@@ -1,5 +1,5 @@
 /** Whether `refresh` must render: a pure function of what the snapshot step did and what `dist/` shows. */
-import type { SnapshotOutcome } from '../snapshot/run-snapshot.ts';
+import type { SnapshotOutcome } from '../snapshot/snapshot-request.ts';
 
 export interface RefreshInputs {
   /** What the snapshot step did. */

@@ -237,6 +237,51 @@ function examine(tmp: string) {
 }
 
 /**
+ * The wait before round `round` after a mismatch, waited; past the last wait, or past the deadline,
+ * the mismatch ends the run instead (exit 7, nothing written).
+ */
+async function waitAfterMismatch(req: RestoreRequest, round: number, waited: number, mismatch: string | undefined, manifestHref: string): Promise<number> {
+  const wait = MISMATCH_WAITS_MS[round - 1];
+  if (wait === undefined || wait >= req.deadline.remainingMs()) {
+    throw new MirrorError(
+      'network',
+      `the snapshot published at ${manifestHref} is not as its manifest lists it, ${round} times over ${Math.round(waited / 1000)} s: ${mismatch}`,
+      {
+        hint: `nothing was written: a deploy may still be settling, and the next run tries again; if it lasts, publish the state again from a good snapshot (npm run build); ${NEW_HISTORY}`,
+        historyStop: 'checksum',
+      },
+    );
+  }
+  await req.deadline.sleep(wait, req.sleep);
+  return wait;
+}
+
+/**
+ * Inside the atomic replace: the downloaded `file` becomes its temporary file `tmp`, checked there
+ * (its kind, store version, key-shaped text, integrity, date, the sample) before the rename, and
+ * stripped of what only the published copy holds.
+ */
+function takeCopy(tmp: string, file: string, state: PublishedState, generatedAt: number, target: string) {
+  renameSync(file, tmp);
+  pauseForTest('filled:restore');
+  const kind = snapshotFileKind(tmp);
+  if (kind.kind === 'newer') throw new Unusable('store-version', `it is of store version ${kind.version}, newer than this tool reads`);
+  if (kind.kind !== 'snapshot') throw new Unusable('damaged', 'it is not a snapshot file of this tool');
+  if (kind.version !== state.storeVersion)
+    throw new Unusable('damaged', `it is of store version ${kind.version}, though its manifest says ${state.storeVersion}`);
+  const copy = examine(tmp);
+  if (copy.keyText) throw new Unusable('key-text', `it holds a string shaped like an API key (in ${copy.keyText.table}.${copy.keyText.column}, not shown)`);
+  if (copy.check !== 'ok') throw new Unusable('damaged', `SQLite finds it damaged (${copy.check.slice(0, 120)})`);
+  if (copy.generatedAt !== generatedAt)
+    throw new Unusable('damaged', `it holds the snapshot of ${new Date(copy.generatedAt).toISOString()}, not the ${state.generatedAt} its manifest lists`);
+  if (copy.sample) throw new Refusal('it is the fictional sample, not a history worth keeping');
+  // Again at the last moment: a snapshot that appeared at the target meanwhile is never replaced by an older one.
+  refuseIfNotNewer(target, generatedAt);
+  dropPublishedExtras(tmp);
+  return copy;
+}
+
+/**
  * Restores the snapshot published in the folder `from` into `target`, through the store's atomic
  * replace. Throws a MirrorError, with nothing written, when something is published and cannot be
  * taken: exit 7 for a mismatch that outlasts its rounds or trouble reaching the site (5 when it
@@ -257,21 +302,7 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
   let waited = 0;
   try {
     for (let round = 0; ; round++) {
-      if (round > 0) {
-        const wait = MISMATCH_WAITS_MS[round - 1];
-        if (wait === undefined || wait >= req.deadline.remainingMs()) {
-          throw new MirrorError(
-            'network',
-            `the snapshot published at ${manifestHref} is not as its manifest lists it, ${round} times over ${Math.round(waited / 1000)} s: ${mismatch}`,
-            {
-              hint: `nothing was written: a deploy may still be settling, and the next run tries again; if it lasts, publish the state again from a good snapshot (npm run build); ${NEW_HISTORY}`,
-              historyStop: 'checksum',
-            },
-          );
-        }
-        await req.deadline.sleep(wait, req.sleep);
-        waited += wait;
-      }
+      if (round > 0) waited += await waitAfterMismatch(req, round, waited, mismatch, manifestHref);
       const answer = await fetcher.get(siteFile(req.from, STATE_MANIFEST, String(Date.now())), req.tuning.maxBytes);
       if (answer.status === 'missing') {
         if (mismatch === undefined) return { status: 'none', why: `${manifestHref}: ${answer.why}` };
@@ -299,29 +330,7 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
         mismatch = err.message;
         continue;
       }
-      const examined = atomicReplace(req.target, 'restore', (tmp) => {
-        renameSync(file, tmp);
-        pauseForTest('filled:restore');
-        const kind = snapshotFileKind(tmp);
-        if (kind.kind === 'newer') throw new Unusable('store-version', `it is of store version ${kind.version}, newer than this tool reads`);
-        if (kind.kind !== 'snapshot') throw new Unusable('damaged', 'it is not a snapshot file of this tool');
-        if (kind.version !== state.storeVersion)
-          throw new Unusable('damaged', `it is of store version ${kind.version}, though its manifest says ${state.storeVersion}`);
-        const copy = examine(tmp);
-        if (copy.keyText)
-          throw new Unusable('key-text', `it holds a string shaped like an API key (in ${copy.keyText.table}.${copy.keyText.column}, not shown)`);
-        if (copy.check !== 'ok') throw new Unusable('damaged', `SQLite finds it damaged (${copy.check.slice(0, 120)})`);
-        if (copy.generatedAt !== generatedAt)
-          throw new Unusable(
-            'damaged',
-            `it holds the snapshot of ${new Date(copy.generatedAt).toISOString()}, not the ${state.generatedAt} its manifest lists`,
-          );
-        if (copy.sample) throw new Refusal('it is the fictional sample, not a history worth keeping');
-        // Again at the last moment: a snapshot that appeared at the target meanwhile is never replaced by an older one.
-        refuseIfNotNewer(req.target, generatedAt);
-        dropPublishedExtras(tmp);
-        return copy;
-      });
+      const examined = atomicReplace(req.target, 'restore', (tmp) => takeCopy(tmp, file, state, generatedAt, req.target));
       return {
         status: 'restored',
         from: req.from.href,

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { HistoryStop } from '../core/errors.ts';
-import type { SnapshotOutcome } from './run-snapshot.ts';
+import type { SnapshotOutcome } from './snapshot-request.ts';
 
 export interface RunReport {
   /** The run's exit code: the snapshot step's, or refresh's when its build failed. */

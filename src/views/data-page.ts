@@ -2,19 +2,9 @@
  * The body of `/data/`: the downloads with their rows and schemas, the whole snapshot as SQLite, the
  * formats, and every file under `/data/` with every field (src/site/files/data-dictionary.ts).
  */
-import {
-  ATTRIBUTION_COLUMN,
-  COMPUTED_FILES,
-  DATA_FILES,
-  DOWNLOADS,
-  flattenFields,
-  HISTORY_FILES,
-  JSON_HEADER_FIELDS,
-  MANIFEST_JSON,
-  schemaFileOf,
-  typeOf,
-  type Field,
-} from '../site/files/data-dictionary.ts';
+import { COMPUTED_FILES, DATA_FILES, DOWNLOADS, flattenFields, HISTORY_FILES, schemaFileOf, typeOf } from '../site/files/data-dictionary.ts';
+import { ATTRIBUTION_COLUMN, JSON_HEADER_FIELDS, type Field } from '../site/files/data-dictionary/fields.ts';
+import { MANIFEST_JSON } from '../site/files/data-dictionary/stamp-manifest.ts';
 import { GZIPPED_NOTE } from '../site/files/downloads.ts';
 import { SNAPSHOT_TABLES, type PublishedState } from '../site/files/snapshot-db.ts';
 import { formatCount, formatDate, isoTime } from '../site/format/format.ts';

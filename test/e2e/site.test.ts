@@ -15,7 +15,8 @@ import { HOSTILE_ENV, sharedSite, type BuiltFixture } from '../helpers/shared-si
 import { BIDI_NAME, HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from '../helpers/fixture.ts';
 import { fileFor, readSite, type BuiltSite } from '../helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from '../helpers/python.ts';
-import { DOWNLOADS, JSON_HEADER_FIELDS, csvColumns } from '../../src/site/files/data-dictionary.ts';
+import { DOWNLOADS, csvColumns } from '../../src/site/files/data-dictionary.ts';
+import { JSON_HEADER_FIELDS } from '../../src/site/files/data-dictionary/fields.ts';
 
 const ENV = HOSTILE_ENV;
 const { SITE_URL, ATTRIBUTION_URL, ATTRIBUTION_NAME } = ENV;

@@ -12,7 +12,8 @@ import { generateSample, serializeExport } from '../../src/dev/sample/generate.t
 import { demoKey, startSimulator, type KeySpec, type Simulator } from '../../src/dev/simulator/index.ts';
 import type { DetailsPlan } from '../../src/snapshot/fetch-details.ts';
 import { readClientTuning } from '../../src/api/settings.ts';
-import { runSnapshot, type SnapshotOutcome } from '../../src/snapshot/run-snapshot.ts';
+import { runSnapshot } from '../../src/snapshot/run-snapshot.ts';
+import type { SnapshotOutcome } from '../../src/snapshot/snapshot-request.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { nextMonthlyReset } from '../../src/snapshot/details-plan.ts';

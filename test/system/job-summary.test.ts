@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEvidence, jobSummary } from '../../src/publish/job-summary.ts';
 import type { RunReport } from '../../src/snapshot/run-report.ts';
-import type { SnapshotOutcome } from '../../src/snapshot/run-snapshot.ts';
+import type { SnapshotOutcome } from '../../src/snapshot/snapshot-request.ts';
 import { tempDir } from '../helpers/env.ts';
 import { GENERATED_AT } from '../helpers/fixture.ts';
 import { fixtureSnapshot } from '../helpers/site.ts';

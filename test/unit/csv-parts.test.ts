@@ -1,7 +1,8 @@
 /** A CSV download in parts: split between rows, in order, each part a whole CSV under the size limit. */
 import { describe, expect, it } from 'vitest';
 import { csvFile, csvParts, scoresCsvParts } from '../../src/site/files/downloads.ts';
-import { csvColumns, SCORES_CSV } from '../../src/site/files/data-dictionary.ts';
+import { csvColumns } from '../../src/site/files/data-dictionary.ts';
+import { SCORES_CSV } from '../../src/site/files/data-dictionary/tables.ts';
 import { csvPartFile, partedCsvOf } from '../../src/site/links/output-paths.ts';
 import { schemaFor } from '../../src/publish/data-api.ts';
 import type { Score, SiteData } from '../../src/site/data/site-data.ts';

@@ -1,7 +1,8 @@
 /** The types the data page (`/data/`) prints for each field, read from the fields' zod schemas. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DATA_FILES, flattenFields, JSON_HEADER_FIELDS, typeOf, type Field } from '../../src/site/files/data-dictionary.ts';
+import { DATA_FILES, flattenFields, typeOf } from '../../src/site/files/data-dictionary.ts';
+import { JSON_HEADER_FIELDS, type Field } from '../../src/site/files/data-dictionary/fields.ts';
 
 const every: Field[] = [...JSON_HEADER_FIELDS, ...DATA_FILES.flatMap((d) => [...(d.topFields ?? []), ...flattenFields(d.fields)])];
 

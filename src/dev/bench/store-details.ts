@@ -15,7 +15,7 @@ import { readHistoryLimit } from '../../core/env.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
 import type { SnapshotMeta } from '../../store/current-rows.ts';
 import { writeSnapshot } from '../../store/write-snapshot.ts';
-import { detailsFromFile } from '../../snapshot/run-snapshot.ts';
+import { detailsFromFile } from '../../snapshot/details-file.ts';
 import { readInputFile } from '../../snapshot/read-file.ts';
 
 const { values, positionals } = parseArgs({ options: { snapshot: { type: 'string' }, export: { type: 'string' } }, allowPositionals: true, strict: true });

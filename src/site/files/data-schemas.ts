@@ -5,7 +5,9 @@
  * only link them (this module stays out of Astro's build and every browser bundle).
  */
 import { z } from 'zod';
-import { DATA_FILES, JSON_HEADER_FIELDS, PER_SNAPSHOT_TIME, schemaFileOf, type Download, type Field } from './data-dictionary.ts';
+import { DATA_FILES, schemaFileOf } from './data-dictionary.ts';
+import { JSON_HEADER_FIELDS, type Download, type Field } from './data-dictionary/fields.ts';
+import { PER_SNAPSHOT_TIME } from './data-dictionary/tables.ts';
 
 /** How a CSV row becomes the object its schema describes. */
 export const CSV_READING =

@@ -5,7 +5,8 @@
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
 import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
-import { COMPUTED_FILES, DOWNLOADS, HISTORY_FILES, csvColumns, type Download } from './data-dictionary.ts';
+import { COMPUTED_FILES, DOWNLOADS, HISTORY_FILES, csvColumns } from './data-dictionary.ts';
+import type { Download } from './data-dictionary/fields.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
 import type { RecentHistory, SiteData } from '../data/site-data.ts';
 import { attribution, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';

@@ -1,0 +1,199 @@
+/**
+ * The files of what the mirror computes itself: evidence.json (the evidence behind supraScore)
+ * and rank.json (what /rank/ ranks the models from), and the agreement the manifest repeats.
+ */
+import { z } from 'zod';
+import type { RankFile } from '../../evidence/rank-file.ts';
+import { SCORE, count, score, text, nonEmpty, ints, fieldsOf, objectField, listField, columns, type Field, type Download } from './fields.ts';
+
+/** How well the evidence reproduces supraScore's order: in evidence.json, and its summary in manifest.json. */
+export const AGREEMENT_FIELDS: Field[] = [
+  { name: 'configurations', schema: count(), meaning: 'Configurations in the snapshot.' },
+  { name: 'withEvidence', schema: count(), meaning: 'Configurations with an evidence score.' },
+  {
+    name: 'spearman',
+    schema: z.number().min(-1).max(1).nullable(),
+    unit: '−1 to 1',
+    meaning: 'Spearman’s rank correlation of evidence score and supraScore over the configurations with one; null with fewer than 10 of them.',
+  },
+  { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'How many of the API’s top configurations are among the best by evidence score.' },
+  { name: 'top', schema: count(), unit: 'configurations', meaning: 'How many top configurations that compares (10, or fewer in a smaller field).' },
+];
+export const RANGES_FIELDS: Field[] = [
+  { name: 'shown', schema: z.boolean(), meaning: 'true when the site shows likely ranges: the agreement’s rank correlation is at least method.minAgreement.' },
+  { name: 'withheld', schema: text().nullable(), meaning: 'Why the site shows no likely ranges, in one sentence; null when it shows them.' },
+];
+
+/** `/data/evidence.json` (src/site/evidence/evidence-file.ts): the evidence behind supraScore. */
+export const EVIDENCE_JSON: Download = {
+  file: 'evidence.json',
+  format: 'JSON',
+  what: 'The evidence behind supraScore, the mirror’s computation (/about/#evidence): the choices its method makes, how well it reproduces supraScore’s order, whether the site shows likely ranges, and what the comparison page recomputes a model’s resamples from.',
+  fields: [
+    objectField('method', 'The choices the method makes where the API leaves them open (the about page explains each).', [
+      { name: 'references', schema: count(), unit: 'configurations', meaning: 'The top configurations by supraScore every configuration is compared with.' },
+      {
+        name: 'scale',
+        schema: z.number().positive(),
+        unit: 'normalized points',
+        meaning: 'Width of the comparison on one benchmark, a logistic of the normalized-score gap: a gap this wide is a 73% win.',
+      },
+      { name: 'rounds', schema: count(), unit: 'resamples', meaning: 'Resamples of the benchmarks (a Poisson bootstrap).' },
+      { name: 'seed', schema: count(), meaning: 'The seed of the resamples: every build of a snapshot draws the same ones.' },
+      {
+        name: 'percentiles',
+        schema: z.tuple([z.number(), z.number()]),
+        type: '[number, number]',
+        unit: '0–1',
+        meaning: 'The percentiles of a model rank over the resamples that a likely range spans.',
+      },
+      {
+        name: 'minBenchmarks',
+        schema: count(),
+        unit: 'benchmarks',
+        meaning: 'A model’s evidence must rest on this many benchmarks shared with the references for a likely range.',
+      },
+      {
+        name: 'separates',
+        schema: z.number().min(0).max(1),
+        unit: '0–1',
+        meaning: 'The share of resamples in which one model must lead another for the evidence to separate them.',
+      },
+      { name: 'minAgreement', schema: z.number(), unit: '−1 to 1', meaning: 'Below this rank correlation with supraScore the site shows no likely ranges.' },
+    ]),
+    objectField('agreement', 'How well the evidence score reproduces supraScore’s order in this snapshot.', AGREEMENT_FIELDS),
+    listField('sensitivity', 'The agreement the comparison would give at other widths (half and twice scale), to show how much hinges on that one choice.', [
+      { name: 'scale', schema: z.number().positive(), unit: 'normalized points', meaning: 'The other width.' },
+      { name: 'spearman', schema: z.number().min(-1).max(1).nullable(), unit: '−1 to 1', meaning: 'The rank correlation with supraScore at that width.' },
+      { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'The API’s top configurations among the best by evidence score at that width.' },
+    ]),
+    objectField('ranges', 'Whether the site shows likely ranges.', RANGES_FIELDS),
+    objectField('benchmarks', 'The benchmarks the references have a counting score on, with a positive effectiveWeight, as two lists of one order.', [
+      { name: 'slug', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Their slugs.' },
+      { name: 'effectiveWeight', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Their effectiveWeight.' },
+    ]),
+    listField('references', 'The top configurations by supraScore, best first.', [
+      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+      { name: 'name', schema: text(), meaning: 'Its name.' },
+      { name: 'supraScore', schema: score(), unit: `${SCORE}, percent`, meaning: 'Its supraScore.' },
+      {
+        name: 'scores',
+        schema: z.array(score().nullable()),
+        type: '(number or null)[]',
+        unit: SCORE,
+        meaning: 'Its mean counting normalized score on each of benchmarks.slug, same order; null where it has none.',
+      },
+    ]),
+    objectField(
+      'map',
+      'Where an evidence score is read on supraScore’s scale: equal quantiles of the two over the configurations with both, as two lists of one order.',
+      [
+        { name: 'evidence', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Evidence scores at the quantiles 0, 1%, …, 100%.' },
+        { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'supraScores at the same quantiles.' },
+      ],
+    ),
+  ],
+};
+
+/** `/data/rank.json` (src/site/evidence/rank-file.ts): what /rank/ re-ranks the models from in the browser. */
+export const RANK_JSON: Download = {
+  file: 'rank.json',
+  format: 'JSON',
+  what:
+    'What /rank/ ranks the models from by a visitor’s own weights, in the browser (the mirror’s computation, /about/#rank): each model’s best configuration’s counting scores laid out by benchmark, ' +
+    'the benchmarks’ effectiveWeight and tags, each model’s name, page and model rank, and the API’s top 10 configurations with their own scores. ' +
+    'Benchmarks are numbered from 0 in the order of benchmarks (the snapshot’s), models in model rank order; lists of numbers in order are written as steps to take fewer digits.',
+  fields: fieldsOf<RankFile>({
+    method: objectField('method', 'The choices of the method under a visitor’s weights (the page and the about page explain each).', [
+      { name: 'references', schema: count(), unit: 'configurations', meaning: 'How many references each model is compared with.' },
+      { name: 'scale', schema: z.number().positive(), unit: 'normalized points', meaning: 'Width of the comparison on one benchmark, as in evidence.json.' },
+      { name: 'maxRounds', schema: count(), unit: 'passes', meaning: 'At most this many passes find the references under a visitor’s weights.' },
+      {
+        name: 'coverageShare',
+        schema: z.number().min(0).max(1),
+        unit: '0–1',
+        meaning:
+          'A model is ranked when its coverage is at least this share of the median coverage of the bestCovered best-covered models; else it is listed apart.',
+      },
+      { name: 'bestCovered', schema: count(), unit: 'models', meaning: 'How many of the best-covered models set that median.' },
+      { name: 'maxWeight', schema: z.number().positive(), meaning: 'The largest weight an address may give a tag or a benchmark.' },
+    ]),
+    benchmarks: columns('benchmarks', 'One entry per benchmark, by its number.', [
+      { name: 'slug', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its slug: the name b= weighs it by.' },
+      { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'Its display name.' },
+      {
+        name: 'effectiveWeight',
+        schema: z.array(score()),
+        type: 'number[]',
+        unit: SCORE,
+        meaning: 'Its effectiveWeight: its base weight as the source weighs.',
+      },
+      { name: 'tags', schema: z.array(ints()), type: 'integer[][]', meaning: 'Indexes into tags: the capabilities it carries.' },
+    ]),
+    tags: columns('tags', 'The tags some benchmark carries, one entry each.', [
+      { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The tag.' },
+      { name: 'segment', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its page’s path segment (/tags/{segment}/): the name w= weighs it by.' },
+    ]),
+    providers: { schema: z.array(text()), meaning: 'Vendor names, each listed once.' },
+    models: columns(
+      'models',
+      'One entry per model (a familyTag), in model rank order: every model, or the best ones where this host’s limits leave the others out.',
+      [
+        { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The model’s name.' },
+        {
+          name: 'segment',
+          schema: z.array(z.string()),
+          type: 'string[]',
+          meaning:
+            'Its page’s path segment (/models/{segment}/ where this host keeps its page); "" when it is the slug of its name (lowercase, every run of other characters than a–z and 0–9 one hyphen).',
+        },
+        { name: 'provider', schema: ints(), type: 'integer[]', meaning: 'Index into providers: its best configuration’s vendor.' },
+        {
+          name: 'rank',
+          schema: ints(),
+          type: 'integer[]',
+          meaning: 'Its model rank: the first as it is, each next as the step from the one before; a step of 0 is a shared rank (=5).',
+        },
+      ],
+    ),
+    kept: {
+      schema: z.object({}),
+      type: 'object',
+      meaning: 'How many of the best models have pages on this host (as in leaderboard.json).',
+      fields: [
+        { name: 'modelPages', schema: count(), unit: 'models', meaning: 'Models, best first, with a page of their own.' },
+        { name: 'configurationPages', schema: count(), unit: 'models', meaning: 'Models, best first, whose configurations have pages of their own.' },
+      ],
+    },
+    decimals: {
+      schema: z.number().int().min(0).max(6).nullable(),
+      type: 'integer or null',
+      meaning:
+        'The scores are whole numbers of 10^-decimals, each benchmark’s first as it is and each next as the step from the one before. null: each score as it is.',
+    },
+    scores: {
+      schema: z.array(z.tuple([ints(1), z.array(z.number())])),
+      type: '[integer[], number[]][]',
+      unit: `${SCORE}, as decimals says`,
+      meaning:
+        'One entry per benchmark, by its number: the models whose best configuration has a counting score on it (their places in models, each as the step from the one before, the first from -1), and those scores: the mean of its counting submissions there, exactly as the mirror’s evidence score reads it.',
+    },
+    references: listField('references', 'The API’s top configurations by supraScore, best first: the references as the source weighs.', [
+      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+      { name: 'name', schema: text(), meaning: 'Its name.' },
+      { name: 'model', schema: count(), meaning: 'Its model’s place in the model ranking (in models, unless this host leaves that model out).' },
+      {
+        name: 'best',
+        schema: z.boolean(),
+        meaning: 'true when it is the best configuration of a model in models, which is then not compared with it.',
+      },
+      {
+        name: 'benchmarks',
+        schema: ints(1),
+        type: 'integer[]',
+        meaning: 'The benchmarks it has a counting score on, by number, each as the step from the one before (the first from -1).',
+      },
+      { name: 'scores', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Its mean counting score on each, same order.' },
+    ]),
+  }),
+};
