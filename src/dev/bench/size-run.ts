@@ -85,11 +85,12 @@ export class SizeRun {
     { cwd = REPO_ROOT, env = childEnv(), onLine = undefined as RouteTimer | undefined, limitMs = this.timeoutMs } = {},
   ): Promise<ChildRun> {
     this.running(label);
-    const peakFile = this.peakFile;
-    return runChild(command, args, { cwd, env, timeoutMs: limitMs, peakFile, onLine: onLine && ((line, at) => onLine.feed(line, at)) }).then((r) => {
-      this.step++;
-      return check(label, r);
-    });
+    return runChild(command, args, { cwd, env, timeoutMs: limitMs, peakFile: this.peakFile, onLine: onLine && ((line, at) => onLine.feed(line, at)) }).then(
+      (r) => {
+        this.step++;
+        return check(label, r);
+      },
+    );
   }
 
   /** A build of `snapshotPath` into `out`, with the time of each of its routes. */
