@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { profileReport, summarizeProfile, type CpuProfile } from '../src/dev/bench/cpu-profile.ts';
 import { readNodeCommands } from '../src/dev/bench/npm-script.ts';
-import { REPO_ROOT } from '../src/dev/bench/run-bench.ts';
+import { REPO_ROOT } from '../src/dev/bench/stage-process.ts';
 
 const USAGE = 'Usage: npm run profile-build -- --snapshot PATH [--out DIR] [--keep PROFILE]';
 const { values } = parseArgs({ options: { snapshot: { type: 'string' }, out: { type: 'string' }, keep: { type: 'string' } }, strict: true });

@@ -29,7 +29,7 @@ import { targetBuildOf } from '../../src/dev/bench/target-builds.ts';
 import type { ChildRun } from '../../src/dev/bench/child.ts';
 import { DEPLOY_TARGETS, limitsText } from '../../src/site/plan/hosts.ts';
 import { OUTPUT_KINDS } from '../../src/site/plan/output-kinds.ts';
-import { innerSteps, reportedPeakKb } from '../../src/dev/bench/run-bench.ts';
+import { innerSteps, reportedPeakKb } from '../../src/dev/bench/stage-process.ts';
 import { median, spread } from '../../src/dev/bench/stats.ts';
 import { ROOT, tempDir } from '../helpers/env.ts';
 

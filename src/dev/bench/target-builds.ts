@@ -70,7 +70,7 @@ export function targetBuildOf(build: {
   target: BenchTarget;
   details: boolean;
   run: ChildRun;
-  /** The build's peak, as run-bench.ts reads it from the run. */
+  /** The build's peak, as reportedPeakKb (stage-process.ts) reads it from the run. */
   peakRssKb: number | undefined;
   out: string;
   estimate: (snapshotDb: SnapshotDbFigures) => KindedFigures | undefined;
