@@ -3,6 +3,7 @@
  * fixture), and the search box in Chromium on the bundled sample, served with the response
  * headers of `_headers` (its Content-Security-Policy included), with JavaScript and without.
  */
+import { pageKindOf } from '../../src/site/plan/page-kinds.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,13 +33,14 @@ function indexRecords(dist: string): { url: string; content: string; meta: { tit
 describe('the search index', () => {
   it('holds one record for every model, benchmark, tag and provider page, titled and kinded as the page is, and no other', () => {
     const records = indexRecords(site.dist);
-    const pages = (re: RegExp) => [...site.html.keys()].filter((p) => re.test(p)).map((p) => `/${p.replace(/index\.html$/, '')}`);
-    const expected = new Map<string, string>([
-      ...pages(/^models\/[^/]+\/index\.html$/).map((u) => [u, 'Model'] as const),
-      ...pages(/^benchmarks\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Benchmark'] as const),
-      ...pages(/^tags\/(?!page\/)[^/]+\/index\.html$/).map((u) => [u, 'Tag'] as const),
-      ...pages(/^providers\/[^/]+\/index\.html$/).map((u) => [u, 'Provider'] as const),
-    ]);
+    // The pages the table of page kinds gives a search record, each of its kind: every model, benchmark, tag and vendor page.
+    const expected = new Map(
+      [...site.html.keys()].flatMap((p) => {
+        const kind = pageKindOf(p).search;
+        return kind ? [[`/${p.replace(/index\.html$/, '')}`, kind] as const] : [];
+      }),
+    );
+    expect(new Set(expected.values())).toEqual(new Set(['Model', 'Benchmark', 'Tag', 'Provider']));
     expect(records.length).toBe(expected.size);
     expect(new Map(records.map((r) => [r.url, r.meta.kind]))).toEqual(expected);
     for (const record of records) {
