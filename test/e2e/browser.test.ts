@@ -604,6 +604,8 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       // A model and a configuration with a likely rank and an evidence score (the hostile fixture's too few to show them).
       `/models/${index.models[0]![10]}/`,
       `/configurations/${index.models[0]![8][0]![3]}/`,
+      // The vendor of the best model: its page lists its models with the leaderboard's rows.
+      `/providers/${index.providerSegments[index.models[0]![4]]}/`,
     ].map((p) => [base, p] as const),
     ...['/changes/', '/models/quillon-3/', '/configurations/quillon-3-high/'].map((p) => [historyBase, p] as const),
   ];
