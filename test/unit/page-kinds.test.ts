@@ -72,7 +72,8 @@ describe('the table of page kinds', () => {
     expect(plan.refused).toBeUndefined();
     expect(plan.keep.modelPages).toBeLessThan(counts.models.length);
     for (const before of ['comparisons', 'modelFeeds', 'configurationPages'] as const) expect(plan.keep[before]).toBeLessThan(plan.keep.modelPages);
-    // rank.json, last in the order, keeps every model.
+    // rank.json, last in the order, keeps every model; a vendor's page keeps at least its 10 best models' rows.
     expect(plan.keep.rankModels).toBe(counts.models.length);
+    expect(plan.keep.providerRows).toBeGreaterThanOrEqual(10);
   });
 });

@@ -29,8 +29,8 @@ export const GIVE_WAY = [
   // Link-preview cards, then badges (pages without a card of their own use the site's).
   'cards',
   'badges',
-  // The rows of a vendor's page past its best models (every model is on the leaderboard, which
-  // filters by vendor; the page says how many more there are and links there).
+  // The rows of a vendor's page past its 10 best models at least (every model is on the leaderboard,
+  // which filters by vendor; the page says how many more there are and links there).
   'providerRows',
   // Where the number of files binds, longer pages of results: benchmark and tag pages list 250,
   // 500, then 1,000 models a page.

@@ -195,11 +195,19 @@ function mostOf(m: Making, key: keyof Draft['keep'], top: number, tied: (keyof D
   );
 }
 
+/**
+ * The least a lever gives way to: a vendor's page lists at least its 10 best models (at 50,000
+ * configurations with details GitHub Pages would otherwise leave every vendor's page without a row
+ * before a model page gave way; 154 vendors' 10 rows weigh about 1.6 MB).
+ */
+const KEPT_AT_LEAST: Partial<Record<keyof Draft['keep'], number>> = { providerRows: 10 };
+
 /** A lever of how many of the best models (or days of history) get an output, and what is `tied` to it. */
 function countLever(m: Making, key: keyof Draft['keep'], tied: (keyof Draft['keep'])[] = []): Lever {
   return {
     pull: () => {
-      if (!done(m)) m.draft = changed(m, (d) => setKeep(d, key, mostOf(m, key, d.keep[key], tied), tied));
+      const least = Math.min(KEPT_AT_LEAST[key] ?? 0, m.draft.keep[key]);
+      if (!done(m)) m.draft = changed(m, (d) => setKeep(d, key, Math.max(least, mostOf(m, key, d.keep[key], tied)), tied));
     },
     raise: () => {
       const top = m.full.keep[key];
