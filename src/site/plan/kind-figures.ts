@@ -12,7 +12,7 @@ import type { Weights } from './weights.ts';
 /** Changed models an entry of a tag's feed names (src/site/files/feed.ts); the others it counts. */
 export const TAG_FEED_MODELS = 10;
 
-const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+export const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Prefix sums of a per-model figure: `at(k)` is the sum over the best k models. */
 function prefix(models: readonly ModelCounts[], f: (m: ModelCounts) => number): (k: number) => number {

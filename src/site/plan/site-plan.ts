@@ -17,6 +17,7 @@
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
 import { estimateSite, type AsMeasured } from './estimate-site.ts';
+import { sum } from './kind-figures.ts';
 import { GIVE_WAY, type GiveWay } from './page-kinds.ts';
 import { HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type HostLimits, type LimitName, type SiteFigures } from './hosts.ts';
 import { RESULTS_PER_PAGE, type BuildPlan, type Draft, type FieldCounts, type SitePlan } from './types.ts';
@@ -258,8 +259,6 @@ function setKeep(d: Draft, key: keyof Draft['keep'], k: number, tied: (keyof Dra
   d.keep[key] = k;
   for (const t of tied) d.keep[t] = Math.min(d.keep[t], k);
 }
-
-const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 /**
  * What a plan leaves out, in words for the build's summary and the about page ("model pages only for
