@@ -33,7 +33,16 @@ export interface ScoreIndex {
   /** A configuration's counting scores averaged per benchmark, as the evidence reads them (src/site/evidence/method.ts `countingMeans`). */
   countingMeansOf(slug: string): Map<string, number>;
   resultsFor(benchSlug: string): BenchResults;
+  /** A benchmark's counting submissions, a configuration's next to each other: what the mirror's measures of a benchmark read (bench-measures.ts). */
+  countingOn(benchSlug: string): CountingRows;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
+}
+
+/** Counting submissions on a benchmark as columns, in stored order: each one's configuration, normalized score and accessedAt. */
+export interface CountingRows {
+  configurations: Configuration[];
+  scores: Float64Array;
+  accessedAt: Float64Array;
 }
 
 /** Benchmarks whose results stay made: a benchmark's pages are rendered together (Astro renders 4 pages at a time). */
@@ -242,6 +251,16 @@ function sumsByConfiguration(c: ScoreColumns, benchSlugs: Iterable<string>): Map
   return out;
 }
 
+/** ScoreIndex's `countingOn`. */
+function countingOn(c: ScoreColumns, benchSlug: string): CountingRows {
+  const rows = rowsOn(c, benchSlug).filter((i) => c.upvotes[i]! > c.downvotes[i]!);
+  return {
+    configurations: Array.from(rows, (i) => c.owners[c.owner[i]!]!),
+    scores: Float64Array.from(rows, (i) => c.normalizedScore[i]!),
+    accessedAt: Float64Array.from(rows, (i) => c.accessedAt[i]!),
+  };
+}
+
 /** Where `value` stands among scores sorted best first: one more than how many are better. */
 function standingAmong(sorted: Float64Array, value: number): { rank: number; of: number } {
   let lo = 0;
@@ -297,6 +316,7 @@ export function buildScores(
     modelsOn: memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((configuration) => configuration.familyTag)).size),
     sumsByConfiguration: (benchSlugs) => sumsByConfiguration(c, benchSlugs),
     resultsFor: recent((benchSlug: string) => resultsOf(c, benchSlug, modelByFamily), RESULTS_KEPT),
+    countingOn: (benchSlug) => countingOn(c, benchSlug),
     standingOn: (benchSlug, value) => standingAmong(sortedCountingOn(benchSlug), value),
   };
 }

@@ -13,6 +13,7 @@ import type { Agreement } from '../evidence/agreement.ts';
 import type { EvidenceFacts } from '../evidence/evidence-file.ts';
 import type { LikelyRange } from '../evidence/ranges.ts';
 import type { ScoreSet } from '../evidence/method.ts';
+import type { BenchmarkMeasures } from './bench-measures.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -215,6 +216,8 @@ export interface SiteData {
   evidence(): SiteEvidence;
   /** How many models have a score on a benchmark, without making its results. */
   modelsOn(benchSlug: string): number;
+  /** The mirror's measures of each benchmark: whether it still separates the leaders, its best over time, its agreement with the others (made on first use). */
+  benchMeasures(): BenchmarkMeasures;
   detailCoverage: DetailCoverage;
   /** Pre-rendered comparisons of each model with the one just below it. */
   comparisons: Comparison[];
