@@ -4,7 +4,7 @@
  * where they disagree; the best score over time as a step chart; and the benchmarks that order the
  * models most and least like it. Every figure is the mirror's computation and says so.
  */
-import type { AgreementNeighbour, BenchMeasures, BestStep } from '../site/data/bench-measures.ts';
+import type { AgreementNeighbour, BenchMeasures, BestStep } from '../site/data/types.ts';
 import { BENCH_THRESHOLDS, SCALE_MAXIMUM } from '../site/data/bench-thresholds.ts';
 import type { BenchVerdict, Disagreement } from '../site/data/bench-verdict.ts';
 import { formatCount, formatDate, formatScore, plural } from '../site/format/format.ts';
@@ -12,10 +12,7 @@ import { benchHref, configurationHref, href, modelHref } from '../site/links/lin
 import type { BenchmarkPage } from '../site/routes/benchmark.ts';
 import { stepFigureHtml } from './parts/chart.ts';
 import { html, type Markup } from './parts/html.ts';
-import { pointsText, VERDICT_WORDS } from './parts/verdict.ts';
-
-/** A rank correlation as a page prints it. */
-const rhoText = (rho: number) => (rho < 0 ? `−${Math.abs(rho).toFixed(2)}` : rho.toFixed(2));
+import { pointsText, rhoText, VERDICT_WORDS } from './parts/verdict.ts';
 
 /** "the top 20", or "the 17 top-20 models that scored here" where not all did. */
 const whoScored = (v: BenchVerdict) =>

@@ -5,7 +5,7 @@ import { buildBenchMeasures } from '../../src/site/data/bench-measures.ts';
 import { BENCH_THRESHOLDS } from '../../src/site/data/bench-thresholds.ts';
 import { disagreementsOf, noiseOf, verdictOf } from '../../src/site/data/bench-verdict.ts';
 import { bestSteps } from '../../src/site/data/best-steps.ts';
-import type { CountingRows } from '../../src/site/data/scores.ts';
+import type { CountingRows } from '../../src/site/data/types.ts';
 import type { Bench, Configuration, Model } from '../../src/site/data/types.ts';
 
 const DAY = 86_400_000;

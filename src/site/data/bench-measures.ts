@@ -6,48 +6,11 @@
  * A model's score on a benchmark is its best configuration's there: the highest mean of a
  * configuration's counting submissions, as the evidence averages them (src/site/evidence/method.ts).
  */
-import { benchAgreement, type BenchAgreement, type BenchScores, type TagCell } from './bench-agreement.ts';
+import { benchAgreement, type BenchScores } from './bench-agreement.ts';
 import { BENCH_THRESHOLDS } from './bench-thresholds.ts';
-import { disagreementsOf, verdictOf, type BenchVerdict, type Disagreement } from './bench-verdict.ts';
+import { disagreementsOf, verdictOf } from './bench-verdict.ts';
 import { bestSteps, type DatedScore } from './best-steps.ts';
-import type { CountingRows } from './scores.ts';
-import type { Bench, Configuration, Model } from './types.ts';
-
-/** A new best: when its source was accessed, the score, and the configuration and model that set it. */
-export interface BestStep {
-  at: number;
-  score: number;
-  configuration: Configuration;
-  model: Model;
-}
-
-/** Another benchmark as a neighbour in agreement: the rank correlation over the models both scored, and how many. */
-export interface AgreementNeighbour {
-  bench: Bench;
-  rho: number;
-  shared: number;
-}
-
-export interface BenchMeasures {
-  verdict: BenchVerdict;
-  /** Where the community's discriminability or difficulty rating and the verdict disagree. */
-  disagreements: Disagreement[];
-  /** Oldest first. */
-  steps: BestStep[];
-  agreement: Omit<BenchAgreement, 'most' | 'least'> & { most: AgreementNeighbour[]; least: AgreementNeighbour[] };
-}
-
-/** The agreement by tag: the tags some benchmark carries (A to Z), and the cells between them with a compared pair. */
-export interface TagAgreement {
-  tags: string[];
-  cells: TagCell[];
-}
-
-export interface BenchmarkMeasures {
-  /** The measures of a benchmark of the snapshot, by slug. */
-  of(slug: string): BenchMeasures;
-  tags: TagAgreement;
-}
+import type { Bench, BenchMeasures, BenchmarkMeasures, BestStep, CountingRows, Model } from './types.ts';
 
 export interface MeasuresInput {
   benches: readonly Bench[];

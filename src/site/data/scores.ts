@@ -11,7 +11,7 @@ import { countingMeans, type Submission } from '../evidence/method.ts';
 import { scoreFormatter } from '../format/precision.ts';
 import { cleanText } from './text.ts';
 import { groupBy, memo, recent } from './group-by.ts';
-import type { BenchResultGroup, BenchResults, Configuration, Model, Score } from './types.ts';
+import type { BenchResultGroup, BenchResults, Configuration, CountingRows, Model, Score } from './types.ts';
 
 export interface ScoreIndex {
   scoresFor(slug: string): Score[];
@@ -36,13 +36,6 @@ export interface ScoreIndex {
   /** A benchmark's counting submissions, a configuration's next to each other: what the mirror's measures of a benchmark read (bench-measures.ts). */
   countingOn(benchSlug: string): CountingRows;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
-}
-
-/** Counting submissions on a benchmark as columns, in stored order: each one's configuration, normalized score and accessedAt. */
-export interface CountingRows {
-  configurations: Configuration[];
-  scores: Float64Array;
-  accessedAt: Float64Array;
 }
 
 /** Benchmarks whose results stay made: a benchmark's pages are rendered together (Astro renders 4 pages at a time). */

@@ -10,7 +10,7 @@ import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
 import { readHistory, windowStart, type HistoryResult } from './history-pass.ts';
 import { buildBenches } from './benches.ts';
-import { buildBenchMeasures, type BenchmarkMeasures } from './bench-measures.ts';
+import { buildBenchMeasures } from './bench-measures.ts';
 import { buildComparisons } from './neighbours.ts';
 import { buildConfigurations } from './configurations.ts';
 import { groupBy } from './group-by.ts';
@@ -26,7 +26,7 @@ import { useSiteBase } from '../links/links.ts';
 import { resolvePlan } from '../plan/site-plan.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { RenderInput } from '../plan/render-input.ts';
-import type { Configuration, RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
+import type { BenchmarkMeasures, Configuration, RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
 
 export type * from './types.ts';
 export type { Change, ChangeSet, HistoryPoint, ModelChange, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';

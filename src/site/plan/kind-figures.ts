@@ -4,7 +4,8 @@
  * weighs (src/site/plan/weights.ts).
  */
 import { CSV_PART_BYTES, HISTORY_DAYS, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
-import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { BENCHMARKS_PAGE_SIZE, LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { BENCHMARK_VIEWS } from '../lists/benchmarks.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { RESULTS_PER_PAGE, type Draft, type FieldCounts, type ModelCounts } from './types.ts';
 import type { Weights } from './weights.ts';
@@ -113,7 +114,8 @@ export function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan
     },
     'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
     other: {
-      files: w.other.files + Math.ceil(counts.benches / 250) + Math.ceil(pages / 45_000),
+      // The benchmarks list's pages and as many for each of its pre-rendered views (at most: one of them is filtered).
+      files: w.other.files + Math.ceil(counts.benches / BENCHMARKS_PAGE_SIZE) * (1 + BENCHMARK_VIEWS.length) + Math.ceil(pages / 45_000),
       bytes: w.other.bytes + w.other.perBench * counts.benches + w.other.perTag * counts.tags + w.other.perPage * pages,
     },
   };

@@ -1,7 +1,7 @@
 /** `/benchmarks/{slug}/` and `/benchmarks/{slug}/page/N/`: a benchmark, and a page of its results by model. */
 import type { ChartPoint } from '../format/charts.ts';
 import { dimensionInfo, type DimensionInfo } from '../data/dimensions.ts';
-import type { BenchMeasures } from '../data/bench-measures.ts';
+import type { BenchMeasures } from '../data/types.ts';
 import type { Bench, BenchResultGroup, BenchResults, DetailCoverage, SiteData } from '../data/types.ts';
 import type { NamedLink } from '../lists/leaderboard.ts';
 import { pageCount } from '../lists/pagination.ts';
