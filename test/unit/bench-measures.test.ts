@@ -1,6 +1,7 @@
 /** The mirror's measures of a benchmark on hand-made fields: its verdict on the leaders, where a rating disagrees, its new bests over time, its agreement with the others. */
 import { describe, expect, it } from 'vitest';
-import { benchAgreement, type BenchScores } from '../../src/site/data/bench-agreement.ts';
+import { benchAgreement, rankCorrelationOfSorted, type BenchScores } from '../../src/site/data/bench-agreement.ts';
+import { spearman } from '../../src/site/evidence/agreement.ts';
 import { buildBenchMeasures } from '../../src/site/data/bench-measures.ts';
 import { BENCH_THRESHOLDS } from '../../src/site/data/bench-thresholds.ts';
 import { disagreementsOf, noiseOf, verdictOf } from '../../src/site/data/bench-verdict.ts';
@@ -95,16 +96,24 @@ describe('the verdict on the leaders', () => {
 });
 
 describe('the state of the art over time', () => {
+  /** New bests of submissions given as [day accessed, score], as [day, score, index]. */
+  const steps = (list: [number, number][]) =>
+    bestSteps(
+      list.map(([d]) => d * DAY),
+      list.map(([, s]) => s),
+    ).map((i) => [list[i]![0], list[i]![1], i]);
+
   it('has one step per new best and none for ties, dated by when each source was accessed', () => {
-    const steps = bestSteps([
-      { at: 5 * DAY, score: 70, who: 0 },
-      { at: 1 * DAY, score: 60, who: 1 },
-      { at: 3 * DAY, score: 60, who: 2 }, // ties the best so far: no step
-      { at: 4 * DAY, score: 55, who: 3 }, // below it: no step
-      { at: 6 * DAY, score: 70, who: 4 }, // ties the new best: no step
-      { at: 7 * DAY, score: 82.5, who: 5 },
-    ]);
-    expect(steps.map((s) => [s.at / DAY, s.score, s.who])).toEqual([
+    expect(
+      steps([
+        [5, 70],
+        [1, 60],
+        [3, 60], // ties the best so far: no step
+        [4, 55], // below it: no step
+        [6, 70], // ties the new best: no step
+        [7, 82.5],
+      ]),
+    ).toEqual([
       [1, 60, 1],
       [5, 70, 0],
       [7, 82.5, 5],
@@ -113,13 +122,13 @@ describe('the state of the art over time', () => {
 
   it('takes the highest of submissions accessed at the same moment, once', () => {
     expect(
-      bestSteps([
-        { at: DAY, score: 50, who: 0 },
-        { at: DAY, score: 58, who: 1 },
-        { at: DAY, score: 58, who: 2 },
+      steps([
+        [1, 50],
+        [1, 58],
+        [1, 58],
       ]),
-    ).toEqual([{ at: DAY, score: 58, who: 1 }]);
-    expect(bestSteps([])).toEqual([]);
+    ).toEqual([[1, 58, 1]]);
+    expect(steps([])).toEqual([]);
   });
 });
 
@@ -127,6 +136,24 @@ describe('the state of the art over time', () => {
 const bench = (scores: number[], models = range(scores.length)): BenchScores => ({ models: Int32Array.from(models), scores: Float64Array.from(scores) });
 
 describe('the agreement between benchmarks', () => {
+  it('computes Spearman’s rank correlation as the site’s one definition does, ties at their mean rank, on short and long series', () => {
+    // A seeded field: scores on a coarse grid, so ties come often.
+    let seed = 7;
+    const next = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    for (const n of [2, 3, 10, 16, 17, 40, 200]) {
+      const x = Float64Array.from({ length: n }, () => Math.round(next() * 20))
+        .sort()
+        .reverse();
+      const y = Float64Array.from({ length: n }, (_, i) => Math.round((x[i]! + next() * 30) / 3));
+      // Laid out at an offset inside longer arrays, as a benchmark's pairs are.
+      const [xs, ys] = [new Float64Array(n + 5), new Float64Array(n + 5)];
+      xs.set(x, 3);
+      ys.set(y, 3);
+      expect(rankCorrelationOfSorted(xs, ys, 3, n, new Float64Array(n)), `n = ${n}`).toBeCloseTo(spearman(x, y), 12);
+    }
+    expect(rankCorrelationOfSorted(Float64Array.of(5, 5, 5), Float64Array.of(1, 2, 3), 0, 3, new Float64Array(3))).toBeNaN();
+  });
+
   it('finds a benchmark agrees with a copy of itself and disagrees with a reversed copy', () => {
     const base = range(15).map((i) => 40 + 3 * i + (i % 3));
     const r = benchAgreement([bench(base), bench(base.map((v) => v / 2 + 10)), bench(base.map((v) => 100 - v))], 15, [[], [], []], 0);

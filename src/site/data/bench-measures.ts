@@ -9,7 +9,7 @@
 import { benchAgreement, type BenchScores } from './bench-agreement.ts';
 import { BENCH_THRESHOLDS } from './bench-thresholds.ts';
 import { disagreementsOf, verdictOf } from './bench-verdict.ts';
-import { bestSteps, type DatedScore } from './best-steps.ts';
+import { bestSteps } from './best-steps.ts';
 import type { Bench, BenchMeasures, BenchmarkMeasures, BestStep, CountingRows, Model } from './types.ts';
 
 export interface MeasuresInput {
@@ -28,31 +28,36 @@ interface BenchReading {
 
 /** A benchmark's counting submissions read into its models' scores (by model index), its repeats' spreads and its new bests. */
 function readBench(rows: CountingRows, modelByFamily: ReadonlyMap<string, Model>): BenchReading {
+  const n = rows.configurations.length;
   const best = new Map<number, number>();
   const spreads: number[] = [];
-  const dated: DatedScore[] = [];
-  const modelOf: Model[] = [];
+  const modelOf: Model[] = new Array<Model>(n);
   // A configuration's submissions are next to each other: a run each.
-  for (let i = 0; i < rows.configurations.length; ) {
+  for (let i = 0; i < n; ) {
     const configuration = rows.configurations[i]!;
     const model = modelByFamily.get(configuration.familyTag)!;
-    let [sum, low, high, j] = [0, Infinity, -Infinity, i];
-    for (; j < rows.configurations.length && rows.configurations[j] === configuration; j++) {
+    let sum = 0;
+    let low = Infinity;
+    let high = -Infinity;
+    let j = i;
+    for (; j < n && rows.configurations[j] === configuration; j++) {
       const s = rows.scores[j]!;
-      [sum, low, high] = [sum + s, Math.min(low, s), Math.max(high, s)];
-      dated.push({ at: rows.accessedAt[j]!, score: s, who: j });
+      sum += s;
+      if (s < low) low = s;
+      if (s > high) high = s;
       modelOf[j] = model;
     }
     if (j - i > 1) spreads.push(high - low);
     const mean = sum / (j - i);
-    if (!(mean <= (best.get(model.index) ?? -Infinity))) best.set(model.index, mean);
+    const before = best.get(model.index);
+    if (before === undefined || mean > before) best.set(model.index, mean);
     i = j;
   }
   const models = Int32Array.from(best.keys()).sort();
   return {
     scores: { models, scores: Float64Array.from(models, (m) => best.get(m)!) },
     spreads,
-    steps: bestSteps(dated).map((s) => ({ at: s.at, score: s.score, configuration: rows.configurations[s.who]!, model: modelOf[s.who]! })),
+    steps: bestSteps(rows.accessedAt, rows.scores).map((j) => ({ at: rows.accessedAt[j]!, score: rows.scores[j]!, configuration: rows.configurations[j]!, model: modelOf[j]! })),
   };
 }
 

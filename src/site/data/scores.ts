@@ -246,12 +246,18 @@ function sumsByConfiguration(c: ScoreColumns, benchSlugs: Iterable<string>): Map
 
 /** ScoreIndex's `countingOn`. */
 function countingOn(c: ScoreColumns, benchSlug: string): CountingRows {
-  const rows = rowsOn(c, benchSlug).filter((i) => c.upvotes[i]! > c.downvotes[i]!);
-  return {
-    configurations: Array.from(rows, (i) => c.owners[c.owner[i]!]!),
-    scores: Float64Array.from(rows, (i) => c.normalizedScore[i]!),
-    accessedAt: Float64Array.from(rows, (i) => c.accessedAt[i]!),
-  };
+  const all = rowsOn(c, benchSlug);
+  let n = 0;
+  for (const i of all) if (c.upvotes[i]! > c.downvotes[i]!) n++;
+  const out: CountingRows = { configurations: new Array<Configuration>(n), scores: new Float64Array(n), accessedAt: new Float64Array(n) };
+  let k = 0;
+  for (const i of all) {
+    if (!(c.upvotes[i]! > c.downvotes[i]!)) continue;
+    out.configurations[k] = c.owners[c.owner[i]!]!;
+    out.scores[k] = c.normalizedScore[i]!;
+    out.accessedAt[k++] = c.accessedAt[i]!;
+  }
+  return out;
 }
 
 /** Where `value` stands among scores sorted best first: one more than how many are better. */
