@@ -31,18 +31,15 @@ function figuresHtml(v: BenchVerdict): Markup {
   </p>`;
 }
 
-/** Where the gap comes from. */
+/** Where the gap comes from, in a line: the method is on the about page. */
 function noiseHtml(v: BenchVerdict): Markup {
-  const about = html`<a href="${href('/about/#leaders')}">how the mirror decides</a>`;
-  return v.noiseFrom === 'repeats'
-    ? html`<p class="meta">
-        ${pointsText(v.noise)} is the gap the mirror reads as a difference here: ${BENCH_THRESHOLDS.repeatFactor} times the median spread between the repeated
-        counting submissions of ${plural(v.repeats, 'configuration')}. The mirror’s measure, not the API’s: ${about}.
-      </p>`
-    : html`<p class="meta">
-        ${pointsText(v.noise)} is the smallest gap the mirror reads as a difference: the API gives no standard error, and too few configurations repeat their
-        submissions here to measure one. The mirror’s measure, not the API’s: ${about}.
-      </p>`;
+  const why =
+    v.noiseFrom === 'repeats'
+      ? `${BENCH_THRESHOLDS.repeatFactor} times the median spread of ${plural(v.repeats, 'configuration')}’ repeated submissions here`
+      : 'the API gives no standard error';
+  return html`<p class="meta">
+    Scores ${pointsText(v.noise)} apart or less are not told apart (${why}). The mirror’s measure, not the API’s: <a href="${href('/about/#leaders')}">how</a>.
+  </p>`;
 }
 
 /** A rating the measure contradicts, as the issue of it says: "rated 4.4/5 for discriminability; measured: …". */
@@ -109,9 +106,7 @@ function bestHtml(m: BenchMeasures, until: number): Markup {
       summary,
     )}
     <p class="meta">
-      Dated by when each submitter accessed the score’s source (accessedAt), the one date every submission has: the mirror’s history keeps a digest of each
-      configuration’s scores, not the scores, so it cannot tell the day a best first appeared in it. From the submissions the mirror holds now: a configuration
-      that left the ranking, or a submission voted out, is not in it.
+      Dated by when each submitter accessed the source (accessedAt), from the submissions the mirror holds now: <a href="${href('/about/#leaders')}">why</a>.
     </p>`;
 }
 
@@ -138,9 +133,8 @@ function agreementHtml(m: BenchMeasures): Markup {
       ${a.least.length > 0 && html`<section aria-labelledby="agree-least"><h3 id="agree-least">Least alike</h3><ol>${a.least.map(neighbourHtml)}</ol></section>`}
     </div>
     <p class="meta">
-      Compared with ${plural(a.compared, 'benchmark')}, a mean ρ of ${rhoText(a.mean!)}.${left} ρ is Spearman’s rank correlation of the two benchmarks’ scores over the
-      models both scored (each by its best configuration’s), from 1 (the same order) to −1 (reversed), with at least ${min} shared: the mirror’s computation
-      (<a href="${href('/about/#agreement')}">how</a>).
+      Compared with ${plural(a.compared, 'benchmark')}, a mean ρ of ${rhoText(a.mean!)}.${left} ρ: Spearman’s rank correlation over the models both scored, 1 for the
+      same order, −1 for the reverse (<a href="${href('/about/#agreement')}">how</a>).
     </p>`;
 }
 

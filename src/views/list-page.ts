@@ -210,9 +210,9 @@ export function benchmarkListPageHtml(route: BenchmarkListPage): Markup {
     </p>
     <p class="meta views">
       <strong>Leaders</strong> is the mirror’s verdict on whether a benchmark still separates the top ${BENCH_THRESHOLDS.leaders} models (<a href="${href('/about/#leaders')}">how</a>);
-      <strong>Agreement</strong> its mean rank correlation with the benchmarks it shares models with. Views:
+      <strong>Agreement</strong> its mean rank correlation with the benchmarks it shares models with.${route.views.length > 0 && html` Views:
       ${route.views.map((v, i) => html`${i > 0 && ' · '}<a href="${benchmarkViewHref(v.segment)}"${own && v.heading === BENCHMARKS.heading(1, 1, view) && html` aria-current="page"`}>${v.heading}</a> (${formatCount(v.count)})`)}
-      · <a href="${href('/data/benchmark-agreement.json')}">agreement by tag</a> (JSON)
+      · <a href="${href('/data/benchmark-agreement.json')}">agreement by tag</a> (JSON)`}
     </p>
     ${listHtml(BENCHMARKS, BENCHMARK_ROWS, route, {
       label: 'benchmarks',

@@ -32,7 +32,7 @@ export interface BenchmarkListPage {
   benchmarks: number;
   /** The tag filter's choices: every tag a benchmark carries, A to Z. */
   tags: string[];
-  /** The pre-rendered views, each with how many benchmarks it shows, for the links to them. */
+  /** The pre-rendered views this build makes, each with how many benchmarks it shows, for the links to them. */
   views: { segment: string; heading: string; count: number }[];
 }
 
@@ -42,13 +42,22 @@ const benchmarkListPages = (data: SiteData) => pageCount(data.benches.length, BE
 const viewRows = (data: SiteData, view: Partial<BenchmarkListView>) =>
   selectRows(BENCHMARKS, benchmarkRows(benchmarkIndexOf(data)), { ...BENCHMARKS.plain, ...view, page: 1 });
 
+/**
+ * The pre-rendered views this build makes: all of them where some benchmark has a counting score,
+ * none where none has (every verdict would be "too few" and no agreement measured: three copies of the list).
+ */
+const viewsOf = (data: SiteData) => {
+  const measures = data.benchMeasures();
+  return data.benches.some((b) => measures.of(b.slug).steps.length > 0) ? BENCHMARK_VIEWS : [];
+};
+
 /** The pages after the first, which is `/benchmarks/`. */
 export const benchmarkListPaths = (data: SiteData) =>
   Array.from({ length: benchmarkListPages(data) - 1 }, (_, i) => ({ params: { page: String(i + 2) }, props: { page: i + 2 } }));
 
 /** Every page of every pre-rendered view: `separates`, `separates/2`, … */
 export const benchmarkViewPaths = (data: SiteData) =>
-  BENCHMARK_VIEWS.flatMap(({ segment, view }) =>
+  viewsOf(data).flatMap(({ segment, view }) =>
     Array.from({ length: pageCount(viewRows(data, view).length, BENCHMARKS.pageSize) }, (_, i) => ({
       params: { view: i === 0 ? segment : `${segment}/${i + 1}` },
       props: { segment, page: i + 1 },
@@ -73,6 +82,6 @@ export function benchmarkListPage(data: SiteData, page: number, segment?: string
     total: all.length,
     benchmarks: index.benchmarks.length,
     tags: index.tags.toSorted(),
-    views: BENCHMARK_VIEWS.map((v) => ({ segment: v.segment, heading: v.heading, count: viewRows(data, v.view).length })),
+    views: viewsOf(data).map((v) => ({ segment: v.segment, heading: v.heading, count: viewRows(data, v.view).length })),
   };
 }

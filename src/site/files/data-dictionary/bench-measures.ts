@@ -6,22 +6,7 @@
  */
 import { z } from 'zod';
 import type { BenchAgreementFile, BenchmarksMethod } from '../records.ts';
-import {
-  ISO,
-  SCORE,
-  count,
-  isoTime,
-  nonEmpty,
-  score,
-  text,
-  fieldsOf,
-  listField,
-  objectField,
-  columns,
-  type Download,
-  type Field,
-  type FieldDoc,
-} from './fields.ts';
+import { ISO, SCORE, count, isoTime, nonEmpty, score, text, fieldsOf, listField, objectField, type Download, type Field, type FieldDoc } from './fields.ts';
 
 const MIRRORS = 'The mirror’s computation, not the API’s (/about/#leaders).';
 
@@ -183,15 +168,21 @@ export const MEASURES_FIELD: Field = objectField(
 export const BENCHMARK_AGREEMENT_JSON: Download = {
   file: 'benchmark-agreement.json',
   format: 'JSON',
-  what: 'How alike the benchmarks of each two tags order the models (the mirror’s computation, /about/#agreement): for every pair of benchmarks sharing at least minShared models, Spearman’s rank correlation of their scores over those models; averaged over the pairs whose benchmarks carry the two tags, a pair counted once in a cell however many of its tags match. Only cells with a pair.',
+  what: 'How alike the benchmarks of each two tags order the models (the mirror’s computation, /about/#agreement): for every pair of benchmarks sharing at least minShared models, Spearman’s rank correlation of their scores over those models, averaged over the pairs whose benchmarks carry the two tags (a pair counted once in a cell however many of its tags match). The matrix is symmetric: mean and pairs hold its upper triangle row by row, tags[a] with tags[b] for every b ≥ a, so cell (a, b) is at a × n − a × (a − 1) / 2 + (b − a) for n tags; a = b is within one tag.',
   fields: fieldsOf<BenchAgreementFile>({
     minShared: { schema: count(), unit: 'models', meaning: 'Two benchmarks are compared only over at least this many models both scored.' },
-    tags: { schema: z.array(nonEmpty()), meaning: 'The tags some benchmark carries, A to Z; a cell names them by position here.' },
-    cells: columns('cells', 'The matrix’s cells with a compared pair, as lists of one order, by a then b; the matrix is symmetric, so only a ≤ b.', [
-      { name: 'a', schema: z.array(count()), type: 'integer[]', meaning: 'Index into tags of its row.' },
-      { name: 'b', schema: z.array(count()), type: 'integer[]', meaning: 'Index into tags of its column (a ≤ b; a = b is within one tag).' },
-      { name: 'mean', schema: z.array(rho()), type: 'number[]', unit: '−1 to 1, 3 decimals', meaning: 'The mean rank correlation of the pairs in the cell.' },
-      { name: 'pairs', schema: z.array(count()), type: 'integer[]', unit: 'pairs of benchmarks', meaning: 'How many pairs of benchmarks it averages.' },
-    ]),
+    tags: { schema: z.array(nonEmpty()), meaning: 'The tags some benchmark carries, A to Z: the rows and columns of the matrix.' },
+    mean: {
+      schema: z.array(rho().nullable()),
+      type: '(number or null)[]',
+      unit: '−1 to 1, 2 decimals',
+      meaning: 'The mean rank correlation of the pairs in each cell, in the upper triangle’s order; null where no pair was compared.',
+    },
+    pairs: {
+      schema: z.array(count()),
+      type: 'integer[]',
+      unit: 'pairs of benchmarks',
+      meaning: 'How many pairs of benchmarks each cell averages, same order; 0 where none.',
+    },
   }),
 };
