@@ -199,8 +199,13 @@ describe('a variant of the sample with two benchmarks made into known cases', ()
 });
 
 describe('the sample as the fast tier builds it', () => {
-  it('says one verdict per benchmark on its page, in the list and in benchmarks.json, and counts them on the about page', async () => {
-    const site = readSite((await sharedSite('sample')).dist);
+  let site: ReturnType<typeof readSite>;
+  // Built once per run for every test that reads it (test/helpers/shared-sites.ts), in a hook: a build is no test's time.
+  beforeAll(async () => {
+    site = readSite((await sharedSite('sample')).dist);
+  });
+
+  it('says one verdict per benchmark on its page, in the list and in benchmarks.json, and counts them on the about page', () => {
     const file = JSON.parse(site.read('data/benchmarks.json')) as { benchmarks: { slug: string; leaders: { verdict: string } }[] };
     const list = load(site.read('benchmarks/index.html'));
     const counts: Record<string, number> = {};
