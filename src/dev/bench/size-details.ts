@@ -27,6 +27,8 @@ interface DetailsOutcome {
   details?: DetailsBuild;
   detailsFailed?: string;
   evidence?: EvidenceResult;
+  /** The benchmark measures pass's line, for the report. */
+  measures?: string;
   rank?: RankResult;
   detailTypes: Map<string, PageTypeSize>;
 }
@@ -59,7 +61,7 @@ async function evidencePass(sr: SizeRun, detailsDb: string, build: ChildRun): Pr
 }
 
 /** The pass of the mirror's measures of every benchmark on its own, on the snapshot with details: the render makes it once, on first use. */
-async function measuresPass(sr: SizeRun, detailsDb: string, evidence: EvidenceResult | undefined): Promise<void> {
+async function measuresPass(sr: SizeRun, detailsDb: string, evidence: EvidenceResult | undefined): Promise<string | undefined> {
   const command: NodeCommand = {
     ...sr.commands.snapshot,
     nodeArgs: ['--expose-gc', ...sr.commands.snapshot.nodeArgs],
@@ -68,7 +70,10 @@ async function measuresPass(sr: SizeRun, detailsDb: string, evidence: EvidenceRe
   };
   const pass = await sr.run('benchmark measures pass', command, ['--snapshot', detailsDb]);
   const line = /BENCH_MEASURES_PASS (\{.*\})/.exec(pass.output)?.[1];
-  if (line) sr.say(measuresLine(JSON.parse(line) as BenchMeasuresPass, evidence?.buildCpuMs));
+  if (!line) return undefined;
+  const said = measuresLine(JSON.parse(line) as BenchMeasuresPass, evidence?.buildCpuMs);
+  sr.say(said);
+  return said;
 }
 
 /** One line of the report: the pass's time, CPU and memory, its share of the build's render and extras CPU, and what it found. */
@@ -105,7 +110,7 @@ export async function benchDetails(sr: SizeRun, inputs: SizeInputs, targets: Tar
     outcome.detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
     if (sr.options.targets.includes('none')) targets.measure('none', true, withDetails.res, detailsOut, detailsDb);
     outcome.evidence = await evidencePass(sr, detailsDb, withDetails.res);
-    await measuresPass(sr, detailsDb, outcome.evidence);
+    outcome.measures = await measuresPass(sr, detailsDb, outcome.evidence);
     // /rank/ in a browser, where rank.json holds every model's scores.
     outcome.rank = await measureRankPage(detailsOut);
     for (const line of outcome.rank ? rankLines(outcome.rank) : []) sr.say(line.slice(2));
