@@ -245,7 +245,18 @@ export interface ConfigurationEvidence {
 }
 
 /** A model's likely rank range, or why it has none. */
-export type ModelEvidence = { range: LikelyRange; why?: undefined } | { range?: undefined; why: string };
+export type ModelEvidence =
+  | {
+      range: LikelyRange;
+      /** The model ranks it could hold with the whole table at once. */
+      set: LikelyRange;
+      /** Whether it cannot be told apart from the model just above it. */
+      tiedAbove: boolean;
+      /** Its standard error on supraScore's scale. */
+      se: number;
+      why?: undefined;
+    }
+  | { range?: undefined; set?: undefined; tiedAbove?: undefined; se?: undefined; why: string };
 
 export interface SiteEvidence {
   agreement: Agreement;

@@ -9,11 +9,23 @@ import { COMPUTED_FILES, DOWNLOADS, HISTORY_FILES, csvColumns } from './data-dic
 import type { Download } from './data-dictionary/fields.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
 import type { RecentHistory, SiteData } from '../data/site-data.ts';
-import { attribution, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';
+import { attribution, modelRecord, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';
 
 export function jsonFile(data: SiteData, key: string, rows: unknown[]): Response {
   return new Response(JSON.stringify({ ...attribution(data), [key]: rows }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }
+
+/** models.json: every configuration with its standing. */
+export const modelsJson = (data: SiteData): Response =>
+  jsonFile(
+    data,
+    'models',
+    data.configurations.map((c) => modelRecord(c, standingOf(data, c))),
+  );
+
+/** evidence.json: the evidence behind supraScore (the mirror's computation), what the comparison script resamples from. */
+export const evidenceJson = (data: SiteData): Response =>
+  new Response(JSON.stringify({ ...attribution(data), ...data.evidence().facts }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 
 /** Where a spreadsheet may start a cell: the comma of the file, the semicolon and tab other locales split on, a line break. */
 const CELL_START = /(^|\r\n|[,;\t\r\n])(?=(?:[^\S\r\n]|")*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/gu;
