@@ -20,7 +20,7 @@ const USAGE = `Usage: npm run calibrate -- [flags]
   --source KIND,KIND  the simulated API's method: ${SOURCE_KINDS.join(', ')} (default probit)
   --fields N          fields per scenario (default: the plan's, or 8 at up to 1,000 configurations and 1 above)
   --seed N            the run's seed (default 1): the same seed, the same fields and the same figures
-  --universe X        the universe of benchmarks as a multiple of the published ones (default 4)
+  --universe X        the universe of benchmarks as a multiple of the published ones (default 8; at most 4,000 benchmarks, at least twice the published)
   --shrink X          narrow every published range and set to X of its width around the model rank (0 to 1): a run that must fail
   --json PATH         also write the whole result as JSON
   --help              this text`;
@@ -77,7 +77,7 @@ try {
     scenarios,
     seed: number('seed', values.seed, 1, 0, 100_000, true),
     shrink: number('shrink', values.shrink, 1, 0, 1),
-    universe: number('universe', values.universe, 4, 1, 20),
+    universe: number('universe', values.universe, 8, 2, 20),
     log: (line) => reporter.info(`calibrate: ${line}`),
   });
   const checks = checksOf(results);

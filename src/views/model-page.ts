@@ -13,7 +13,7 @@ import { encodeMovement, movementView } from '../site/lists/movement.ts';
 import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelFeedHref } from '../site/links/links.ts';
 import { scoreFormatter } from '../site/format/precision.ts';
 import { formatLikely, RANK_LABEL, rankMove } from '../site/format/ranks.ts';
-import { evidenceLineHtml } from './parts/likely.ts';
+import { evidenceLineHtml, restsOnHtml } from './parts/likely.ts';
 import type { Comparison } from '../site/data/types.ts';
 import type { ModelPage } from '../site/routes/model.ts';
 import { lineFigureHtml } from './parts/chart.ts';
@@ -64,7 +64,13 @@ export function modelPageHtml(page: ModelPage): Markup {
         page.evidence.range &&
         html`<div>
           <dt>Likely model rank</dt>
-          <dd>${formatLikely(page.evidence.range)} <small>the mirror’s estimate</small></dd>
+          <dd>${formatLikely(page.evidence.range)} <small>the mirror’s estimate, 9 times in 10</small></dd>
+        </div>`
+      }${
+        page.evidence.set &&
+        html`<div>
+          <dt>With the whole table</dt>
+          <dd>${formatLikely(page.evidence.set)} <small>all models at once${page.evidence.tiedAbove ? ', tied with the one above' : ''}</small></dd>
         </div>`
       }
       <div>
@@ -81,6 +87,7 @@ export function modelPageHtml(page: ModelPage): Markup {
       Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as
       <a href="${page.dataHref}">JSON</a>
     </p>
+    ${restsOnHtml(page.evidence, model.rank)}
     <h2 id="configurations">Its configurations side by side</h2>
     <section class="table-wrap" tabindex="0" aria-labelledby="configurations">
       <table class="sticky-first">

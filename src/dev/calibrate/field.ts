@@ -92,7 +92,7 @@ function modelsOf(rng: Rng, count: number): Model[] {
       familyTag,
       provider: `Lab ${provider + 1}`,
       general,
-      skips: rng.chance(Number(process.env.SKIP ?? 0.15)) ? 1 << rng.int(CAPABILITIES.length) : 0,
+      skips: rng.chance(0.15) ? 1 << rng.int(CAPABILITIES.length) : 0,
       coverage: general,
       configurations,
     });
@@ -127,14 +127,14 @@ function universeScores(models: readonly Model[], benches: readonly Bench[], see
   const out = new Float32Array(rows * benches.length);
   let row = 0;
   models.forEach((model, m) => {
+    // One stream per model: its noise on each benchmark, shared by its configurations, then each one's own.
+    const noise = new Rng(hash(seed, 0x5a, m));
     benches.forEach((bench, b) => {
-      // A release's configurations share most of their noise on a benchmark.
-      const shared = gaussian(new Rng(hash(seed, 0x5a, m, b)));
+      const shared = gaussian(noise);
       model.configurations.forEach((c, j) => {
         let skill = 0;
         for (let k = 0; k < bench.loading.length; k++) skill += bench.loading[k]! * c.ability[k]!;
-        const own = gaussian(new Rng(hash(seed, 0x5b, m, b, j)));
-        const x = bench.discrimination * (skill - bench.difficulty) + bench.noise * (0.8 * shared + 0.6 * own);
+        const x = bench.discrimination * (skill - bench.difficulty) + bench.noise * (0.8 * shared + 0.6 * gaussian(noise));
         out[(row + j) * benches.length + b] = Math.round(1000 * normalCdf(x)) / 10;
       });
     });

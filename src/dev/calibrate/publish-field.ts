@@ -2,7 +2,7 @@
  * A field through the mirror's real path: its export and details written as files, stored by the
  * `snapshot` command (`--from-file`, `--details-file`) as `npm run snapshot` starts it, then the
  * downloads the ranges are read from made by the functions the build's pages and extras worker call
- * (models.json, evidence.json, every model's data file), written to disk and read back: the harness
+ * (models.json, model-list.json, evidence.json, every model's data file), written to disk and read back: the harness
  * scores what is published, never the mirror's internal objects.
  *
  * The rest of a build (pages, cards, feeds, the search index) does not bear on the ranges and costs
@@ -12,12 +12,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteData, releaseSiteData } from '../../site/data/site-data.ts';
-import { evidenceJson, modelsJson } from '../../site/files/downloads.ts';
+import { evidenceJson, modelListJson, modelsJson } from '../../site/files/downloads.ts';
+import type { ModelListEntry } from '../../site/compare/model-data.ts';
 import { modelFile, type ModelFile } from '../../site/files/model-file.ts';
 import { attribution, type modelRecord } from '../../site/files/records.ts';
 import type { EvidenceFacts } from '../../site/evidence/evidence-file.ts';
 import { inputOutsideBuild } from '../../site/plan/render-input.ts';
-import { serializeDetails, serializeExport } from '../sample/generate.ts';
+import { serializeDetailsBuffer, serializeExport } from '../sample/generate.ts';
 import { readNodeCommands } from '../bench/npm-script.ts';
 import { REPO_ROOT } from '../bench/stage-process.ts';
 import type { Field } from './field.ts';
@@ -26,6 +27,8 @@ import type { Field } from './field.ts';
 export interface Published {
   models: ReturnType<typeof modelRecord>[];
   evidence: EvidenceFacts;
+  /** model-list.json's rows, in model rank order. */
+  modelList: ModelListEntry[];
   /** Each model's data file, by familyTag. */
   modelFiles: Map<string, ModelFile>;
   /** How far the ends of the likely ranges moved with other seeds of the resamples and the draws, when asked. */
@@ -65,7 +68,7 @@ export async function publishField(field: Field, dir: string, { stability = fals
   mkdirSync(join(dir, 'data', 'models'), { recursive: true });
   const [exportPath, detailsPath, db] = ['export.json', 'details.json', 'snapshot.db'].map((f) => join(dir, f));
   writeFileSync(exportPath!, serializeExport(field.export));
-  writeFileSync(detailsPath!, serializeDetails(field.details));
+  writeFileSync(detailsPath!, serializeDetailsBuffer(field.details));
   await snapshotCommand(['--from-file', exportPath!, '--details-file', detailsPath!, '--out', db!, '--quiet']);
 
   releaseSiteData();
@@ -73,6 +76,7 @@ export async function publishField(field: Field, dir: string, { stability = fals
   const write = async (name: string, body: Response) => writeFileSync(join(dir, 'data', name), Buffer.from(await body.arrayBuffer()));
   await write('models.json', modelsJson(data));
   await write('evidence.json', evidenceJson(data));
+  await write('model-list.json', modelListJson(data));
   const fileAttribution = attribution(data);
   for (const model of data.models) writeFileSync(join(dir, 'data', 'models', `${model.segment}.json`), JSON.stringify(modelFile(data, model, fileAttribution)));
   const models = data.models.map((m) => m.segment);
@@ -95,6 +99,7 @@ export async function publishField(field: Field, dir: string, { stability = fals
   return {
     models: read<{ models: Published['models'] }>('models.json').models,
     evidence: read<EvidenceFacts>('evidence.json'),
+    modelList: read<{ models: ModelListEntry[] }>('model-list.json').models,
     modelFiles: new Map(files.map((f) => [f.model.familyTag, f])),
     stability: moved,
   };

@@ -4,7 +4,9 @@
  * the mirror against a source it does not copy:
  *
  * - one comparison is a probit of the normalized-score gap, WIDTH points wide (the mirror: a logistic
- *   10 points wide), or, in the variants, a hard margin or a weighting the export does not show;
+ *   10 points wide), or, in the variants, a hard margin (`hard`), or a weighting the export does not
+ *   show: every benchmark alike (`unweighted`), the first capability's four times (`focus`), nearly
+ *   only the first capability's (`narrow`);
  * - the win shares are pooled over every (reference, benchmark) pair, weighted by effectiveWeight
  *   (the mirror: a mean over the references of each one's weighted share);
  * - the references are its own fixed point: the top 10 configurations by the score they give,
@@ -14,7 +16,7 @@
  */
 
 /** How the source compares: the default probit, or a variant that disagrees with the mirror more. */
-export const SOURCE_KINDS = ['probit', 'hard', 'unweighted', 'focus'] as const;
+export const SOURCE_KINDS = ['probit', 'hard', 'unweighted', 'focus', 'narrow'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** Width of the probit comparison, in normalized points. */
@@ -23,8 +25,12 @@ export const WIDTH = 25;
 export const SOURCE_REFERENCES = 10;
 /** At most this many passes find the references' fixed point. */
 const PASSES = 8;
+/** The rows a pass of the fixed point scores: the best by the first pass. */
+const CONTENDERS = 100;
 /** In the `focus` variant, benchmarks of the first capability weigh this many times their effectiveWeight. */
 const FOCUS = 4;
+/** In the `narrow` variant, every other benchmark weighs this many times less: supraScore is nearly one capability's. */
+const NARROW = 20;
 
 /** Scores of configurations (rows) on benchmarks (columns), row-major, NaN where a row has none. */
 export interface ScoreMatrix {
@@ -63,6 +69,7 @@ function comparisonOf(kind: SourceKind): (gap: number) => number {
 function weightsOf(m: ScoreMatrix, kind: SourceKind): Float64Array {
   if (kind === 'unweighted') return new Float64Array(m.cols).fill(1);
   if (kind === 'focus') return Float64Array.from(m.weight, (w, b) => (m.capability[b] === 0 ? FOCUS * w : w));
+  if (kind === 'narrow') return Float64Array.from(m.weight, (w, b) => (m.capability[b] === 0 ? w : w / NARROW));
   return m.weight;
 }
 
@@ -74,25 +81,35 @@ function topRows(score: Float64Array, count: number): number[] {
 }
 
 /** Every row's pooled win share against `references` (a row is not compared with itself); 0 where it shares no weighted benchmark. */
-function scoresAgainst(m: ScoreMatrix, weight: Float64Array, references: readonly number[], compare: (gap: number) => number): Float64Array {
-  const won = new Float64Array(m.rows);
-  const weighed = new Float64Array(m.rows);
-  for (const r of references) {
-    const base = r * m.cols;
-    for (let b = 0; b < m.cols; b++) {
-      const theirs = m.value[base + b]!;
-      const w = weight[b]!;
-      if (Number.isNaN(theirs) || !(w > 0)) continue;
-      for (let c = 0; c < m.rows; c++) {
-        if (c === r) continue;
-        const mine = m.value[c * m.cols + b]!;
-        if (Number.isNaN(mine)) continue;
-        won[c] += w * compare(mine - theirs);
-        weighed[c] += w;
+function scoresAgainst(
+  m: ScoreMatrix,
+  weight: Float64Array,
+  references: readonly number[],
+  compare: (gap: number) => number,
+  rows: Iterable<number> = Array.from({ length: m.rows }, (_, c) => c),
+): Float64Array {
+  const out = new Float64Array(m.rows);
+  const { cols, value } = m;
+  for (const c of rows) {
+    let won = 0;
+    let weighed = 0;
+    const mine = c * cols;
+    for (const r of references) {
+      if (r === c) continue;
+      const theirs = r * cols;
+      for (let b = 0; b < cols; b++) {
+        const w = weight[b]!;
+        const a = value[mine + b]!;
+        const t = value[theirs + b]!;
+        // NaN on either side (no score) fails the test, as does a weight of 0.
+        if (!(w > 0 && a === a && t === t)) continue;
+        won += w * compare(a - t);
+        weighed += w;
       }
     }
+    out[c] = weighed > 0 ? (100 * won) / weighed : 0;
   }
-  return Float64Array.from(won, (x, c) => (weighed[c]! > 0 ? (100 * x) / weighed[c]! : 0));
+  return out;
 }
 
 /** The source's supraScore of every row, 0-100, unrounded. */
@@ -113,12 +130,15 @@ export function sourceScores(m: ScoreMatrix, kind: SourceKind = 'probit'): Float
     start[c] = w > 0 ? sum / w : 0;
   }
   let references = topRows(start, SOURCE_REFERENCES);
-  let scores = scoresAgainst(m, weight, references, compare);
+  const first = scoresAgainst(m, weight, references, compare);
+  // The fixed point moves only the top of the field: its passes score the rows that could be references, then every row once.
+  const contenders = topRows(first, CONTENDERS);
+  let scores = first;
   for (let pass = 1; pass < PASSES; pass++) {
     const next = topRows(scores, SOURCE_REFERENCES);
     if (next.every((r) => references.includes(r))) break;
     references = next;
-    scores = scoresAgainst(m, weight, references, compare);
+    scores = scoresAgainst(m, weight, references, compare, contenders);
   }
-  return scores;
+  return scores === first ? first : scoresAgainst(m, weight, references, compare);
 }

@@ -3,11 +3,14 @@
  * configuration's evidence score, the agreement with the API's order, and each model's likely rank
  * range, made once per process on first use (the render asks; the extras worker does not).
  */
-import { agreementOf, MIN_AGREEMENT, rangesWithheld, scoreMap } from '../evidence/agreement.ts';
+import { agreementOf, MAX_MISMATCH, MIN_AGREEMENT, rangesWithheld } from '../evidence/agreement.ts';
 import type { EvidenceFacts, Sensitivity } from '../evidence/evidence-file.ts';
 import { benchIds, REFERENCES, referenceOf, referencesCompared, SCALE, scoreOf, scoreSet, termsOf, type EvidenceField, type Terms } from '../evidence/method.ts';
-import { enoughForRange, HIGH, LOW, MIN_BENCHMARKS, SEPARATES, type LikelyRange } from '../evidence/ranges.ts';
-import { fieldRanges, type FieldRanges } from '../evidence/field-ranges.ts';
+import { enoughForRange, MIN_BENCHMARKS } from '../evidence/ranges.ts';
+import { fieldRanges, LEVEL } from '../evidence/field-ranges.ts';
+import { DRAW_SEED, DRAWS } from '../evidence/posterior.ts';
+import { SEPARATION_LEVEL } from '../evidence/separation.ts';
+import { restsOn, RESTS_ON } from '../evidence/rests-on.ts';
 import { benchKey, ROUNDS, SEED } from '../evidence/resample.ts';
 import { scoreFormatter } from '../format/precision.ts';
 import type { Bench, Configuration, Model, ModelEvidence, SiteEvidence } from './types.ts';
@@ -58,8 +61,10 @@ export function buildEvidence(
 ): SiteEvidence {
   const { field, ids } = fieldFor(input);
   const sets = input.configurations.map((c) => scoreSet(input.countingMeansOf(c.slug), ids));
-  const termsAt = (scale: number) => input.configurations.map((c, i) => termsOf(field, sets[i]!, c.slug, scale));
-  const terms = termsAt(SCALE);
+  const terms = input.configurations.map((c, i) => termsOf(field, sets[i]!, c.slug));
+  // The other widths read the evidence score's references only.
+  const ten = { ...field, references: field.references.slice(0, REFERENCES) };
+  const termsAt = (scale: number) => input.configurations.map((c, i) => termsOf(ten, sets[i]!, c.slug, scale));
   const scores = terms.map((t) => t && scoreOf(t));
   const supra = input.configurations.map((c) => c.supraScore);
   const agreement = agreementOf(supra, scores, REFERENCES);
@@ -71,43 +76,43 @@ export function buildEvidence(
     );
     return { scale, spearman: other.spearman, topShared: other.topShared };
   });
+  const measured = scores.flatMap((s) => (s === undefined ? [] : [s]));
+  const index = new Map(input.configurations.map((c, i) => [c.slug, i]));
+  // First the order, then, resampled, how far the evidence strays from supraScore in its own uncertainty.
+  const ordered = rangesWithheld(agreement) === undefined;
+  const resampled = ordered || resampleAnyway ? rangesOf(input, terms, field.key, index, seeds) : undefined;
+  if (ordered && resampled && resampled.models.size > 0) agreement.mismatch = resampled.mismatch;
   const withheld = rangesWithheld(agreement);
-  const measured = scores.flatMap((s, i) => (s === undefined ? [] : [[s, supra[i]!] as const]));
-  const map = scoreMap(
-    measured.map(([s]) => s),
-    measured.map(([, v]) => v),
-  );
-
+  const ranges = withheld === undefined ? resampled?.models : undefined;
   const facts: EvidenceFacts = {
     method: {
       references: REFERENCES,
+      candidates: CANDIDATES,
       scale: SCALE,
       rounds: ROUNDS,
       seed: SEED,
-      percentiles: [LOW, HIGH],
+      draws: DRAWS,
+      drawSeed: DRAW_SEED,
+      level: LEVEL,
       minBenchmarks: MIN_BENCHMARKS,
-      separates: SEPARATES,
+      separationLevel: SEPARATION_LEVEL,
       minAgreement: MIN_AGREEMENT,
+      maxMismatch: MAX_MISMATCH,
     },
     agreement,
     sensitivity,
-    ranges: { shown: withheld === undefined, withheld: withheld ?? null },
+    ranges: { shown: withheld === undefined, withheld: withheld ?? null, models: ranges?.size ?? 0, width: ranges ? resampled!.width : null },
     ...referenceFacts(input, field),
-    map,
   };
-
-  const index = new Map(input.configurations.map((c, i) => [c.slug, i]));
-  const resampled = withheld === undefined || resampleAnyway ? rangesOf(input, terms, field.key, index, seeds) : undefined;
-  const ranges = withheld === undefined ? resampled : undefined;
   const referencesWithScores = field.references.slice(0, REFERENCES).filter((r) => r.value.some((v) => !Number.isNaN(v))).length;
 
   return {
     agreement,
     withheld,
-    resampledModels: resampled?.size ?? 0,
+    resampledModels: resampled?.models.size ?? 0,
     referencesWithScores,
     facts,
-    scoreText: scoreFormatter(measured.map(([v]) => v)),
+    scoreText: scoreFormatter(measured),
     configuration(slug) {
       const i = index.get(slug);
       const t = i === undefined ? undefined : terms[i];
@@ -135,30 +140,36 @@ function rangesOf(
   keys: Uint32Array,
   index: ReadonlyMap<string, number>,
   seeds: { resample: number; draws: number } | undefined,
-): Map<Model, ModelEvidence> {
+): { models: Map<Model, ModelEvidence>; width: number; mismatch: number } {
   const modelOf = new Map(input.models.map((m, i) => [m.familyTag, i]));
-  const found: FieldRanges = fieldRanges({
+  const supraScore = Float64Array.from(input.configurations, (c) => c.supraScore);
+  const best = Int32Array.from(input.models, (m) => index.get(m.best.slug)!);
+  const enough = Uint8Array.from(input.models, (m) => (enoughForRange(terms[index.get(m.best.slug)!]) ? 1 : 0));
+  const found = fieldRanges({
     keys,
     terms,
-    supraScore: Float64Array.from(input.configurations, (c) => c.supraScore),
+    supraScore,
     model: Int32Array.from(input.configurations, (c) => modelOf.get(c.familyTag)!),
-    best: Int32Array.from(input.models, (m) => index.get(m.best.slug)!),
+    best,
     benchmarks: Float64Array.from(input.models, (m) => terms[index.get(m.best.slug)!]?.benchmarks ?? m.best.benchCount),
-    enough: Uint8Array.from(input.models, (m) => (enoughForRange(terms[index.get(m.best.slug)!]) ? 1 : 0)),
+    enough,
     candidates: Int32Array.from(input.configurations.slice(0, CANDIDATES), (_, i) => i),
     rounds: ROUNDS,
     seed: seeds?.resample ?? SEED,
     drawSeed: seeds?.draws,
   });
+  const resting = restsOn({ terms, supraScore, best, enough, benchmarks: keys.length });
   const out = new Map<Model, ModelEvidence>();
   input.models.forEach((m, i) => {
     if (!found.measured[i]) return;
+    const benches = Array.from(resting.bench.subarray(i * RESTS_ON, (i + 1) * RESTS_ON));
     out.set(m, {
       range: { low: found.likelyLow[i]!, high: found.likelyHigh[i]! },
       set: { low: found.setLow[i]!, high: found.setHigh[i]! },
       tiedAbove: found.tiedAbove[i] === 1,
       se: found.se[i]!,
+      restsOn: benches.flatMap((b, k) => (b < 0 ? [] : [{ bench: input.benches[b]!, rank: resting.rank[i * RESTS_ON + k]! }])),
     });
   });
-  return out;
+  return { models: out, width: found.width, mismatch: found.mismatch };
 }

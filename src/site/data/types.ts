@@ -254,9 +254,11 @@ export type ModelEvidence =
       tiedAbove: boolean;
       /** Its standard error on supraScore's scale. */
       se: number;
+      /** The benchmarks whose loss moves its model rank furthest, and the model rank it would have without each. */
+      restsOn: { bench: Bench; rank: number }[];
       why?: undefined;
     }
-  | { range?: undefined; set?: undefined; tiedAbove?: undefined; se?: undefined; why: string };
+  | { range?: undefined; set?: undefined; tiedAbove?: undefined; se?: undefined; restsOn?: undefined; why: string };
 
 export interface SiteEvidence {
   agreement: Agreement;

@@ -8,9 +8,9 @@
  * of its own: its standard error is then read from the fit of the measured ones against the number
  * of benchmarks behind supraScore (benchCount), so no model is held still while the others move.
  */
-import { movesOf, standardErrors, type MovesInput } from './moves.ts';
-import { DRAW_SEED, DRAWS, fitPrior, rankDraws, rankInterval } from './posterior.ts';
-import { cannotTell, rankSets, simultaneousWidth } from './rank-sets.ts';
+import { movesOf, placedScores, spreadsOf, type MovesInput } from './moves.ts';
+import { DRAW_SEED, DRAWS, fitPrior, posteriorMeans, rankDraws, rankInterval } from './posterior.ts';
+import { cannotTell, rankSets, setWidth, simultaneousWidth } from './rank-sets.ts';
 
 /** The stated level of a likely range (marginal) and of the rank sets (the whole table at once). */
 export const LEVEL = 0.9;
@@ -42,12 +42,27 @@ export interface FieldRanges {
   tiedAbove: Uint8Array;
   /** The multiple of a standard error that every interval spans at once. */
   width: number;
+  /**
+   * How far the evidence strays from supraScore, in standard errors: the 75th percentile, over the
+   * models with a range, of the gap between a model's supraScore and the supraScore at the place its
+   * evidence holds, over its standard error. NaN without a model with a range.
+   */
+  mismatch: number;
+}
+
+/** The 75th percentile over the measured models of |supraScore - its evidence's place on supraScore's scale| / its standard error. */
+function mismatchOf(input: FieldRangesInput, measured: Uint8Array, se: Float64Array): number {
+  const placed = placedScores(input.terms, input.supraScore);
+  const ratios = Float64Array.from(input.best, (c, m) => (measured[m] && !Number.isNaN(placed[c]!) ? Math.abs(input.supraScore[c]! - placed[c]!) / se[m]! : Number.NaN))
+    .filter((r) => !Number.isNaN(r))
+    .sort();
+  return ratios.length ? ratios[Math.min(ratios.length - 1, Math.floor(0.75 * ratios.length))]! : Number.NaN;
 }
 
 /** Neighbours either side, by supraScore, whose spread per benchmark a model's is moderated towards. */
 export const NEIGHBOURS = 25;
 /** How many benchmarks' worth of evidence the neighbours' spread counts for, beside a model's own. */
-export const PRIOR_BENCHMARKS = Number(process.env.D0 ?? 8);
+export const PRIOR_BENCHMARKS = 8;
 
 /**
  * The spread per benchmark typical of the measured models near each model by supraScore: the median
@@ -73,25 +88,30 @@ function typicalSpread(perBenchmark: Float64Array, measured: Uint8Array): Float6
   return out;
 }
 
-export function fieldRanges(input: FieldRangesInput): FieldRanges {
-  const models = input.best.length;
-  const moves = movesOf(input);
-  const own = standardErrors(moves);
-  const measured = Uint8Array.from(own, (s, m) => (input.enough[m] && Number.isFinite(s) ? 1 : 0));
-  // A model's own spread per benchmark, moderated towards its neighbours' (limma's moderated variance): few benchmarks say little of their own spread.
-  const k = input.benchmarks;
+/** A spread per benchmark moderated towards its neighbours' (limma's moderated variance): few benchmarks say little of their own spread. */
+function moderated(own: Float64Array, k: Float64Array, measured: Uint8Array): Float64Array {
   const perBenchmark = Float64Array.from(own, (s, m) => (measured[m] ? k[m]! * s * s : Number.NaN));
   const typical = typicalSpread(perBenchmark, measured);
-  const se = Float64Array.from({ length: models }, (_, m) => {
+  return Float64Array.from(own, (_, m) => {
     const prior = Number.isNaN(typical[m]!) ? 0 : typical[m]!;
     const count = Math.max(1, k[m]!);
     const v = measured[m] ? (PRIOR_BENCHMARKS * prior + (count - 1) * perBenchmark[m]!) / (PRIOR_BENCHMARKS + count - 1) : prior;
     return Math.max(SE_FLOOR, Math.sqrt(v / count));
   });
+}
+
+export function fieldRanges(input: FieldRangesInput): FieldRanges {
+  const models = input.best.length;
+  const moves = movesOf(input);
+  const own = spreadsOf(moves);
+  const measured = Uint8Array.from(own.se, (s, m) => (input.enough[m] && Number.isFinite(s) ? 1 : 0));
+  const k = input.benchmarks;
+  const se = moderated(own.se, k, measured);
+  const spread = { up: moderated(own.up, k, measured), down: moderated(own.down, k, measured) };
 
   const y = Float64Array.from(input.best, (c) => input.supraScore[c]!);
-  const prior = fitPrior(y, se);
-  const draws = rankDraws(y, se, prior, input.draws ?? DRAWS, input.drawSeed ?? DRAW_SEED);
+  const prior = fitPrior(y, spread);
+  const draws = rankDraws(y, spread, prior, input.draws ?? DRAWS, input.drawSeed ?? DRAW_SEED);
   const likelyLow = new Int32Array(models);
   const likelyHigh = new Int32Array(models);
   const half = (1 - LEVEL) / 2;
@@ -99,13 +119,13 @@ export function fieldRanges(input: FieldRangesInput): FieldRanges {
     if (!measured[m]) continue;
     [likelyLow[m], likelyHigh[m]] = rankInterval(draws, m, half, 1 - half);
   }
-  const width = simultaneousWidth(
+  const largest = simultaneousWidth(
     moves,
     Float64Array.from(se, (s, m) => (measured[m] ? s : 0)),
     LEVEL,
   );
+  const width = setWidth(moves, posteriorMeans(y, spread, prior), se, LEVEL, largest);
   const sets = rankSets(y, se, width);
   const tiedAbove = Uint8Array.from({ length: models }, (_, m) => (m > 0 && cannotTell(y[m - 1]!, se[m - 1]!, y[m]!, se[m]!, width) ? 1 : 0));
-  if (process.env.DEBUGW) console.error('width', width, 'models', models);
-  return { se, measured, likelyLow, likelyHigh, setLow: sets.low, setHigh: sets.high, tiedAbove, width };
+  return { se, measured, likelyLow, likelyHigh, setLow: sets.low, setHigh: sets.high, tiedAbove, width, mismatch: mismatchOf(input, measured, se) };
 }

@@ -40,7 +40,7 @@ export interface Moves {
 }
 
 /** Indices of the finite values of `score`, best (highest) first, ties by index. */
-function order(score: Float64Array, into: Int32Array): number {
+export function order(score: Float64Array, into: Int32Array): number {
   let n = 0;
   for (let i = 0; i < score.length; i++) if (!Number.isNaN(score[i]!)) into[n++] = i;
   into.subarray(0, n).sort((a, b) => score[b]! - score[a]! || a - b);
@@ -48,14 +48,14 @@ function order(score: Float64Array, into: Int32Array): number {
 }
 
 /** The supraScores of the configurations with evidence, highest first, read at a fractional place (0 = the highest). */
-function scoreAtPlace(sorted: Float64Array, place: number): number {
+export function scoreAtPlace(sorted: Float64Array, place: number): number {
   const i = Math.floor(place);
   if (i >= sorted.length - 1) return sorted[sorted.length - 1]!;
   return sorted[i]! + (place - i) * (sorted[i + 1]! - sorted[i]!);
 }
 
 /** How many of `descending` are above `x`. */
-function above(descending: Float64Array, x: number): number {
+export function above(descending: Float64Array, x: number): number {
   let lo = 0;
   let hi = descending.length;
   while (lo < hi) {
@@ -85,6 +85,21 @@ function roundReferences(input: MovesInput, counts: Uint8Array, fullDescending: 
   into.fill(0);
   for (const r of chosen) into[r] = 1;
   return into;
+}
+
+/**
+ * Each configuration's evidence read on supraScore's scale: the supraScore at the place its evidence
+ * holds on all the benchmarks (NaN without evidence). Where the evidence reproduces supraScore, it is
+ * the configuration's own supraScore, give or take its noise.
+ */
+export function placedScores(terms: readonly (Terms | undefined)[], supraScore: Float64Array): Float64Array {
+  const full = Float64Array.from(terms, (t) => (t ? (scoreOf(t) ?? Number.NaN) : Number.NaN));
+  const ids = new Int32Array(terms.length);
+  const withEvidence = order(full, ids);
+  const scale = Float64Array.from(ids.subarray(0, withEvidence), (c) => supraScore[c]!).sort((a, b) => b - a);
+  const out = new Float64Array(terms.length).fill(Number.NaN);
+  for (let p = 0; p < withEvidence; p++) out[ids[p]!] = scale[p]!;
+  return out;
 }
 
 /** Every model's moves over `rounds` resamples of the benchmarks. */
@@ -131,22 +146,40 @@ export function movesOf(input: MovesInput): Moves {
   return { rounds, deviation };
 }
 
-/** A model's standard error on supraScore's scale from its moves: their root mean square (a move is already a deviation); NaN with fewer than two. */
-export function standardErrors(moves: Moves): Float64Array {
+/** A model's spread on supraScore's scale from its moves: their standard deviation, and each side's (semi-deviations about their mean, NaN with fewer than two moves). */
+export interface Spreads {
+  se: Float64Array;
+  /** The spread of moves below their mean, and above it: equal for a symmetric spread. */
+  down: Float64Array;
+  up: Float64Array;
+}
+
+export function spreadsOf(moves: Moves): Spreads {
   const models = moves.deviation.length / moves.rounds;
-  const out = new Float64Array(models);
+  const se = new Float64Array(models).fill(Number.NaN);
+  const down = new Float64Array(models).fill(Number.NaN);
+  const up = new Float64Array(models).fill(Number.NaN);
   for (let m = 0; m < models; m++) {
+    const mine = moves.deviation.subarray(m * moves.rounds, (m + 1) * moves.rounds);
     let sum = 0;
-    let sq = 0;
     let k = 0;
-    for (let r = 0; r < moves.rounds; r++) {
-      const d = moves.deviation[m * moves.rounds + r]!;
+    for (const d of mine) {
       if (Number.isNaN(d)) continue;
       sum += d;
-      sq += d * d;
       k++;
     }
-    out[m] = k >= 2 ? Math.sqrt(Math.max(0, (sq - (sum * sum) / k) / (k - 1))) : Number.NaN;
+    if (k < 2) continue;
+    const mean = sum / k;
+    let below = 0;
+    let above = 0;
+    for (const d of mine) {
+      if (Number.isNaN(d)) continue;
+      if (d < mean) below += (d - mean) ** 2;
+      else above += (d - mean) ** 2;
+    }
+    se[m] = Math.sqrt((below + above) / (k - 1));
+    down[m] = Math.sqrt((2 * below) / k);
+    up[m] = Math.sqrt((2 * above) / k);
   }
-  return out;
+  return { se, down, up };
 }

@@ -1,7 +1,8 @@
 /**
  * Likely model ranks by empirical Bayes (Gu and Koenker, "Invidious comparisons", Econometrica 2023;
  * Efron's g-modelling): each model's supraScore is read as its true score plus an error of its own
- * standard error (moves.ts); the spread of the true scores over the field, G, is fitted to all the
+ * spread (moves.ts), wider on the side its moves stray further to (a two-piece normal: with few
+ * benchmarks, a score is more often a little low than a little high); the spread of the true scores over the field, G, is fitted to all the
  * models at once (a nonparametric maximum likelihood fit on a grid, by EM, with each model's own
  * error); a model's true score is then drawn from its posterior, every model at once, and ranked,
  * many times. A likely range is the middle of those ranks. Unlike a percentile bootstrap of the
@@ -30,22 +31,37 @@ export interface Prior {
 /** How far from a score, in its standard errors, the likelihood is still read (beyond it, nothing). */
 const REACH = 7;
 
-/** Each model's band of grid points within REACH standard errors, and the likelihood at each. */
+/** Each model's band of grid points within REACH of its spreads, and the likelihood at each. */
 interface Bands {
   from: Int32Array;
   start: Int32Array;
   like: Float64Array;
 }
 
-function bandsOf(y: Float64Array, s: Float64Array, grid: Float64Array): Bands {
+/** Each model's error spread: below its score (a true score above it) and above it (a true score below). */
+export interface ErrorSpread {
+  /** The spread of a score above its true score (the side `y - θ > 0`). */
+  up: Float64Array;
+  /** The spread of a score below its true score. */
+  down: Float64Array;
+}
+
+/** The likelihood of a score `y` given a true score `theta`: a two-piece normal, up to a factor the same for every theta. */
+const likelihood = (y: number, theta: number, up: number, down: number) => {
+  const z = (y - theta) / (y > theta ? up : down);
+  return Math.exp(-0.5 * z * z);
+};
+
+function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
   const n = y.length;
   const step = grid.length > 1 ? grid[1]! - grid[0]! : 1;
   const from = new Int32Array(n);
   const start = new Int32Array(n + 1);
   const ranges: [number, number][] = [];
   for (let i = 0; i < n; i++) {
-    const lo = Math.max(0, Math.floor((y[i]! - REACH * s[i]! - grid[0]!) / step));
-    const hi = Math.min(grid.length - 1, Math.ceil((y[i]! + REACH * s[i]! - grid[0]!) / step));
+    // A true score below y reads the upper spread; above y, the lower.
+    const lo = Math.max(0, Math.floor((y[i]! - REACH * s.up[i]! - grid[0]!) / step));
+    const hi = Math.min(grid.length - 1, Math.ceil((y[i]! + REACH * s.down[i]! - grid[0]!) / step));
     ranges.push([lo, Math.max(lo, hi)]);
     from[i] = lo;
     start[i + 1] = start[i]! + Math.max(lo, hi) - lo + 1;
@@ -53,28 +69,25 @@ function bandsOf(y: Float64Array, s: Float64Array, grid: Float64Array): Bands {
   const like = new Float64Array(start[n]!);
   for (let i = 0; i < n; i++) {
     const [lo, hi] = ranges[i]!;
-    for (let k = lo; k <= hi; k++) {
-      const z = (y[i]! - grid[k]!) / s[i]!;
-      like[start[i]! + k - lo] = Math.exp(-0.5 * z * z);
-    }
+    for (let k = lo; k <= hi; k++) like[start[i]! + k - lo] = likelihood(y[i]!, grid[k]!, s.up[i]!, s.down[i]!);
   }
   return { from, start, like };
 }
 
-/** The grid: from the lowest score less REACH of its error to the highest plus REACH of its. */
-function gridOf(y: Float64Array, s: Float64Array, points: number): Float64Array {
+/** The grid: from the lowest score less three of its spreads to the highest plus three of its. */
+function gridOf(y: Float64Array, s: ErrorSpread, points: number): Float64Array {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < y.length; i++) {
-    lo = Math.min(lo, y[i]! - 3 * s[i]!);
-    hi = Math.max(hi, y[i]! + 3 * s[i]!);
+    lo = Math.min(lo, y[i]! - 3 * s.up[i]!);
+    hi = Math.max(hi, y[i]! + 3 * s.down[i]!);
   }
   if (!(hi > lo)) hi = lo + 1;
   return Float64Array.from({ length: points }, (_, k) => lo + ((hi - lo) * k) / (points - 1));
 }
 
-/** The spread of true scores that makes the scores `y`, each with its standard error `s` (all positive), likeliest. */
-export function fitPrior(y: Float64Array, s: Float64Array, points: number = GRID, steps: number = FIT_STEPS): Prior {
+/** The spread of true scores that makes the scores `y`, each with its error spread `s` (all positive), likeliest. */
+export function fitPrior(y: Float64Array, s: ErrorSpread, points: number = GRID, steps: number = FIT_STEPS): Prior {
   const grid = gridOf(y, s, points);
   const bands = bandsOf(y, s, grid);
   let weight = new Float64Array(points).fill(1 / points);
@@ -88,7 +101,7 @@ export function fitPrior(y: Float64Array, s: Float64Array, points: number = GRID
       let total = 0;
       for (let k = 0; k < len; k++) total += weight[lo + k]! * bands.like[at + k]!;
       if (!(total > 0)) continue;
-      for (let k = 0; k < len; k++) next[lo + k] += (weight[lo + k]! * bands.like[at + k]!) / total;
+      for (let k = 0; k < len; k++) next[lo + k] = next[lo + k]! + (weight[lo + k]! * bands.like[at + k]!) / total;
     }
     let sum = 0;
     for (let k = 0; k < points; k++) sum += next[k]!;
@@ -110,7 +123,7 @@ export function stream(seed: number): () => number {
 }
 
 /** Each model's posterior as a cumulative distribution over its band of the grid. */
-function posteriors(y: Float64Array, s: Float64Array, prior: Prior): Bands {
+function posteriors(y: Float64Array, s: ErrorSpread, prior: Prior): Bands {
   const bands = bandsOf(y, s, prior.grid);
   for (let i = 0; i < y.length; i++) {
     const lo = bands.from[i]!;
@@ -121,14 +134,28 @@ function posteriors(y: Float64Array, s: Float64Array, prior: Prior): Bands {
     let sum = 0;
     // Where the prior gives the band nothing (a score far from every other), the likelihood alone.
     if (!(total > 0)) {
-      for (let k = 0; k < len; k++) {
-        const z = (y[i]! - prior.grid[lo + k]!) / s[i]!;
-        total += bands.like[at + k] = Math.exp(-0.5 * z * z);
-      }
+      for (let k = 0; k < len; k++) total += bands.like[at + k] = likelihood(y[i]!, prior.grid[lo + k]!, s.up[i]!, s.down[i]!);
     }
     for (let k = 0; k < len; k++) bands.like[at + k] = sum += bands.like[at + k]! / total;
   }
   return bands;
+}
+
+/** Each model's posterior mean true score. */
+export function posteriorMeans(y: Float64Array, s: ErrorSpread, prior: Prior): Float64Array {
+  const cdf = posteriors(y, s, prior);
+  return Float64Array.from(y, (_, i) => {
+    const lo = cdf.from[i]!;
+    const at = cdf.start[i]!;
+    const len = cdf.start[i + 1]! - at;
+    let mean = 0;
+    let before = 0;
+    for (let k = 0; k < len; k++) {
+      mean += (cdf.like[at + k]! - before) * prior.grid[lo + k]!;
+      before = cdf.like[at + k]!;
+    }
+    return mean;
+  });
 }
 
 export interface RankDraws {
@@ -142,7 +169,7 @@ export interface RankDraws {
  * true score from its posterior (a grid point, spread evenly over its cell, so no two tie) and ranks
  * them, 1 = the highest.
  */
-export function rankDraws(y: Float64Array, s: Float64Array, prior: Prior, draws: number = DRAWS, seed: number = DRAW_SEED): RankDraws {
+export function rankDraws(y: Float64Array, s: ErrorSpread, prior: Prior, draws: number = DRAWS, seed: number = DRAW_SEED): RankDraws {
   const n = y.length;
   const cdf = posteriors(y, s, prior);
   const step = prior.grid.length > 1 ? prior.grid[1]! - prior.grid[0]! : 1;

@@ -1,12 +1,15 @@
 /**
  * A statement about the whole leaderboard at once (Klein, Wright and Wieczorek, "A joint confidence
  * region for an overall ranking", 2020; Mogstad, Romano, Shaikh and Wilhelm, "Inference for ranks",
- * 2024): an interval on every model's supraScore that all hold together at the stated level, from the
- * largest standardized move of any model in each resample (a max-|t| over the rounds of moves.ts);
- * then each model's set of model ranks: from one more than the models confidently above it to the
- * field's size less the models confidently below it. When every interval holds, every set holds its
- * model's true rank, so the sets hold together at least as often as the intervals. Two models whose
- * intervals overlap cannot be told apart: a model is tied with the one above when theirs do.
+ * 2024): an interval on every model's supraScore, its score ± c of its standard errors, and each
+ * model's set of model ranks from them: from one more than the models confidently above it (their
+ * interval wholly above its) to the field's size less the models confidently below it. The sets hold
+ * together whenever no "confidently above" is wrong, so c is the smallest width that keeps every
+ * such claim right in the stated share of the resamples: each round's moves (moves.ts) are added to
+ * the models' posterior means (posterior.ts), a field whose near-ties are as close as the truth's
+ * or closer, and the round's claims are held against that field's order. The width at which every
+ * interval itself holds (a max-|t| over the rounds) bounds it. Two models whose intervals overlap
+ * cannot be told apart: a model is tied with the one above when theirs do.
  *
  * Pure and browser-safe, its inputs plain typed arrays.
  */
@@ -30,6 +33,54 @@ export function simultaneousWidth(moves: Moves, s: Float64Array, level: number):
   }
   largest.sort();
   return largest[Math.min(rounds - 1, Math.ceil(level * rounds) - 1)] ?? 0;
+}
+
+/**
+ * The smallest width at which no "confidently above" claim is wrong in `level` of the rounds: each
+ * round's field is `truth` plus its moves (a model without a move that round keeps its truth).
+ */
+export function setWidth(moves: Moves, truth: Float64Array, s: Float64Array, level: number, largest: number): number {
+  const { rounds, deviation } = moves;
+  const n = truth.length;
+  const ascending = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => truth[a]! - truth[b]! || a - b);
+  const value = new Float64Array(n);
+  // Whether some model truly below another is claimed wholly above it at width c.
+  const wrong = (c: number) => {
+    let highestLower = Number.NEGATIVE_INFINITY;
+    for (let g = 0; g < n; ) {
+      let h = g;
+      while (h < n && truth[ascending[h]!] === truth[ascending[g]!]) h++;
+      for (let k = g; k < h; k++) {
+        const i = ascending[k]!;
+        if (highestLower > value[i]! + c * s[i]!) return true;
+      }
+      for (let k = g; k < h; k++) {
+        const i = ascending[k]!;
+        highestLower = Math.max(highestLower, value[i]! - c * s[i]!);
+      }
+      g = h;
+    }
+    return false;
+  };
+  const needed = new Float64Array(rounds);
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < n; i++) {
+      const d = deviation[i * rounds + r]!;
+      value[i] = truth[i]! + (Number.isNaN(d) ? 0 : d);
+    }
+    if (!wrong(largest)) {
+      let lo = 0;
+      let hi = largest;
+      for (let step = 0; step < 14; step++) {
+        const mid = (lo + hi) / 2;
+        if (wrong(mid)) lo = mid;
+        else hi = mid;
+      }
+      needed[r] = hi;
+    } else needed[r] = largest;
+  }
+  needed.sort();
+  return needed[Math.min(rounds - 1, Math.ceil(level * rounds) - 1)] ?? 0;
 }
 
 export interface RankSets {

@@ -1,0 +1,122 @@
+/**
+ * What a model's rank rests on: leave one benchmark out of the evidence, for every model at once,
+ * and see how far each model's rank moves. A model's supraScore moves as its evidence's place moves
+ * (moves.ts, the same reading as a resample's), and its model rank is counted again against every
+ * other model, those that ran the benchmark moved too. Kept: each model's few benchmarks whose loss
+ * moves it furthest.
+ *
+ * Pure and browser-safe, its inputs plain typed arrays.
+ */
+import { REFERENCES, scoreOf, type Terms } from './method.ts';
+import { above, order, scoreAtPlace } from './moves.ts';
+
+/** The benchmarks kept per model: those that move its rank furthest. */
+export const RESTS_ON = 3;
+
+export interface RestsOnInput {
+  /** Each configuration's terms against the references, undefined without an evidence score. */
+  terms: readonly (Terms | undefined)[];
+  /** Each configuration's supraScore. */
+  supraScore: Float64Array;
+  /** Each model's best configuration, by model (the model ranking's order). */
+  best: Int32Array;
+  /** By model: 1 where its evidence is enough for a range. */
+  enough: Uint8Array;
+  /** Benchmarks in the field (ids 0 .. benchmarks - 1). */
+  benchmarks: number;
+}
+
+export interface RestsOn {
+  /** Model-major, RESTS_ON a model: the benchmark's id, -1 where there is none. */
+  bench: Int32Array;
+  /** The model rank it would have without that benchmark. */
+  rank: Int32Array;
+}
+
+/** How many of an ascending array are above `x`. */
+function countAbove(ascending: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = ascending.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ascending[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return ascending.length - lo;
+}
+
+/** Every model's benchmarks (shared with the evidence score's references) whose loss moves its model rank furthest. */
+export function restsOn(input: RestsOnInput): RestsOn {
+  const { terms, supraScore, best, enough } = input;
+  const models = best.length;
+  const full = Float64Array.from(terms, (t) => (t ? (scoreOf(t) ?? Number.NaN) : Number.NaN));
+  const ids = new Int32Array(terms.length);
+  const withEvidence = order(full, ids);
+  const scale = Float64Array.from(ids.subarray(0, withEvidence), (c) => supraScore[c]!).sort((a, b) => b - a);
+  const descending = Float64Array.from(ids.subarray(0, withEvidence), (c) => full[c]!);
+  const y = Float64Array.from(best, (c) => supraScore[c]!);
+  const ascending = Float64Array.from(y).sort();
+
+  // Each benchmark's models: those with enough evidence whose best configuration shares it with the references.
+  const onBench: number[][] = Array.from({ length: input.benchmarks }, () => []);
+  for (let m = 0; m < models; m++) {
+    const t = terms[best[m]!];
+    if (!enough[m] || !t) continue;
+    const seen = new Set<number>();
+    for (let r = 0; r + 1 < t.starts.length; r++) {
+      if (t.reference[r]! >= REFERENCES) continue;
+      for (let i = t.starts[r]!; i < t.starts[r + 1]!; i++) seen.add(t.bench[i]!);
+    }
+    for (const b of seen) onBench[b]!.push(m);
+  }
+
+  const bench = new Int32Array(models * RESTS_ON).fill(-1);
+  const rank = new Int32Array(models * RESTS_ON);
+  const moved = new Float64Array(models * RESTS_ON).fill(-1);
+  const counts = new Uint8Array(input.benchmarks).fill(1);
+  for (let b = 0; b < input.benchmarks; b++) {
+    const list = onBench[b]!;
+    if (list.length === 0) continue;
+    counts[b] = 0;
+    const without = Float64Array.from(list, (m) => {
+      const c = best[m]!;
+      const now = scoreOf(terms[c]!, counts);
+      if (now === undefined) return Number.NEGATIVE_INFINITY;
+      // Its place among the others' evidence on every benchmark: its own full score not counted.
+      const place = above(descending, now) - (full[c]! > now ? 1 : 0);
+      return y[m]! + scoreAtPlace(scale, place) - scoreAtPlace(scale, above(descending, full[c]!));
+    });
+    counts[b] = 1;
+    const before = Float64Array.from(list, (m) => y[m]!).sort();
+    const after = Float64Array.from(without).sort();
+    list.forEach((m, i) => {
+      const mine = without[i]!;
+      // Models above it: all of them as they stand, those that ran the benchmark as they stand without it.
+      const above_ = countAbove(ascending, mine) - countAbove(before, mine) + countAbove(after, mine);
+      const next = 1 + above_;
+      const today = 1 + countAbove(ascending, y[m]!);
+      const move = Math.abs(next - today);
+      // Kept when it moves the rank further than the least kept so far.
+      let slot = -1;
+      for (let k = 0; k < RESTS_ON; k++) if (moved[m * RESTS_ON + k]! < move && (slot < 0 || moved[m * RESTS_ON + k]! < moved[m * RESTS_ON + slot]!)) slot = k;
+      if (slot < 0 || move === 0) return;
+      moved[m * RESTS_ON + slot] = move;
+      bench[m * RESTS_ON + slot] = b;
+      rank[m * RESTS_ON + slot] = next;
+    });
+  }
+  // Each model's kept benchmarks, the furthest move first.
+  for (let m = 0; m < models; m++) {
+    const at = m * RESTS_ON;
+    const kept = Array.from({ length: RESTS_ON }, (_, k) => at + k)
+      .filter((i) => bench[i]! >= 0)
+      .sort((i, j) => moved[j]! - moved[i]! || bench[i]! - bench[j]!);
+    const benches = kept.map((i) => bench[i]!);
+    const ranks = kept.map((i) => rank[i]!);
+    for (let k = 0; k < RESTS_ON; k++) {
+      bench[at + k] = benches[k] ?? -1;
+      rank[at + k] = ranks[k] ?? 0;
+    }
+  }
+  return { bench, rank };
+}
