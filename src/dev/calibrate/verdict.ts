@@ -65,10 +65,18 @@ export function checksOf(results: readonly ScenarioResult[]): Check[] {
   const all = sumScores(agreeing.map((r) => r.score));
   checks.push(...coverageChecks('all fields', all.marginal, true));
   if (all.jointFields > 0)
-    checks.push({ what: 'all fields: every model’s rank set holds', value: `${all.jointHeld} of ${all.jointFields} fields`, ok: all.jointHeld >= JOINT * all.jointFields });
+    checks.push({
+      what: 'all fields: every model’s rank set holds',
+      value: `${all.jointHeld} of ${all.jointFields} fields`,
+      ok: all.jointHeld >= JOINT * all.jointFields,
+    });
   const claims = all.separates.neighbours.claims + all.separates.four.claims;
   const wrong = all.separates.neighbours.wrong + all.separates.four.wrong;
-  checks.push({ what: 'all fields: “separates” wrong', value: `${wrong} of ${claims}${claims ? ` (${pct(wrong / claims)})` : ''}`, ok: wrong <= WRONG_SEPARATES * claims });
+  checks.push({
+    what: 'all fields: “separates” wrong',
+    value: `${wrong} of ${claims}${claims ? ` (${pct(wrong / claims)})` : ''}`,
+    ok: wrong <= WRONG_SEPARATES * claims,
+  });
   checks.push(...results.filter((r) => r.source !== AGREEING).map(gateCheck));
   return checks;
 }

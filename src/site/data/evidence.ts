@@ -127,7 +127,7 @@ export function buildEvidence(
       if (!model.best.hasDetail) return { why: 'No likely range: the mirror has no per-benchmark scores for its best configuration yet.' };
       if (!best) return { why: 'No likely range: its best configuration shares no weighted benchmark with the top 10 configurations.' };
       return {
-        why: `No likely range: its evidence rests on ${best.benchmarks} benchmark${best.benchmarks === 1 ? '' : 's'} shared with the top 10 configurations; a range needs ${MIN_BENCHMARKS}.`,
+        why: `No likely range: its evidence rests on ${best.benchmarks} benchmark${best.benchmarks === 1 ? '' : 's'} shared with the top 10 configurations; a range needs ${MIN_BENCHMARKS}, because with fewer its own resamples say little of how far it would move.`,
       };
     },
   };

@@ -53,7 +53,9 @@ export interface FieldRanges {
 /** The 75th percentile over the measured models of |supraScore - its evidence's place on supraScore's scale| / its standard error. */
 function mismatchOf(input: FieldRangesInput, measured: Uint8Array, se: Float64Array): number {
   const placed = placedScores(input.terms, input.supraScore);
-  const ratios = Float64Array.from(input.best, (c, m) => (measured[m] && !Number.isNaN(placed[c]!) ? Math.abs(input.supraScore[c]! - placed[c]!) / se[m]! : Number.NaN))
+  const ratios = Float64Array.from(input.best, (c, m) =>
+    measured[m] && !Number.isNaN(placed[c]!) ? Math.abs(input.supraScore[c]! - placed[c]!) / se[m]! : Number.NaN,
+  )
     .filter((r) => !Number.isNaN(r))
     .sort();
   return ratios.length ? ratios[Math.min(ratios.length - 1, Math.floor(0.75 * ratios.length))]! : Number.NaN;

@@ -71,7 +71,14 @@ export function above(descending: Float64Array, x: number): number {
  * by its evidence against the evidence score's references, its place read among every other
  * configuration's evidence on all the benchmarks.
  */
-function roundReferences(input: MovesInput, counts: Uint8Array, fullDescending: Float64Array, scale: Float64Array, place: Float64Array, into: Active): Active {
+export function roundReferences(
+  input: MovesInput,
+  counts: Uint8Array,
+  fullDescending: Float64Array,
+  scale: Float64Array,
+  place: Float64Array,
+  into: Active,
+): Active {
   const { candidates, terms, supraScore } = input;
   const moved = Float64Array.from(candidates, (c) => {
     const t = terms[c];

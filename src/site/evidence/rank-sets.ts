@@ -47,7 +47,7 @@ export function setWidth(moves: Moves, truth: Float64Array, s: Float64Array, lev
   // Whether some model truly below another is claimed wholly above it at width c.
   const wrong = (c: number) => {
     let highestLower = Number.NEGATIVE_INFINITY;
-    for (let g = 0; g < n; ) {
+    for (let g = 0; g < n;) {
       let h = g;
       while (h < n && truth[ascending[h]!] === truth[ascending[g]!]) h++;
       for (let k = g; k < h; k++) {

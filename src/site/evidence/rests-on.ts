@@ -78,15 +78,17 @@ export function restsOn(input: RestsOnInput): RestsOn {
     const list = onBench[b]!;
     if (list.length === 0) continue;
     counts[b] = 0;
-    const without = Float64Array.from(list, (m) => {
-      const c = best[m]!;
-      const now = scoreOf(terms[c]!, counts);
-      if (now === undefined) return Number.NEGATIVE_INFINITY;
-      // Its place among the others' evidence on every benchmark: its own full score not counted.
-      const place = above(descending, now) - (full[c]! > now ? 1 : 0);
-      return y[m]! + scoreAtPlace(scale, place) - scoreAtPlace(scale, above(descending, full[c]!));
-    });
+    const now = Float64Array.from(list, (m) => scoreOf(terms[best[m]!]!, counts) ?? Number.NEGATIVE_INFINITY);
     counts[b] = 1;
+    // Each one's place among every configuration's evidence: theirs without the benchmark, the others' as they stand.
+    const oldDescending = Float64Array.from(list, (m) => full[best[m]!]!).sort((p, q) => q - p);
+    const newDescending = Float64Array.from(now).sort((p, q) => q - p);
+    const without = Float64Array.from(list, (m, i) => {
+      const e = now[i]!;
+      if (e === Number.NEGATIVE_INFINITY) return e;
+      const place = above(descending, e) - above(oldDescending, e) + above(newDescending, e);
+      return y[m]! + scoreAtPlace(scale, place) - scoreAtPlace(scale, above(descending, full[best[m]!]!));
+    });
     const before = Float64Array.from(list, (m) => y[m]!).sort();
     const after = Float64Array.from(without).sort();
     list.forEach((m, i) => {

@@ -45,7 +45,13 @@ export function comparisonPage(
   // The evidence as /data/evidence.json and /data/model-list.json hold it, which the comparison script reads: both draw the same sentences.
   const evidence = data.evidence();
   const se = new Map(pair.map((m) => [m.segment, evidence.model(m).se ?? null]));
-  return { shell: siteShellOf(data), comparison, pair, files: pair.map((m) => recentModelFile(data, m, attribution(data))), evidence: { facts: evidence.facts, se } };
+  return {
+    shell: siteShellOf(data),
+    comparison,
+    pair,
+    files: pair.map((m) => recentModelFile(data, m, attribution(data))),
+    evidence: { facts: evidence.facts, se },
+  };
 }
 
 export interface AboutPage {

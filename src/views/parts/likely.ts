@@ -11,7 +11,8 @@ import { benchHref, href } from '../../site/links/links.ts';
 import { html, type Markup } from './html.ts';
 
 /** What a likely range promises, in one sentence's words: the calibration measures exactly this. */
-export const likelyPromise = (level: number) => `meant to hold, ${level === 0.9 ? '9 times in 10' : formatShare(level)}, the model rank it would have with every benchmark scored`;
+export const likelyPromise = (level: number) =>
+  `meant to hold, ${level === 0.9 ? '9 times in 10' : formatShare(level)}, the model rank it would have with every benchmark scored`;
 
 /** The range, said whole to a screen reader ("likely model rank 2–7"), shown as "2–7" beside the legend that says what it is. */
 export const likelyHtml = (range: LikelyRange): Markup =>
@@ -19,15 +20,17 @@ export const likelyHtml = (range: LikelyRange): Markup =>
 
 /** The mark of a model the evidence cannot tell from the one ranked just above it. */
 export const tiedHtml = (): Markup =>
-  html`<span class="tied" title="The evidence cannot tell it from the model ranked just above it"><span aria-hidden="true">≈</span><span class="visually-hidden">tied with the model above</span></span>`;
+  html`<span class="tied" title="The evidence cannot tell it from the model ranked just above it"
+    ><span aria-hidden="true">≈</span><span class="visually-hidden">tied with the model above</span></span
+  >`;
 
 /** The legend of the ranges under the ranks, or why there are none; both link the method. */
 export const likelyLegendHtml = ({ withheld, level }: RangesNote): Markup =>
   withheld === undefined
     ? html`<p class="legend">
-        In grey under each rank, its <a href="${href('/about/#evidence-ranges')}">likely range</a>: ${likelyPromise(level)}. ≈ marks a model the
-        evidence cannot tell from the one ranked just above it, <a href="${href('/about/#evidence-table')}">with the whole table at once</a>. Both are the
-        mirror’s computation, not the API’s, checked on simulated fields.
+        In grey under each rank, its <a href="${href('/about/#evidence-ranges')}">likely range</a>: ${likelyPromise(level)}. ≈ marks a model the evidence cannot
+        tell from the one ranked just above it, <a href="${href('/about/#evidence-table')}">with the whole table at once</a>. Both are the mirror’s computation,
+        not the API’s, checked on simulated fields.
       </p>`
     : html`<p class="legend">${withheld} <a href="${href('/about/#evidence')}">How the mirror checks</a></p>`;
 
@@ -39,9 +42,9 @@ function rangesSentence(line: EvidenceLine): Markup | string | undefined {
   if (!line.range || !line.set) return line.why;
   const set = formatLikely(line.set);
   return html`Likely model rank <strong>${formatLikely(line.range)}</strong>: ${likelyPromise(line.level)}. With the whole table at once it ranks
-    ${line.set.low === line.set.high ? html`<strong>${set}</strong>` : html`between <strong>${line.set.low}</strong> and <strong>${line.set.high}</strong>`}${line.tiedAbove
-      ? ', and the evidence cannot tell it from the model ranked just above it.'
-      : '.'}`;
+    ${line.set.low === line.set.high ? html`<strong>${set}</strong>` : html`between <strong>${line.set.low}</strong> and <strong>${line.set.high}</strong>`}${
+      line.tiedAbove ? ', and the evidence cannot tell it from the model ranked just above it.' : '.'
+    }`;
 }
 
 /** What a model's or a configuration's page says of its evidence, with the link to how it is made. */

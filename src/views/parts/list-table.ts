@@ -74,7 +74,9 @@ export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeo
   id: (row) => row.id,
   cells: {
     rank: (row) =>
-      html`<td class="rank"><strong>${row.rankText}</strong> ${movementHtml(row.movement)}${row.tiedAbove && tiedHtml()}${row.likely && likelyHtml(row.likely)}</td>`,
+      html`<td class="rank">
+        <strong>${row.rankText}</strong> ${movementHtml(row.movement)}${row.tiedAbove && tiedHtml()}${row.likely && likelyHtml(row.likely)}
+      </td>`,
     name: (row) =>
       html`<th scope="row" class="model-name">
         <a href="${row.href}">${row.name}</a>

@@ -5,7 +5,21 @@
 import { z } from 'zod';
 import { BENCHMARK_TUPLE } from '../../lists/benchmarks.ts';
 import { CONFIGURATION_TUPLE, LEADERBOARD_TUPLE, type ConfigurationRecord } from '../../lists/leaderboard.ts';
-import { SCORE, rank, count, score, text, nonEmpty, positional, tupleSchema, tupleNames, LIKELY_FIELD, TIED_MEANING, type Download, type FieldDoc } from './fields.ts';
+import {
+  SCORE,
+  rank,
+  count,
+  score,
+  text,
+  nonEmpty,
+  positional,
+  tupleSchema,
+  tupleNames,
+  LIKELY_FIELD,
+  TIED_MEANING,
+  type Download,
+  type FieldDoc,
+} from './fields.ts';
 
 /** A configuration inside a leaderboard record. */
 const CONFIGURATION_DOCS: Record<keyof ConfigurationRecord, FieldDoc> = {
