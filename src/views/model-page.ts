@@ -23,6 +23,43 @@ import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
 import { movementHtml } from './parts/movement.ts';
 import { tagListHtml } from './parts/tag-list.ts';
 
+/** The model's figures: its score, its model rank and its likely rank and set (the mirror's), its configurations and benchmarks. */
+function figuresHtml(page: ModelPage): Markup {
+  const { model } = page;
+  const { configurations, best } = model;
+  return html`<dl class="figures">
+    <div>
+      <dt>supraScore</dt>
+      <dd>${best.scoreText} <small>its best configuration’s</small></dd>
+    </div>
+    <div>
+      <dt>Model rank</dt>
+      <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
+    </div>
+    ${
+      page.evidence.range &&
+      html`<div>
+        <dt>Likely model rank</dt>
+        <dd>${formatLikely(page.evidence.range)} <small>the mirror’s estimate, 9 times in 10</small></dd>
+      </div>`
+    }${
+      page.evidence.set &&
+      html`<div>
+        <dt>With the whole table</dt>
+        <dd>${formatLikely(page.evidence.set)} <small>all models at once${page.evidence.tiedAbove ? ', tied with the one above' : ''}</small></dd>
+      </div>`
+    }
+    <div>
+      <dt>Configurations</dt>
+      <dd>${configurations.length}</dd>
+    </div>
+    <div>
+      <dt>Benchmarks</dt>
+      <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
+    </div>
+  </dl>`;
+}
+
 export function modelPageHtml(page: ModelPage): Markup {
   const { shell, model, history } = page;
   const { configurations, best } = model;
@@ -51,37 +88,7 @@ export function modelPageHtml(page: ModelPage): Markup {
       A model by <a href="${page.providerHref}">${best.provider}</a>, with ${plural(configurations.length, 'configuration')}. A model is scored by its best
       configuration: <a href="${configurationHref(best)}">${best.name}</a>.
     </p>
-    <dl class="figures">
-      <div>
-        <dt>supraScore</dt>
-        <dd>${best.scoreText} <small>its best configuration’s</small></dd>
-      </div>
-      <div>
-        <dt>Model rank</dt>
-        <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
-      </div>
-      ${
-        page.evidence.range &&
-        html`<div>
-          <dt>Likely model rank</dt>
-          <dd>${formatLikely(page.evidence.range)} <small>the mirror’s estimate, 9 times in 10</small></dd>
-        </div>`
-      }${
-        page.evidence.set &&
-        html`<div>
-          <dt>With the whole table</dt>
-          <dd>${formatLikely(page.evidence.set)} <small>all models at once${page.evidence.tiedAbove ? ', tied with the one above' : ''}</small></dd>
-        </div>`
-      }
-      <div>
-        <dt>Configurations</dt>
-        <dd>${configurations.length}</dd>
-      </div>
-      <div>
-        <dt>Benchmarks</dt>
-        <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
-      </div>
-    </dl>
+    ${figuresHtml(page)}
     ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}${evidenceLineHtml(page.evidence, 'model')}
     <p class="meta">
       Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as

@@ -120,7 +120,7 @@ describe('references chosen again in each resample', () => {
 
 describe('a model with no draw in a round', () => {
   // The last model has a score on one benchmark only, c.
-  const scores = [{ a: 90, b: 85, c: 80 }, { a: 70, b: 75, c: 70 }, { a: 60, b: 50, c: 65 }, { c: 40 }];
+  const scores: Record<string, number>[] = [{ a: 90, b: 85, c: 80 }, { a: 70, b: 75, c: 70 }, { a: 60, b: 50, c: 65 }, { c: 40 }];
   const { input, field } = world(scores, { a: 1, b: 1, c: 1 }, [70, 60, 50, 30]);
 
   it('has no value in that round, not its own', () => {

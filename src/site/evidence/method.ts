@@ -169,9 +169,6 @@ export function termsOf(field: EvidenceField, scores: ScoreSet, self: string, sc
 /** Which of the field's references a score reads: the first REFERENCES (the evidence score's), or a resample's own. */
 export type Active = Uint8Array;
 
-/** The first REFERENCES of `count` references: the evidence score's. */
-export const firstReferences = (count: number): Active => Uint8Array.from({ length: count }, (_, r) => (r < REFERENCES ? 1 : 0));
-
 /** References among the first REFERENCES a configuration is compared with. */
 export const referencesCompared = (terms: Terms): number => terms.reference.filter((r) => r < REFERENCES).length;
 
