@@ -8,7 +8,7 @@ import type { EvidenceFacts, Sensitivity } from '../evidence/evidence-file.ts';
 import { benchIds, REFERENCES, referenceOf, referencesCompared, SCALE, scoreOf, scoreSet, termsOf, type EvidenceField, type Terms } from '../evidence/method.ts';
 import { enoughForRange, MIN_BENCHMARKS } from '../evidence/ranges.ts';
 import { fieldRanges, LEVEL } from '../evidence/field-ranges.ts';
-import { DRAW_SEED, DRAWS } from '../evidence/posterior.ts';
+import { FIT_STEPS, GRID } from '../evidence/posterior.ts';
 import { SEPARATION_LEVEL } from '../evidence/separation.ts';
 import { restsOn, RESTS_ON } from '../evidence/rests-on.ts';
 import { benchKey, ROUNDS, SEED } from '../evidence/resample.ts';
@@ -57,7 +57,7 @@ function referenceFacts(input: EvidenceInput, field: EvidenceField): Pick<Eviden
  */
 export function buildEvidence(
   input: EvidenceInput,
-  { resampleAnyway = false, seeds = undefined as { resample: number; draws: number } | undefined } = {},
+  { resampleAnyway = false, seed = undefined as number | undefined } = {},
 ): SiteEvidence {
   const { field, ids } = fieldFor(input);
   const sets = input.configurations.map((c) => scoreSet(input.countingMeansOf(c.slug), ids));
@@ -80,7 +80,7 @@ export function buildEvidence(
   const index = new Map(input.configurations.map((c, i) => [c.slug, i]));
   // First the order, then, resampled, how far the evidence strays from supraScore in its own uncertainty.
   const ordered = rangesWithheld(agreement) === undefined;
-  const resampled = ordered || resampleAnyway ? rangesOf(input, terms, field.key, index, seeds) : undefined;
+  const resampled = ordered || resampleAnyway ? rangesOf(input, terms, field.key, index, seed) : undefined;
   if (ordered && resampled && resampled.models.size > 0) agreement.mismatch = resampled.mismatch;
   const withheld = rangesWithheld(agreement);
   const ranges = withheld === undefined ? resampled?.models : undefined;
@@ -91,8 +91,8 @@ export function buildEvidence(
       scale: SCALE,
       rounds: ROUNDS,
       seed: SEED,
-      draws: DRAWS,
-      drawSeed: DRAW_SEED,
+      grid: GRID,
+      fitSteps: FIT_STEPS,
       level: LEVEL,
       minBenchmarks: MIN_BENCHMARKS,
       separationLevel: SEPARATION_LEVEL,
@@ -139,7 +139,7 @@ function rangesOf(
   terms: readonly (Terms | undefined)[],
   keys: Uint32Array,
   index: ReadonlyMap<string, number>,
-  seeds: { resample: number; draws: number } | undefined,
+  seed: number | undefined,
 ): { models: Map<Model, ModelEvidence>; width: number; mismatch: number } {
   const modelOf = new Map(input.models.map((m, i) => [m.familyTag, i]));
   const supraScore = Float64Array.from(input.configurations, (c) => c.supraScore);
@@ -155,8 +155,7 @@ function rangesOf(
     enough,
     candidates: Int32Array.from(input.configurations.slice(0, CANDIDATES), (_, i) => i),
     rounds: ROUNDS,
-    seed: seeds?.resample ?? SEED,
-    drawSeed: seeds?.draws,
+    seed: seed ?? SEED,
   });
   const resting = restsOn({ terms, supraScore, best, enough, benchmarks: keys.length });
   const out = new Map<Model, ModelEvidence>();

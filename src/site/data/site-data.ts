@@ -40,8 +40,8 @@ export interface LoadOptions {
   resampleAnyway?: boolean;
   /** Each configuration's score and rank series (the configuration pages' charts); default true. */
   configurationSeries?: boolean;
-  /** The calibration's: other seeds for the resamples and the posterior draws, to measure how far a range's ends move with them. */
-  evidenceSeeds?: { resample: number; draws: number };
+  /** The calibration's: another seed for the resamples, to measure how far a range's ends move with it. */
+  evidenceSeed?: number;
 }
 
 /** Tags by the slug (of a configuration or a benchmark) that carries them. */
@@ -130,7 +130,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: S
   // The evidence behind supraScore: made when a page first asks (the render), never by the extras worker.
   let evidence: SiteEvidence | undefined;
   const evidenceOf = () =>
-    (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway, seeds: load.evidenceSeeds }));
+    (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway, seed: load.evidenceSeed }));
   const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
   // The days of the leaderboard as it stood; their names and rankings are read again when a page or the extras ask.
   const { modelPages, configurationPages } = plan.keep;
@@ -196,7 +196,7 @@ export function getSiteData(input: RenderInput, options: LoadOptions = {}): Site
   const normalized = JSON.stringify({
     configurationSeries: options.configurationSeries ?? true,
     resampleAnyway: options.resampleAnyway ?? false,
-    evidenceSeeds: options.evidenceSeeds ?? null,
+    evidenceSeed: options.evidenceSeed ?? null,
   });
   // Every page asks with the same input object: it is compared by its text only when it is another one.
   if (cached?.input === input && cached.options === normalized) return cached.data;

@@ -22,8 +22,8 @@ export interface EvidenceFacts {
     scale: number;
     rounds: number;
     seed: number;
-    draws: number;
-    drawSeed: number;
+    grid: number;
+    fitSteps: number;
     level: number;
     minBenchmarks: number;
     separationLevel: number;

@@ -9,7 +9,7 @@
  * of benchmarks behind supraScore (benchCount), so no model is held still while the others move.
  */
 import { movesOf, placedScores, spreadsOf, type MovesInput } from './moves.ts';
-import { DRAW_SEED, DRAWS, fitPrior, posteriorMeans, rankDraws, rankInterval } from './posterior.ts';
+import { fitPrior, posteriorMeans, rankIntervals } from './posterior.ts';
 import { cannotTell, rankSets, setWidth, simultaneousWidth } from './rank-sets.ts';
 
 /** The stated level of a likely range (marginal) and of the rank sets (the whole table at once). */
@@ -23,8 +23,6 @@ export interface FieldRangesInput extends MovesInput {
   benchmarks: Float64Array;
   /** By model: 1 where its evidence is enough for a range of its own. */
   enough: Uint8Array;
-  draws?: number;
-  drawSeed?: number;
 }
 
 export interface FieldRanges {
@@ -52,9 +50,9 @@ export interface FieldRanges {
 
 /** The 75th percentile over the measured models of |supraScore - its evidence's place on supraScore's scale| / its standard error. */
 function mismatchOf(input: FieldRangesInput, measured: Uint8Array, se: Float64Array): number {
-  const placed = placedScores(input.terms, input.supraScore);
+  const placed = placedScores(input.terms, input.supraScore, input.best);
   const ratios = Float64Array.from(input.best, (c, m) =>
-    measured[m] && !Number.isNaN(placed[c]!) ? Math.abs(input.supraScore[c]! - placed[c]!) / se[m]! : Number.NaN,
+    measured[m] && !Number.isNaN(placed[m]!) ? Math.abs(input.supraScore[c]! - placed[m]!) / se[m]! : Number.NaN,
   )
     .filter((r) => !Number.isNaN(r))
     .sort();
@@ -113,20 +111,17 @@ export function fieldRanges(input: FieldRangesInput): FieldRanges {
 
   const y = Float64Array.from(input.best, (c) => input.supraScore[c]!);
   const prior = fitPrior(y, spread);
-  const draws = rankDraws(y, spread, prior, input.draws ?? DRAWS, input.drawSeed ?? DRAW_SEED);
-  const likelyLow = new Int32Array(models);
-  const likelyHigh = new Int32Array(models);
   const half = (1 - LEVEL) / 2;
-  for (let m = 0; m < models; m++) {
-    if (!measured[m]) continue;
-    [likelyLow[m], likelyHigh[m]] = rankInterval(draws, m, half, 1 - half);
-  }
+  const intervals = rankIntervals(y, spread, prior, half, 1 - half);
+  const likelyLow = intervals.low.map((v, m) => (measured[m] ? v : 0));
+  const likelyHigh = intervals.high.map((v, m) => (measured[m] ? v : 0));
   const largest = simultaneousWidth(
     moves,
     Float64Array.from(se, (s, m) => (measured[m] ? s : 0)),
     LEVEL,
   );
-  const width = setWidth(moves, posteriorMeans(y, spread, prior), se, LEVEL, largest);
+  const means = posteriorMeans(y, spread, prior).map((v, m) => (Number.isNaN(v) ? y[m]! : v));
+  const width = setWidth(moves, means, se, LEVEL, largest);
   const sets = rankSets(y, se, width);
   const tiedAbove = Uint8Array.from({ length: models }, (_, m) => (m > 0 && cannotTell(y[m - 1]!, se[m - 1]!, y[m]!, se[m]!, width) ? 1 : 0));
   return { se, measured, likelyLow, likelyHigh, setLow: sets.low, setHigh: sets.high, tiedAbove, width, mismatch: mismatchOf(input, measured, se) };

@@ -94,19 +94,139 @@ export function roundReferences(
   return into;
 }
 
+/** The models' scale: their best configurations with evidence, their evidence on all the benchmarks and their supraScores, each in its own order. */
+export interface ModelScale {
+  /** supraScores, highest first: where a place is read. */
+  scale: Float64Array;
+  /** Evidence scores, ascending and descending. */
+  ascending: Float64Array;
+  descending: Float64Array;
+}
+
+export function modelScale(full: Float64Array, supraScore: Float64Array, best: Int32Array): ModelScale {
+  const bests = Array.from(best).filter((c) => !Number.isNaN(full[c]!));
+  const ascending = Float64Array.from(bests, (c) => full[c]!).sort();
+  return { scale: Float64Array.from(bests, (c) => supraScore[c]!).sort((a, b) => b - a), ascending, descending: Float64Array.from(ascending).reverse() };
+}
+
+/** How many models' best configurations have evidence above `e` (equal ones share a place). */
+export const placeAmong = (s: ModelScale, e: number): number => s.ascending.length - firstAbove(s.ascending, e);
+
 /**
- * Each configuration's evidence read on supraScore's scale: the supraScore at the place its evidence
- * holds on all the benchmarks (NaN without evidence). Where the evidence reproduces supraScore, it is
- * the configuration's own supraScore, give or take its noise.
+ * Each model's evidence read on supraScore's scale: the supraScore at the place its best
+ * configuration's evidence holds among the models' on all the benchmarks (NaN without evidence).
+ * Where the evidence reproduces supraScore, it is the model's own supraScore, give or take its noise.
  */
-export function placedScores(terms: readonly (Terms | undefined)[], supraScore: Float64Array): Float64Array {
+export function placedScores(terms: readonly (Terms | undefined)[], supraScore: Float64Array, best: Int32Array): Float64Array {
   const full = Float64Array.from(terms, (t) => (t ? (scoreOf(t) ?? Number.NaN) : Number.NaN));
-  const ids = new Int32Array(terms.length);
-  const withEvidence = order(full, ids);
-  const scale = Float64Array.from(ids.subarray(0, withEvidence), (c) => supraScore[c]!).sort((a, b) => b - a);
-  const out = new Float64Array(terms.length).fill(Number.NaN);
-  for (let p = 0; p < withEvidence; p++) out[ids[p]!] = scale[p]!;
-  return out;
+  const s = modelScale(full, supraScore, best);
+  return Float64Array.from(best, (c) => (Number.isNaN(full[c]!) ? Number.NaN : scoreAtPlace(s.scale, placeAmong(s, full[c]!))));
+}
+
+/** Every configuration's terms in flat columns, so a round's scores are one tight loop over typed arrays. */
+interface Packed {
+  /** Per configuration, [blocks[c], blocks[c + 1]) in the block columns; none for one without evidence. */
+  blocks: Int32Array;
+  /** Per block: its reference's place among the field's references, and [starts[k], starts[k + 1]) in the term columns. */
+  reference: Int32Array;
+  starts: Int32Array;
+  bench: Int32Array;
+  weight: Float64Array;
+  won: Float64Array;
+}
+
+function pack(terms: readonly (Terms | undefined)[]): Packed {
+  let blockCount = 0;
+  let termCount = 0;
+  for (const t of terms) {
+    if (!t) continue;
+    blockCount += t.reference.length;
+    termCount += t.bench.length;
+  }
+  const packed: Packed = {
+    blocks: new Int32Array(terms.length + 1),
+    reference: new Int32Array(blockCount),
+    starts: new Int32Array(blockCount + 1),
+    bench: new Int32Array(termCount),
+    weight: new Float64Array(termCount),
+    won: new Float64Array(termCount),
+  };
+  let k = 0;
+  let at = 0;
+  terms.forEach((t, c) => {
+    if (t) {
+      packed.bench.set(t.bench, at);
+      packed.weight.set(t.weight, at);
+      packed.won.set(t.won, at);
+      for (let r = 0; r < t.reference.length; r++) {
+        packed.reference[k] = t.reference[r]!;
+        packed.starts[k] = at + t.starts[r]!;
+        k++;
+      }
+      at += t.bench.length;
+    }
+    packed.blocks[c + 1] = k;
+  });
+  packed.starts[k] = at;
+  return packed;
+}
+
+/** Every configuration's evidence score in a round (scoreOf over the packed terms), NaN where none of its references is left. */
+function roundScores(p: Packed, counts: Uint8Array, active: Uint8Array, into: Float64Array): void {
+  const { blocks, reference, starts, bench, weight, won } = p;
+  for (let c = 0; c + 1 < blocks.length; c++) {
+    let total = 0;
+    let compared = 0;
+    for (let k = blocks[c]!; k < blocks[c + 1]!; k++) {
+      if (!active[reference[k]!]) continue;
+      let w = 0;
+      let x = 0;
+      for (let i = starts[k]!; i < starts[k + 1]!; i++) {
+        const times = counts[bench[i]!]!;
+        if (times === 0) continue;
+        x += times * won[i]!;
+        w += times * weight[i]!;
+      }
+      if (w > 0) {
+        total += x / w;
+        compared++;
+      }
+    }
+    into[c] = compared > 0 ? (100 * total) / compared : Number.NaN;
+  }
+}
+
+/** The first index of an ascending array whose value is above `x`. */
+function firstAbove(ascending: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = ascending.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ascending[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** How many places among the models a configuration other than a model's best may trail its model's best by and still be moved, as a share of the models (at least CONTENDING_PLACES). */
+export const CONTENDING_SHARE = 0.05;
+export const CONTENDING_PLACES = 10;
+
+/**
+ * The configurations a round moves: each model's best, and any other of a model whose supraScore
+ * places it, among the models' best, within a few places of its model's best (one further down can
+ * not become the model's best in a resample, and need not be scored in each).
+ */
+function contenders(input: MovesInput, full: Float64Array): (Terms | undefined)[] {
+  const { terms, supraScore, model, best } = input;
+  const bestScores = Float64Array.from(best, (c) => supraScore[c]!).sort();
+  const within = Math.max(CONTENDING_PLACES, Math.round(CONTENDING_SHARE * best.length));
+  const placeOf = (x: number) => best.length - firstAbove(bestScores, x);
+  return terms.map((t, c) => {
+    if (!t || Number.isNaN(full[c]!)) return undefined;
+    const b = best[model[c]!]!;
+    return c === b || placeOf(supraScore[c]!) - placeOf(supraScore[b]!) <= within ? t : undefined;
+  });
 }
 
 /** Every model's moves over `rounds` resamples of the benchmarks. */
@@ -115,38 +235,48 @@ export function movesOf(input: MovesInput): Moves {
   const n = terms.length;
   const models = best.length;
   const full = Float64Array.from(terms, (t) => (t ? (scoreOf(t) ?? Number.NaN) : Number.NaN));
-  const ids = new Int32Array(n);
-  const withEvidence = order(full, ids);
-  // The supraScores of the configurations with evidence, highest first: the scale a place is read on.
-  const scale = Float64Array.from(ids.subarray(0, withEvidence), (c) => supraScore[c]!).sort((a, b) => b - a);
-  const fullDescending = Float64Array.from(ids.subarray(0, withEvidence), (c) => full[c]!);
-  const place = new Float64Array(n).fill(Number.NaN);
-  for (let p = 0; p < withEvidence; p++) place[ids[p]!] = p;
+  const moving = contenders(input, full);
+  const packed = pack(moving);
+  // The scale a place is read on: the models' best configurations with evidence, their supraScores highest first.
+  const bests = Array.from(best).filter((c) => !Number.isNaN(full[c]!));
+  const withEvidence = bests.length;
+  const models_ = modelScale(full, supraScore, best);
+  const { scale, descending: fullDescending } = models_;
+  // A configuration's place: how many models' best configurations have more evidence than it (equal ones share it).
+  const place = Float64Array.from(full, (e) => (Number.isNaN(e) ? Number.NaN : placeAmong(models_, e)));
+  const isBest = new Uint8Array(n);
+  for (const c of bests) isBest[c] = 1;
   const active = new Uint8Array(input.candidates.length);
 
   const deviation = new Float32Array(models * rounds).fill(Number.NaN);
   const counts = new Uint8Array(keys.length);
   const now = new Float64Array(n);
+  const ascending = new Float64Array(withEvidence);
   const moved = new Float64Array(models);
   for (let round = 0; round < rounds; round++) {
     resampleCounts(keys, round, seed, counts);
     roundReferences(input, counts, fullDescending, scale, place, active);
-    for (let c = 0; c < n; c++) now[c] = terms[c] ? (scoreOf(terms[c]!, counts, active) ?? Number.NaN) : Number.NaN;
-    const drawn = order(now, ids);
+    roundScores(packed, counts, active, now);
+    let drawn = 0;
+    for (const c of bests) if (!Number.isNaN(now[c]!)) ascending[drawn++] = now[c]!;
+    const order = ascending.subarray(0, drawn).sort();
     // A place among `drawn` read as the same share of the way down the full order.
     const stretch = drawn > 1 ? (withEvidence - 1) / (drawn - 1) : 0;
     moved.fill(Number.NEGATIVE_INFINITY);
-    for (let p = 0; p < drawn; p++) {
-      const c = ids[p]!;
-      const score = supraScore[c]! + scoreAtPlace(scale, p * stretch) - scoreAtPlace(scale, place[c]!);
-      if (score > moved[model[c]!]!) moved[model[c]!] = score;
+    for (let c = 0; c < n; c++) {
+      const m = model[c]!;
+      const e = now[c]!;
+      // A configuration without evidence keeps its supraScore: it can still be its model's best in a round.
+      let score: number;
+      if (Number.isNaN(full[c]!)) score = supraScore[c]!;
+      else if (!moving[c] || Number.isNaN(e)) continue;
+      else score = supraScore[c]! + scoreAtPlace(scale, (drawn - firstAbove(order, e)) * stretch) - scoreAtPlace(scale, place[c]!);
+      if (score > moved[m]!) moved[m] = score;
     }
-    // A configuration without evidence keeps its supraScore: it can still be its model's best in a round.
-    for (let c = 0; c < n; c++) if (Number.isNaN(full[c]!) && supraScore[c]! > moved[model[c]!]!) moved[model[c]!] = supraScore[c]!;
     for (let m = 0; m < models; m++) {
       const b = best[m]!;
       // No value where the best configuration's evidence drew nothing this round.
-      if (!Number.isNaN(full[b]!) && Number.isNaN(now[b]!)) continue;
+      if (isBest[b] && Number.isNaN(now[b]!)) continue;
       deviation[m * rounds + round] = moved[m]! - supraScore[b]!;
     }
   }

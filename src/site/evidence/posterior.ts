@@ -12,14 +12,16 @@
  * Pure and browser-safe, its inputs plain typed arrays, deterministic from its seed.
  */
 
-/** Points of the grid the spread of true scores is fitted on. */
-export const GRID = 240;
-/** EM steps of the fit. */
-export const FIT_STEPS = 300;
-/** Posterior draws of the whole field. */
-export const DRAWS = 1000;
-/** The seed of the draws. */
-export const DRAW_SEED = 0x51ed_270b;
+/**
+ * Points of the grid the spread of true scores is fitted on: at equal shares of the models' scores,
+ * so the grid is as fine where models crowd together (the bottom of a large field, a few hundredths
+ * of a point apart) as their standard errors are.
+ */
+export const GRID = 400;
+/** Points beyond the lowest and the highest score, evenly spaced to three of the largest spread. */
+const PADDING = 12;
+/** EM steps of the fit: the posteriors hardly move after the first hundred. */
+export const FIT_STEPS = 150;
 
 export interface Prior {
   /** Equally spaced true scores. */
@@ -52,16 +54,27 @@ const likelihood = (y: number, theta: number, up: number, down: number) => {
   return Math.exp(-0.5 * z * z);
 };
 
+/** The first index of an ascending array at or above `x`. */
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
   const n = y.length;
-  const step = grid.length > 1 ? grid[1]! - grid[0]! : 1;
   const from = new Int32Array(n);
   const start = new Int32Array(n + 1);
   const ranges: [number, number][] = [];
   for (let i = 0; i < n; i++) {
-    // A true score below y reads the upper spread; above y, the lower.
-    const lo = Math.max(0, Math.floor((y[i]! - REACH * s.up[i]! - grid[0]!) / step));
-    const hi = Math.min(grid.length - 1, Math.ceil((y[i]! + REACH * s.down[i]! - grid[0]!) / step));
+    // A true score below y reads the upper spread; above y, the lower; the band keeps a grid point either side.
+    const lo = Math.max(0, lowerBound(grid, y[i]! - REACH * s.up[i]!) - 1);
+    const hi = Math.min(grid.length - 1, lowerBound(grid, y[i]! + REACH * s.down[i]!));
     ranges.push([lo, Math.max(lo, hi)]);
     from[i] = lo;
     start[i + 1] = start[i]! + Math.max(lo, hi) - lo + 1;
@@ -74,16 +87,19 @@ function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
   return { from, start, like };
 }
 
-/** The grid: from the lowest score less three of its spreads to the highest plus three of its. */
+/** The grid: the scores at equal shares of the models, and PADDING points either side out to three of the largest spread. */
 function gridOf(y: Float64Array, s: ErrorSpread, points: number): Float64Array {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < y.length; i++) {
-    lo = Math.min(lo, y[i]! - 3 * s.up[i]!);
-    hi = Math.max(hi, y[i]! + 3 * s.down[i]!);
-  }
-  if (!(hi > lo)) hi = lo + 1;
-  return Float64Array.from({ length: points }, (_, k) => lo + ((hi - lo) * k) / (points - 1));
+  const sorted = Float64Array.from(y).sort();
+  const n = sorted.length;
+  let spread = 0;
+  for (let i = 0; i < n; i++) spread = Math.max(spread, s.up[i]!, s.down[i]!);
+  const inner = Array.from({ length: Math.min(points, n) }, (_, k) => sorted[Math.round((k * (n - 1)) / Math.max(1, Math.min(points, n) - 1))]!);
+  const lowest = sorted[0]!;
+  const highest = sorted[n - 1]!;
+  const reach = Math.max(3 * spread, 1e-6);
+  const below = Array.from({ length: PADDING }, (_, k) => lowest - (reach * (PADDING - k)) / PADDING);
+  const above = Array.from({ length: PADDING }, (_, k) => highest + (reach * (k + 1)) / PADDING);
+  return Float64Array.from(new Set([...below, ...inner, ...above])).sort();
 }
 
 /** The spread of true scores that makes the scores `y`, each with its error spread `s` (all positive), likeliest. */
@@ -108,18 +124,6 @@ export function fitPrior(y: Float64Array, s: ErrorSpread, points: number = GRID,
     weight = Float64Array.from(next, (w) => w / sum);
   }
   return { grid, weight };
-}
-
-/** A small seeded stream (mulberry32): the same draws in the build and the browser. */
-export function stream(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** Each model's posterior as a cumulative distribution over its band of the grid. */
@@ -158,63 +162,100 @@ export function posteriorMeans(y: Float64Array, s: ErrorSpread, prior: Prior): F
   });
 }
 
-export interface RankDraws {
-  draws: number;
-  /** Model-major: model i's model rank in draw d at i * draws + d, each model's sorted ascending. */
-  rank: Int32Array;
+/** The standard normal's density and distribution function (Abramowitz and Stegun 26.2.17). */
+const density = (x: number) => 0.3989422804014327 * Math.exp((-x * x) / 2);
+function normalCdf(x: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(x));
+  const p = density(x) * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return x > 0 ? 1 - p : p;
 }
 
 /**
- * Model ranks of every model in `draws` joint draws from the posteriors: each draw gives every model a
- * true score from its posterior (a grid point, spread evenly over its cell, so no two tie) and ranks
- * them, 1 = the highest.
+ * How many models are above a true score at each grid point, as the posteriors have it: the
+ * expected count, its variance and its third central moment (sums over the models of p, p(1-p) and
+ * p(1-p)(1-2p), p a model's chance of being above), a model within the same grid cell counting half.
  */
-export function rankDraws(y: Float64Array, s: ErrorSpread, prior: Prior, draws: number = DRAWS, seed: number = DRAW_SEED): RankDraws {
+interface Above {
+  mean: Float64Array;
+  variance: Float64Array;
+  third: Float64Array;
+}
+
+/** A model's chance of being above a true score at its band's point k (0 = the band's first), from its cumulative posterior. */
+const chanceAbove = (cdf: Float64Array, at: number, k: number) => 1 - ((k > 0 ? cdf[at + k - 1]! : 0) + cdf[at + k]!) / 2;
+
+function aboveEachPoint(cdf: Bands, points: number): Above {
+  const mean = new Float64Array(points);
+  const variance = new Float64Array(points);
+  const third = new Float64Array(points);
+  // Below a model's band it is surely above: counted once per model with a running sum.
+  const surely = new Float64Array(points + 1);
+  for (let j = 0; j + 1 < cdf.start.length; j++) {
+    const lo = cdf.from[j]!;
+    const at = cdf.start[j]!;
+    const len = cdf.start[j + 1]! - at;
+    surely[0] = surely[0]! + 1;
+    surely[lo] = surely[lo]! - 1;
+    for (let k = 0; k < len; k++) {
+      const p = chanceAbove(cdf.like, at, k);
+      mean[lo + k] = mean[lo + k]! + p;
+      variance[lo + k] = variance[lo + k]! + p * (1 - p);
+      third[lo + k] = third[lo + k]! + p * (1 - p) * (1 - 2 * p);
+    }
+  }
+  let running = 0;
+  for (let k = 0; k < points; k++) {
+    running += surely[k]!;
+    mean[k] = mean[k]! + running;
+  }
+  return { mean, variance, third };
+}
+
+/**
+ * Every model's model ranks between the `low` and `high` shares of its posterior (0.05 and 0.95: the
+ * middle 90%), computed, not drawn: given its true score at a grid point, how many models are above
+ * it is a sum of independent chances (a Poisson binomial), read by its normal approximation with a
+ * skewness correction (the refined normal approximation); its ranks are the mixture of those over its
+ * posterior. The same inputs give the same ranges, with no draws to move their ends.
+ */
+export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low: number, high: number): { low: Int32Array; high: Int32Array } {
   const n = y.length;
   const cdf = posteriors(y, s, prior);
-  const step = prior.grid.length > 1 ? prior.grid[1]! - prior.grid[0]! : 1;
-  const next = stream(seed);
-  const theta = new Float64Array(n);
-  const sorted = new Float64Array(n);
-  const rank = new Int32Array(n * draws);
-  for (let d = 0; d < draws; d++) {
-    for (let i = 0; i < n; i++) {
-      const at = cdf.start[i]!;
-      const len = cdf.start[i + 1]! - at;
-      const u = next();
-      let lo = 0;
-      let hi = len - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (cdf.like[at + mid]! < u) lo = mid + 1;
-        else hi = mid;
+  const above = aboveEachPoint(cdf, prior.grid.length);
+  // P(at most r models above model i).
+  const atMost = (i: number, r: number) => {
+    const lo = cdf.from[i]!;
+    const at = cdf.start[i]!;
+    const len = cdf.start[i + 1]! - at;
+    let total = 0;
+    let before = 0;
+    for (let k = 0; k < len; k++) {
+      const w = cdf.like[at + k]! - before;
+      before = cdf.like[at + k]!;
+      if (w <= 0) continue;
+      const p = chanceAbove(cdf.like, at, k);
+      const mu = above.mean[lo + k]! - p;
+      const v = Math.max(0, above.variance[lo + k]! - p * (1 - p));
+      const sd = Math.sqrt(v);
+      if (sd < 1e-9) {
+        total += r + 0.5 >= mu ? w : 0;
+        continue;
       }
-      theta[i] = prior.grid[cdf.from[i]! + lo]! + (next() - 0.5) * step;
+      const x = (r + 0.5 - mu) / sd;
+      const skew = (above.third[lo + k]! - p * (1 - p) * (1 - 2 * p)) / (v * sd);
+      total += w * Math.min(1, Math.max(0, normalCdf(x) + (skew * (1 - x * x) * density(x)) / 6));
     }
-    sorted.set(theta);
-    sorted.sort();
-    for (let i = 0; i < n; i++) rank[i * draws + d] = 1 + n - upperBound(sorted, theta[i]!);
-  }
-  for (let i = 0; i < n; i++) rank.subarray(i * draws, (i + 1) * draws).sort();
-  return { draws, rank };
-}
-
-/** The first index of an ascending array whose value is above `x`. */
-export function upperBound(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Model i's ranks between the `low` and `high` shares of its draws (0.05 and 0.95: the middle 90%). */
-export function rankInterval(draws: RankDraws, i: number, low: number, high: number): [number, number] {
-  const mine = draws.rank.subarray(i * draws.draws, (i + 1) * draws.draws);
-  const lowAt = Math.max(0, Math.ceil(low * draws.draws) - 1);
-  const highAt = Math.min(draws.draws - 1, Math.ceil(high * draws.draws) - 1);
-  return [mine[lowAt]!, mine[highAt]!];
+    return total;
+  };
+  const quantile = (i: number, q: number) => {
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (atMost(i, mid) >= q) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo + 1;
+  };
+  return { low: Int32Array.from(y, (_, i) => quantile(i, low)), high: Int32Array.from(y, (_, i) => quantile(i, high)) };
 }

@@ -48,7 +48,7 @@ export function setWidth(moves: Moves, truth: Float64Array, s: Float64Array, lev
   const wrong = (c: number) => {
     let highestLower = Number.NEGATIVE_INFINITY;
     for (let g = 0; g < n;) {
-      let h = g;
+      let h = g + 1;
       while (h < n && truth[ascending[h]!] === truth[ascending[g]!]) h++;
       for (let k = g; k < h; k++) {
         const i = ascending[k]!;

@@ -8,7 +8,7 @@
  * Pure and browser-safe, its inputs plain typed arrays.
  */
 import { REFERENCES, scoreOf, type Terms } from './method.ts';
-import { above, order, scoreAtPlace } from './moves.ts';
+import { above, modelScale, scoreAtPlace } from './moves.ts';
 
 /** The benchmarks kept per model: those that move its rank furthest. */
 export const RESTS_ON = 3;
@@ -45,41 +45,82 @@ function countAbove(ascending: Float64Array, x: number): number {
   return ascending.length - lo;
 }
 
+/**
+ * A configuration's evidence score without each of its benchmarks, by benchmark id: each reference's
+ * share less that benchmark's terms, a reference left with none dropped. One walk of its terms.
+ */
+function withoutEach(t: Terms): Map<number, number> {
+  const shares: number[] = [];
+  const won: number[] = [];
+  const weight: number[] = [];
+  for (let r = 0; r + 1 < t.starts.length; r++) {
+    if (t.reference[r]! >= REFERENCES) continue;
+    let x = 0;
+    let w = 0;
+    for (let i = t.starts[r]!; i < t.starts[r + 1]!; i++) {
+      x += t.won[i]!;
+      w += t.weight[i]!;
+    }
+    if (w > 0) {
+      shares.push(x / w);
+      won[r] = x;
+      weight[r] = w;
+    }
+  }
+  const total = shares.reduce((a, b) => a + b, 0);
+  // Per benchmark: the change in the sum of shares, and the references it alone carried.
+  const change = new Map<number, { sum: number; dropped: number }>();
+  for (let r = 0; r + 1 < t.starts.length; r++) {
+    if (t.reference[r]! >= REFERENCES || !(weight[r]! > 0)) continue;
+    for (let i = t.starts[r]!; i < t.starts[r + 1]!; i++) {
+      const b = t.bench[i]!;
+      const entry = change.get(b) ?? { sum: 0, dropped: 0 };
+      const w = weight[r]! - t.weight[i]!;
+      if (w > 1e-12) entry.sum += (won[r]! - t.won[i]!) / w - won[r]! / weight[r]!;
+      else {
+        entry.sum -= won[r]! / weight[r]!;
+        entry.dropped++;
+      }
+      change.set(b, entry);
+    }
+  }
+  const out = new Map<number, number>();
+  for (const [b, { sum, dropped }] of change) {
+    const left = shares.length - dropped;
+    out.set(b, left > 0 ? (100 * (total + sum)) / left : Number.NEGATIVE_INFINITY);
+  }
+  return out;
+}
+
 /** Every model's benchmarks (shared with the evidence score's references) whose loss moves its model rank furthest. */
 export function restsOn(input: RestsOnInput): RestsOn {
   const { terms, supraScore, best, enough } = input;
   const models = best.length;
   const full = Float64Array.from(terms, (t) => (t ? (scoreOf(t) ?? Number.NaN) : Number.NaN));
-  const ids = new Int32Array(terms.length);
-  const withEvidence = order(full, ids);
-  const scale = Float64Array.from(ids.subarray(0, withEvidence), (c) => supraScore[c]!).sort((a, b) => b - a);
-  const descending = Float64Array.from(ids.subarray(0, withEvidence), (c) => full[c]!);
+  // Places are read among the models, as a resample reads them (moves.ts).
+  const { scale, descending } = modelScale(full, supraScore, best);
   const y = Float64Array.from(best, (c) => supraScore[c]!);
   const ascending = Float64Array.from(y).sort();
 
-  // Each benchmark's models: those with enough evidence whose best configuration shares it with the references.
+  // Each benchmark's models: those with enough evidence whose best configuration shares it with the references, and their score without it.
   const onBench: number[][] = Array.from({ length: input.benchmarks }, () => []);
+  const scoreWithout: number[][] = Array.from({ length: input.benchmarks }, () => []);
   for (let m = 0; m < models; m++) {
     const t = terms[best[m]!];
     if (!enough[m] || !t) continue;
-    const seen = new Set<number>();
-    for (let r = 0; r + 1 < t.starts.length; r++) {
-      if (t.reference[r]! >= REFERENCES) continue;
-      for (let i = t.starts[r]!; i < t.starts[r + 1]!; i++) seen.add(t.bench[i]!);
+    for (const [b, e] of withoutEach(t)) {
+      onBench[b]!.push(m);
+      scoreWithout[b]!.push(e);
     }
-    for (const b of seen) onBench[b]!.push(m);
   }
 
   const bench = new Int32Array(models * RESTS_ON).fill(-1);
   const rank = new Int32Array(models * RESTS_ON);
   const moved = new Float64Array(models * RESTS_ON).fill(-1);
-  const counts = new Uint8Array(input.benchmarks).fill(1);
   for (let b = 0; b < input.benchmarks; b++) {
     const list = onBench[b]!;
     if (list.length === 0) continue;
-    counts[b] = 0;
-    const now = Float64Array.from(list, (m) => scoreOf(terms[best[m]!]!, counts) ?? Number.NEGATIVE_INFINITY);
-    counts[b] = 1;
+    const now = Float64Array.from(scoreWithout[b]!);
     // Each one's place among every configuration's evidence: theirs without the benchmark, the others' as they stand.
     const oldDescending = Float64Array.from(list, (m) => full[best[m]!]!).sort((p, q) => q - p);
     const newDescending = Float64Array.from(now).sort((p, q) => q - p);

@@ -57,8 +57,13 @@ export const EVIDENCE_JSON: Download = {
       },
       { name: 'rounds', schema: count(), unit: 'resamples', meaning: 'Resamples of the benchmarks (a Poisson bootstrap).' },
       { name: 'seed', schema: count(), meaning: 'The seed of the resamples: every build of a snapshot draws the same ones.' },
-      { name: 'draws', schema: count(), unit: 'draws', meaning: 'Draws of every model’s true score from its posterior that a likely range is read from.' },
-      { name: 'drawSeed', schema: count(), meaning: 'The seed of those draws.' },
+      {
+        name: 'grid',
+        schema: count(),
+        unit: 'points',
+        meaning: 'Points (at equal shares of the models’ supraScores) the spread of true scores over the field is fitted on.',
+      },
+      { name: 'fitSteps', schema: count(), unit: 'steps', meaning: 'EM steps of that fit.' },
       {
         name: 'level',
         schema: z.number().min(0).max(1),
