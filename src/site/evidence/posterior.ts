@@ -22,6 +22,8 @@ export const GRID = 400;
 const PADDING = 12;
 /** EM steps of the fit: the posteriors hardly move after the first hundred. */
 export const FIT_STEPS = 150;
+/** The most models the spread of true scores is fitted on. */
+export const FITTED = 2000;
 
 export interface Prior {
   /** Equally spaced true scores. */
@@ -31,7 +33,7 @@ export interface Prior {
 }
 
 /** How far from a score, in its standard errors, the likelihood is still read (beyond it, nothing). */
-const REACH = 7;
+const REACH = 5;
 
 /** Each model's band of grid points within REACH of its spreads, and the likelihood at each. */
 interface Bands {
@@ -105,12 +107,16 @@ function gridOf(y: Float64Array, s: ErrorSpread, points: number): Float64Array {
 /** The spread of true scores that makes the scores `y`, each with its error spread `s` (all positive), likeliest. */
 export function fitPrior(y: Float64Array, s: ErrorSpread, points: number = GRID, steps: number = FIT_STEPS): Prior {
   const grid = gridOf(y, s, points);
-  const bands = bandsOf(y, s, grid);
-  let weight = new Float64Array(points).fill(1 / points);
-  const next = new Float64Array(points);
+  // A large field is fitted on FITTED models evenly spread over its order: the spread of true scores needs no more, and the fit's cost stays flat.
+  const every = Math.max(1, Math.ceil(y.length / FITTED));
+  const pick = <T extends Float64Array>(a: T) => a.filter((_, i) => i % every === 0);
+  const bands = bandsOf(pick(y), { up: pick(s.up), down: pick(s.down) }, grid);
+  const fitted = bands.start.length - 1;
+  let weight = new Float64Array(grid.length).fill(1 / grid.length);
+  const next = new Float64Array(grid.length);
   for (let step = 0; step < steps; step++) {
     next.fill(0);
-    for (let i = 0; i < y.length; i++) {
+    for (let i = 0; i < fitted; i++) {
       const lo = bands.from[i]!;
       const at = bands.start[i]!;
       const len = bands.start[i + 1]! - at;
@@ -120,7 +126,7 @@ export function fitPrior(y: Float64Array, s: ErrorSpread, points: number = GRID,
       for (let k = 0; k < len; k++) next[lo + k] = next[lo + k]! + (weight[lo + k]! * bands.like[at + k]!) / total;
     }
     let sum = 0;
-    for (let k = 0; k < points; k++) sum += next[k]!;
+    for (let k = 0; k < next.length; k++) sum += next[k]!;
     weight = Float64Array.from(next, (w) => w / sum);
   }
   return { grid, weight };
@@ -164,9 +170,10 @@ export function posteriorMeans(y: Float64Array, s: ErrorSpread, prior: Prior): F
 
 /** The standard normal's density and distribution function (Abramowitz and Stegun 26.2.17). */
 const density = (x: number) => 0.3989422804014327 * Math.exp((-x * x) / 2);
-function normalCdf(x: number): number {
+/** Φ(x) from x and its density d, already at hand. */
+function normalCdf(x: number, d: number): number {
   const t = 1 / (1 + 0.2316419 * Math.abs(x));
-  const p = density(x) * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  const p = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
   return x > 0 ? 1 - p : p;
 }
 
@@ -222,40 +229,68 @@ export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low
   const n = y.length;
   const cdf = posteriors(y, s, prior);
   const above = aboveEachPoint(cdf, prior.grid.length);
-  // P(at most r models above model i).
-  const atMost = (i: number, r: number) => {
+  // A model's band points that weigh anything (the fitted spread sits on few), each with the count above's mean, spread and skew.
+  const weight: number[] = [];
+  const mean: number[] = [];
+  const spread: number[] = [];
+  const skew: number[] = [];
+  const pointsOf = (i: number) => {
+    weight.length = mean.length = spread.length = skew.length = 0;
     const lo = cdf.from[i]!;
     const at = cdf.start[i]!;
     const len = cdf.start[i + 1]! - at;
-    let total = 0;
     let before = 0;
     for (let k = 0; k < len; k++) {
       const w = cdf.like[at + k]! - before;
       before = cdf.like[at + k]!;
-      if (w <= 0) continue;
+      // Points weighing under a millionth change no probability the ranges are read at.
+      if (w < 1e-6) continue;
       const p = chanceAbove(cdf.like, at, k);
-      const mu = above.mean[lo + k]! - p;
       const v = Math.max(0, above.variance[lo + k]! - p * (1 - p));
-      const sd = Math.sqrt(v);
+      weight.push(w);
+      mean.push(above.mean[lo + k]! - p);
+      spread.push(Math.sqrt(v));
+      skew.push(v > 0 ? (above.third[lo + k]! - p * (1 - p) * (1 - 2 * p)) / (v * Math.sqrt(v)) : 0);
+    }
+  };
+  // P(at most r models above the model whose points are at hand).
+  const atMost = (r: number) => {
+    let total = 0;
+    for (let k = 0; k < weight.length; k++) {
+      const sd = spread[k]!;
       if (sd < 1e-9) {
-        total += r + 0.5 >= mu ? w : 0;
+        total += r + 0.5 >= mean[k]! ? weight[k]! : 0;
         continue;
       }
-      const x = (r + 0.5 - mu) / sd;
-      const skew = (above.third[lo + k]! - p * (1 - p) * (1 - 2 * p)) / (v * sd);
-      total += w * Math.min(1, Math.max(0, normalCdf(x) + (skew * (1 - x * x) * density(x)) / 6));
+      const x = (r + 0.5 - mean[k]!) / sd;
+      const d = density(x);
+      total += weight[k]! * Math.min(1, Math.max(0, normalCdf(x, d) + (skew[k]! * (1 - x * x) * d) / 6));
     }
     return total;
   };
-  const quantile = (i: number, q: number) => {
-    let lo = 0;
-    let hi = n - 1;
+  // The count above lies within six spreads of the means over the points at hand.
+  const quantile = (q: number) => {
+    let lo = n - 1;
+    let hi = 0;
+    for (let k = 0; k < weight.length; k++) {
+      lo = Math.min(lo, Math.floor(mean[k]! - 6 * spread[k]! - 2));
+      hi = Math.max(hi, Math.ceil(mean[k]! + 6 * spread[k]! + 2));
+    }
+    lo = Math.max(0, lo);
+    hi = Math.min(n - 1, Math.max(lo, hi));
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (atMost(i, mid) >= q) hi = mid;
+      if (atMost(mid) >= q) hi = mid;
       else lo = mid + 1;
     }
     return lo + 1;
   };
-  return { low: Int32Array.from(y, (_, i) => quantile(i, low)), high: Int32Array.from(y, (_, i) => quantile(i, high)) };
+  const lows = new Int32Array(n);
+  const highs = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    pointsOf(i);
+    lows[i] = quantile(low);
+    highs[i] = quantile(high);
+  }
+  return { low: lows, high: highs };
 }

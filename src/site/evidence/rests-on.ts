@@ -45,51 +45,58 @@ function countAbove(ascending: Float64Array, x: number): number {
   return ascending.length - lo;
 }
 
+/** Scratch columns by benchmark id, cleared after each configuration: the change in its sum of shares, and the references a benchmark alone carried. */
+interface Scratch {
+  sum: Float64Array;
+  dropped: Int32Array;
+  touched: Int32Array;
+}
+
 /**
- * A configuration's evidence score without each of its benchmarks, by benchmark id: each reference's
- * share less that benchmark's terms, a reference left with none dropped. One walk of its terms.
+ * A configuration's evidence score without each of its benchmarks, handed to `found` by benchmark id:
+ * each reference's share less that benchmark's terms, a reference left with none dropped. One walk
+ * of its terms.
  */
-function withoutEach(t: Terms): Map<number, number> {
-  const shares: number[] = [];
-  const won: number[] = [];
-  const weight: number[] = [];
+function withoutEach(t: Terms, scratch: Scratch, found: (bench: number, score: number) => void): void {
+  const { sum, dropped, touched } = scratch;
+  let total = 0;
+  let shares = 0;
+  const blockWon: number[] = [];
+  const blockWeight: number[] = [];
   for (let r = 0; r + 1 < t.starts.length; r++) {
-    if (t.reference[r]! >= REFERENCES) continue;
     let x = 0;
     let w = 0;
-    for (let i = t.starts[r]!; i < t.starts[r + 1]!; i++) {
-      x += t.won[i]!;
-      w += t.weight[i]!;
-    }
+    if (t.reference[r]! < REFERENCES) for (let i = t.starts[r]!; i < t.starts[r + 1]!; i++) ((x += t.won[i]!), (w += t.weight[i]!));
+    blockWon.push(x);
+    blockWeight.push(w);
     if (w > 0) {
-      shares.push(x / w);
-      won[r] = x;
-      weight[r] = w;
+      total += x / w;
+      shares++;
     }
   }
-  const total = shares.reduce((a, b) => a + b, 0);
-  // Per benchmark: the change in the sum of shares, and the references it alone carried.
-  const change = new Map<number, { sum: number; dropped: number }>();
+  let count = 0;
   for (let r = 0; r + 1 < t.starts.length; r++) {
-    if (t.reference[r]! >= REFERENCES || !(weight[r]! > 0)) continue;
+    const W = blockWeight[r]!;
+    if (!(W > 0)) continue;
+    const X = blockWon[r]!;
     for (let i = t.starts[r]!; i < t.starts[r + 1]!; i++) {
       const b = t.bench[i]!;
-      const entry = change.get(b) ?? { sum: 0, dropped: 0 };
-      const w = weight[r]! - t.weight[i]!;
-      if (w > 1e-12) entry.sum += (won[r]! - t.won[i]!) / w - won[r]! / weight[r]!;
+      if (sum[b] === 0 && dropped[b] === 0) touched[count++] = b;
+      const w = W - t.weight[i]!;
+      if (w > 1e-12) sum[b] = sum[b]! + (X - t.won[i]!) / w - X / W;
       else {
-        entry.sum -= won[r]! / weight[r]!;
-        entry.dropped++;
+        sum[b] = sum[b]! - X / W;
+        dropped[b] = dropped[b]! + 1;
       }
-      change.set(b, entry);
     }
   }
-  const out = new Map<number, number>();
-  for (const [b, { sum, dropped }] of change) {
-    const left = shares.length - dropped;
-    out.set(b, left > 0 ? (100 * (total + sum)) / left : Number.NEGATIVE_INFINITY);
+  for (let k = 0; k < count; k++) {
+    const b = touched[k]!;
+    const left = shares - dropped[b]!;
+    found(b, left > 0 ? (100 * (total + sum[b]!)) / left : Number.NEGATIVE_INFINITY);
+    sum[b] = 0;
+    dropped[b] = 0;
   }
-  return out;
 }
 
 /** Every model's benchmarks (shared with the evidence score's references) whose loss moves its model rank furthest. */
@@ -105,13 +112,14 @@ export function restsOn(input: RestsOnInput): RestsOn {
   // Each benchmark's models: those with enough evidence whose best configuration shares it with the references, and their score without it.
   const onBench: number[][] = Array.from({ length: input.benchmarks }, () => []);
   const scoreWithout: number[][] = Array.from({ length: input.benchmarks }, () => []);
+  const scratch: Scratch = { sum: new Float64Array(input.benchmarks), dropped: new Int32Array(input.benchmarks), touched: new Int32Array(input.benchmarks) };
   for (let m = 0; m < models; m++) {
     const t = terms[best[m]!];
     if (!enough[m] || !t) continue;
-    for (const [b, e] of withoutEach(t)) {
+    withoutEach(t, scratch, (b, e) => {
       onBench[b]!.push(m);
       scoreWithout[b]!.push(e);
-    }
+    });
   }
 
   const bench = new Int32Array(models * RESTS_ON).fill(-1);
