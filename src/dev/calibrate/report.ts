@@ -21,14 +21,18 @@ export function table(headers: string[], rows: string[][]): string {
 
 const nameOf = (r: ScenarioResult) => `${r.configurations.toLocaleString('en-US')} cfg, ${Math.round(100 * r.missing)}% missing, ${r.source}`;
 
+/** The least and the most of some values, or a dash. */
+const spanOf = (values: number[]) => (values.length ? `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}` : '–');
+
 /** How many of a scenario's fields showed ranges, how long it took, and how far the ranges' ends move with other seeds. */
 export function runsTable(results: readonly ScenarioResult[]): string {
   return table(
-    ['scenario', 'fields', 'ranges shown', 'seconds', 'ends moved with other seeds (mean, largest)'],
+    ['scenario', 'fields', 'ranges shown', 'mismatch (min–max)', 'seconds', 'ends moved with another seed (mean, largest)'],
     results.map((r) => [
       nameOf(r),
       String(r.fields),
       `${r.shown} of ${r.fields}`,
+      spanOf(r.agreement.flatMap((a) => (a.mismatch === null ? [] : [a.mismatch]))),
       r.seconds.toFixed(0),
       r.stability ? `${r.stability.meanMove.toFixed(2)}, ${r.stability.largestMove} of ${r.stability.ends} ends` : '–',
     ]),

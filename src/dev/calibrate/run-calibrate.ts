@@ -54,6 +54,8 @@ export interface ScenarioResult extends Scenario {
   seeds: number[];
   /** Fields whose ranges the site showed (the others withheld them: the gate). */
   shown: number;
+  /** Each field's agreement as evidence.json states it: the rank correlation and the mismatch the gate reads. */
+  agreement: { spearman: number | null; mismatch: number | null }[];
   score: FieldScore;
   /** The ends of the likely ranges under other seeds, on the scenario's first field with ranges. */
   stability: Stability | undefined;
@@ -92,6 +94,7 @@ export async function runCalibrate(options: CalibrateOptions): Promise<ScenarioR
       const seeds: number[] = [];
       let stability: Stability | undefined;
       let shown = 0;
+      const agreement: ScenarioResult['agreement'] = [];
       for (let f = 0; f < scenario.fields; f++) {
         const seed = fieldSeed(options.seed, s, f);
         seeds.push(seed);
@@ -107,6 +110,7 @@ export async function runCalibrate(options: CalibrateOptions): Promise<ScenarioR
         const fieldDir = join(dir, `field-${seed}`);
         const published = await publishField(field, fieldDir, { stability: stability === undefined && scenario.configurations <= 1000 });
         rmSync(fieldDir, { recursive: true, force: true });
+        agreement.push({ spearman: published.evidence.agreement.spearman, mismatch: published.evidence.agreement.mismatch });
         if (published.evidence.ranges.shown) {
           shown++;
           stability ??= published.stability;
@@ -116,7 +120,7 @@ export async function runCalibrate(options: CalibrateOptions): Promise<ScenarioR
           `${scenario.configurations.toLocaleString('en-US')} configurations, ${Math.round(100 * scenario.missing)}% missing, ${scenario.source}: field ${f + 1} of ${scenario.fields} (seed ${seed})${published.evidence.ranges.shown ? '' : ': ranges withheld'}`,
         );
       }
-      results.push({ ...scenario, seeds, shown, score: sumScores(scores), stability, seconds: (performance.now() - started) / 1000 });
+      results.push({ ...scenario, seeds, shown, agreement, score: sumScores(scores), stability, seconds: (performance.now() - started) / 1000 });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
