@@ -22,6 +22,10 @@ import { leaderboardPageHtml } from '../../src/views/list-page.ts';
 import { modelPageHtml } from '../../src/views/model-page.ts';
 import { ROOT, runScript } from '../helpers/env.ts';
 import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
+import { modelFile } from '../../src/site/files/model-file.ts';
+import { attribution } from '../../src/site/files/records.ts';
+import { documentSchema } from '../../src/site/files/data-schemas.ts';
+import { MODEL_FILE_JSON } from '../../src/site/files/data-dictionary/model-files.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mirror-evidence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,6 +101,15 @@ describe('a field whose supraScore comes from the scores the mirror holds', () =
     expect(page('#rests-on + p + section tbody tr')).toHaveLength(data.evidence().model(resting).restsOn!.length);
     expect(page('dl.figures dt').text()).toContain('With the whole table');
     expect(page('p.evidence').text()).toMatch(/Likely model rank \d+(–\d+)?: meant to hold, 9 times in 10/);
+    // The downloads carry it too: the model's data file, as its schema describes it.
+    const file = modelFile(data, resting, attribution(data));
+    expect(file.restsOn).toEqual(
+      data
+        .evidence()
+        .model(resting)
+        .restsOn!.map((r) => ({ bench: r.bench.slug, benchName: r.bench.name, modelRank: r.rank })),
+    );
+    expect(documentSchema(MODEL_FILE_JSON).safeParse(file).success).toBe(true);
   });
 
   it('withholds them, saying why, where the evidence strays from supraScore by more than its standard errors', async () => {

@@ -46,6 +46,7 @@ const file = (name: string, supraScore: number, scores: ModelFileScore[]): Model
   ],
   scores,
   history: { generatedAt: [], supraScore: [], rank: [] },
+  restsOn: [],
 });
 
 const a = file('a', 90, [score('x', 80, true, 70), score('y', 60, true, 20), score('z', 50), score('only-a', 99)]);
