@@ -12,7 +12,7 @@ import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, shiftedPages } from '../helpers/browser.ts';
 import { browserSession, here } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import type { IndexModel, LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
+import type { LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
 import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
 
 const available = chromiumAvailable();
