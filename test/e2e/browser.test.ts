@@ -570,7 +570,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
         // Rows the script draws carry no range either.
         await page.locator('th[data-sort="name"] button').click();
         await expect
-          .poll(() => page.locator('tbody tr').first().locator('th.model-name').textContent())
+          .poll(() => page.locator('tbody tr').first().locator('th.model-name > a').textContent())
           .toBe([...index.models].sort((x, y) => x[1].localeCompare(y[1], 'en') || x[0] - y[0])[0]![1]);
         expect(await page.locator('tbody .rank .likely').count()).toBe(0);
       }
