@@ -22,7 +22,7 @@ import { buildTags } from './tags.ts';
 import { applyPlan } from './apply-plan.ts';
 import { pastHistoryOf } from './past-history.ts';
 import { siteOf, type Site } from '../settings/config.ts';
-import { useSiteBase } from '../links/links.ts';
+import { siteBase } from '../links/links.ts';
 import { resolvePlan } from '../plan/site-plan.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { RenderInput } from '../plan/render-input.ts';
@@ -120,7 +120,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: S
   const { models, modelByFamily, modelBySegment } = buildModels(families, past);
   // What this build makes, as the build planned it for its deploy target (everything without one).
   const plan = resolvePlan(handed, models.length, site.cardModels);
-  applyPlan(models, plan);
+  applyPlan(models, plan, siteBase(site.siteUrl));
   const { benches, benchBySlug } = buildBenches(reader.benches().map(cleanStrings), tagsBySlug(reader.benchTags()), past);
   const { tags, tagByName } = buildTags(reader.tags(), configurations, benches, modelByFamily);
   const { count, rows } = reader.eachScore();
@@ -194,8 +194,6 @@ let cached: { data: SiteData; key: string; input: RenderInput; options: string }
  * neither is ever silently ignored.
  */
 export function getSiteData(input: RenderInput, options: LoadOptions = {}): SiteData {
-  // Addresses are made under the base path of the site the build handed over, in every process alike.
-  useSiteBase(input.site.siteUrl);
   const normalized = JSON.stringify({ configurationSeries: options.configurationSeries ?? true, resampleAnyway: options.resampleAnyway ?? false });
   // Every page asks with the same input object: it is compared by its text only when it is another one.
   if (cached?.input === input && cached.options === normalized) return cached.data;
