@@ -1,7 +1,7 @@
 /**
  * The counts of a generated field at any size, in the shape the plan reads (src/site/plan/types.ts),
  * without generating it: what `npm run generate-sample` makes at 300, 10,000 and 50,000
- * configurations, measured once (src/site/plan/field-counts.ts on the bench's snapshots), as smooth curves.
+ * configurations, measured once (src/site/data/field-counts.ts on the bench's snapshots), as smooth curves.
  * The best models have the most configurations and submissions, as in the generated field.
  */
 import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/types.ts';

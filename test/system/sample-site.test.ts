@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOADS, csvColumns } from '../../src/site/files/data-dictionary.ts';
 import { DEPLOY_TARGETS } from '../../src/site/plan/hosts.ts';
 import { pageKindOf } from '../../src/site/plan/page-kinds.ts';
-import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
+import { fieldCountsOf } from '../../src/site/data/field-counts.ts';
 import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
 import { fullPlan, planSite } from '../../src/site/plan/site-plan.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';

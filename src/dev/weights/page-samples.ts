@@ -1,13 +1,13 @@
 /**
  * A built site's pages as samples for the plan's weights: each page (or each unit of a kind of
- * output) with its bytes and what it shows, counted as the plan counts it (src/site/plan/field-counts.ts),
+ * output) with its bytes and what it shows, counted as the plan counts it (src/site/data/field-counts.ts),
  * so that a fit of these samples is the plan's own model of a page's size.
  */
 import { inputOutsideBuild } from '../../site/plan/render-input.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteData, releaseSiteData } from '../../site/data/site-data.ts';
-import { fieldCountsOf } from '../../site/plan/field-counts.ts';
+import { fieldCountsOf } from '../../site/data/field-counts.ts';
 import { addressFactor } from '../../site/plan/estimate-site.ts';
 import { DEFAULT_WEIGHTS, type Weights } from '../../site/plan/weights.ts';
 import { RESULTS_PER_PAGE, type BuildPlan, type FieldCounts } from '../../site/plan/types.ts';

@@ -6,7 +6,7 @@
  * hands components what they show as props; what only some pages need is computed on first use.
  */
 import { withSnapshot, type HistorySnapshotRow, type SnapshotInfo as StoredSnapshotInfo, type SnapshotReader, type TagLink } from '../../store/read-snapshot.ts';
-import { cleanStrings } from './text.ts';
+import { cleanStrings } from '../format/text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
 import { readHistory, windowStart, type HistoryResult } from './history-pass.ts';
 import { buildBenches } from './benches.ts';
@@ -107,7 +107,7 @@ function loadHistory(
   );
 }
 
-/** Shapes the snapshot for the pages, phase by phase; third-party text is cleaned once, here, for every format it reaches (src/site/data/text.ts). */
+/** Shapes the snapshot for the pages, phase by phase; third-party text is cleaned once, here, for every format it reaches (src/site/format/text.ts). */
 function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: Site, load: LoadOptions): SiteData {
   const info = reader.info();
   const history = reader.historySnapshots();

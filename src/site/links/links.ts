@@ -1,5 +1,5 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
-import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { LEADERBOARD_PAGE_SIZE } from './page-sizes.ts';
 import {
   badgeFile,
   benchPath,

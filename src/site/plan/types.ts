@@ -1,5 +1,5 @@
 /**
- * The shapes the plan works in: what it reads of a snapshot (src/site/plan/field-counts.ts counts it)
+ * The shapes the plan works in: what it reads of a snapshot (src/site/data/field-counts.ts counts it)
  * and what it decides (src/site/plan/site-plan.ts makes it), with the page sizes of results it chooses among.
  */
 import type { DeployTarget, SiteFigures } from './hosts.ts';
@@ -25,7 +25,7 @@ export interface ModelCounts {
   sharedWithNext: number;
 }
 
-/** What the plan is a function of: the snapshot's counts, read without loading the site's data (src/site/plan/field-counts.ts). */
+/** What the plan is a function of: the snapshot's counts, read without loading the site's data (src/site/data/field-counts.ts). */
 export interface FieldCounts {
   /** Best model first. */
   models: readonly ModelCounts[];
