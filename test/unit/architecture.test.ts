@@ -273,6 +273,19 @@ describe('the architecture', () => {
     expect(PAGE_KINDS.at(-1)!.output).toBe('**');
   });
 
+  it('lists the kinds of output only in their entries: no other file of src/ names many of them', () => {
+    // A table keyed by kind (`'model-page': …` or `modelPage: …`) outside the entries lists the kinds a second time.
+    const camel = (kind: string) => kind.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+    const named = (text: string) =>
+      OUTPUT_KINDS.filter((kind) => new RegExp(`['"]${kind}['"]`).test(text) || new RegExp(`^\\s*${camel(kind)}\\s*:`, 'm').test(text));
+    const listing = sources('src')
+      .map((file) => ({ path: relative(ROOT, file), kinds: named(readFileSync(file, 'utf8')) }))
+      .filter(({ kinds }) => kinds.length >= 6)
+      .map(({ path }) => path);
+    // The fitter's sampler (src/dev/weights/) measures each fitted kind's pages in its own way, in the order of its features.
+    expect(listing.sort()).toEqual(['src/dev/weights/page-samples.ts', 'src/site/plan/output-kinds.ts', 'src/site/plan/page-kinds.ts']);
+  });
+
   it('escapes markup in views one way, with the html tag (no second escaper, no unescaped bridge)', () => {
     const offenders = sources('src/views')
       .filter((file) => !file.endsWith('html.ts'))
