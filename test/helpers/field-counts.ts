@@ -90,6 +90,8 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     tagLists: new Map(
       Array.from({ length: tags }, (_, t) => [`tag-${t}`, { carrying: Math.round(carrying), measured: Math.round(measured), benches: Math.round(tagged) }]),
     ),
+    // Two or three tags a benchmark (2.3 at 10,000), spread over the taxonomy.
+    benchTags: Array.from({ length: benches }, (_, b) => [...new Set([b % tags, (b * 7 + 3) % tags, ...(b % 3 === 0 ? [(b * 11 + 5) % tags] : [])])]),
     historySnapshots: 365,
     recentChanges: 5,
     // A year of daily snapshots: the last 90 days and the day before them, 11 more month ends and the oldest day every target keeps;

@@ -71,6 +71,7 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
       ranking.benches.map((b, i) => [b.slug, { models: lists.resultModels[i]!, rows: lists.resultRows[i]!, firstRows: lists.firstRows.map((f) => f[i]!) }]),
     ),
     tagLists: new Map(tags.names.map((tag, t) => [tag, { carrying: lists.carrying[t]!, measured: lists.measured[t]!, benches: tags.taggedBenches[t]! }])),
+    benchTags: tags.ofBench,
     historySnapshots: counts.historySnapshots,
     recentChanges: Math.min(RECENT_CHANGES_PER_MODEL, Math.max(0, counts.historySnapshots - 1)),
     history: {

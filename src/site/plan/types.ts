@@ -43,6 +43,8 @@ export interface FieldCounts {
   benchResults: ReadonlyMap<string, { models: number; rows: number; firstRows: readonly number[] }>;
   /** Per tag: the models carrying it and those with a counting score on its benchmarks (its two rankings), and its benchmarks (every page of it lists them). */
   tagLists: ReadonlyMap<string, { carrying: number; measured: number; benches: number }>;
+  /** The tags of each benchmark, as their places in `tagLists`: what two tags' benchmarks share. */
+  benchTags: readonly (readonly number[])[];
   /** Snapshots of history the file holds, this one included. */
   historySnapshots: number;
   /** The recent changes a model's page lists: RECENT_CHANGES_PER_MODEL once the history holds that many earlier snapshots. */
