@@ -55,6 +55,9 @@ export interface OutputCost<W extends Record<string, number>> {
 
 const cost = <W extends Record<string, number>>(entry: OutputCost<W>) => entry;
 
+/** The fewest benchmarks two tags share for a page of the pair: one shared benchmark is that benchmark's own page. */
+export const TAG_PAIR_BENCHES = 2;
+
 export const OUTPUT_COSTS = {
   'model-page': cost({
     weights: {
@@ -111,6 +114,19 @@ export const OUTPUT_COSTS = {
     },
     address: { perBaseChar: 0.0047, perOriginChar: 0.00039 },
     figure: tagPageFigure,
+  }),
+  // A page per pair of tags at least TAG_PAIR_BENCHES benchmarks carry both of (a row per benchmark they share): measured on
+  // the sample's one page, 4,456 bytes with its two rows of 136 and 140.
+  'tag-pair-page': cost({
+    weights: { perPage: 4180, perBench: 140 },
+    figure: (w, { counts }) => {
+      // Per pair of tags (the lower place first), the benchmarks carrying both.
+      const shared = new Map<number, number>();
+      for (const tags of counts.benchTags)
+        for (const a of tags) for (const b of tags) if (a < b) shared.set(a * counts.tags + b, (shared.get(a * counts.tags + b) ?? 0) + 1);
+      const pages = [...shared.values()].filter((k) => k >= TAG_PAIR_BENCHES);
+      return { files: pages.length, pages: pages.length, bytes: w.perPage * pages.length + w.perBench * pages.reduce((n, k) => n + k, 0) };
+    },
   }),
   // Fitted on the 69 vendors' pages and feeds of a site of 10,000 configurations × 365 days (a line through each page's bytes by its rows; the feeds' mean).
   'provider-page': cost({ weights: { base: 10_060, perModel: 1_040 }, figure: providerPageFigure }),
