@@ -154,16 +154,8 @@ export interface ConfigurationPageWeights {
 export function configurationPageFigure(cp: ConfigurationPageWeights, { at, plan }: Weighing): Weighed {
   const models = plan.keep.configurationPages;
   const files = at.configurations(models);
-  return {
-    files,
-    pages: files,
-    bytes:
-      cp.base * files +
-      cp.perScore * at.scores(models) +
-      cp.perSibling * at.siblings(models) +
-      cp.perTag * at.configurationTags(models) +
-      cp.perHistoryPoint * at.configurationHistoryPoints(models),
-  };
+  const bytes = cp.base * files + cp.perScore * at.scores(models) + cp.perSibling * at.siblings(models) + cp.perTag * at.configurationTags(models);
+  return { files, pages: files, bytes: bytes + cp.perHistoryPoint * at.configurationHistoryPoints(models) };
 }
 
 /** A pre-rendered comparison: a row per benchmark the two best configurations share. */
