@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MirrorError } from '../core/errors.ts';
 import { withSnapshot } from '../store/read-snapshot.ts';
-import { fieldCountsOf } from '../site/plan/field-counts.ts';
+import { fieldCountsOf } from '../site/data/field-counts.ts';
 import { DEPLOY_TARGETS, describeFigure, HOST_LIMITS, limitsText, mb, overLimits, type DeployTarget, type SiteFigures } from '../site/plan/hosts.ts';
 import { OUTPUT_KINDS, type OutputKind } from '../site/plan/output-kinds.ts';
 import { DEFAULT_WEIGHTS, scaleWeights } from '../site/plan/weights.ts';

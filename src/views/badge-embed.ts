@@ -1,5 +1,5 @@
 /** What a model's README can paste for its rank badge (src/site/files/badges.ts draws the badge): shown as text on the model's page. */
-import { cleanText } from '../site/data/text.ts';
+import { cleanText } from '../site/format/text.ts';
 import { BADGE_HEIGHT } from '../site/files/badges.ts';
 import { badgeFile } from '../site/links/output-paths.ts';
 import { html } from './parts/html.ts';

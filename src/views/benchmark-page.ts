@@ -15,6 +15,7 @@ import { html, type Markup } from './parts/html.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { tagListHtml } from './parts/tag-list.ts';
+import { tableHtml } from './parts/table.ts';
 
 /** When the stored per-benchmark scores were fetched, if the mirror holds any. */
 function fetchedWhen({ oldestFetch, newestFetch }: BenchmarkPage['coverage']): string {
@@ -98,18 +99,7 @@ function aboutHtml(route: BenchmarkPage): Markup {
       Community averages on a 1–5 scale; qualityScore is their mean × 20. What each means and which way is better are the mirror’s reading: the API lists
       the keys, not their meaning.
     </p>
-    <section class="table-wrap" tabindex="0" aria-labelledby="dimensions">
-      <table class="sticky-first">
-        <thead>
-          <tr>
-            <th scope="col">Dimension</th>
-            <th scope="col" class="num"> Rating </th>
-            <th scope="col">What it means</th>
-            <th scope="col">Better</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${dimensions.map((d) => html`<tr>
+    ${tableHtml('dimensions', [['Dimension'], [' Rating ', 'num'], ['What it means'], ['Better']], dimensions.map((d) => html`<tr>
               <th scope="row">${d.key}</th>
               <td class="num">
                 <span class="score">
@@ -120,10 +110,7 @@ function aboutHtml(route: BenchmarkPage): Markup {
               </td>
               <td>${d.meaning}</td>
               <td>${directionText[d.better]}</td>
-            </tr>`)}
-        </tbody>
-      </table>
-    </section>
+            </tr>`))}
     ${assumptions.length > 0 && html`<ul class="meta assumptions">
         ${assumptions.map((d) => html`<li> <strong>${d.key}</strong>: ${d.assumption} </li>`)}
       </ul>`}

@@ -15,10 +15,23 @@ import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chro
 import { html, type Markup } from './parts/html.ts';
 import { evidenceLineHtml } from './parts/likely.ts';
 import { movementHtml } from './parts/movement.ts';
+import { CONFIGURATION_COLUMNS, tableHtml, type Column } from './parts/table.ts';
 import { tagListHtml } from './parts/tag-list.ts';
 
 const NO_SCORES =
   'This snapshot has no per-benchmark scores for this configuration: the bulk export leaves them out, and the mirror fetches them within a request budget.';
+
+/** A configuration's scores: on each benchmark, raw and normalized, its standing, its source and votes, and whether it counts. */
+const SCORE_COLUMNS: readonly Column[] = [
+  ['Benchmark'],
+  ['Raw score', 'num'],
+  ['Normalized', 'num'],
+  ['Standing', 'num'],
+  ['Source'],
+  ['Accessed'],
+  ['Votes', 'num'],
+  ['Counts'],
+];
 
 export function configurationPageHtml(page: ConfigurationPage): Markup {
   const { shell, configuration: config, model, history } = page;
@@ -45,31 +58,21 @@ export function configurationPageHtml(page: ConfigurationPage): Markup {
   const siblingTable =
     siblings.length > 1 &&
     html`<h2 id="siblings">Configurations of ${model.name}</h2>
-      <section class="table-wrap" tabindex="0" aria-labelledby="siblings">
-        <table class="sticky-first">
-          <thead>
-            <tr>
-              <th scope="col">Configuration</th>
-              <th scope="col" class="num">supraScore</th>
-              <th scope="col" class="num">Configuration rank</th>
-              <th scope="col" class="num">Benchmarks</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${siblings.map(
-              (c) =>
-                html`<tr>
-                  <th scope="row">
-                    ${c === config ? html`<span aria-current="page">${c.name} (this page)</span>` : html`<a href="${configurationHref(c)}">${c.name}</a>`}
-                  </th>
-                  <td class="num">${c.scoreText}</td>
-                  <td class="num">${c.rankText}</td>
-                  <td class="num">${c.benchCount}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </section>`;
+      ${tableHtml(
+        'siblings',
+        CONFIGURATION_COLUMNS,
+        siblings.map(
+          (c) =>
+            html`<tr>
+              <th scope="row">
+                ${c === config ? html`<span aria-current="page">${c.name} (this page)</span>` : html`<a href="${configurationHref(c)}">${c.name}</a>`}
+              </th>
+              <td class="num">${c.scoreText}</td>
+              <td class="num">${c.rankText}</td>
+              <td class="num">${c.benchCount}</td>
+            </tr>`,
+        ),
+      )}`;
 
   return html`<nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>
@@ -149,23 +152,5 @@ function scoresHtml({ shell, configuration: config, scores: lines }: Configurati
           }`
       }
     </p>
-    <section class="table-wrap" tabindex="0" aria-labelledby="scores">
-      <table class="sticky-first">
-        <thead>
-          <tr>
-            <th scope="col">Benchmark</th>
-            <th scope="col" class="num">Raw score</th>
-            <th scope="col" class="num">Normalized</th>
-            <th scope="col" class="num">Standing</th>
-            <th scope="col">Source</th>
-            <th scope="col">Accessed</th>
-            <th scope="col" class="num">Votes</th>
-            <th scope="col">Counts</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${lines.map(row)}
-        </tbody>
-      </table>
-    </section>`;
+    ${tableHtml('scores', SCORE_COLUMNS, lines.map(row))}`;
 }

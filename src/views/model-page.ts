@@ -22,6 +22,7 @@ import { html, type Markup } from './parts/html.ts';
 import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
 import { movementHtml } from './parts/movement.ts';
 import { tagListHtml } from './parts/tag-list.ts';
+import { CONFIGURATION_COLUMNS, tableHtml } from './parts/table.ts';
 
 /** The model's figures: its score, its model rank and its likely rank and set (the mirror's), its configurations and benchmarks. */
 function figuresHtml(page: ModelPage): Markup {
@@ -96,22 +97,7 @@ export function modelPageHtml(page: ModelPage): Markup {
     </p>
     ${restsOnHtml(page.evidence, model.rank)}
     <h2 id="configurations">Its configurations side by side</h2>
-    <section class="table-wrap" tabindex="0" aria-labelledby="configurations">
-      <table class="sticky-first">
-        <thead>
-          <tr>
-            <th scope="col">Configuration</th>
-            <th scope="col" class="num">supraScore</th>
-            <th scope="col" class="num">Configuration rank</th>
-            <th scope="col" class="num">Benchmarks</th>
-            <th scope="col" class="wide-only">Tags</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${configurationRows}
-        </tbody>
-      </table>
-    </section>
+    ${tableHtml('configurations', [...CONFIGURATION_COLUMNS, ['Tags', 'wide-only']], configurationRows)}
     <h2 id="scores">Per-benchmark scores</h2>
     ${coverageNoteHtml(shell)}${scoreMatrixHtml(page)}
     <h2>Rank and score over time</h2>
@@ -167,20 +153,12 @@ function scoreMatrixHtml({ shell, model, matrix }: ModelPage): Markup | false {
       ${model.outputs.configurationPages ? 'on each configuration’s page' : html`in <a href="${href('/data/')}">the downloads</a>`}. “not counted”: the
       submission has no more upvotes than downvotes, so it does not count toward supraScore.
     </p>
-    <section class="table-wrap" tabindex="0" aria-labelledby="scores">
-      <table class="matrix sticky-first">
-        <thead>
-          <tr>
-            <th scope="col">Benchmark</th>
-            <th scope="col" class="num wide-only">Weight</th>
-            ${configurations.map((c) => html`<th scope="col" class="num">${c.name}</th>`)}
-          </tr>
-        </thead>
-        <tbody>
-          ${rows}
-        </tbody>
-      </table>
-    </section>`;
+    ${tableHtml(
+      'scores',
+      [['Benchmark'], ['Weight', 'num wide-only'], html`${configurations.map((c) => html`<th scope="col" class="num">${c.name}</th>`)}`],
+      rows,
+      'matrix',
+    )}`;
 }
 
 function recentHtml({ shell, model, recent, links, changeSets }: ModelPage): Markup {

@@ -119,9 +119,14 @@ function measuredHtml({ tag, from, measured, ranked, apart, apartFrom, scoredBen
   if (scoredBenches === 0) return html`<p class="note">The mirror has no per-benchmark scores on this tag’s benchmarks in this snapshot.</p>`;
   if (measured.ranked.length === 0 && measured.apart.length === 0)
     return html`<p class="note">No configuration has a counting score on this tag’s benchmarks.</p>`;
+  // A measured model's cells: its name with `sub` under it, its measured score and its coverage.
   // prettier-ignore
-  const coverage = (e: Pick<(typeof apart)[number], 'measurement'>) =>
-    html`<td class="num"> ${formatShare(e.measurement.coverage)} <span class="sub"> ${e.measurement.benchmarks} of ${tag.benchList.length} </span> </td>`;
+  const cells = (e: (typeof apart)[number], sub: Markup) => html`<th scope="row">
+      <a href="${modelHref(e.item.model)}">${e.item.model.name}</a>
+      ${sub}
+    </th>
+    <td class="num">${measured.valueText(e.measurement.value)}</td>
+    <td class="num"> ${formatShare(e.measurement.coverage)} <span class="sub"> ${e.measurement.benchmarks} of ${tag.benchList.length} </span> </td>`;
   // prettier-ignore
   return html`${ranked.length > 0 && html`<section class="table-wrap" tabindex="0" aria-label="Models measured on the benchmarks tagged ${tag.tag}">
         <table class="sticky-first">
@@ -137,12 +142,7 @@ function measuredHtml({ tag, from, measured, ranked, apart, apartFrom, scoredBen
           <tbody>
             ${ranked.map((e) => html`<tr>
                 <td class="num rank">${formatRank(e.rank)}</td>
-                <th scope="row">
-                  <a href="${modelHref(e.item.model)}">${e.item.model.name}</a>
-                  <span class="sub"> by ${e.item.configuration.name} · ${RANK_LABEL.model} ${e.item.model.rankText} </span>
-                </th>
-                <td class="num">${measured.valueText(e.measurement.value)}</td>
-                ${coverage(e)}
+                ${cells(e, html`<span class="sub"> by ${e.item.configuration.name} · ${RANK_LABEL.model} ${e.item.model.rankText} </span>`)}
               </tr>`)}
           </tbody>
         </table>
@@ -160,12 +160,7 @@ function measuredHtml({ tag, from, measured, ranked, apart, apartFrom, scoredBen
           </thead>
           <tbody>
             ${apart.map((e) => html`<tr>
-                <th scope="row">
-                  <a href="${modelHref(e.item.model)}">${e.item.model.name}</a>
-                  <span class="sub">by ${e.item.configuration.name}</span>
-                </th>
-                <td class="num">${measured.valueText(e.measurement.value)}</td>
-                ${coverage(e)}
+                ${cells(e, html`<span class="sub">by ${e.item.configuration.name}</span>`)}
               </tr>`)}
           </tbody>
         </table>

@@ -8,7 +8,7 @@ import { HOSTILE_ENV, sharedSite } from '../helpers/shared-sites.ts';
 import { fileFor, readSite, type BuiltSite } from '../helpers/site.ts';
 import { childNamed, childrenNamed, parseXml, type XmlElement } from '../helpers/xml.ts';
 import { HOSTILE_NAME } from '../helpers/fixture.ts';
-import { cleanText } from '../../src/site/data/text.ts';
+import { cleanText } from '../../src/site/format/text.ts';
 
 const ATOM = 'http://www.w3.org/2005/Atom';
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

@@ -14,7 +14,7 @@ import { HOSTILE_ENV, sharedSite, type BuiltFixture } from '../helpers/shared-si
 import { readSite, type BuiltSite } from '../helpers/site.ts';
 import { HOSTILE_NAME } from '../helpers/fixture.ts';
 import { pngSize } from '../helpers/png.ts';
-import { cleanText } from '../../src/site/data/text.ts';
+import { cleanText } from '../../src/site/format/text.ts';
 import { CARD_MANIFEST, type CardManifest } from '../../src/publish/extras.ts';
 
 const { SITE_URL } = HOSTILE_ENV;

@@ -1,7 +1,7 @@
 /**
  * The counts of a generated field at any size, in the shape the plan reads (src/site/plan/types.ts),
  * without generating it: what `npm run generate-sample` makes at 300, 10,000 and 50,000
- * configurations, measured once (src/site/plan/field-counts.ts on the bench's snapshots), as smooth curves.
+ * configurations, measured once (src/site/data/field-counts.ts on the bench's snapshots), as smooth curves.
  * The best models have the most configurations and submissions, as in the generated field.
  */
 import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/types.ts';
@@ -24,6 +24,14 @@ function between(configurations: number, at300: number, at10k: number, at50k: nu
 }
 
 const snapshotDbOf = (bytes: number) => ({ files: Math.max(1, Math.ceil(bytes / (20 * 1024 * 1024))), bytes });
+
+/** A fixed sequence of well-spread integers (murmur3's finalizer), for a synthetic field's choices. */
+function draw(i: number): number {
+  let x = Math.imul(i + 1, 0x9e3779b1);
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
 
 export function fieldCounts(configurations: number, { details }: { details: boolean }): FieldCounts {
   // Models per configuration: 177 of 300, 6,997 of 10,000, 34,810 of 50,000.
@@ -90,6 +98,8 @@ export function fieldCounts(configurations: number, { details }: { details: bool
     tagLists: new Map(
       Array.from({ length: tags }, (_, t) => [`tag-${t}`, { carrying: Math.round(carrying), measured: Math.round(measured), benches: Math.round(tagged) }]),
     ),
+    // Two or three tags a benchmark (2.5 on the sample), drawn over the taxonomy by a fixed sequence: as on the sample, two tags seldom share two benchmarks.
+    benchTags: Array.from({ length: benches }, (_, b) => [...new Set([0, 1, ...(b % 2 ? [2] : [])].map((k) => draw(b * 3 + k) % tags))]),
     historySnapshots: 365,
     recentChanges: 5,
     // A year of daily snapshots: the last 90 days and the day before them, 11 more month ends and the oldest day every target keeps;

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Renderer } from '../../src/publish/build-site.ts';
 import { requiredFiles } from '../../src/publish/check-build.ts';
 import { siteOf } from '../../src/site/settings/config.ts';
-import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
+import { fieldCountsOf } from '../../src/site/data/field-counts.ts';
 import { resolvePlan } from '../../src/site/plan/site-plan.ts';
 import { readPublishedState } from '../../src/site/files/snapshot-db.ts';
 import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';

@@ -66,4 +66,18 @@ describe('getSiteData', () => {
     expect(times).toHaveLength(HISTORY_DAYS + 1);
     expect([times[0], times.at(-1)]).toEqual([new Date(last - HISTORY_DAYS * DAY).toISOString(), new Date(last).toISOString()]);
   });
+
+  it('makes addresses under the base path of the site it was handed, and leaves no base behind for the next load', async () => {
+    const { href } = await import('../../src/site/links/links.ts');
+    const { providerPageOf } = await import('../../src/site/data/providers.ts');
+    const under = data.getSiteData(inputOutsideBuild(input.snapshot, { SITE_URL: 'https://example.org/mirror/' }));
+    const first = under.models[0]!;
+    expect(first.href).toMatch(/^\/mirror\/models\//);
+    expect(first.configurations.every((c) => c.href.startsWith('/mirror/'))).toBe(true);
+    expect(providerPageOf(under, first.best.provider)).toMatch(/^\/mirror\/providers\//);
+    // Loading data set nothing: an address made outside it is still under the build's own base.
+    expect(href('/changes/')).toBe('/changes/');
+    const atRoot = data.getSiteData(input);
+    expect(atRoot.models[0]!.href).toMatch(/^\/models\//);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The counts a build plans with (src/site/plan/field-counts.ts, one walk of a real snapshot file)
+ * The counts a build plans with (src/site/data/field-counts.ts, one walk of a real snapshot file)
  * are what the pages show, as the site's own data and route builders make them: a model page's rows
  * and cells of scores, its tags and the points of its charts; a configuration's chart; a comparison's
  * shared benchmarks; a benchmark's groups and rows of results; a tag's two rankings and its
@@ -20,7 +20,7 @@ import { attribution } from '../../src/site/files/records.ts';
 import { TAGS_SHOWN } from '../../src/site/lists/leaderboard.ts';
 import { configurationPage } from '../../src/site/routes/configuration.ts';
 import { modelPage } from '../../src/site/routes/model.ts';
-import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
+import { fieldCountsOf } from '../../src/site/data/field-counts.ts';
 import { RESULTS_PER_PAGE, type FieldCounts } from '../../src/site/plan/types.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import type { SiteData } from '../../src/site/data/types.ts';

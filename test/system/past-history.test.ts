@@ -19,7 +19,7 @@ import { familyName } from '../../src/site/lists/model-ranking.ts';
 import { DAY_TUPLE, decodeDay, decodeNames, type HistoryDayFile, type HistoryIndexFile, type HistoryNamesFile } from '../../src/site/lists/past-files.ts';
 import { pastRows, type PastRow } from '../../src/site/lists/past-leaderboard.ts';
 import { weightsFileFor } from '../../src/publish/build-plan.ts';
-import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
+import { fieldCountsOf } from '../../src/site/data/field-counts.ts';
 import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { runScript, tempDir } from '../helpers/env.ts';

@@ -13,8 +13,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOADS, csvColumns } from '../../src/site/files/data-dictionary.ts';
 import { DEPLOY_TARGETS } from '../../src/site/plan/hosts.ts';
 import { pageKindOf } from '../../src/site/plan/page-kinds.ts';
-import { fieldCountsOf } from '../../src/site/plan/field-counts.ts';
+import { fieldCountsOf } from '../../src/site/data/field-counts.ts';
 import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
+import { estimateKinds } from '../../src/site/plan/estimate-site.ts';
 import { fullPlan, planSite } from '../../src/site/plan/site-plan.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { validateSite } from '../helpers/html-validate.ts';
@@ -129,6 +130,27 @@ describe('the bundled sample, built as a fresh clone builds it', () => {
     const report = checkLinks(site, SITE_URL);
     expect(report.broken).toEqual([]);
     expect(report.checked).toBeGreaterThan(10_000);
+  });
+
+  it('makes a page of each pair of tags the plan counts, listing the benchmarks that carry both', () => {
+    const counts = withSnapshot(sample.snapshot, (r) => fieldCountsOf(r, 200, { files: 1, bytes: 0 }));
+    const planned = estimateKinds(counts, DEFAULT_WEIGHTS, fullPlan(counts))['tag-pair-page'].files;
+    const pages = site.files.filter((f) => pageKindOf(f).name === 'tag pair');
+    expect(planned).toBeGreaterThan(0);
+    expect(pages).toHaveLength(planned);
+    const benches = (JSON.parse(site.read('data/benchmarks.json')) as { benchmarks: { slug: string; tags: string[] }[] }).benchmarks;
+    for (const page of pages) {
+      const $ = site.html.get(page)!;
+      const tags = $('p.lede a')
+        .map((_, a) => $(a).text())
+        .get();
+      const listed = $('tbody th a')
+        .map((_, a) => $(a).attr('href'))
+        .get();
+      expect(tags, page).toHaveLength(2);
+      const both = benches.filter((b) => tags.every((t) => b.tags.includes(t))).map((b) => `/benchmarks/${b.slug}/`);
+      expect(listed.sort(), page).toEqual(both.sort());
+    }
   });
 
   it('ends every description on a whole word', () => {

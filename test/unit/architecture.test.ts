@@ -58,6 +58,17 @@ const MAY_IMPORT: Record<string, string[]> = {
 const BROWSER_SAFE = ['src/site/lists', 'src/site/format', 'src/site/links', 'src/site/compare', 'src/site/evidence', 'src/views/parts'];
 const inBrowserSafe = (path: string) => BROWSER_SAFE.some((folder) => path.startsWith(`${folder}/`));
 
+/**
+ * The folders of src/site/ bottom first: each imports only the folders before it, types included.
+ * docs/architecture.md says what each holds. The one arrow up is `SITE_TYPES_UP`: a list names the
+ * shapes of the site's data (`import type`, erased), since its rows are the data's models and benchmarks.
+ */
+const SITE_ORDER = ['format', 'links', 'evidence', 'lists', 'settings', 'plan', 'data', 'files', 'compare', 'routes'];
+const SITE_TYPES_UP: Record<string, string[]> = { lists: ['data'] };
+
+/** The specifiers a file imports only for their types (`import type`, `export type`): erased from what runs. */
+const typeImportsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^(?:import|export) type [^;]*?from\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+
 /** The longest a function and a file of src/ may be, outside the development tools of src/dev/ (the sample's generated vocabulary among them). */
 const MAX_FUNCTION_LINES = 100;
 const MAX_FILE_LINES = 500;
@@ -128,6 +139,25 @@ describe('the architecture', () => {
           .filter((to) => to !== from && !(MAY_IMPORT[from] ?? []).includes(to))
           .map((to) => `${relative(ROOT, file)} -> ${to}/`);
       });
+    expect(offenders).toEqual([]);
+  });
+
+  it('imports the folders of src/site/ only downwards, in the order of SITE_ORDER (types included, but for SITE_TYPES_UP)', () => {
+    const siteFolder = (path: string) => (path.startsWith('src/site/') && path.split('/').length > 3 ? path.split('/')[2]! : undefined);
+    const files = sources('src/site');
+    expect(files.map((f) => siteFolder(relative(ROOT, f))).filter((f) => !SITE_ORDER.includes(f!))).toEqual([]);
+    const offenders = files.flatMap((file) => {
+      const from = siteFolder(relative(ROOT, file))!;
+      const typeOnly = new Set(typeImportsOf(file).filter((spec) => !valueImportsOf(file).includes(spec)));
+      return importsOf(file)
+        .filter((spec) => spec.startsWith('.'))
+        .flatMap((spec) => {
+          const to = siteFolder(relative(ROOT, resolve(dirname(file), spec)));
+          if (!to || SITE_ORDER.indexOf(to) <= SITE_ORDER.indexOf(from)) return [];
+          if (typeOnly.has(spec) && (SITE_TYPES_UP[from] ?? []).includes(to)) return [];
+          return [`${relative(ROOT, file)} -> ${spec}`];
+        });
+    });
     expect(offenders).toEqual([]);
   });
 
@@ -241,6 +271,19 @@ describe('the architecture', () => {
     expect(OUTPUT_KINDS.filter((kind) => !PAGE_KINDS.some((k) => k.plan === kind))).toEqual([]);
     // The last entry takes every file the others do not: a file is always of some kind.
     expect(PAGE_KINDS.at(-1)!.output).toBe('**');
+  });
+
+  it('lists the kinds of output only in their entries: no other file of src/ names many of them', () => {
+    // A table keyed by kind (`'model-page': …` or `modelPage: …`) outside the entries lists the kinds a second time.
+    const camel = (kind: string) => kind.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+    const named = (text: string) =>
+      OUTPUT_KINDS.filter((kind) => new RegExp(`['"]${kind}['"]`).test(text) || new RegExp(`^\\s*${camel(kind)}\\s*:`, 'm').test(text));
+    const listing = sources('src')
+      .map((file) => ({ path: relative(ROOT, file), kinds: named(readFileSync(file, 'utf8')) }))
+      .filter(({ kinds }) => kinds.length >= 6)
+      .map(({ path }) => path);
+    // The fitter's sampler (src/dev/weights/) measures each fitted kind's pages in its own way, in the order of its features.
+    expect(listing.sort()).toEqual(['src/dev/weights/page-samples.ts', 'src/site/plan/output-kinds.ts', 'src/site/plan/page-kinds.ts']);
   });
 
   it('escapes markup in views one way, with the html tag (no second escaper, no unescaped bridge)', () => {

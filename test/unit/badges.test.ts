@@ -6,7 +6,7 @@ import { SaxesParser } from 'saxes';
 import { badgeEndpoint, badgeLayout, badgeSvg, BADGE_PADDING, type BadgeFacts } from '../../src/site/files/badges.ts';
 import { badgeEmbed } from '../../src/views/badge-embed.ts';
 import { fontMeasure } from '../../src/site/files/font-metrics.ts';
-import { cleanText } from '../../src/site/data/text.ts';
+import { cleanText } from '../../src/site/format/text.ts';
 import { FONT_FILES } from '../../src/publish/cards/render-card.ts';
 
 const HOSTILE = 'Evil <script>alert(1)</script> & "quotes" \u202eRTL\u0007 ]](javascript:x)';

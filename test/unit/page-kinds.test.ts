@@ -4,6 +4,9 @@ import { GIVE_WAY, kindOf, outOfSitemap, PAGE_KINDS, pageKindOf } from '../../sr
 import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
 import { planSite } from '../../src/site/plan/site-plan.ts';
 import { fieldCounts } from '../helpers/field-counts.ts';
+import { estimateKinds } from '../../src/site/plan/estimate-site.ts';
+import { DEPLOY_TARGETS } from '../../src/site/plan/hosts.ts';
+import { TAG_PAIR_BENCHES } from '../../src/site/plan/output-kinds.ts';
 
 describe('the table of page kinds', () => {
   it('gives each file of a site the kind of output the plan weighs it as', () => {
@@ -31,6 +34,7 @@ describe('the table of page kinds', () => {
       'tags/coding/index.html': 'tag-page',
       'tags/coding/feed.xml': 'tag-page',
       'tags/coding/page/2/index.html': 'tag-page',
+      'tags/coding/with/math/index.html': 'tag-pair-page',
       'providers/saffron-collective/index.html': 'provider-page',
       'providers/saffron-collective/feed.xml': 'provider-page',
       'rank/index.html': 'rank',
@@ -75,5 +79,42 @@ describe('the table of page kinds', () => {
     // rank.json, last in the order, keeps every model; a vendor's page keeps at least its 10 best models' rows.
     expect(plan.keep.rankModels).toBe(counts.models.length);
     expect(plan.keep.providerRows).toBeGreaterThanOrEqual(10);
+  });
+
+  it('weighs a page of each pair of tags that share enough benchmarks, and keeps them on every target at every size', () => {
+    const base = fieldCounts(300, { details: true });
+    // Tags 0 and 1 share three benchmarks, tags 1 and 2 one: one page, of three rows.
+    const counts = {
+      ...base,
+      benchTags: [
+        [0, 1],
+        [1, 0, 3],
+        [0, 1],
+        [1, 2],
+      ],
+    };
+    const pairs = (c: typeof base) => estimateKinds(c, DEFAULT_WEIGHTS, planSite(c, DEFAULT_WEIGHTS, undefined))['tag-pair-page'];
+    expect(TAG_PAIR_BENCHES).toBe(2);
+    expect(pairs(counts)).toEqual({ files: 1, bytes: DEFAULT_WEIGHTS.tagPairPage.perPage + 3 * DEFAULT_WEIGHTS.tagPairPage.perBench });
+    expect(
+      pairs({
+        ...base,
+        benchTags: [
+          [0, 1],
+          [1, 2],
+        ],
+      }).files,
+    ).toBe(0);
+    for (const size of [300, 10_000, 50_000])
+      for (const details of [true, false]) {
+        const field = fieldCounts(size, { details });
+        for (const target of DEPLOY_TARGETS) {
+          const plan = planSite(field, DEFAULT_WEIGHTS, target);
+          // Where a target holds the field without the pairs' pages (Vercel's Hobby plan holds no field of 10,000), it holds them too.
+          const without = planSite({ ...field, benchTags: [] }, DEFAULT_WEIGHTS, target);
+          expect(plan.refused === undefined, `${target} at ${size}`).toBe(without.refused === undefined);
+          expect(estimateKinds(field, DEFAULT_WEIGHTS, plan)['tag-pair-page'].files, `${target} at ${size}`).toBe(pairs(field).files);
+        }
+      }
   });
 });

@@ -8,17 +8,8 @@ import { readHistory } from '../../src/site/data/history-pass.ts';
 import { METHOD_CHANGE_AT } from '../../src/site/format/method-change.ts';
 import { readView, viewUrl } from '../../src/site/lists/list-spec.ts';
 import { familyName } from '../../src/site/lists/model-ranking.ts';
-import {
-  decimalsOf,
-  decodeDay,
-  decodeNames,
-  encodeDay,
-  encodeNames,
-  parseDay,
-  slugOf,
-  type DayRanking,
-  type NamesTable,
-} from '../../src/site/lists/past-files.ts';
+import { decimalsOf, slugOf } from '../../src/site/format/compact.ts';
+import { decodeDay, decodeNames, encodeDay, encodeNames, parseDay, type DayRanking, type NamesTable } from '../../src/site/lists/past-files.ts';
 import { PAST_LEADERBOARD, pastRows, type PastView } from '../../src/site/lists/past-leaderboard.ts';
 import { rangeChanges } from '../../src/site/lists/past-range.ts';
 import type { HistoryName, HistoryPoints } from '../../src/store/read-snapshot.ts';

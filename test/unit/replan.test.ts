@@ -10,12 +10,11 @@ import { MirrorError } from '../../src/core/errors.ts';
 import { planAgain, replanLine, type PlannedBuild } from '../../src/publish/build-plan.ts';
 import type { MeasuredSite } from '../../src/publish/site-figures.ts';
 import { overLimits, type DeployTarget } from '../../src/site/plan/hosts.ts';
-import { OUTPUT_KINDS, type OutputKind } from '../../src/site/plan/output-kinds.ts';
+import { OUTPUT_KINDS, type KindFigures, type OutputKind } from '../../src/site/plan/output-kinds.ts';
 import { addressOf, atLeastAsMeasured, estimateKinds, estimateSite } from '../../src/site/plan/estimate-site.ts';
 import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
 import { planSite } from '../../src/site/plan/site-plan.ts';
 import type { FieldCounts } from '../../src/site/plan/types.ts';
-import type { KindFigures } from '../../src/site/plan/kind-figures.ts';
 import { fieldCounts } from '../helpers/field-counts.ts';
 
 /** A first plan as a build makes it for a folder never built. */

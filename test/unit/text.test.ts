@@ -1,7 +1,7 @@
 /** Third-party text, cleaned once, is safe in every format: parsed back with a real XML parser. */
 import { describe, expect, it } from 'vitest';
 import { SaxesParser } from 'saxes';
-import { cleanText } from '../../src/site/data/text.ts';
+import { cleanText } from '../../src/site/format/text.ts';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 

@@ -2,7 +2,7 @@
 import type { EvidenceResult } from './evidence-result.ts';
 import type { RankResult } from './rank-page.ts';
 import type { DeployTarget, SiteFigures } from '../../site/plan/hosts.ts';
-import type { KindFigures } from '../../site/plan/kind-figures.ts';
+import type { KindFigures } from '../../site/plan/output-kinds.ts';
 import type { BenchTarget } from './args.ts';
 import type { DistStats, HistoryFiles, PageTypeSize } from './dist-stats.ts';
 import type { BenchSize } from './proportions.ts';

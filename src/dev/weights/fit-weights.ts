@@ -3,16 +3,15 @@
  * shows, pooled over the sites given (sizes, with and without details, targets that keep different
  * outputs), by least squares; then each site's kinds of output estimated with the fitted weights and
  * with DEFAULT_WEIGHTS beside what it measured. A page that shows something new changes its weights:
- * this prints the ones to put in DEFAULT_WEIGHTS (src/site/plan/weights.ts).
+ * this prints the ones to put in each kind's entry (src/site/plan/output-kinds.ts).
  */
 import { measureSite } from '../../publish/site-figures.ts';
 import { builtPlanOf } from '../../publish/build-plan.ts';
-import { OUTPUT_KINDS, type OutputKind } from '../../site/plan/output-kinds.ts';
-import { DEFAULT_WEIGHTS, type Weights } from '../../site/plan/weights.ts';
+import { OUTPUT_KINDS, type KindFigures, type OutputKind, type Weights } from '../../site/plan/output-kinds.ts';
+import { DEFAULT_WEIGHTS } from '../../site/plan/weights.ts';
 import { estimateKinds } from '../../site/plan/estimate-site.ts';
 import { resolvePlan } from '../../site/plan/site-plan.ts';
 import type { FieldCounts } from '../../site/plan/types.ts';
-import type { KindFigures } from '../../site/plan/kind-figures.ts';
 import { mb } from '../../site/plan/hosts.ts';
 import { markdownTable } from '../bench/report.ts';
 import { leastSquares, type Sample } from './least-squares.ts';
@@ -129,6 +128,6 @@ export function fitReport(fit: FitResult): string {
       ),
     );
   }
-  lines.push('', 'The fitted weights (DEFAULT_WEIGHTS in src/site/plan/weights.ts):', '', '```json', JSON.stringify(fit.weights, null, 2), '```');
+  lines.push('', 'The fitted weights (each kind’s entry in src/site/plan/output-kinds.ts):', '', '```json', JSON.stringify(fit.weights, null, 2), '```');
   return lines.join('\n');
 }

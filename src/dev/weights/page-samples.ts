@@ -1,21 +1,21 @@
 /**
  * A built site's pages as samples for the plan's weights: each page (or each unit of a kind of
- * output) with its bytes and what it shows, counted as the plan counts it (src/site/plan/field-counts.ts),
+ * output) with its bytes and what it shows, counted as the plan counts it (src/site/data/field-counts.ts),
  * so that a fit of these samples is the plan's own model of a page's size.
  */
 import { inputOutsideBuild } from '../../site/plan/render-input.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteData, releaseSiteData } from '../../site/data/site-data.ts';
-import { fieldCountsOf } from '../../site/plan/field-counts.ts';
+import { fieldCountsOf } from '../../site/data/field-counts.ts';
 import { addressFactor } from '../../site/plan/estimate-site.ts';
-import { DEFAULT_WEIGHTS, type Weights } from '../../site/plan/weights.ts';
+import { DEFAULT_WEIGHTS } from '../../site/plan/weights.ts';
 import { RESULTS_PER_PAGE, type BuildPlan, type FieldCounts } from '../../site/plan/types.ts';
 import { resolvePlan } from '../../site/plan/site-plan.ts';
 import { TAG_FEED_MODELS } from '../../site/plan/kind-figures.ts';
 import { badgeFile, modelDataFile, modelFeedFile, SHARED_FILE_MODELS, sharedModelDataFile, tagFeedFile } from '../../site/links/output-paths.ts';
 import { withSnapshot } from '../../store/read-snapshot.ts';
-import type { OutputKind } from '../../site/plan/output-kinds.ts';
+import { OUTPUT_KINDS, weightsKey, type OutputKind, type Weights } from '../../site/plan/output-kinds.ts';
 import type { Sample } from './least-squares.ts';
 
 /** The kinds of output fitted page by page, each with its weights' names in the order of a sample's features. */
@@ -36,20 +36,8 @@ export const FITTED = {
 
 export type FittedKind = keyof typeof FITTED;
 
-/** The kind of output each fitted kind's samples are. */
-const OUTPUT_OF: Record<FittedKind, OutputKind> = {
-  modelPage: 'model-page',
-  configurationPage: 'configuration-page',
-  comparison: 'comparison',
-  modelFeed: 'model-feed',
-  card: 'card',
-  badge: 'badge',
-  modelFile: 'model-file',
-  modelFileGzipped: 'model-file',
-  benchmarkPage: 'benchmark-page',
-  tagPage: 'tag-page',
-  leaderboard: 'leaderboard',
-};
+/** The kind of output a fitted kind's samples are: the one whose weights it fits (a gzipped group's, the models' data files). */
+const outputOf = (kind: FittedKind): OutputKind => OUTPUT_KINDS.find((k) => weightsKey(k) === (kind === 'modelFileGzipped' ? 'modelFile' : kind))!;
 
 /** The address a site was built for, from its leaderboard's canonical link. */
 function builtAddress(dist: string): URL {
@@ -191,7 +179,7 @@ export function pageSamples(
   }
   // Each page as it would weigh at the address the weights are fitted at (Weights.address, measured apart).
   for (const kind of Object.keys(samples) as FittedKind[]) {
-    const factor = addressFactor(counts.address, DEFAULT_WEIGHTS.address[OUTPUT_OF[kind]]);
+    const factor = addressFactor(counts.address, DEFAULT_WEIGHTS.address[outputOf(kind)]);
     samples[kind] = samples[kind].map((s) => ({ ...s, bytes: s.bytes / factor }));
   }
   return { samples, counts };

@@ -4,8 +4,8 @@ import type { BuildPlan } from '../plan/types.ts';
 import { ownDataFiles } from '../links/output-paths.ts';
 import type { Model } from './types.ts';
 
-/** Marks every model and configuration with the outputs the plan makes for it, and their addresses. */
-export function applyPlan(models: readonly Model[], plan: BuildPlan): void {
+/** Marks every model and configuration with the outputs the plan makes for it, and their addresses under the site's `base` path. */
+export function applyPlan(models: readonly Model[], plan: BuildPlan, base: string): void {
   const { keep } = plan;
   for (const model of models) {
     const i = model.index;
@@ -17,10 +17,10 @@ export function applyPlan(models: readonly Model[], plan: BuildPlan): void {
       card: i < keep.cards,
       ownDataFile: i < ownDataFiles(plan),
     };
-    model.href = modelAddress(model, keep);
+    model.href = modelAddress(model, keep, base);
     for (const c of model.configurations) {
       c.hasPage = model.outputs.configurationPages;
-      c.href = configurationAddress(c, model, keep);
+      c.href = configurationAddress(c, model, keep, base);
     }
   }
 }

@@ -11,7 +11,7 @@ import { openSnapshot, withSnapshot, type HistoryName, type HistoryPoints, type 
 import { HISTORY_DAYS } from '../links/output-paths.ts';
 import type { PagesKept } from '../links/links.ts';
 import { familyName } from '../lists/model-ranking.ts';
-import { StringTable } from '../lists/index-tuples.ts';
+import { StringTable } from '../format/compact.ts';
 import {
   dayOf,
   daysBetween,
@@ -28,7 +28,7 @@ import {
 import { pastRows, type PastRow } from '../lists/past-leaderboard.ts';
 import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import { historyFamilyKey } from './history-pass.ts';
-import { cleanStrings } from './text.ts';
+import { cleanStrings } from '../format/text.ts';
 
 /** A day of the history: the newest snapshot of its UTC date. */
 export interface HistoryDay {

@@ -4,7 +4,7 @@
  * segment of its page (`/providers/saffron-collective/`).
  */
 import { providerSegments } from './paths.ts';
-import { providerHref } from '../links/links.ts';
+import { providerHref, siteBase } from '../links/links.ts';
 import { compareText } from './group-by.ts';
 import type { Model, SiteData } from './types.ts';
 
@@ -35,7 +35,7 @@ export function buildProviders(models: readonly Model[]): { providers: Provider[
 /** The page of a provider by its name, where it makes one of the snapshot's models. */
 export function providerPageOf(data: SiteData, name: string): string | undefined {
   const provider = providersOf(data).providerByName.get(name);
-  return provider && providerHref(provider);
+  return provider && providerHref(provider, siteBase(data.site.siteUrl));
 }
 
 const made = new WeakMap<SiteData, ReturnType<typeof buildProviders>>();

@@ -9,7 +9,7 @@ import type { ScoreTuple } from '../../store/read-snapshot.ts';
 import type { BenchSum } from './tag-measurement.ts';
 import { countingMeans, type Submission } from '../evidence/method.ts';
 import { scoreFormatter } from '../format/precision.ts';
-import { cleanText } from './text.ts';
+import { cleanText } from '../format/text.ts';
 import { groupBy, memo, recent } from './group-by.ts';
 import type { BenchResultGroup, BenchResults, Configuration, CountingRows, Model, Score } from './types.ts';
 
@@ -41,7 +41,7 @@ export interface ScoreIndex {
 /** Benchmarks whose results stay made: a benchmark's pages are rendered together (Astro renders 4 pages at a time). */
 const RESULTS_KEPT = 8;
 
-/** Each distinct string once, cleaned for output once (src/site/data/text.ts), by a number. */
+/** Each distinct string once, cleaned for output once (src/site/format/text.ts), by a number. */
 class Strings {
   readonly values: string[] = [];
   private ids: Map<string, number> | undefined = new Map();

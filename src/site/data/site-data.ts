@@ -6,7 +6,7 @@
  * hands components what they show as props; what only some pages need is computed on first use.
  */
 import { withSnapshot, type HistorySnapshotRow, type SnapshotInfo as StoredSnapshotInfo, type SnapshotReader, type TagLink } from '../../store/read-snapshot.ts';
-import { cleanStrings } from './text.ts';
+import { cleanStrings } from '../format/text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
 import { readHistory, windowStart, type HistoryResult } from './history-pass.ts';
 import { buildBenches } from './benches.ts';
@@ -22,7 +22,7 @@ import { buildTags } from './tags.ts';
 import { applyPlan } from './apply-plan.ts';
 import { pastHistoryOf } from './past-history.ts';
 import { siteOf, type Site } from '../settings/config.ts';
-import { useSiteBase } from '../links/links.ts';
+import { siteBase } from '../links/links.ts';
 import { resolvePlan } from '../plan/site-plan.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { RenderInput } from '../plan/render-input.ts';
@@ -109,7 +109,7 @@ function loadHistory(
   );
 }
 
-/** Shapes the snapshot for the pages, phase by phase; third-party text is cleaned once, here, for every format it reaches (src/site/data/text.ts). */
+/** Shapes the snapshot for the pages, phase by phase; third-party text is cleaned once, here, for every format it reaches (src/site/format/text.ts). */
 function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: Site, load: LoadOptions): SiteData {
   const info = reader.info();
   const history = reader.historySnapshots();
@@ -122,7 +122,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: S
   const { models, modelByFamily, modelBySegment } = buildModels(families, past);
   // What this build makes, as the build planned it for its deploy target (everything without one).
   const plan = resolvePlan(handed, models.length, site.cardModels);
-  applyPlan(models, plan);
+  applyPlan(models, plan, siteBase(site.siteUrl));
   const { benches, benchBySlug } = buildBenches(reader.benches().map(cleanStrings), tagsBySlug(reader.benchTags()), past);
   const { tags, tagByName } = buildTags(reader.tags(), configurations, benches, modelByFamily);
   const { count, rows } = reader.eachScore();
@@ -196,8 +196,6 @@ let cached: { data: SiteData; key: string; input: RenderInput; options: string }
  * neither is ever silently ignored.
  */
 export function getSiteData(input: RenderInput, options: LoadOptions = {}): SiteData {
-  // Addresses are made under the base path of the site the build handed over, in every process alike.
-  useSiteBase(input.site.siteUrl);
   const normalized = JSON.stringify({
     configurationSeries: options.configurationSeries ?? true,
     resampleAnyway: options.resampleAnyway ?? false,

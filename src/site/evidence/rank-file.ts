@@ -8,8 +8,7 @@
  * static rows) and the browser decode it here, so both rank from the same numbers. Pure.
  */
 import type { PagesKept } from '../links/links.ts';
-import { StringTable } from '../lists/index-tuples.ts';
-import { decimalsOf, slugOf } from '../lists/past-files.ts';
+import { decimalsOf, slugOf, StringTable } from '../format/compact.ts';
 import type { Ranked } from '../format/ranks.ts';
 import { REFERENCES, SCALE, type ScoreSet } from './method.ts';
 import type { RankField, Sparse } from './reweigh.ts';

@@ -10,7 +10,7 @@ import { SITE_TITLE } from '../settings/config.ts';
 import { formatCount, formatDate } from '../format/format.ts';
 import { CARD_DIR } from '../links/output-paths.ts';
 import type { Model, SiteData, Tag } from '../data/site-data.ts';
-import { cleanText } from '../data/text.ts';
+import { cleanText } from '../format/text.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -5,7 +5,7 @@
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
 import { CSV_PART_BYTES, modelDataPath, publishedName } from '../links/output-paths.ts';
-import type { ModelListEntry } from '../compare/model-data.ts';
+import type { ModelListEntry } from './model-file.ts';
 import { COMPUTED_FILES, DOWNLOADS, HISTORY_FILES, csvColumns } from './data-dictionary.ts';
 import type { Download } from './data-dictionary/fields.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';

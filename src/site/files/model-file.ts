@@ -7,7 +7,13 @@
 import type { Bench, Configuration, Model, Score, SiteData } from '../data/site-data.ts';
 import type { attribution } from './records.ts';
 import { providersOf } from '../data/providers.ts';
-import { providerHref } from '../links/links.ts';
+import { providerHref, siteBase } from '../links/links.ts';
+
+/**
+ * A row of `/data/model-list.json`: [segment, name, model rank as shown, supraScore, data file under
+ * /data/, the standard error of its supraScore (the mirror's; null without a range of its own)].
+ */
+export type ModelListEntry = [string, string, string, number, string, number | null];
 
 /** A per-benchmark score of its best configuration, with its benchmark's page, weight and scale (null when the snapshot does not list it). */
 export type ModelFileScore = Score & { benchSegment: string | null } & { [K in 'effectiveWeight' | 'scaleMin' | 'scaleMax']: Bench[K] | null };
@@ -45,7 +51,7 @@ export function modelFile(data: SiteData, model: Model, attribution: Attribution
       href: model.href,
       name: model.name,
       provider: model.best.provider,
-      providerHref: providerHref(providersOf(data).providerByName.get(model.best.provider)!),
+      providerHref: providerHref(providersOf(data).providerByName.get(model.best.provider)!, siteBase(data.site.siteUrl)),
       supraScore: model.best.supraScore,
       rank: model.rank,
       rankTied: model.rankTied,

@@ -1,5 +1,5 @@
 /** Text in XML (feeds, SVG): made valid XML 1.0 character data by cleanText, then escaped. */
-import { cleanText } from '../data/text.ts';
+import { cleanText } from '../format/text.ts';
 
 const ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 

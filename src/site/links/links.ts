@@ -1,5 +1,5 @@
 /** Links on the site: internal paths under the configured base, and third-party URLs that may become links. */
-import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { LEADERBOARD_PAGE_SIZE } from './page-sizes.ts';
 import {
   badgeFile,
   benchPath,
@@ -16,20 +16,18 @@ import {
 const asFolder = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
 /**
- * The site's base path: Vite's, in the pages and the browser scripts (astro.config.mjs takes it from
- * SITE_URL); where no Vite runs (the extras worker), the one of the site the build handed over, which
- * the site's data sets when it is loaded (useSiteBase).
+ * The base path the pages and the browser scripts are built under: Vite's (astro.config.mjs takes it
+ * from SITE_URL), `/` where no Vite runs. Code that runs outside Vite (the extras worker, through the
+ * site's data) passes the base of the site it was handed (`siteBase`) instead.
  */
-let baseDir = asFolder((import.meta.env as { BASE_URL?: string } | undefined)?.BASE_URL ?? '/');
+const BUILD_BASE = asFolder((import.meta.env as { BASE_URL?: string } | undefined)?.BASE_URL ?? '/');
 
-/** The base path of the site at `siteUrl` (its address as the build handed it), for every address made from now on. */
-export function useSiteBase(siteUrl: string): void {
-  baseDir = asFolder(new URL(siteUrl).pathname);
-}
+/** The base path of the site at `siteUrl` (its address as the build handed it). */
+export const siteBase = (siteUrl: URL) => asFolder(siteUrl.pathname);
 
 /** An internal path under the site's base (`/models/x/` -> `/mirror/models/x/` when SITE_URL has a path). */
-export function href(path: string): string {
-  return baseDir + (path.startsWith('/') ? path.slice(1) : path);
+export function href(path: string, base = BUILD_BASE): string {
+  return base + (path.startsWith('/') ? path.slice(1) : path);
 }
 
 /**
@@ -54,15 +52,15 @@ export const leaderboardRowId = (model: HasSegment) => `m-${model.segment}`;
  * rank), else its row on the leaderboard, which lists its configurations. `index` is its place in
  * the model ranking, from 0.
  */
-export function modelAddress(model: HasSegment & { index: number }, kept: PagesKept): string {
-  if (model.index < kept.modelPages) return href(modelPath(model));
-  return `${leaderboardHref(Math.floor(model.index / LEADERBOARD_PAGE_SIZE) + 1)}#${leaderboardRowId(model)}`;
+export function modelAddress(model: HasSegment & { index: number }, kept: PagesKept, base = BUILD_BASE): string {
+  if (model.index < kept.modelPages) return href(modelPath(model), base);
+  return `${leaderboardHref(Math.floor(model.index / LEADERBOARD_PAGE_SIZE) + 1, base)}#${leaderboardRowId(model)}`;
 }
 
 /** A configuration's address: its page when the build made one, else where its model lists it. */
-export function configurationAddress(configuration: HasSegment, model: HasSegment & { index: number }, kept: PagesKept): string {
-  if (model.index < kept.configurationPages) return href(configurationPath(configuration));
-  return model.index < kept.modelPages ? `${href(modelPath(model))}#configurations` : modelAddress(model, kept);
+export function configurationAddress(configuration: HasSegment, model: HasSegment & { index: number }, kept: PagesKept, base = BUILD_BASE): string {
+  if (model.index < kept.configurationPages) return href(configurationPath(configuration), base);
+  return model.index < kept.modelPages ? `${href(modelPath(model), base)}#configurations` : modelAddress(model, kept, base);
 }
 
 /** A model's or a configuration's address, as the site's data resolved it for this build's plan. */
@@ -78,14 +76,14 @@ export const modelDataHref = (model: HasSegment & { index: number }, plan: Param
 export const comparisonHref = (comparison: HasSegment) => href(`/compare/${comparison.segment}/`);
 /** The comparison page for any 2-4 models (drawn by its script). */
 export const compareHref = (models: readonly HasSegment[]) => href(`/compare/${models.length ? `?models=${models.map((m) => m.segment).join(',')}` : ''}`);
-export const leaderboardHref = (page: number) => (page <= 1 ? href('/') : href(`/leaderboard/${page}/`));
+export const leaderboardHref = (page: number, base = BUILD_BASE) => href(page <= 1 ? '/' : `/leaderboard/${page}/`, base);
 /** Two segments deep, so no benchmark slug can collide with a page of the list. */
 export const benchmarksHref = (page: number) => (page <= 1 ? href('/benchmarks/') : href(`/benchmarks/page/${page}/`));
 /** The Atom feed of a model's own changes. */
 export const modelFeedHref = (model: HasSegment) => href(`/${modelFeedFile(model)}`);
 /** The Atom feed of the changes of a tag's models. */
 export const tagFeedHref = (tag: HasSegment) => href(`/${tagFeedFile(tag)}`);
-export const providerHref = (provider: HasSegment) => href(providerPath(provider));
+export const providerHref = (provider: HasSegment, base = BUILD_BASE) => href(providerPath(provider), base);
 export const providerFeedHref = (provider: HasSegment) => href(`/${providerFeedFile(provider)}`);
 /** A model's rank badge, as SVG or as a shields.io endpoint. */
 export const badgeHref = (model: HasSegment, format: 'svg' | 'json') => href(`/${badgeFile(model, format)}`);

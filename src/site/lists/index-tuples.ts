@@ -19,14 +19,3 @@ export const tupleLayout =
 
 /** The array a layout writes. */
 export type TupleOf<L extends { encode: (record: never) => unknown }> = ReturnType<L['encode']>;
-
-/** Strings listed once, in the order first met: a record holds a string's position in `list`. */
-export class StringTable {
-  readonly list: string[] = [];
-  readonly #ids = new Map<string, number>();
-  id = (value: string): number => {
-    let id = this.#ids.get(value);
-    if (id === undefined) this.#ids.set(value, (id = this.list.push(value) - 1));
-    return id;
-  };
-}

@@ -5,7 +5,8 @@
  */
 import type { Model } from '../data/types.ts';
 import { compareHref, configurationAddress, leaderboardHref, leaderboardRowId, modelAddress, providerHref, tagHref, type PagesKept } from '../links/links.ts';
-import { StringTable, tupleLayout, type TupleOf } from './index-tuples.ts';
+import { StringTable } from '../format/compact.ts';
+import { tupleLayout, type TupleOf } from './index-tuples.ts';
 import { byNumber, byText, type BaseView, type ListSpec } from './list-spec.ts';
 import { encodeMovement, movementView, type MovementView } from './movement.ts';
 import { LEADERBOARD_PAGE_SIZE } from './pagination.ts';

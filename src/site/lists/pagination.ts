@@ -1,8 +1,5 @@
-/** Models per leaderboard page: the first page stays small at any size of the field. */
-export const LEADERBOARD_PAGE_SIZE = 100;
-
-/** Benchmarks per page of the benchmarks list, so it too stays small at any size. */
-export const BENCHMARKS_PAGE_SIZE = 250;
+/** Paging a list: its page sizes (src/site/links/page-sizes.ts, where addresses follow from them), the page window and the pager. */
+export { BENCHMARKS_PAGE_SIZE, LEADERBOARD_PAGE_SIZE } from '../links/page-sizes.ts';
 
 /** Page numbers to show around the current one: first, last, and two on either side, with gaps. */
 export function pageWindow(current: number, total: number): (number | 'gap')[] {

@@ -7,6 +7,7 @@
  * own month-end pages) decode them here, so every reader of a day reads the same ranking. Pure.
  */
 import { tupleLayout, type TupleOf } from './index-tuples.ts';
+import { decimalsOf, slugOf } from '../format/compact.ts';
 import type { PagesKept } from '../links/links.ts';
 
 /** A day of history: its UTC date, `2026-06-30`. */
@@ -26,16 +27,6 @@ export function parseDay(text: string | null | undefined): Day | undefined {
 
 /** Whole days from `a` to `b`. */
 export const daysBetween = (a: Day, b: Day) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-
-/**
- * The slug a name would have as the API writes most of them ("Liton 4.6 (high)" -> "liton-4-6-high"):
- * the names table writes a slug, familyTag or page segment that equals it as '' (most of them do).
- */
-export const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 
 /** A day the site keeps, as the index lists it. */
 export interface DayRecord {
@@ -270,17 +261,6 @@ export function decodeNames(file: HistoryNamesFile, familyName: (names: readonly
     models,
     configurations,
   };
-}
-
-/** The fewest decimals (at most 6) with which every score is a whole number of 10^-decimals exactly; null when none. */
-export function decimalsOf(scores: ArrayLike<number>): number | null {
-  for (let d = 0; d <= 6; d++) {
-    const scale = 10 ** d;
-    let exact = true;
-    for (let i = 0; exact && i < scores.length; i++) exact = Math.round(scores[i]! * scale) / scale === scores[i];
-    if (exact) return d;
-  }
-  return null;
 }
 
 /** A day's file: its configurations as indexes of the names table, in ranking order, and their scores. */

@@ -7,10 +7,10 @@ import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from '../links/outpu
 import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import { DEFAULT_SITE_URL } from '../links/site-url.ts';
 import type { SiteFigures } from './hosts.ts';
-import { kindsAtFittedAddress, sumsFor, type KindFigures } from './kind-figures.ts';
-import type { OutputKind } from './output-kinds.ts';
+import { sumsFor } from './kind-figures.ts';
+import type { KindFigures, OutputKind, Weights } from './output-kinds.ts';
 import type { Draft, FieldCounts } from './types.ts';
-import type { Weights } from './weights.ts';
+import { kindsAtFittedAddress } from './weights.ts';
 
 /** The site's address the weights are fitted at; another one changes every page by its links (Weights.address). */
 export const FITTED_AT = new URL(DEFAULT_SITE_URL);

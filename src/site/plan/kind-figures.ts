@@ -1,14 +1,13 @@
 /**
- * What each kind of output a plan makes weighs, as at the address the weights are fitted at: per kind,
- * what its files show (the field's counts, src/site/plan/types.ts) times what each of those things
- * weighs (src/site/plan/weights.ts).
+ * How each kind of output a plan makes is weighed, as at the address the weights are fitted at: what
+ * its files show (the field's counts, src/site/plan/types.ts) times what each of those things weighs.
+ * Each figure takes its kind's own weights, whose fitted values are its entry in
+ * src/site/plan/output-kinds.ts; nothing here names a kind.
  */
 import { CSV_PART_BYTES, HISTORY_DAYS, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
 import { BENCHMARKS_PAGE_SIZE, LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import { BENCHMARK_VIEWS } from '../lists/benchmarks.ts';
-import type { OutputKind } from './output-kinds.ts';
 import { RESULTS_PER_PAGE, type Draft, type FieldCounts, type ModelCounts } from './types.ts';
-import type { Weights } from './weights.ts';
 
 /** Changed models an entry of a tag's feed names (src/site/files/feed.ts); the others it counts. */
 export const TAG_FEED_MODELS = 10;
@@ -47,16 +46,40 @@ export function sumsFor(models: readonly ModelCounts[]): ReturnType<typeof model
   return at;
 }
 
-export type KindFigures = Record<OutputKind, { files: number; bytes: number }>;
-/** One kind's files and bytes. */
-type Figure = KindFigures[OutputKind];
+/** A kind's files and bytes. */
+export interface Figure {
+  files: number;
+  bytes: number;
+}
 
-/** What each kind's figure is weighed from: the field's counts and its sums over the best k models (`at`), the weights and the plan. */
-interface Weighing {
+/** A kind's figure with what kinds weighed after it read of it: the pages among its files (the sitemap lists each), what a page of a past day weighs. */
+export interface Weighed extends Figure {
+  pages?: number;
+  pastPage?: number;
+}
+
+/** What each kind's figure is weighed from: the field's counts and its sums over the best k models (`at`), the plan, and the kinds weighed before it (`done`). */
+export interface Weighing {
   counts: FieldCounts;
   at: ReturnType<typeof modelSums>;
-  w: Weights;
   plan: Draft;
+  /** Pre-rendered comparisons: each of the best `keep.comparisons` models with the next. */
+  pairs: number;
+  /** Days of history kept. */
+  days: number;
+  done: Readonly<Record<string, Weighed>>;
+}
+
+/** What a plan weighs each kind from, before any kind is weighed. */
+export function weighingOf(counts: FieldCounts, plan: Draft): Weighing {
+  return {
+    counts,
+    at: sumsFor(counts.models),
+    plan,
+    pairs: Math.max(0, Math.min(plan.keep.comparisons, counts.models.length) - 1),
+    days: daysKept(counts.history, plan.keep.pastDays),
+    done: {},
+  };
 }
 
 /** The digits of the numbers 0 to n - 1, on average: a day of history names each configuration by its place among n. */
@@ -66,75 +89,33 @@ export function averageDigits(n: number): number {
   return n > 0 ? digits / n : 0;
 }
 
-/** The kinds of output a plan makes, weighed as at FITTED_AT. */
-export function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft): KindFigures {
-  const at = sumsFor(counts.models);
-  const e: Weighing = { counts, at, w: weights, plan };
-  const w = weights;
-  const { keep } = plan;
-  const pairs = Math.max(0, Math.min(keep.comparisons, counts.models.length) - 1);
-  const modelPage = modelPageFigure(e, pairs);
-  const configurationPage = configurationPageFigure(e);
-  const modelFile = modelFileFigure(e);
-  const benchmarkPage = benchmarkPageFigure(e);
-  const tagPages = tagPageFigure(e);
-  const leaderboard = leaderboardFigure(e);
-  const days = daysKept(counts.history, keep.pastDays);
-  const records = keep.modelPages + counts.benches + counts.tags;
-  // Whether some benchmark has submissions: the mirror's measures of benchmarks say something, and the list's views are made.
-  const scored = counts.benchResults.size > 0;
-  const pages = modelPage.files + configurationPage.files + pairs + benchmarkPage.files + tagPages.pages + leaderboard.pages + counts.history.pages;
-  return {
-    'model-page': modelPage,
-    'model-feed': { files: keep.modelFeeds, bytes: (w.modelFeed.base + w.modelFeed.perChange * counts.recentChanges) * keep.modelFeeds },
-    badge: { files: 2 * keep.badges, bytes: w.badge.base * keep.badges },
-    'configuration-page': configurationPage,
-    comparison: { files: pairs, bytes: w.comparison.base * pairs + w.comparison.perShared * at.shared(pairs) },
-    // The leaderboard's and the site's cards, each tag's, and the best models'.
-    card: { files: keep.cards + counts.tags + 3, bytes: w.card.base + w.card.perModel * keep.cards + w.card.perTag * counts.tags },
-    'model-file': modelFile,
-    search: { files: Math.ceil(records * w.search.files) + 8, bytes: w.search.perRecord * records },
-    'benchmark-page': benchmarkPage,
-    'tag-page': tagPages.figure,
-    leaderboard: leaderboard.figure,
-    // The manifest lists every data file and every day of history (index.json, names.json and a file a day kept).
-    downloads: downloadsFigure(e, modelFile.files + (counts.history.days > 0 ? 2 + days : 0)),
-    history: historyFigure(e, days, leaderboard.pastPage),
-    'provider-page': {
-      files: 2 * counts.providerModels.length,
-      bytes:
-        w.providerPage.base * counts.providerModels.length + w.providerPage.perModel * sum(counts.providerModels.map((k) => Math.min(k, keep.providerRows))),
-    },
-    rank: {
-      files: 2,
-      bytes:
-        w.rank.page +
-        w.rank.perTag * counts.tags +
-        w.rank.perModel * keep.rankModels +
-        w.rank.perScore * at.best(keep.rankModels) +
-        w.rank.perBench * counts.benches,
-    },
-    'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
-    other: {
-      // The benchmarks list's pages, and where some benchmark has submissions as many for each of its pre-rendered views (at most: one is filtered).
-      files: w.other.files + Math.ceil(counts.benches / BENCHMARKS_PAGE_SIZE) * (1 + (scored ? BENCHMARK_VIEWS.length : 0)) + Math.ceil(pages / 45_000),
-      bytes:
-        w.other.bytes +
-        w.other.perBench * counts.benches +
-        w.other.perTag * counts.tags +
-        w.other.perPage * pages +
-        (scored ? w.other.views + w.other.perViewBench * counts.benches + w.other.perViewTag * counts.tags : 0),
-    },
-  };
+/**
+ * A model's page: its configurations' rows (`perConfiguration`, `perTag` of each), its table of
+ * scores (`perBench` a row, `perCell` a cell of a row, `perScore` what a score takes in a cell more
+ * or less than "no score"), its charts (`perHistoryPoint`), its recent changes, and where the plan
+ * makes them its badge's section, its feed's link and a link to each pre-rendered comparison.
+ */
+export interface ModelPageWeights {
+  base: number;
+  perConfiguration: number;
+  perScore: number;
+  perBench: number;
+  perCell: number;
+  perTag: number;
+  perHistoryPoint: number;
+  perRecentChange: number;
+  badge: number;
+  feed: number;
+  perComparison: number;
 }
 
-/** The best `keep.modelPages` models' pages, with the sections and links of what else the plan makes of them and `pairs` comparisons. */
-function modelPageFigure({ counts, at, w, plan }: Weighing, pairs: number): Figure {
+/** The best `keep.modelPages` models' pages, with the sections and links of what else the plan makes of them and its comparisons. */
+export function modelPageFigure(mp: ModelPageWeights, { counts, at, plan, pairs }: Weighing): Weighed {
   const { keep } = plan;
   const k = keep.modelPages;
-  const mp = w.modelPage;
   return {
     files: k,
+    pages: k,
     bytes:
       mp.base * k +
       mp.perConfiguration * at.configurations(k) +
@@ -151,27 +132,62 @@ function modelPageFigure({ counts, at, w, plan }: Weighing, pairs: number): Figu
   };
 }
 
+/** A model's feed: an entry per recent change. */
+export const modelFeedFigure = (w: { base: number; perChange: number }, { counts, plan }: Weighing): Weighed => ({
+  files: plan.keep.modelFeeds,
+  bytes: (w.base + w.perChange * counts.recentChanges) * plan.keep.modelFeeds,
+});
+
+/** Both files of a badge: SVG and shields.io JSON. */
+export const badgeFigure = (w: { base: number }, { plan }: Weighing): Weighed => ({ files: 2 * plan.keep.badges, bytes: w.base * plan.keep.badges });
+
+/** A configuration's page: its submissions' rows, its model's configurations (`perSibling`, where it has more than one), its tags and its chart. */
+export interface ConfigurationPageWeights {
+  base: number;
+  perScore: number;
+  perSibling: number;
+  perTag: number;
+  perHistoryPoint: number;
+}
+
 /** The pages of the configurations of the best `keep.configurationPages` models. */
-function configurationPageFigure({ at, w, plan }: Weighing): Figure {
+export function configurationPageFigure(cp: ConfigurationPageWeights, { at, plan }: Weighing): Weighed {
   const models = plan.keep.configurationPages;
   const files = at.configurations(models);
-  const cp = w.configurationPage;
-  return {
-    files,
-    bytes:
-      cp.base * files +
-      cp.perScore * at.scores(models) +
-      cp.perSibling * at.siblings(models) +
-      cp.perTag * at.configurationTags(models) +
-      cp.perHistoryPoint * at.configurationHistoryPoints(models),
-  };
+  const bytes = cp.base * files + cp.perScore * at.scores(models) + cp.perSibling * at.siblings(models) + cp.perTag * at.configurationTags(models);
+  return { files, pages: files, bytes: bytes + cp.perHistoryPoint * at.configurationHistoryPoints(models) };
+}
+
+/** A pre-rendered comparison: a row per benchmark the two best configurations share. */
+export const comparisonFigure = (w: { base: number; perShared: number }, { at, pairs }: Weighing): Weighed => ({
+  files: pairs,
+  pages: pairs,
+  bytes: w.base * pairs + w.perShared * at.shared(pairs),
+});
+
+/** Link-preview cards: the leaderboard's and the site's (and the list of cards), each tag's, and the best models'. */
+export const cardFigure = (w: { base: number; perModel: number; perTag: number }, { counts, plan }: Weighing): Weighed => ({
+  files: plan.keep.cards + counts.tags + 3,
+  bytes: w.base + w.perModel * plan.keep.cards + w.perTag * counts.tags,
+});
+
+/**
+ * A model's data file: its configurations, each submission of its best configuration, its points
+ * of history; in a gzipped file of a hundred models', what gzip leaves of its submissions and of the rest.
+ */
+export interface ModelFileWeights {
+  base: number;
+  perScore: number;
+  perConfiguration: number;
+  perHistoryPoint: number;
+  scoresGzipped: number;
+  restGzipped: number;
 }
 
 /** One file per model with one of its own, the others in groups of a hundred: the same bytes a model either way, unless gzipped. */
-function modelFileFigure({ counts, at, w, plan }: Weighing): Figure {
+export function modelFileFigure(mf: ModelFileWeights, { counts, at, plan }: Weighing): Weighed {
   const n = counts.models.length;
   const own = ownDataFiles(plan);
-  const mf = w.modelFile;
   // Gzipped where the plan gzips the downloads: every model's, in a file of its own or of a group.
   const scores = mf.perScore * at.best(n);
   const rest = mf.base * n + mf.perConfiguration * at.configurations(n) + mf.perHistoryPoint * at.historyPoints(n);
@@ -179,6 +195,12 @@ function modelFileFigure({ counts, at, w, plan }: Weighing): Figure {
     files: own + Math.ceil((n - own) / SHARED_FILE_MODELS),
     bytes: plan.compressedDownloads ? mf.scoresGzipped * scores + mf.restGzipped * rest : scores + rest,
   };
+}
+
+/** A search record of each model page, benchmark and tag: its fragment and its share of the index; `files` per record. */
+export function searchFigure(w: { perRecord: number; files: number }, { counts, plan }: Weighing): Weighed {
+  const records = plan.keep.modelPages + counts.benches + counts.tags;
+  return { files: Math.ceil(records * w.files) + 8, bytes: w.perRecord * records };
 }
 
 /** How a plan lists a benchmark's or a tag's results of `models` models: on how many pages, how many of them, and the pages with rows on them. */
@@ -192,8 +214,20 @@ function resultLists({ resultsPerPage, deepResults }: Draft) {
   };
 }
 
+/**
+ * A benchmark's pages: `perBench` once (its figures, chart and tags), `perScoredBench` more where it has submissions (the mirror's
+ * measures of it: its verdict's figures, its step chart, its agreement neighbours), `perPage` each, a group per model and a row per submission listed.
+ */
+export interface BenchmarkPageWeights {
+  perBench: number;
+  perScoredBench: number;
+  perPage: number;
+  perModel: number;
+  perRow: number;
+}
+
 /** The benchmarks' pages: a group per model and a row per submission each lists. */
-function benchmarkPageFigure({ counts, w, plan }: Weighing): Figure {
+export function benchmarkPageFigure(bp: BenchmarkPageWeights, { counts, plan }: Weighing): Weighed {
   const { pagesFor, upTo } = resultLists(plan);
   const first = RESULTS_PER_PAGE.indexOf(plan.resultsPerPage as (typeof RESULTS_PER_PAGE)[number]);
   let pages = 0;
@@ -208,17 +242,31 @@ function benchmarkPageFigure({ counts, w, plan }: Weighing): Figure {
   pages += Math.max(0, counts.benches - counts.benchResults.size);
   return {
     files: pages,
-    bytes:
-      w.benchmarkPage.perBench * counts.benches +
-      w.benchmarkPage.perScoredBench * counts.benchResults.size +
-      w.benchmarkPage.perPage * pages +
-      w.benchmarkPage.perModel * groups +
-      w.benchmarkPage.perRow * rows,
+    pages,
+    bytes: bp.perBench * counts.benches + bp.perScoredBench * counts.benchResults.size + bp.perPage * pages + bp.perModel * groups + bp.perRow * rows,
   };
 }
 
-/** The tags' pages (`pages`) and feeds: each page with the tag's benchmarks and its two rankings' tables, each feed naming its models. */
-function tagPageFigure({ counts, w, plan }: Weighing): { figure: Figure; pages: number } {
+/**
+ * A tag's pages and feed: `perTag` once (the feed's fixed part with it), `perPage` each, its
+ * benchmarks on each page (and the measured ranking's explanation where it has any), each
+ * ranking's table where a page has rows of it and a row per model of it, and in its feed the
+ * models that carry it, up to TAG_FEED_MODELS, in each of its entries (one per recent change).
+ */
+export interface TagPageWeights {
+  perTag: number;
+  perPage: number;
+  perBenchedPage: number;
+  perBenchListed: number;
+  carryingTable: number;
+  perCarrying: number;
+  measuredTable: number;
+  perMeasured: number;
+  perFeedModel: number;
+}
+
+/** The tags' pages and feeds: each page with the tag's benchmarks and its two rankings' tables, each feed naming its models. */
+export function tagPageFigure(tp: TagPageWeights, { counts, plan }: Weighing): Weighed {
   const { pagesFor, upTo, tables } = resultLists(plan);
   let pages = 0;
   let benchedPages = 0;
@@ -239,29 +287,44 @@ function tagPageFigure({ counts, w, plan }: Weighing): { figure: Figure; pages: 
     measuredTables += tables(t.measured);
     feedModels += counts.recentChanges * Math.min(t.carrying, TAG_FEED_MODELS);
   }
-  const tp = w.tagPage;
   return {
+    files: pages + counts.tags,
     pages,
-    figure: {
-      files: pages + counts.tags,
-      bytes:
-        tp.perTag * counts.tags +
-        tp.perPage * pages +
-        tp.perBenchedPage * benchedPages +
-        tp.perBenchListed * benchesListed +
-        tp.carryingTable * carryingTables +
-        tp.perCarrying * carrying +
-        tp.measuredTable * measuredTables +
-        tp.perMeasured * measured +
-        tp.perFeedModel * feedModels,
-    },
+    bytes:
+      tp.perTag * counts.tags +
+      tp.perPage * pages +
+      tp.perBenchedPage * benchedPages +
+      tp.perBenchListed * benchesListed +
+      tp.carryingTable * carryingTables +
+      tp.perCarrying * carrying +
+      tp.measuredTable * measuredTables +
+      tp.perMeasured * measured +
+      tp.perFeedModel * feedModels,
   };
 }
 
-/** The leaderboard's pages (`pages`) and files, and what a page of a past day weighs (`pastPage`). */
-function leaderboardFigure({ counts, at, w }: Weighing): { figure: Figure; pages: number; pastPage: number } {
+/** A vendor's page and feed (`base`), and a row per model of it (its configurations and tags with it, on average). */
+export const providerPageFigure = (w: { base: number; perModel: number }, { counts, plan }: Weighing): Weighed => ({
+  files: 2 * counts.providerModels.length,
+  bytes: w.base * counts.providerModels.length + w.perModel * sum(counts.providerModels.map((k) => Math.min(k, plan.keep.providerRows))),
+});
+
+/**
+ * The leaderboard's pages: each with its filter's options (a tag a model carries, a vendor), a row
+ * per model, the list of its configurations where it has several, the first tags of it.
+ */
+export interface LeaderboardWeights {
+  perPage: number;
+  perTagOption: number;
+  perProviderOption: number;
+  perModel: number;
+  perConfiguration: number;
+  perTag: number;
+}
+
+/** The leaderboard's pages and files, and what a page of a past day weighs (`pastPage`). */
+export function leaderboardFigure(lb: LeaderboardWeights, { counts, at }: Weighing): Weighed {
   const n = counts.models.length;
-  const lb = w.leaderboard;
   const pages = Math.max(1, Math.ceil(n / LEADERBOARD_PAGE_SIZE));
   let tagOptions = 0;
   for (const t of counts.tagLists.values()) if (t.carrying > 0) tagOptions++;
@@ -270,33 +333,51 @@ function leaderboardFigure({ counts, at, w }: Weighing): { figure: Figure; pages
   const firstPage = Math.min(n, LEADERBOARD_PAGE_SIZE);
   const rowOfBest = lb.perModel + (lb.perConfiguration * at.listed(firstPage) + lb.perTag * at.tagsShown(firstPage)) / Math.max(1, firstPage);
   return {
+    files: pages + 2,
     pages,
     pastPage: page + rowOfBest * firstPage,
-    figure: { files: pages + 2, bytes: page * pages + lb.perModel * n + lb.perConfiguration * at.listed(n) + lb.perTag * at.tagsShown(n) },
+    bytes: page * pages + lb.perModel * n + lb.perConfiguration * at.listed(n) + lb.perTag * at.tagsShown(n),
   };
 }
 
-/** The downloads: scores.csv and history.csv (in parts of CSV_PART_BYTES, gzipped where the plan says), the rest, and the manifest's entries of `listedFiles`. */
-function downloadsFigure({ counts, at, w, plan }: Weighing, listedFiles: number): Figure {
+/**
+ * The downloads: per configuration (models.csv/json, leaderboard.json, model-list.json), per
+ * benchmark, per submission (scores.csv), per history cell (history.csv), and what gzip leaves of
+ * each of the two; and the manifest's entry of each file it lists (the models' data files, the days of history).
+ */
+export interface DownloadsWeights {
+  perConfiguration: number;
+  perBench: number;
+  /** More per benchmark with submissions: the mirror's measures of it in benchmarks.json. */
+  perScoredBench: number;
+  /** benchmark-agreement.json, where some benchmark has submissions: a cell per two tags (the matrix's half), at most. */
+  perTagPair: number;
+  perScore: number;
+  perHistoryCell: number;
+  perListedFile: number;
+  scoresGzipped: number;
+  historyGzipped: number;
+}
+
+/** scores.csv and history.csv (in parts of CSV_PART_BYTES, gzipped where the plan says), the rest, and the manifest's entries of the models' data files and the days of history. */
+export function downloadsFigure(d: DownloadsWeights, { counts, at, plan, days, done }: Weighing): Weighed {
   const n = counts.models.length;
   const { compressedDownloads } = plan;
-  const scoresCsv = at.scores(n) * w.downloads.perScore * (compressedDownloads ? w.downloads.scoresGzipped : 1);
-  const historyCsv =
-    at.configurations(n) *
-    Math.min(counts.historySnapshots, HISTORY_DAYS) *
-    w.downloads.perHistoryCell *
-    (compressedDownloads ? w.downloads.historyGzipped : 1);
+  // The manifest lists every data file and every day of history (index.json, names.json and a file a day kept).
+  const listedFiles = (done['model-file']?.files ?? 0) + (counts.history.days > 0 ? 2 + days : 0);
+  const scoresCsv = at.scores(n) * d.perScore * (compressedDownloads ? d.scoresGzipped : 1);
+  const historyCsv = at.configurations(n) * Math.min(counts.historySnapshots, HISTORY_DAYS) * d.perHistoryCell * (compressedDownloads ? d.historyGzipped : 1);
   const parts = (bytes: number) => Math.max(1, Math.ceil(bytes / CSV_PART_BYTES));
   return {
     files: parts(scoresCsv) + parts(historyCsv) + 24,
     bytes:
-      w.downloads.perConfiguration * at.configurations(n) +
-      w.downloads.perBench * counts.benches +
-      w.downloads.perScoredBench * counts.benchResults.size +
-      (counts.benchResults.size > 0 ? (w.downloads.perTagPair * counts.tags * (counts.tags + 1)) / 2 : 0) +
+      d.perConfiguration * at.configurations(n) +
+      d.perBench * counts.benches +
+      d.perScoredBench * counts.benchResults.size +
+      (counts.benchResults.size > 0 ? (d.perTagPair * counts.tags * (counts.tags + 1)) / 2 : 0) +
       scoresCsv +
       historyCsv +
-      w.downloads.perListedFile * listedFiles,
+      d.perListedFile * listedFiles,
   };
 }
 
@@ -305,18 +386,77 @@ function daysKept(history: FieldCounts['history'], pastDays: number): number {
   return Math.min(history.days, history.alwaysKept + Math.min(pastDays, Math.max(0, history.days - history.alwaysKept)));
 }
 
-/** index.json, names.json, a file a day kept, the page drawn from them and the static pages of month ends (a leaderboard page each, `pastPage`). */
-function historyFigure({ counts, at, w, plan }: Weighing, days: number, pastPage: number): Figure {
+/**
+ * The files of the leaderboard as it stood: the names table per configuration the history names,
+ * a day's file per configuration that day (its place among those names, in as many digits as it
+ * takes, and `perCell` more) and its fixed part, and what gzip leaves of them.
+ */
+export interface HistoryWeights {
+  perName: number;
+  perCell: number;
+  perDay: number;
+  gzipped: number;
+}
+
+/** index.json, names.json, a file a day kept, the page drawn from them and the static pages of month ends (a leaderboard page each, as the leaderboard weighs a past day's). */
+export function historyFigure(h: HistoryWeights, { counts, at, plan, days, done }: Weighing): Weighed {
   const { history } = counts;
-  if (!(history.days > 0)) return { files: 0, bytes: 0 };
-  const gzip = plan.compressedDownloads ? w.history.gzipped : 1;
+  if (!(history.days > 0)) return { files: 0, bytes: 0, pages: history.pages };
+  const pastPage = done.leaderboard?.pastPage ?? 0;
+  const gzip = plan.compressedDownloads ? h.gzipped : 1;
   const configurations = at.configurations(counts.models.length);
   return {
     files: 3 + days + history.pages,
+    pages: history.pages,
     bytes:
-      gzip *
-        (w.history.perName * history.configurations +
-          days * (w.history.perDay + (w.history.perCell + averageDigits(history.configurations)) * configurations)) +
+      gzip * (h.perName * history.configurations + days * (h.perDay + (h.perCell + averageDigits(history.configurations)) * configurations)) +
       (history.pages + 1) * pastPage,
+  };
+}
+
+/** `/rank/` and rank.json: the page (its rows and a field per tag) and the file (per model, per counting score of its best configuration, per benchmark). */
+export const rankFigure = (
+  w: { page: number; perTag: number; perModel: number; perScore: number; perBench: number },
+  { counts, at, plan }: Weighing,
+): Weighed => ({
+  files: 2,
+  bytes: w.page + w.perTag * counts.tags + w.perModel * plan.keep.rankModels + w.perScore * at.best(plan.keep.rankModels) + w.perBench * counts.benches,
+});
+
+/** The snapshot file as /data/ publishes it: made before the plan, so known exactly. */
+export const snapshotDbFigure = (_: Record<string, never>, { counts }: Weighing): Weighed => ({
+  files: counts.snapshotDb.files,
+  bytes: counts.snapshotDb.bytes,
+});
+
+/**
+ * The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime;
+ * where some benchmark has submissions, the benchmarks list's pre-rendered views (`views` their fixed part, `perViewBench` their rows, `perViewTag` their filter's options).
+ */
+export interface OtherWeights {
+  perBench: number;
+  perTag: number;
+  perPage: number;
+  bytes: number;
+  files: number;
+  views: number;
+  perViewBench: number;
+  perViewTag: number;
+}
+
+/** The rest, with the sitemap's entry of every page the kinds weighed before it make. */
+export function otherFigure(o: OtherWeights, { counts, done }: Weighing): Weighed {
+  // Whether some benchmark has submissions: the mirror's measures of benchmarks say something, and the list's views are made.
+  const scored = counts.benchResults.size > 0;
+  const pages = sum(Object.values(done).map((f) => f.pages ?? 0));
+  return {
+    // The benchmarks list's pages, and where some benchmark has submissions as many for each of its pre-rendered views (at most: one is filtered).
+    files: o.files + Math.ceil(counts.benches / BENCHMARKS_PAGE_SIZE) * (1 + (scored ? BENCHMARK_VIEWS.length : 0)) + Math.ceil(pages / 45_000),
+    bytes:
+      o.bytes +
+      o.perBench * counts.benches +
+      o.perTag * counts.tags +
+      o.perPage * pages +
+      (scored ? o.views + o.perViewBench * counts.benches + o.perViewTag * counts.tags : 0),
   };
 }

@@ -122,6 +122,7 @@ export const PAGE_KINDS: readonly PageKind[] = [
   }),
   page('benchmark', 'benchmarks/**', 'benchmarks/[slug].astro', 'benchmark-page', { builder: 'benchmark.ts', view: 'benchmark-page.ts', search: 'Benchmark' }),
   page('tags', 'tags/index.html', 'tags/index.astro', 'other', { builder: 'pages.ts', view: 'tags-page.ts' }),
+  page('tag pair', 'tags/*/with/**', 'tags/[tag]/with/[second].astro', 'tag-pair-page', { builder: 'tag-pair.ts', view: 'tag-pair-page.ts' }),
   page('tag results page', 'tags/*/page/**', 'tags/[tag]/page/[page].astro', 'tag-page', { builder: 'tag.ts', view: 'tag-page.ts', givesWay: 'deepResults' }),
   file('tag feed', 'tags/*/feed.xml', 'tag-page'),
   page('tag', 'tags/**', 'tags/[tag].astro', 'tag-page', { builder: 'tag.ts', view: 'tag-page.ts', search: 'Tag' }),

@@ -21,7 +21,7 @@ import { sum } from './kind-figures.ts';
 import { GIVE_WAY, type GiveWay } from './page-kinds.ts';
 import { HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type HostLimits, type LimitName, type SiteFigures } from './hosts.ts';
 import { RESULTS_PER_PAGE, type BuildPlan, type Draft, type FieldCounts, type SitePlan } from './types.ts';
-import type { Weights } from './weights.ts';
+import type { Weights } from './output-kinds.ts';
 
 /**
  * The plan a build handed the render and the extras (src/site/plan/render-input.ts), with each count

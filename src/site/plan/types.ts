@@ -1,5 +1,5 @@
 /**
- * The shapes the plan works in: what it reads of a snapshot (src/site/plan/field-counts.ts counts it)
+ * The shapes the plan works in: what it reads of a snapshot (src/site/data/field-counts.ts counts it)
  * and what it decides (src/site/plan/site-plan.ts makes it), with the page sizes of results it chooses among.
  */
 import type { DeployTarget, SiteFigures } from './hosts.ts';
@@ -25,7 +25,7 @@ export interface ModelCounts {
   sharedWithNext: number;
 }
 
-/** What the plan is a function of: the snapshot's counts, read without loading the site's data (src/site/plan/field-counts.ts). */
+/** What the plan is a function of: the snapshot's counts, read without loading the site's data (src/site/data/field-counts.ts). */
 export interface FieldCounts {
   /** Best model first. */
   models: readonly ModelCounts[];
@@ -43,6 +43,8 @@ export interface FieldCounts {
   benchResults: ReadonlyMap<string, { models: number; rows: number; firstRows: readonly number[] }>;
   /** Per tag: the models carrying it and those with a counting score on its benchmarks (its two rankings), and its benchmarks (every page of it lists them). */
   tagLists: ReadonlyMap<string, { carrying: number; measured: number; benches: number }>;
+  /** The tags of each benchmark, as their places in `tagLists`: what two tags' benchmarks share. */
+  benchTags: readonly (readonly number[])[];
   /** Snapshots of history the file holds, this one included. */
   historySnapshots: number;
   /** The recent changes a model's page lists: RECENT_CHANGES_PER_MODEL once the history holds that many earlier snapshots. */

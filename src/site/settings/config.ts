@@ -3,7 +3,7 @@
  * API key: only the API's address, for the default attribution link.
  */
 import { folderUrlOf } from '../../core/folder-url.ts';
-import { cleanText } from '../data/text.ts';
+import { cleanText } from '../format/text.ts';
 import { DEFAULT_SITE_URL, httpUrl, siteUrlOf } from '../links/site-url.ts';
 
 export { BENCHMARKS_PAGE_SIZE, LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';

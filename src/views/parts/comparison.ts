@@ -9,6 +9,7 @@ import { NO_WEB_SOURCE, type ComparisonView, type ScoreCellView, type SharedRowV
 import { href } from '../../site/links/links.ts';
 import { lineChartHtml } from './chart.ts';
 import { html, type Markup } from './html.ts';
+import { tableHtml, type Column } from './table.ts';
 
 // prettier-ignore
 const standingRow = (r: StandingRowView) =>
@@ -31,27 +32,21 @@ const sharedRow = (r: SharedRowView) =>
     <td>${r.higher}</td>
   </tr>`;
 
+/** The standing of the compared models: each one's score, model rank, best configuration and benchmarks. */
+const STANDING_COLUMNS: readonly Column[] = [
+  ['Model'],
+  ['supraScore', 'num'],
+  ['Model rank', 'num'],
+  ['Scored by'],
+  ['Benchmarks with a counting score', 'num'],
+];
+
 /** The comparison section, `<div data-comparison>`: whatever parts `view` holds (the page's template holds them all). */
 export function comparisonHtml(view: ComparisonView): Markup {
   const { chart, shared } = view;
   return html`<div data-comparison>
     <h2 id="standing">Standing</h2>
-    <section class="table-wrap" tabindex="0" aria-labelledby="standing">
-      <table class="sticky-first">
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col" class="num">supraScore</th>
-            <th scope="col" class="num">Model rank</th>
-            <th scope="col">Scored by</th>
-            <th scope="col" class="num">Benchmarks with a counting score</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${view.standing.map(standingRow)}
-        </tbody>
-      </table>
-    </section>
+    ${tableHtml('standing', STANDING_COLUMNS, view.standing.map(standingRow))}
     <h2 id="gap">Is the gap meaningful?</h2>
     <ul class="gap">
       ${view.gap.map((s) => html`<li>${s}</li>`)}

@@ -5,13 +5,13 @@
  * One walk of the submissions, in typed arrays (3.5 million at 50,000 configurations with details).
  */
 import type { BenchRow, ConfigurationRow, SnapshotReader } from '../../store/read-snapshot.ts';
-import { familiesOf } from '../data/models.ts';
-import { historyFamilyKey } from '../data/history-pass.ts';
-import { alwaysKept, hasPage, historyDaysOf } from '../data/past-history.ts';
+import { familiesOf } from './models.ts';
+import { historyFamilyKey } from './history-pass.ts';
+import { alwaysKept, hasPage, historyDaysOf } from './past-history.ts';
 import { TAGS_SHOWN } from '../lists/leaderboard.ts';
 import { HISTORY_CHART_POINTS, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
-import { addressOf, FITTED_AT } from './estimate-site.ts';
-import { RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from './types.ts';
+import { addressOf, FITTED_AT } from '../plan/estimate-site.ts';
+import { RESULTS_PER_PAGE, type FieldCounts, type ModelCounts } from '../plan/types.ts';
 
 /** The submissions, a configuration's together: each one's benchmark (numbered after those the snapshot lists for those it does not), and where each configuration's begin and end. */
 interface Submissions {
@@ -71,6 +71,7 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
       ranking.benches.map((b, i) => [b.slug, { models: lists.resultModels[i]!, rows: lists.resultRows[i]!, firstRows: lists.firstRows.map((f) => f[i]!) }]),
     ),
     tagLists: new Map(tags.names.map((tag, t) => [tag, { carrying: lists.carrying[t]!, measured: lists.measured[t]!, benches: tags.taggedBenches[t]! }])),
+    benchTags: tags.ofBench,
     historySnapshots: counts.historySnapshots,
     recentChanges: Math.min(RECENT_CHANGES_PER_MODEL, Math.max(0, counts.historySnapshots - 1)),
     history: {
