@@ -4,7 +4,7 @@
  * over Vercel Hobby's 100 MB as first planned; the build plans again from what it measured, says so in
  * one line, makes the site again and publishes one within the limit. A leaderboard page of 150 MB,
  * which every target keeps, cannot fit at all: the build fails naming the limit, the previous site byte
- * for byte as it was. The pages are the stub render's (test/helpers/stub-render.ts, a few milliseconds);
+ * for byte as it was. The pages are the stub render's (src/dev/stub-render/stub-render.ts, a few milliseconds);
  * the build around them is the real one: the plan, the extras worker (cards, feeds, badges, data files,
  * the search index), the check and the swap.
  */
@@ -40,7 +40,7 @@ afterAll(() => dir.cleanup());
 
 const stubBuild = (out: string, flags: string[]) =>
   runScript(
-    '../test/helpers/stub-build.ts',
+    '../src/dev/stub-render/stub-build.ts',
     ['--snapshot', sample, '--out', out, '--target', 'vercel-hobby', '--new-history', ...flags],
     {},
     {
