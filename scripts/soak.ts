@@ -1,8 +1,9 @@
 /**
  * `npm run soak`: a simulated year of scheduled runs with a seeded fault schedule (src/dev/soak/).
  * Flags: --seed N (default 1), --days N (default 365), --report PATH (default soak-report.json),
- * --stub-render (every render with the stub), --dir DIR (a working folder kept afterwards), and the
- * test-only --break STEP (a step the product breaks on purpose, to show the soak failing).
+ * --stub-render (every render with the stub), --no-faults (the year without its fault schedule), --dir
+ * DIR (a working folder kept afterwards), and the test-only --break STEP (a step the product breaks on
+ * purpose, to show the soak failing).
  * Exit 0 only when no day was lost and no check failed; 1 otherwise; 2 on a bad flag.
  */
 import { writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { createReporter } from '../src/core/reporter.ts';
 import { runSoak } from '../src/dev/soak/run-soak.ts';
 import { summaryLines } from '../src/dev/soak/report.ts';
 
-const USAGE = 'usage: npm run soak -- [--seed N] [--days N] [--report PATH] [--stub-render] [--dir DIR]';
+const USAGE = 'usage: npm run soak -- [--seed N] [--days N] [--report PATH] [--stub-render] [--no-faults] [--dir DIR]';
 const BREAKS = ['history-drops-day'];
 
 function wholeNumber(value: string | undefined, name: string, fallback: number, min: number): number {
@@ -32,6 +33,7 @@ function parse() {
       days: { type: 'string' },
       report: { type: 'string' },
       'stub-render': { type: 'boolean' },
+      'no-faults': { type: 'boolean' },
       break: { type: 'string' },
       dir: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -63,6 +65,7 @@ const report = await runSoak({
   seed,
   days,
   stubOnly: values['stub-render'],
+  noFaults: values['no-faults'],
   breakStep: values.break,
   dir: values.dir,
   onDay: (r) => {

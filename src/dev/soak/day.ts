@@ -204,16 +204,20 @@ function laySurroundings(ctx: SoakContext, faults: readonly Fault[], record: Day
   if (faults.some((f) => f.kind === 'quota-used-up')) state.quotaUntil = nextMonth(ctx.clock.now());
 }
 
+/** What a runner's machine has in its environment anyway, taken from this one (Node's compile cache: the tools start faster). */
+const MACHINE = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_COMPILE_CACHE'];
+const machineEnv = (): Record<string, string> => Object.fromEntries(MACHINE.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+
 /** The step's environment: the runner's (PATH with the shims, the runner's variables, the soak's switches) and the step's own. */
 function envFor(ctx: SoakContext, id: Parameters<typeof stepEnv>[1], contexts: Contexts, extra: Record<string, string> = {}): Record<string, string> {
+  const machine = machineEnv();
   return {
-    PATH: stepPath(ctx.bin),
-    HOME: process.env.HOME ?? '/root',
+    ...machine,
+    PATH: stepPath(ctx.bin, machine.PATH),
     CI: 'true',
     GITHUB_ACTIONS: 'true',
     RUNNER_TEMP: ctx.runner.temp,
     ASTRO_TELEMETRY_DISABLED: '1',
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
     SOAK_PID_DIR: join(ctx.work, 'pids'),
     SOAK_RELEASES: ctx.host.releases,
     SOAK_RENDER: ctx.state.realRenderDue && !ctx.stubOnly ? 'real' : 'stub',
@@ -327,7 +331,9 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
   if (refresh) {
     const expected = expectRefresh(active, seen);
     record.expected = expected.code;
-    record.hit = [...expected.hit.map(describeFault), ...faults.filter((f) => f.kind === 'cache-evicted' || f.kind === 'host-older' || f.kind === 'damaged-history').map(describeFault)];
+    // A quota still used up from an earlier day is that day's fault, not a new one.
+    const own = expected.hit.filter((f) => faults.includes(f));
+    record.hit = [...own, ...faults.filter((f) => f.kind === 'cache-evicted' || f.kind === 'host-older' || f.kind === 'damaged-history')].map(describeFault);
   }
   let fallback: StepResult | undefined;
   const before = childCpuMs();
@@ -349,7 +355,8 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
   rmSync(artifact, { recursive: true, force: true });
   if (siteReady && !cancelled) cpSync(join(runner.project, 'dist'), join(artifact, 'site'), { recursive: true });
   if (stateReady && !cancelled) cpSync(join(runner.project, 'dist-state'), join(artifact, 'state/dist-state'), { recursive: true });
-  if (record.job === 'success') runner.saveCache();
+  // The workflow's save step (CONDITIONS['save-cache']): once the refresh ran, whatever came of it, cancelled included.
+  if (refresh && existsSync(join(runner.project, 'data/snapshot.db'))) runner.saveCache();
 
   // The state job, then the deploy.
   if (stateReady && !cancelled) {

@@ -23,7 +23,7 @@ export interface HistoryEntry {
   ranking?: [string, number][];
 }
 
-/** Where a history was read: it must hold every day fetched (runner, state) or published (all three). */
+/** Where a history was read: every one must hold every day published; the runner's snapshot also every day a run fetched. */
 export type Store = 'runner' | 'state' | 'site';
 
 export interface LostDay {
@@ -33,6 +33,8 @@ export interface LostDay {
   day: number;
   store: Store;
   what: 'missing' | 'wrong';
+  /** A day fetched and never published: the soak's day a run fetched it. */
+  fetchedOn?: number;
 }
 
 export class Ledger {
@@ -48,7 +50,9 @@ export class Ledger {
 
   /**
    * Checks a history read from `store` on `day`, and records what it shows fetched or published:
-   * failure lines for a day invented, held wrong, or missing.
+   * failure lines for a day invented, held wrong, or published and missing. A day fetched and not yet
+   * published that the runner's snapshot lacks (a failed job's machine is not cached) is lost only if
+   * no later run fetches it again: `finish` says at the end.
    */
   observe(store: Store, day: number, history: readonly HistoryEntry[]): string[] {
     const failures: string[] = [];
@@ -66,20 +70,27 @@ export class Ledger {
         this.#lose(entry.generatedAt, day, store, 'wrong');
       }
     }
-    const owed = store === 'site' ? [...this.published.keys()] : [...new Set([...this.fetched.keys(), ...this.published.keys()])];
-    for (const at of owed.sort((a, b) => a - b))
+    for (const at of [...this.published.keys()].sort((a, b) => a - b))
       if (!held.has(at)) {
-        const was = this.published.has(at) ? `published on day ${this.published.get(at)}` : `fetched on day ${this.fetched.get(at)}`;
-        failures.push(`${store}: the history lost ${dayOf(at)} (${was})`);
+        failures.push(`${store}: the history lost ${dayOf(at)} (published on day ${this.published.get(at)})`);
         this.#lose(at, day, store, 'missing');
       }
+    if (store === 'runner') this.#lastRunner = held;
     const mark = store === 'runner' ? this.fetched : store === 'state' ? this.published : undefined;
     if (mark) for (const at of held) if (this.versions.has(at) && !mark.has(at)) mark.set(at, day);
     return failures;
   }
 
-  #lose(at: number, day: number, store: Store, what: LostDay['what']): void {
-    if (!this.lost.has(at)) this.lost.set(at, { date: dayOf(at), day, store, what });
+  #lastRunner = new Set<number>();
+
+  /** At the end: a day a run fetched that neither the last run's snapshot nor the published state holds is lost. */
+  finish(day: number, published: readonly HistoryEntry[]): void {
+    const kept = new Set([...this.#lastRunner, ...published.map((e) => e.generatedAt)]);
+    for (const [at, fetchedOn] of this.fetched) if (!kept.has(at)) this.#lose(at, day, 'runner', 'missing', fetchedOn);
+  }
+
+  #lose(at: number, day: number, store: Store, what: LostDay['what'], fetchedOn?: number): void {
+    if (!this.lost.has(at)) this.lost.set(at, { date: dayOf(at), day, store, what, ...(fetchedOn !== undefined ? { fetchedOn } : {}) });
   }
 
   /** Exports served that no run ever fetched: the history's gaps. */

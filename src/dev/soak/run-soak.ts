@@ -19,6 +19,7 @@ import { writeShims } from './shims.ts';
 import { readWorkflow } from './workflow.ts';
 import { runDay, SoakClock, soakKey, type DayRecord, type SoakContext } from './day.ts';
 import { makeReport, type SoakReport } from './report.ts';
+import { readState, snapshotHistory } from './histories.ts';
 
 const DAY = 86_400_000;
 
@@ -29,6 +30,8 @@ export interface SoakOptions {
   days: number;
   /** Every render with the stub render; by default the first build, the one of the method change and the one of the last new export render with Astro. */
   stubOnly?: boolean;
+  /** No faults at all: the baseline a fault schedule is held against. */
+  noFaults?: boolean;
   /** Test-only: a step the product breaks on purpose (MIRROR_TEST_BREAK), to show the soak failing. */
   breakStep?: string;
   /** The working folder; default a temporary one, removed at the end. */
@@ -63,7 +66,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   // The last new export of the soak is rendered with Astro too, so the site a year ends with is a real one.
   const lastChange = Math.max(...calendar.changeDays);
   const realRenderDays = new Set([0, calendar.methodDay ?? 0, lastChange]);
-  const schedule = drawSchedule(seed, calendar);
+  const schedule = options.noFaults ? [] : drawSchedule(seed, calendar);
   const work = options.dir ?? mkdtempSync(join(tmpdir(), 'mirror-soak-'));
   const clock = new SoakClock();
   const key = soakKey(seed, 0);
@@ -72,8 +75,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const runner = new Runner(options.root, join(work, 'machine'));
   const host = new Host(join(runner.machine, 'host'));
   const sim = await startSimulator({ exportBody: first.exportBody, details: first.details, keys, now: clock.now, conditional: true, compression: true }).catch(
-    (err: unknown) => {
-      runner.close();
+    async (err: unknown) => {
+      await runner.close();
       throw err;
     },
   );
@@ -117,10 +120,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       records.push(record);
       options.onDay?.(record);
     }
+    const final = readState(host.release, join(work, 'final-state.db'));
+    ledger.finish(days - 1, final.state === 'ok' ? snapshotHistory(final.file) : []);
   } finally {
     await sim.close();
     await host.close();
-    runner.close();
+    await runner.close();
     if (!options.dir) rmSync(work, { recursive: true, force: true });
   }
   return makeReport({

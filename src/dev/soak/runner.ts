@@ -1,11 +1,12 @@
 /**
  * The runner of the workflow's build job, as GitHub gives it each day: a fresh machine with the
  * checkout (a copy of the project), into which the Actions cache restores the paths the workflow
- * names, and which is gone after the job. The cache is saved when the job succeeds, as
- * actions/cache's post step does (`post-if: success()`), and a fault may evict it. Where the machine
+ * names, and which is gone after the job. The cache is saved as the workflow's save step says (once
+ * the refresh ran, whatever came of it), and a fault may evict it. Where the machine
  * allows, all of it (and the host beside it) is on a tmpfs of its own: its disk can fill, and a year
  * of copying sites around costs no disk writes.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyProject } from '../project-copy.ts';
@@ -69,7 +70,7 @@ export class Runner {
     return { restored: true };
   }
 
-  /** The job succeeded: the cache now holds what the cached paths hold. */
+  /** The cache now holds what the cached paths hold. */
   saveCache(): void {
     const next = `${this.cache}.next`;
     rmSync(next, { recursive: true, force: true });
@@ -98,8 +99,22 @@ export class Runner {
     resizeTmpfs(this.machine, (blocks - bfree) * bsize + leave);
   }
 
-  close(): void {
-    this.#unmount?.();
+  /** Unmounts the machine's disk: a file the host just served may hold it busy for a moment, so it tries for a few seconds, then detaches it. */
+  async close(): Promise<void> {
     rmSync(this.temp, { recursive: true, force: true });
+    const unmount = this.#unmount;
+    this.#unmount = undefined;
+    if (!unmount) return;
+    for (let tries = 0; ; tries++) {
+      try {
+        return unmount();
+      } catch (err) {
+        if (tries >= 30) {
+          execFileSync('umount', ['-l', this.machine], { stdio: 'pipe' });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   }
 }

@@ -90,13 +90,15 @@ const SCHEDULE_CHANNEL = 0x5c4e;
 /** The faults of the soak, drawn from the seed (kind counts scale with the days). */
 function occurrences(rng: Rng, days: number): Fault[] {
   const out: Fault[] = [];
+  // A short soak kills the run at one step or a few: which ones, the seed says.
+  const firstStep = rng.int(KILL_STEPS.length);
   for (const kind of FAULT_KINDS) {
     const count = Math.max(1, Math.round((PER_YEAR[kind] * days) / 365));
     for (let i = 0; i < count; i++) {
       if (kind === 'rate-limited' || kind === 'server-error') out.push({ kind, burst: i % 2 === 0 ? 1 + rng.int(4) : 6 });
       // A cut body that outlasts the retries costs their backoff (about half a minute): one in three.
       else if (kind === 'cut-body') out.push({ kind, burst: i % 3 === 1 ? 6 : 1 + rng.int(2) });
-      else if (kind === 'killed') out.push({ kind, step: KILL_STEPS[i % KILL_STEPS.length]! });
+      else if (kind === 'killed') out.push({ kind, step: KILL_STEPS[(firstStep + i) % KILL_STEPS.length]! });
       else if (kind === 'time-limit') out.push({ kind, at: i % 2 === 0 ? 'export' : 'cancelled' });
       else if (kind === 'disk-full') out.push({ kind, at: i % 2 === 0 ? 'store' : 'build' });
       else out.push({ kind });
@@ -134,7 +136,9 @@ export function drawSchedule(seed: number, cal: Calendar): ScheduledFault[] {
   const pending = occurrences(rng, cal.days);
   // The method-change day gets a fault of its own: a run there fails, or is killed as it renders the new scores.
   if (cal.methodDay !== undefined && cal.methodDay > 0) {
-    const i = pending.findIndex((f) => (rng.chance(0.5) ? f.kind === 'killed' && f.step === 'render' : f.kind === 'server-error'));
+    const wanted: ((f: Fault) => boolean)[] = [(f) => f.kind === 'killed' && f.step === 'render', (f) => f.kind === 'server-error'];
+    if (rng.chance(0.5)) wanted.reverse();
+    const i = [...wanted, (f: Fault) => f.kind === 'killed'].map((w) => pending.findIndex(w)).find((x) => x !== -1) ?? -1;
     if (i !== -1) put(cal.methodDay, pending.splice(i, 1)[0]!, 'method change');
   }
   for (const fault of pending) {

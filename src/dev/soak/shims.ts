@@ -86,4 +86,4 @@ export function writeShims(bin: string, project: string): string {
 }
 
 /** The PATH of a step: the shims, then this Node, then the machine's. */
-export const stepPath = (bin: string) => [bin, dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(':');
+export const stepPath = (bin: string, machine = '/usr/bin:/bin') => [bin, dirname(process.execPath), machine].join(':');

@@ -41,6 +41,7 @@ export const CONDITIONS = {
   state: "(steps.refresh.outputs.code == '0' || steps.fallback.outcome == 'success') && hashFiles('dist-state/manifest.json') != ''",
   'Fail when the maintainer must act':
     "steps.doctor.outputs.code != '0' || (steps.refresh.outputs.code != '0' && steps.refresh.outputs.code != '5' && steps.refresh.outputs.code != '7')",
+  'save-cache': "${{ always() && (steps.refresh.outcome == 'success' || steps.refresh.outcome == 'cancelled') && hashFiles('data/snapshot.db') != '' }}",
   'job state': "${{ !cancelled() && needs.build.outputs.state == 'true' }}",
   'job deploy': "${{ !cancelled() && needs.build.outputs.site == 'true' && vars.DEPLOY_PAGES != 'false' && needs.state.result != 'failure' }}",
 } as const;
