@@ -32,51 +32,63 @@ async function soak(name: string, args: string[]): Promise<{ code: number | null
 }
 
 describe('npm run soak', () => {
-  it('runs 60 days with every kind of fault at least once, loses no day, fails no check, and says so in one screen', async () => {
-    const { code, output, report } = await soak('sixty', ['--days', '60', '--seed', '1']);
-    expect(code, output).toBe(0);
-    expect(report).toMatchObject({ seed: 1, days: 60, daysLost: [], checks: { failed: 0 }, failures: [], ok: true });
-    // The full disk needs a tmpfs, which needs root: a machine without says so loudly and runs the rest.
-    const kinds = FAULT_KINDS.filter((k) => k !== 'disk-full' || tmpfsAvailable());
-    for (const kind of kinds) expect(report.faults[kind].hit, kind).toBeGreaterThan(0);
-    expect(report.kindsHit).toBeGreaterThanOrEqual(kinds.length);
-    expect(report.checks.run).toBeGreaterThan(60 * 4);
-    expect(report.exports.fetched).toBeGreaterThan(3);
-    expect(report.log).toHaveLength(60);
-    // The method change falls in the soak, with a fault of its own.
-    expect(report.schedule.filter((s) => s.date === report.methodChange).map((s) => s.placed)).toContain('method change');
-    const summary = output.slice(output.indexOf('soak: seed 1'));
-    expect(summary.split('\n').filter(Boolean).length).toBeLessThanOrEqual(24);
-    expect(summary).toMatch(/PASS: no day lost, no check failed/);
-  }, GUARD_MS);
+  it(
+    'runs 60 days with every kind of fault at least once, loses no day, fails no check, and says so in one screen',
+    async () => {
+      const { code, output, report } = await soak('sixty', ['--days', '60', '--seed', '1']);
+      expect(code, output).toBe(0);
+      expect(report).toMatchObject({ seed: 1, days: 60, daysLost: [], checks: { failed: 0 }, failures: [], ok: true });
+      // The full disk needs a tmpfs, which needs root: a machine without says so loudly and runs the rest.
+      const kinds = FAULT_KINDS.filter((k) => k !== 'disk-full' || tmpfsAvailable());
+      for (const kind of kinds) expect(report.faults[kind].hit, kind).toBeGreaterThan(0);
+      expect(report.kindsHit).toBeGreaterThanOrEqual(kinds.length);
+      expect(report.checks.run).toBeGreaterThan(60 * 4);
+      expect(report.exports.fetched).toBeGreaterThan(3);
+      expect(report.log).toHaveLength(60);
+      // The method change falls in the soak, with a fault of its own.
+      expect(report.schedule.filter((s) => s.date === report.methodChange).map((s) => s.placed)).toContain('method change');
+      const summary = output.slice(output.indexOf('soak: seed 1'));
+      expect(summary.split('\n').filter(Boolean).length).toBeLessThanOrEqual(24);
+      expect(summary).toMatch(/PASS: no day lost, no check failed/);
+    },
+    GUARD_MS,
+  );
 
-  it('fails when a history write drops a day: the lost day in the report and on the console, exit 1', async () => {
-    // Without faults, until the field's second new export: the write that adds it drops the first.
-    const field = new Field(2, soakStart(40));
-    const second = [...calendarOf(field, 40).changeDays].sort((a, b) => a - b)[1]!;
-    const days = String(second + 1);
-    const { code, output, report } = await soak('broken', ['--days', days, '--seed', '2', '--no-faults', '--break', 'history-drops-day']);
-    expect(code, output).toBe(1);
-    expect(report.ok).toBe(false);
-    expect(report.daysLost.map((d) => d.date)).toContain(report.from);
-    expect(report.failures.some((f) => f.check.startsWith('history') && f.line.includes(`lost ${report.from}`))).toBe(true);
-    expect(output).toMatch(new RegExp(`LOST ${report.from}`));
-    expect(output).toMatch(/FAIL: 1 days lost/);
-  }, GUARD_MS);
+  it(
+    'fails when a history write drops a day: the lost day in the report and on the console, exit 1',
+    async () => {
+      // Without faults, until the field's second new export: the write that adds it drops the first.
+      const field = new Field(2, soakStart(40));
+      const second = [...calendarOf(field, 40).changeDays].sort((a, b) => a - b)[1]!;
+      const days = String(second + 1);
+      const { code, output, report } = await soak('broken', ['--days', days, '--seed', '2', '--no-faults', '--break', 'history-drops-day']);
+      expect(code, output).toBe(1);
+      expect(report.ok).toBe(false);
+      expect(report.daysLost.map((d) => d.date)).toContain(report.from);
+      expect(report.failures.some((f) => f.check.startsWith('history') && f.line.includes(`lost ${report.from}`))).toBe(true);
+      expect(output).toMatch(new RegExp(`LOST ${report.from}`));
+      expect(output).toMatch(/FAIL: 1 days lost/);
+    },
+    GUARD_MS,
+  );
 
-  it('keeps a day a killed run published: twice with one seed, each with no day lost, one report but for the timings', async () => {
-    // Seed 1411 over 20 days kills a run as it swaps its site in (day 5), whose fallback then publishes that day, and
-    // the API moves on the next morning: with the cache saved only after a successful job, the next run started from
-    // the day before and published a history without it (a regression npm run soak found; .github/workflows/refresh.yml).
-    const calendar = calendarOf(new Field(1411, soakStart(20)), 20);
-    const [a, b] = [await soak('first', ['--days', '20', '--seed', '1411']), await soak('second', ['--days', '20', '--seed', '1411'])];
-    const killed = a.report.schedule.find((s) => s.fault === 'killed (publish)');
-    expect(killed && calendar.changeDays.has(killed.day + 1), 'the seed no longer gives the case: pick another').toBe(true);
-    expect(a.report.log[killed!.day]).toMatch(/refresh 137, fallback success, .*deployed, the site of /);
-    expect(a.code, a.output).toBe(0);
-    expect(a.report.daysLost).toEqual([]);
-    const { timings: _a, ...first } = a.report;
-    const { timings: _b, ...second } = b.report;
-    expect(second).toEqual(first);
-  }, GUARD_MS);
+  it(
+    'keeps a day a killed run published: twice with one seed, each with no day lost, one report but for the timings',
+    async () => {
+      // Seed 1411 over 20 days kills a run as it swaps its site in (day 5), whose fallback then publishes that day, and
+      // the API moves on the next morning: with the cache saved only after a successful job, the next run started from
+      // the day before and published a history without it (a regression npm run soak found; .github/workflows/refresh.yml).
+      const calendar = calendarOf(new Field(1411, soakStart(20)), 20);
+      const [a, b] = [await soak('first', ['--days', '20', '--seed', '1411']), await soak('second', ['--days', '20', '--seed', '1411'])];
+      const killed = a.report.schedule.find((s) => s.fault === 'killed (publish)');
+      expect(killed && calendar.changeDays.has(killed.day + 1), 'the seed no longer gives the case: pick another').toBe(true);
+      expect(a.report.log[killed!.day]).toMatch(/refresh 137, fallback success, .*deployed, the site of /);
+      expect(a.code, a.output).toBe(0);
+      expect(a.report.daysLost).toEqual([]);
+      const { timings: _a, ...first } = a.report;
+      const { timings: _b, ...second } = b.report;
+      expect(second).toEqual(first);
+    },
+    GUARD_MS,
+  );
 });

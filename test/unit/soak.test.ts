@@ -11,7 +11,7 @@ import { expectRefresh, KILLED, TERMINATED, type Seen } from '../../src/dev/soak
 import { calendarOf, soakStart } from '../../src/dev/soak/run-soak.ts';
 import { CACHED_PATHS } from '../../src/dev/soak/runner.ts';
 import { drawSchedule, FAULT_KINDS, KILL_STEPS, type Fault, type ScheduledFault } from '../../src/dev/soak/schedule.ts';
-import { soakKey } from '../../src/dev/soak/day.ts';
+import { soakKey } from '../../src/dev/soak/context.ts';
 import { CONDITIONS, evaluate, readWorkflow, stepEnv, type Contexts } from '../../src/dev/soak/workflow.ts';
 import { ROOT } from '../helpers/env.ts';
 
@@ -59,8 +59,7 @@ describe('the fault schedule', () => {
         (f.kind === 'time-limit' && f.at === 'cancelled') ||
         (f.kind === 'disk-full' && f.at === 'build');
       for (const s of schedule.filter((x) => needsBody(x.fault))) expect(calendar.changeDays.has(s.day), JSON.stringify(s)).toBe(true);
-      for (const s of schedule.filter((x) => x.fault.kind === 'quota-used-up'))
-        expect([0, 1, 2].some((k) => calendar.monthEnds.has(s.day + k))).toBe(true);
+      for (const s of schedule.filter((x) => x.fault.kind === 'quota-used-up')) expect([0, 1, 2].some((k) => calendar.monthEnds.has(s.day + k))).toBe(true);
     });
   }
 
@@ -93,7 +92,7 @@ describe('what the contract says a run exits with on a day of faults', () => {
     expect(expectRefresh([{ kind: 'time-limit', at: 'export' }], seen()).code).toBe(7);
   });
 
-  it("lets a kill, a cancelled job or a full disk decide only when the run got there, and the surroundings none", () => {
+  it('lets a kill, a cancelled job or a full disk decide only when the run got there, and the surroundings none', () => {
     expect(expectRefresh([{ kind: 'killed', step: 'render' }], seen({ killed: true })).code).toBe(KILLED);
     expect(expectRefresh([{ kind: 'killed', step: 'render' }], seen({ killed: false }))).toEqual({ code: 0, hit: [] });
     expect(expectRefresh([{ kind: 'time-limit', at: 'cancelled' }], seen({ cancelled: true })).code).toBe(TERMINATED);
@@ -145,7 +144,9 @@ describe('the workflow as the soak runs it', () => {
   });
 
   it("restores and saves the cache's paths as the workflow's cache step names them", () => {
-    const cache = Object.values(workflow.jobs).flatMap((j) => j.steps as { uses?: string; with?: { path?: string } }[]).find((s) => s.uses?.startsWith('actions/cache'));
+    const cache = Object.values(workflow.jobs)
+      .flatMap((j) => j.steps as { uses?: string; with?: { path?: string } }[])
+      .find((s) => s.uses?.startsWith('actions/cache'));
     expect(cache?.with?.path?.trim().split('\n')).toEqual(CACHED_PATHS);
   });
 

@@ -8,17 +8,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DayRecord, SoakContext } from './day.ts';
+import type { Check, DayRecord, SoakContext } from './context.ts';
 import type { Seen } from './expect.ts';
 import { readState, siteHistory, snapshotHistory } from './histories.ts';
 import type { Fault } from './schedule.ts';
 import { checkSite, findSecrets } from './site-check.ts';
-
-export interface Check {
-  name: string;
-  /** The first line of what went wrong; undefined when it held. */
-  failure?: string;
-}
 
 /** What a site's content is, for the checks a site of the same bytes needs only once. */
 function contentDigest(dir: string): string {
@@ -53,9 +47,17 @@ export function checkDay(ctx: SoakContext, day: { record: DayRecord; outputs: Re
   const check = (name: string, failures: readonly string[]) => checks.push(failures.length ? { name, failure: failures[0]! } : { name });
 
   if (record.doctor !== undefined)
-    check('the doctor lets the run go', record.doctor === '0' ? [] : [`npm run doctor exited ${record.doctor || 'without a code'}: ${firstFail(day.outputs.doctor ?? '')}`]);
+    check(
+      'the doctor lets the run go',
+      record.doctor === '0' ? [] : [`npm run doctor exited ${record.doctor || 'without a code'}: ${firstFail(day.outputs.doctor ?? '')}`],
+    );
   if (record.refresh !== undefined && record.expected !== undefined)
-    check('exit code', Number(record.refresh) === record.expected ? [] : [`refresh exited ${record.refresh || 'without a code'}, the contract gives ${record.expected} for the day's faults`]);
+    check(
+      'exit code',
+      Number(record.refresh) === record.expected
+        ? []
+        : [`refresh exited ${record.refresh || 'without a code'}, the contract gives ${record.expected} for the day's faults`],
+    );
 
   const snapshot = join(runner.project, 'data/snapshot.db');
   let runnerAt: number | undefined;
@@ -93,12 +95,25 @@ export function checkDay(ctx: SoakContext, day: { record: DayRecord; outputs: Re
       );
     if (record.deployed && at !== undefined) state.lastDeployed = Math.max(state.lastDeployed ?? at, at);
     if (record.deployed && record.refresh === '0')
-      check('the site shows the run', at === runnerAt ? [] : [`after exit 0 the site shows ${new Date(at ?? 0).toISOString()}, the snapshot holds ${new Date(runnerAt ?? 0).toISOString()}`]);
+      check(
+        'the site shows the run',
+        at === runnerAt ? [] : [`after exit 0 the site shows ${new Date(at ?? 0).toISOString()}, the snapshot holds ${new Date(runnerAt ?? 0).toISOString()}`],
+      );
   }
 
   const data = readdirSync(join(runner.project, 'data')).filter((name) => name !== 'sample');
-  const dirs = [...data.map((name) => join(runner.project, 'data', name)), join(runner.project, 'dist'), join(runner.project, 'dist-state'), runner.temp, runner.cache, host.dir];
+  const dirs = [
+    ...data.map((name) => join(runner.project, 'data', name)),
+    join(runner.project, 'dist'),
+    join(runner.project, 'dist-state'),
+    runner.temp,
+    runner.cache,
+    host.dir,
+  ];
   const leaks = findSecrets(state.allKeys, day.outputs, dirs);
-  check('the key appears nowhere', leaks.map((where) => `a key appears in ${where.replace(ctx.work, '<soak>')}`));
+  check(
+    'the key appears nowhere',
+    leaks.map((where) => `a key appears in ${where.replace(ctx.work, '<soak>')}`),
+  );
   return checks;
 }

@@ -5,15 +5,12 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Simulator, KeySpec } from '../simulator/index.ts';
-import type { Field, FieldDay } from './field.ts';
-import type { Host } from './host.ts';
-import type { Ledger } from './ledger.ts';
-import type { Runner } from './runner.ts';
+import type { FieldDay } from './field.ts';
 import { describeFault, type Fault, type ScheduledFault } from './schedule.ts';
 import { expectRefresh, type Seen } from './expect.ts';
-import { runStep, stepEnv, type Contexts, type RunningStep, type StepResult, type Workflow } from './workflow.ts';
-import { checkDay, type Check } from './day-checks.ts';
+import { runStep, stepEnv, type Contexts, type RunningStep, type StepResult } from './workflow.ts';
+import { checkDay } from './day-checks.ts';
+import { KEY_SPEC, soakKey, type DayRecord, type SoakContext } from './context.ts';
 import { stepPath } from './shims.ts';
 
 const MINUTE = 60_000;
@@ -25,95 +22,8 @@ function childCpuMs(): number {
   return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
-/** The simulated clock: the API's and, through MIRROR_CLOCK, each command's; it runs at the wall clock's pace from where it was set. */
-export class SoakClock {
-  #at = 0;
-  #since = 0;
-  set(at: number): void {
-    this.#at = at;
-    this.#since = performance.now();
-  }
-  now = (): number => this.#at + Math.round(performance.now() - this.#since);
-}
-
-/** What carries from day to day. */
-export interface SoakState {
-  key: string;
-  keys: Record<string, KeySpec>;
-  /** Every key used: none of them may appear anywhere. */
-  allKeys: string[];
-  rotations: number;
-  /** The key was refused yesterday: the maintainer rotates it this morning. */
-  rotateKey: boolean;
-  /** The quota stays used up until this instant (the monthly reset). */
-  quotaUntil: number | undefined;
-  /** An eviction that waits while the published state is damaged, and a damage that waits while there is no cache. */
-  evictionPending: boolean;
-  damagePending: boolean;
-  /** The published state's part the soak damaged, until a state job publishes a new manifest. */
-  damagedPart: string | undefined;
-  /** generatedAt of the newest site ever deployed. */
-  lastDeployed: number | undefined;
-  /** A real Astro render is due at the next build. */
-  realRenderDue: boolean;
-}
-
-export interface SoakContext {
-  root: string;
-  work: string;
-  field: Field;
-  ledger: Ledger;
-  sim: Simulator;
-  host: Host;
-  runner: Runner;
-  workflow: Workflow;
-  clock: SoakClock;
-  bin: string;
-  state: SoakState;
-  /** Test-only (MIRROR_TEST_BREAK): a step the product breaks on purpose. */
-  breakStep: string | undefined;
-  stubOnly: boolean;
-  seed: number;
-}
-
-export interface DayRecord {
-  day: number;
-  date: string;
-  faults: string[];
-  /** The faults that acted on the run. */
-  hit: string[];
-  served: 'new export' | 'same export';
-  ran: boolean;
-  doctor?: string;
-  refresh?: string;
-  expected?: number;
-  fallback?: 'success' | 'failure';
-  job?: 'success' | 'failure' | 'cancelled';
-  stateJob?: 'success' | 'failure';
-  deployed: boolean;
-  /** The site the host serves after the day, by its snapshot's generatedAt. */
-  siteAt: string | undefined;
-  /** The published state is damaged (by the soak) after the day. */
-  stateDamaged: boolean;
-  render?: 'real' | 'stub';
-  person?: string;
-  notes: string[];
-  checks: Check[];
-  /** Wall-clock times and the CPU time of each step (its processes together), kept out of the compared report. */
-  ms: { day: number; render?: number; cpu: Record<string, number> };
-}
-
 /** The run's start: 06:17 UTC as the workflow's cron asks, and a few minutes of the scheduler's own delay. */
 const runAt = (ctx: SoakContext, day: number, at: number) => at + (6 * 60 + 17) * MINUTE + ((ctx.seed * 7 + day * 13) % 20) * MINUTE;
-
-/** The key of the soak's Partner account: the live-key shape, from the seed and the rotation. */
-export function soakKey(seed: number, rotation: number): string {
-  let hex = '';
-  for (let i = 0; hex.length < 64; i++) hex += ((seed * 2_654_435_761 + rotation * 40_503 + i * 97) >>> 0).toString(16).padStart(8, '0');
-  return `soak_live_${hex.slice(0, 64)}`;
-}
-
-const KEY_SPEC: KeySpec = { tier: 'partner', monthlyQuota: 600, ratePerMinute: 300 };
 
 function nextMonth(at: number): number {
   const d = new Date(at);
@@ -289,7 +199,11 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
 
   const contexts: Contexts = {
     secrets: { RANKING_API_KEY: state.key },
-    vars: { RANKING_API_URL: sim.url, SITE_URL: host.siteUrl, ...(active.some((f) => f.kind === 'time-limit' && f.at === 'export') ? { JOB_MINUTES: '1' } : {}) },
+    vars: {
+      RANKING_API_URL: sim.url,
+      SITE_URL: host.siteUrl,
+      ...(active.some((f) => f.kind === 'time-limit' && f.at === 'export') ? { JOB_MINUTES: '1' } : {}),
+    },
     inputs: {},
     pagesUrl: host.siteUrl,
   };
@@ -350,7 +264,11 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
   const siteReady = code === '0' || record.fallback === 'success';
   const stateReady = siteReady && existsSync(join(runner.project, 'dist-state/manifest.json'));
   const failStep = record.doctor !== '0' || (code !== '0' && code !== '5' && code !== '7');
-  record.job = cancelled ? 'cancelled' : failStep || record.fallback === 'failure' || doctor.status !== 0 || (refresh && refresh.status !== 0) ? 'failure' : 'success';
+  record.job = cancelled
+    ? 'cancelled'
+    : failStep || record.fallback === 'failure' || doctor.status !== 0 || (refresh && refresh.status !== 0)
+      ? 'failure'
+      : 'success';
   const artifact = join(runner.machine, 'artifact');
   rmSync(artifact, { recursive: true, force: true });
   if (siteReady && !cancelled) cpSync(join(runner.project, 'dist'), join(artifact, 'site'), { recursive: true });
@@ -360,10 +278,16 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
 
   // The state job, then the deploy.
   if (stateReady && !cancelled) {
-    const published = await runStep(workflow.step('publish-state').run, join(artifact, 'state'), envFor(ctx, 'publish-state', contexts), join(artifact, 'state-output'));
+    const published = await runStep(
+      workflow.step('publish-state').run,
+      join(artifact, 'state'),
+      envFor(ctx, 'publish-state', contexts),
+      join(artifact, 'state-output'),
+    );
     outputs['publish-state'] = published.output;
     record.stateJob = published.status === 0 ? 'success' : 'failure';
-    if (record.stateJob === 'success' && state.damagedPart && !host.stateManifest()?.parts.some((p) => p.path === state.damagedPart)) state.damagedPart = undefined;
+    if (record.stateJob === 'success' && state.damagedPart && !host.stateManifest()?.parts.some((p) => p.path === state.damagedPart))
+      state.damagedPart = undefined;
   }
   if (siteReady && !cancelled && record.stateJob !== 'failure') {
     host.deploy(join(artifact, 'site'));

@@ -86,7 +86,10 @@ export class Field {
     const provider = PROVIDERS[id % PROVIDERS.length]!;
     const familyTag = `soak-${id + 1}`;
     const skill = rng.normal();
-    const tags = rng.shuffle([...TAGS]).slice(0, 1 + rng.int(3)).sort();
+    const tags = rng
+      .shuffle([...TAGS])
+      .slice(0, 1 + rng.int(3))
+      .sort();
     const count = 1 + rng.int(3);
     for (let e = 0; e < count; e++) this.#addConfiguration(rng, { familyTag, provider, tags, skill: skill - e * 0.4, effort: EFFORTS[e]!, at });
     return count;
@@ -221,7 +224,9 @@ export class Field {
     }));
     const bySlug = new Map(models.map((m) => [m.slug, m]));
     const details = Object.fromEntries(
-      this.#configurations.map((c) => [c.slug, { ...bySlug.get(c.slug)!, scores: c.scores.map((s) => ({ ...s })) }] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
+      this.#configurations
+        .map((c) => [c.slug, { ...bySlug.get(c.slug)!, scores: c.scores.map((s) => ({ ...s })) }] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
     );
     return {
       exportBody: JSON.stringify({ generatedAt, models, benches, tags }),
@@ -233,4 +238,6 @@ export class Field {
 
 /** A short, stable fingerprint of a ranking, for the report and the history checks. */
 export const rankingDigest = (ranking: readonly (readonly [string, number])[]): string =>
-  hashString(ranking.map(([slug, score]) => `${slug}=${score}`).join(',')).toString(16).padStart(8, '0');
+  hashString(ranking.map(([slug, score]) => `${slug}=${score}`).join(','))
+    .toString(16)
+    .padStart(8, '0');

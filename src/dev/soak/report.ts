@@ -2,7 +2,7 @@
  * `soak-report.json` and the console's one-screen summary, made from the days' records. Everything
  * but `timings` is the same for two runs with one seed: no wall-clock time, port or path in it.
  */
-import type { DayRecord } from './day.ts';
+import type { DayRecord } from './context.ts';
 import type { Ledger, LostDay } from './ledger.ts';
 import { describeFault, FAULT_KINDS, type FaultKind, type ScheduledFault } from './schedule.ts';
 
@@ -184,14 +184,20 @@ export function summaryLines(r: SoakReport, reportPath: string): string[] {
     lines.push(
       kinds
         .slice(i, i + 2)
-        .map(([kind, t]) => `  ${kind.padEnd(16)} ${`${t.hit} of ${t.scheduled}`.padStart(7)}  ${String(t.recovered).padStart(2)}${t.byPerson ? ` + ${t.byPerson}` : ''}`.padEnd(40))
+        .map(([kind, t]) =>
+          `  ${kind.padEnd(16)} ${`${t.hit} of ${t.scheduled}`.padStart(7)}  ${String(t.recovered).padStart(2)}${t.byPerson ? ` + ${t.byPerson}` : ''}`.padEnd(
+            40,
+          ),
+        )
         .join(''),
     );
   lines.push(`checks: ${n(r.checks.run)} run, ${r.checks.failed} failed; exit codes: ${codes}`);
   for (const f of r.failures.slice(0, 5)) lines.push(`  FAILED day ${f.day} (${f.date}) [${f.faults.join('; ') || 'no fault'}] ${f.check}: ${f.line}`);
   if (r.failures.length > 5) lines.push(`  … and ${r.failures.length - 5} more in ${reportPath}`);
   for (const d of r.daysLost.slice(0, 5)) lines.push(`  LOST ${d.date}: ${d.what} from ${d.store} on day ${d.day}`);
-  lines.push(`took ${r.timings.totalSeconds.toFixed(0)} s (${r.timings.meanDaySeconds.toFixed(2)} s a day; real renders ${r.timings.realRenders.map((x) => `${x.seconds.toFixed(0)} s`).join(', ') || 'none'})`);
+  lines.push(
+    `took ${r.timings.totalSeconds.toFixed(0)} s (${r.timings.meanDaySeconds.toFixed(2)} s a day; real renders ${r.timings.realRenders.map((x) => `${x.seconds.toFixed(0)} s`).join(', ') || 'none'})`,
+  );
   lines.push(
     r.ok
       ? `PASS: no day lost, no check failed, ${r.kindsHit} kinds of fault hit (${reportPath})`

@@ -17,7 +17,8 @@ import { Runner } from './runner.ts';
 import { drawSchedule, type Calendar, type ScheduledFault } from './schedule.ts';
 import { writeShims } from './shims.ts';
 import { readWorkflow } from './workflow.ts';
-import { runDay, SoakClock, soakKey, type DayRecord, type SoakContext } from './day.ts';
+import { runDay } from './day.ts';
+import { KEY_SPEC, SoakClock, soakKey, type DayRecord, type SoakContext } from './context.ts';
 import { makeReport, type SoakReport } from './report.ts';
 import { readState, snapshotHistory } from './histories.ts';
 
@@ -70,7 +71,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const work = options.dir ?? mkdtempSync(join(tmpdir(), 'mirror-soak-'));
   const clock = new SoakClock();
   const key = soakKey(seed, 0);
-  const keys = { [key]: { tier: 'partner' as const, monthlyQuota: 600, ratePerMinute: 300 } };
+  const keys = { [key]: { ...KEY_SPEC } };
   const first = field.on(0);
   const runner = new Runner(options.root, join(work, 'machine'));
   const host = new Host(join(runner.machine, 'host'));

@@ -62,7 +62,8 @@ export class Runner {
   freshMachine(): { restored: boolean } {
     this.fillDisk(undefined);
     for (const name of readdirSync(this.project)) if (!CHECKOUT.has(name)) rmSync(join(this.project, name), { recursive: true, force: true });
-    for (const name of readdirSync(join(this.project, 'data'))) if (name !== 'sample') rmSync(join(this.project, 'data', name), { recursive: true, force: true });
+    for (const name of readdirSync(join(this.project, 'data')))
+      if (name !== 'sample') rmSync(join(this.project, 'data', name), { recursive: true, force: true });
     rmSync(this.temp, { recursive: true, force: true });
     mkdirSync(this.temp, { recursive: true });
     if (!existsSync(this.cache)) return { restored: false };

@@ -44,7 +44,13 @@ export function checkSite(site: string, siteUrl: string, attributionUrl: string,
       .map((_, el) => $(el).attr('href'))
       .get();
     if (!footerLinks.includes(attributionUrl)) fail(`${rel}: no attribution link to ${attributionUrl} in its footer`);
-    const from = new URL(rel.split(sep).join('/').replace(/index\.html$/, ''), base);
+    const from = new URL(
+      rel
+        .split(sep)
+        .join('/')
+        .replace(/index\.html$/, ''),
+      base,
+    );
     $('a[href], link[href], script[src], img[src]').each((_, el) => {
       const raw = $(el).attr('href') ?? $(el).attr('src')!;
       let url: URL;

@@ -70,7 +70,7 @@ export function readWorkflow(root: string): Workflow {
   };
 }
 
-/** What a workflow expression may read: `secrets.X`, `vars.X`, `inputs.X`, `steps.pages.outputs.base_url`. */
+/** What a workflow expression may read: `secrets.<name>`, `vars.<name>`, `inputs.<name>`, `steps.pages.outputs.base_url`. */
 export interface Contexts {
   secrets: Record<string, string>;
   vars: Record<string, string>;
