@@ -69,7 +69,7 @@ export function checkDay(ctx: SoakContext, day: { record: DayRecord; outputs: Re
 
   const joined = join(ctx.work, 'state.db');
   const read = readState(host.release, joined);
-  if (read.state === 'damaged' && state.damagedPart) record.notes.push(`the published state is damaged (by the soak: ${state.damagedPart})`);
+  if (read.state === 'damaged' && state.damagedPart) record.notes.push('the published state is damaged (by the soak), until the next state job');
   else if (read.state === 'damaged') check('history: the published state', [`the published state is damaged: ${read.why}`]);
   else if (read.state === 'ok') check('history: the published state', ledger.observe('state', record.day, snapshotHistory(read.file)));
 

@@ -148,11 +148,15 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
     sim.setExport(served.exportBody, served.details);
     ledger.served({ generatedAt: served.generatedAt, day, ranking: served.ranking });
   }
-  const faults = scheduled.map((s) => s.fault);
+  // Without a tmpfs of its own (not root) the disk cannot fill: that fault is left out, and the day says so.
+  const faults = scheduled.map((s) => s.fault).filter((f) => f.kind !== 'disk-full' || ctx.runner.ownDisk);
   const record: DayRecord = {
     day,
     date: new Date(midnight).toISOString().slice(0, 10),
-    faults: scheduled.map((s) => `${describeFault(s.fault)}${s.placed === 'alone' ? '' : `, ${s.placed}`}`),
+    faults: scheduled.map(
+      (s) =>
+        `${describeFault(s.fault)}${s.placed === 'alone' ? '' : `, ${s.placed}`}${s.fault.kind === 'disk-full' && !ctx.runner.ownDisk ? ', not run: no tmpfs' : ''}`,
+    ),
     hit: [],
     served: served.changed ? 'new export' : 'same export',
     ran: false,

@@ -2,7 +2,7 @@
  * The soak's field: a small, seeded world the simulated API serves, day by day, changing as a real
  * one does: scores move, votes flip and submissions arrive on the per-benchmark details, new
  * configurations and models come, models leave, and on the method-change day (2026-09-17) every
- * supraScore is computed anew. It changes on about one day in eight (`CHANGE_CHANCE`), each change a
+ * supraScore is computed anew. It changes on about one day in ten (`CHANGE_CHANCE`), each change a
  * new export with a later generatedAt and updatedAt; on the other days it serves the same bytes, so
  * a conditional request gets 304 and the mirror renders nothing. Same seed, same exports, byte for byte.
  */
@@ -16,8 +16,8 @@ const MINUTE = 60_000;
 /** The day the API's supraScore method changed (its changelog). */
 export const METHOD_CHANGE_AT = Date.UTC(2026, 8, 17);
 
-/** The chance that a day other than the first and the method change brings a new export: about 45 a year. */
-export const CHANGE_CHANCE = 0.12;
+/** The chance that a day other than the first and the method change brings a new export: about 38 a year. */
+export const CHANGE_CHANCE = 0.1;
 
 const PROVIDERS = ['Soak Labs', 'Example Compute', 'Placeholder AI', 'Fixture Systems', 'Stand-in Research'];
 const TAGS = ['agents', 'code-generation', 'long-context', 'math', 'multilingual', 'reasoning', 'tool-use', 'vision'];

@@ -111,6 +111,9 @@ function occurrences(rng: Rng, days: number): Fault[] {
 function fits(fault: Fault, there: readonly Fault[]): boolean {
   if (there.length === 0) return true;
   if (there.length > 1 || fault.kind === 'skipped' || there[0]!.kind === 'skipped') return false;
+  const kinds = new Set([fault.kind, there[0]!.kind]);
+  // A full disk and no cache: the restore's write fails first, which says nothing of either.
+  if (kinds.has('disk-full') && kinds.has('cache-evicted')) return false;
   return SURROUNDINGS.has(fault.kind) !== SURROUNDINGS.has(there[0]!.kind);
 }
 
