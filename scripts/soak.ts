@@ -59,6 +59,13 @@ const seed = wholeNumber(values.seed, 'seed', 1, 0);
 const days = wholeNumber(values.days, 'days', 365, 1);
 const reportPath = values.report ?? 'soak-report.json';
 const reporter = createReporter({});
+// Ctrl-C ends the soak after the day under way, so its disk is unmounted and its report written.
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    reporter.warn(`soak: ${signal}: stopping after the day under way`);
+    stop.abort();
+  });
 
 const report = await runSoak({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -68,6 +75,7 @@ const report = await runSoak({
   noFaults: values['no-faults'],
   breakStep: values.break,
   dir: values.dir,
+  signal: stop.signal,
   onDay: (r) => {
     for (const c of r.checks.filter((x) => x.failure)) reporter.warn(`day ${r.day} (${r.date}) [${r.faults.join('; ') || 'no fault'}] ${c.name}: ${c.failure}`);
     if ((r.day + 1) % 30 === 0 || r.day === days - 1) reporter.info(`soak: day ${r.day + 1} of ${days} (${r.date})`);
@@ -75,4 +83,4 @@ const report = await runSoak({
 });
 writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
 for (const line of summaryLines(report, reportPath)) reporter.info(line);
-process.exitCode = report.ok ? 0 : 1;
+process.exitCode = stop.signal.aborted ? 130 : report.ok ? 0 : 1;

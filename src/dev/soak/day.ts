@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FieldDay } from './field.ts';
 import { describeFault, type Fault, type ScheduledFault } from './schedule.ts';
 import { expectRefresh, type Seen } from './expect.ts';
-import { runStep, stepEnv, type Contexts, type RunningStep, type StepResult } from './workflow.ts';
+import { runStep, stepEnv, type Contexts, type RunningStep, type RunStep, type StepResult } from './workflow.ts';
 import { checkDay } from './day-checks.ts';
 import { KEY_SPEC, soakKey, type DayRecord, type SoakContext } from './context.ts';
 import { stepPath } from './shims.ts';
@@ -119,7 +119,7 @@ const MACHINE = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'NODE_COMPILE_CACHE'];
 const machineEnv = (): Record<string, string> => Object.fromEntries(MACHINE.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
 /** The step's environment: the runner's (PATH with the shims, the runner's variables, the soak's switches) and the step's own. */
-function envFor(ctx: SoakContext, id: Parameters<typeof stepEnv>[1], contexts: Contexts, extra: Record<string, string> = {}): Record<string, string> {
+function envFor(ctx: SoakContext, id: RunStep, contexts: Contexts, extra: Record<string, string> = {}): Record<string, string> {
   const machine = machineEnv();
   return {
     ...machine,
@@ -138,9 +138,13 @@ function envFor(ctx: SoakContext, id: Parameters<typeof stepEnv>[1], contexts: C
   };
 }
 
-export async function runDay(ctx: SoakContext, day: number, scheduled: readonly ScheduledFault[]): Promise<DayRecord> {
-  const started = performance.now();
-  const { field, sim, state, runner, host, workflow, ledger } = ctx;
+/** The day's morning: the API's field moves on, a person does what yesterday asked of them, and the faults that act today. */
+function morning(
+  ctx: SoakContext,
+  day: number,
+  scheduled: readonly ScheduledFault[],
+): { record: DayRecord; faults: Fault[]; active: Fault[]; served: FieldDay } {
+  const { field, sim, state, ledger } = ctx;
   const midnight = field.dayStart(day);
   ctx.clock.set(runAt(ctx, day, midnight));
   const served = field.on(day);
@@ -181,26 +185,42 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
   if (state.quotaUntil !== undefined && ctx.clock.now() < state.quotaUntil) {
     if (!faults.some((f) => f.kind === 'quota-used-up')) active.push({ kind: 'quota-used-up' });
   } else state.quotaUntil = undefined;
-  if (faults.some((f) => f.kind === 'skipped')) {
-    record.hit = faults.map(describeFault);
-    record.ms.day = performance.now() - started;
-    return record;
-  }
+  return { record, faults, active, served };
+}
+
+/** What the build job leaves for the state job and the deploy. */
+interface BuildJob {
+  outputs: Record<string, string>;
+  seen: Seen;
+  contexts: Contexts;
+  cancelled: boolean;
+  siteReady: boolean;
+  stateReady: boolean;
+  artifact: string;
+}
+
+/**
+ * The build job, step by step as .github/workflows/refresh.yml has it, on a fresh machine. The doctor
+ * checks a copy of the machine as the job found it, beside the refresh (two cores, half the time): the
+ * refresh goes on only when the doctor passes, which is how the soak holds the workflow's order (a
+ * doctor that fails is a failed check of the day).
+ */
+async function buildJob(ctx: SoakContext, day: { record: DayRecord; faults: Fault[]; active: Fault[]; served: FieldDay }): Promise<BuildJob> {
+  const { sim, state, runner, host, workflow } = ctx;
+  const { record, faults, active } = day;
   laySurroundings(ctx, faults, record);
   if (state.quotaUntil !== undefined) sim.addFault({ type: 'quota_exceeded', path: EXPORT, times: Infinity });
-  const machine = runner.freshMachine();
-  if (!machine.restored) record.notes.push('no cache: the run restores the published state');
+  if (!runner.freshMachine().restored) record.notes.push('no cache: the run restores the published state');
   const doctorView = runner.doctorView();
   const full = faults.find((f) => f.kind === 'disk-full');
-  if (full?.kind === 'disk-full' && runner.ownDisk) {
+  if (full?.kind === 'disk-full') {
     const snapshot = join(runner.project, 'data/snapshot.db');
     runner.fillDisk(full.at === 'store' ? 0 : (existsSync(snapshot) ? 3 * statSync(snapshot).size : 0) + 256 * 1024);
   }
-  const plan = layApiFaults(ctx, active, served);
+  const plan = layApiFaults(ctx, active, day.served);
   const mark = sim.requests.length;
   record.ran = true;
-  record.render = ctx.state.realRenderDue && !ctx.stubOnly ? 'real' : 'stub';
-
+  record.render = state.realRenderDue && !ctx.stubOnly ? 'real' : 'stub';
   const contexts: Contexts = {
     secrets: { RANKING_API_KEY: state.key },
     vars: {
@@ -214,20 +234,18 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
   rmSync(join(ctx.work, 'pids'), { recursive: true, force: true });
   mkdirSync(join(ctx.work, 'pids'), { recursive: true });
   const outputs: Record<string, string> = {};
-  const step = async (
-    id: Parameters<typeof stepEnv>[1],
-    options: { cwd?: string; extra?: Record<string, string>; during?: (s: RunningStep) => Promise<void> } = {},
-  ): Promise<StepResult> => {
-    const env = envFor(ctx, id, contexts, options.extra);
-    const result = await runStep(workflow.step(id).run, options.cwd ?? runner.project, env, join(runner.temp, `${id}.output`), options.during);
+  const step = async (id: RunStep, options: { cwd?: string; extra?: Record<string, string>; during?: (s: RunningStep) => Promise<void> } = {}) => {
+    const result = await runStep(
+      workflow.step(id).run,
+      options.cwd ?? runner.project,
+      envFor(ctx, id, contexts, options.extra),
+      join(runner.temp, `${id}.output`),
+      options.during,
+    );
     outputs[id] = result.output;
     return result;
   };
 
-  // The build job, step by step as .github/workflows/refresh.yml has it. The doctor checks a copy of the
-  // machine as the job found it, beside the refresh (two cores, half the time): the refresh goes on only
-  // when the doctor passes, which is how the soak holds the workflow's order (a doctor that fails is a
-  // failed check of the day).
   const done = { killed: false };
   const cpu = childCpuMs();
   const [doctor, ran] = await Promise.all([
@@ -256,14 +274,12 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
   let fallback: StepResult | undefined;
   const before = childCpuMs();
   if (!cancelled && code !== '' && code !== '0' && code !== '1') fallback = await step('fallback');
-  if (fallback) record.ms.cpu.fallback = childCpuMs() - before;
-  if (fallback) record.fallback = fallback.status === 0 ? 'success' : 'failure';
+  if (fallback) {
+    record.ms.cpu.fallback = childCpuMs() - before;
+    record.fallback = fallback.status === 0 ? 'success' : 'failure';
+  }
   runner.fillDisk(undefined);
-  const rendered = /rendering the snapshot generated/.test(`${refresh?.output ?? ''}${fallback?.output ?? ''}`);
-  const renderSeconds = [...`${refresh?.output ?? ''}\n${fallback?.output ?? ''}`.matchAll(/^render\s+([\d.]+) s/gm)].reduce((n, m) => n + Number(m[1]), 0);
-  if (rendered) record.ms.render = renderSeconds * 1000;
-  if (rendered && record.render === 'real') state.realRenderDue = false;
-  if (!rendered) record.render = undefined;
+  noteRender(ctx, record, `${refresh?.output ?? ''}\n${fallback?.output ?? ''}`);
 
   const siteReady = code === '0' || record.fallback === 'success';
   const stateReady = siteReady && existsSync(join(runner.project, 'dist-state/manifest.json'));
@@ -273,40 +289,65 @@ export async function runDay(ctx: SoakContext, day: number, scheduled: readonly 
     : failStep || record.fallback === 'failure' || doctor.status !== 0 || (refresh && refresh.status !== 0)
       ? 'failure'
       : 'success';
+  // The upload steps' artifacts, on the machine's disk, so the deploy moves them rather than copying.
   const artifact = join(runner.machine, 'artifact');
   rmSync(artifact, { recursive: true, force: true });
   if (siteReady && !cancelled) cpSync(join(runner.project, 'dist'), join(artifact, 'site'), { recursive: true });
   if (stateReady && !cancelled) cpSync(join(runner.project, 'dist-state'), join(artifact, 'state/dist-state'), { recursive: true });
   // The workflow's save step (CONDITIONS['save-cache']): once the refresh ran, whatever came of it, cancelled included.
   if (refresh && existsSync(join(runner.project, 'data/snapshot.db'))) runner.saveCache();
+  if (refresh && code === '3') state.rotateKey = true;
+  return { outputs, seen, contexts, cancelled, siteReady, stateReady, artifact };
+}
 
-  // The state job, then the deploy.
-  if (stateReady && !cancelled) {
-    const published = await runStep(
-      workflow.step('publish-state').run,
-      join(artifact, 'state'),
-      envFor(ctx, 'publish-state', contexts),
-      join(artifact, 'state-output'),
-    );
-    outputs['publish-state'] = published.output;
+/** Which render the day's builds had and what it took (a real one due is done once a build rendered with Astro). */
+function noteRender(ctx: SoakContext, record: DayRecord, output: string): void {
+  if (!/rendering the snapshot generated/.test(output)) {
+    record.render = undefined;
+    return;
+  }
+  record.ms.render = [...output.matchAll(/^render\s+([\d.]+) s/gm)].reduce((n, m) => n + Number(m[1]), 0) * 1000;
+  if (record.render === 'real') ctx.state.realRenderDue = false;
+}
+
+/** The `state` job (when the build job handed it a state), then the deploy (when it handed over a site and the state job did not fail). */
+async function stateJobAndDeploy(ctx: SoakContext, record: DayRecord, job: BuildJob): Promise<void> {
+  const { state, host, workflow } = ctx;
+  if (job.cancelled) return;
+  if (job.stateReady) {
+    // The state job's runner: the artifact it downloads (dist-state/) in its working folder.
+    const cwd = join(job.artifact, 'state');
+    const published = await runStep(workflow.step('publish-state').run, cwd, envFor(ctx, 'publish-state', job.contexts), join(job.artifact, 'state-output'));
+    job.outputs['publish-state'] = published.output;
     record.stateJob = published.status === 0 ? 'success' : 'failure';
     if (record.stateJob === 'success' && state.damagedPart && !host.stateManifest()?.parts.some((p) => p.path === state.damagedPart))
       state.damagedPart = undefined;
   }
-  if (siteReady && !cancelled && record.stateJob !== 'failure') {
-    host.deploy(join(artifact, 'site'));
+  if (job.siteReady && record.stateJob !== 'failure') {
+    host.deploy(join(job.artifact, 'site'));
     record.deployed = true;
   }
-  if (refresh && code === '3') state.rotateKey = true;
+}
 
+export async function runDay(ctx: SoakContext, day: number, scheduled: readonly ScheduledFault[]): Promise<DayRecord> {
+  const started = performance.now();
+  const today = morning(ctx, day, scheduled);
+  const { record } = today;
+  if (today.faults.some((f) => f.kind === 'skipped')) {
+    record.hit = today.faults.map(describeFault);
+    record.ms.day = performance.now() - started;
+    return record;
+  }
+  const job = await buildJob(ctx, today);
+  await stateJobAndDeploy(ctx, record, job);
   const checking = process.cpuUsage();
-  record.checks = checkDay(ctx, { record, outputs, seen, faults: active });
+  record.checks = checkDay(ctx, { record, outputs: job.outputs, seen: job.seen, faults: today.active });
   const checked = process.cpuUsage(checking);
   record.ms.cpu.checks = (checked.user + checked.system) / 1000;
-  record.stateDamaged = state.damagedPart !== undefined;
+  record.stateDamaged = ctx.state.damagedPart !== undefined;
   // Each step's output, for whoever reads why a day failed (in the working folder; --dir keeps it).
   mkdirSync(join(ctx.work, 'logs'), { recursive: true });
-  for (const [id, text] of Object.entries(outputs)) writeFileSync(join(ctx.work, 'logs', `${record.date}-${id}.log`), text);
+  for (const [id, text] of Object.entries(job.outputs)) writeFileSync(join(ctx.work, 'logs', `${record.date}-${id}.log`), text);
   record.ms.day = performance.now() - started;
   return record;
 }

@@ -39,6 +39,8 @@ export interface SoakOptions {
   dir?: string;
   /** Hears each day as it ends. */
   onDay?: (record: DayRecord) => void;
+  /** Stops the soak after the day under way (Ctrl-C): the report then covers the days done. */
+  signal?: AbortSignal;
 }
 
 /** The first simulated day: the method change (2026-09-17) falls in the middle of the soak. */
@@ -115,25 +117,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     };
     const byDay = new Map<number, ScheduledFault[]>();
     for (const s of schedule) byDay.set(s.day, [...(byDay.get(s.day) ?? []), s]);
-    for (let day = 0; day < days; day++) {
+    for (let day = 0; day < days && !options.signal?.aborted; day++) {
       if (realRenderDays.has(day)) ctx.state.realRenderDue = true;
       const record = await runDay(ctx, day, byDay.get(day) ?? []);
       records.push(record);
       options.onDay?.(record);
     }
     const final = readState(host.release, join(work, 'final-state.db'));
-    ledger.finish(days - 1, final.state === 'ok' ? snapshotHistory(final.file) : []);
+    ledger.finish(records.length - 1, final.state === 'ok' ? snapshotHistory(final.file) : []);
   } finally {
     await sim.close();
     await host.close();
     await runner.close();
     if (!options.dir) rmSync(work, { recursive: true, force: true });
   }
+  // A soak stopped early reports the days it simulated.
   return makeReport({
     seed,
-    days,
+    days: records.length,
     from: iso(start),
-    to: iso(start + (days - 1) * DAY),
+    to: iso(start + (records.length - 1) * DAY),
     methodChange: calendar.methodDay === undefined ? null : iso(field.dayStart(calendar.methodDay)),
     schedule,
     dateOf: (d) => iso(field.dayStart(d)),
