@@ -4,7 +4,8 @@
  * --stub-render (every render with the stub), --no-faults (the year without its fault schedule), --dir
  * DIR (a working folder kept afterwards), and the test-only --break STEP (a step the product breaks on
  * purpose, to show the soak failing).
- * Exit 0 only when no day was lost and no check failed; 1 otherwise; 2 on a bad flag.
+ * Exit 0 only when no day was lost and no check failed; 1 otherwise; 2 on a bad flag; 130 when Ctrl-C or
+ * SIGTERM stopped it (after the day under way, with the report of the days done).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

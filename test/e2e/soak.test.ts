@@ -1,22 +1,20 @@
 /**
- * `npm run soak` (src/dev/soak/) as CI runs it, shortened: 60 simulated days of the scheduled workflow
- * with every kind of fault at least once, the real commands, the stub render (a year with three real
- * renders is `npm run soak` itself: docs/testing.md); that it can fail (a history write broken on
- * purpose loses a day, and the soak says so and exits 1); that a day a killed run published is kept;
- * and that one seed gives one report.
+ * `npm run soak` (src/dev/soak/) as CI runs it, shortened and cheap: 60 simulated days of the scheduled
+ * workflow with every kind of fault at least once, the real commands, the stub render (a year with
+ * three real renders is `npm run soak` itself: docs/testing.md); that it can fail (a history write
+ * broken on purpose loses a day, and the soak says so and exits 1); and that one seed gives one report.
+ * The two short soaks are two days each: the first day and the method change, each with a new export.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULT_KINDS } from '../../src/dev/soak/schedule.ts';
-import { Field } from '../../src/dev/soak/field.ts';
-import { calendarOf, soakStart } from '../../src/dev/soak/run-soak.ts';
 import type { SoakReport } from '../../src/dev/soak/report.ts';
 import { tmpfsAvailable } from '../../src/dev/tmpfs.ts';
 import { runScript, tempDir } from '../helpers/env.ts';
 
 /** A hang guard per soak, far above what one needs on a loaded machine. */
-const GUARD_MS = 60 * 60_000;
+const GUARD_MS = 30 * 60_000;
 let dir: { path: string; cleanup: () => void };
 
 beforeAll(() => {
@@ -57,13 +55,11 @@ describe('npm run soak', () => {
   it(
     'fails when a history write drops a day: the lost day in the report and on the console, exit 1',
     async () => {
-      // Without faults, until the field's second new export: the write that adds it drops the first.
-      const field = new Field(2, soakStart(40));
-      const second = [...calendarOf(field, 40).changeDays].sort((a, b) => a - b)[1]!;
-      const days = String(second + 1);
-      const { code, output, report } = await soak('broken', ['--days', days, '--seed', '2', '--no-faults', '--break', 'history-drops-day']);
+      // Without faults, two days that each bring a new export (the first, the method change): the second write drops the first.
+      const { code, output, report } = await soak('broken', ['--days', '2', '--seed', '2', '--no-faults', '--break', 'history-drops-day']);
       expect(code, output).toBe(1);
       expect(report.ok).toBe(false);
+      expect(report.exports.fetched).toBe(2);
       expect(report.daysLost.map((d) => d.date)).toContain(report.from);
       expect(report.failures.some((f) => f.check.startsWith('history') && f.line.includes(`lost ${report.from}`))).toBe(true);
       expect(output).toMatch(new RegExp(`LOST ${report.from}`));
@@ -73,17 +69,12 @@ describe('npm run soak', () => {
   );
 
   it(
-    'keeps a day a killed run published: twice with one seed, each with no day lost, one report but for the timings',
+    'gives one report for one seed, twice, but for the timings: two days with faults on the method change',
     async () => {
-      // Seed 1411 over 20 days kills a run as it swaps its site in (day 5), whose fallback then publishes that day, and
-      // the API moves on the next morning: with the cache saved only after a successful job, the next run started from
-      // the day before and published a history without it (a regression npm run soak found; .github/workflows/refresh.yml).
-      const calendar = calendarOf(new Field(1411, soakStart(20)), 20);
-      const [a, b] = [await soak('first', ['--days', '20', '--seed', '1411']), await soak('second', ['--days', '20', '--seed', '1411'])];
-      const killed = a.report.schedule.find((s) => s.fault === 'killed (publish)');
-      expect(killed && calendar.changeDays.has(killed.day + 1), 'the seed no longer gives the case: pick another').toBe(true);
-      expect(a.report.log[killed!.day]).toMatch(/refresh 137, fallback success, .*deployed, the site of /);
+      const [a, b] = [await soak('first', ['--days', '2', '--seed', '1']), await soak('second', ['--days', '2', '--seed', '1'])];
       expect(a.code, a.output).toBe(0);
+      expect(a.report.schedule.length).toBeGreaterThan(0);
+      expect(a.report.schedule.every((s) => s.date === a.report.methodChange)).toBe(true);
       expect(a.report.daysLost).toEqual([]);
       const { timings: _a, ...first } = a.report;
       const { timings: _b, ...second } = b.report;

@@ -6,6 +6,9 @@ import type { DayRecord } from './context.ts';
 import type { Ledger, LostDay } from './ledger.ts';
 import { describeFault, FAULT_KINDS, type FaultKind, type ScheduledFault } from './schedule.ts';
 
+/** What a year of days may take on a 2-core machine: a measure the report gives, never a check (it depends on the machine). */
+export const YEAR_BUDGET_SECONDS = 600;
+
 /** Below this many kinds of fault actually acting on runs, a soak shows too little to pass. */
 export const MIN_KINDS_HIT = 10;
 
@@ -49,6 +52,9 @@ export interface SoakReport {
     stubRenderSeconds: number;
     /** CPU seconds of each step's processes together, and of the soak's own checks, over the whole soak. */
     cpuSeconds: Record<string, number>;
+    /** A year may take 10 minutes on a 2-core machine (issue 57): a year at this soak's pace, and whether it keeps to that. */
+    yearAtThisPaceSeconds: number;
+    withinBudget: boolean;
   };
 }
 
@@ -144,6 +150,8 @@ export function makeReport(input: {
         ),
         soak: seconds(input.ownCpuMs),
       },
+      yearAtThisPaceSeconds: Math.round((input.totalMs / 1000 / Math.max(1, records.length)) * 365),
+      withinBudget: (input.totalMs / 1000 / Math.max(1, records.length)) * 365 <= YEAR_BUDGET_SECONDS,
     },
   };
 }
@@ -196,7 +204,8 @@ export function summaryLines(r: SoakReport, reportPath: string): string[] {
   if (r.failures.length > 5) lines.push(`  … and ${r.failures.length - 5} more in ${reportPath}`);
   for (const d of r.daysLost.slice(0, 5)) lines.push(`  LOST ${d.date}: ${d.what} from ${d.store} on day ${d.day}`);
   lines.push(
-    `took ${r.timings.totalSeconds.toFixed(0)} s (${r.timings.meanDaySeconds.toFixed(2)} s a day; real renders ${r.timings.realRenders.map((x) => `${x.seconds.toFixed(0)} s`).join(', ') || 'none'})`,
+    `took ${r.timings.totalSeconds.toFixed(0)} s (${r.timings.meanDaySeconds.toFixed(2)} s a day; real renders ${r.timings.realRenders.map((x) => `${x.seconds.toFixed(0)} s`).join(', ') || 'none'}); ` +
+      `a year at this pace ${r.timings.yearAtThisPaceSeconds} s, ${r.timings.withinBudget ? 'within' : 'OVER'} the ${YEAR_BUDGET_SECONDS} s a year may take`,
   );
   lines.push(
     r.ok
