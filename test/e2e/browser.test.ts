@@ -16,8 +16,8 @@ import type { IndexModel, LeaderboardIndex } from '../../src/site/lists/leaderbo
 import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
 
 const available = chromiumAvailable();
-// Tests run at once, a few at a time; on two busy cores a script's answer can take seconds, so a polled expectation waits up to ten, and a test two minutes.
-vi.setConfig({ maxConcurrency: 4, testTimeout: 120_000, expect: { poll: { timeout: 60_000 } } });
+// Tests run at once, a few at a time; on two busy cores a script's answer can take seconds, so a polled expectation waits up to a minute, and a test the e2e project's five (hang guards, not speed bounds).
+vi.setConfig({ maxConcurrency: 4, expect: { poll: { timeout: 60_000 } } });
 
 let server: StaticServer;
 /** The hostile fixture: three snapshots, so its configuration pages draw a history chart. */

@@ -33,7 +33,7 @@ beforeAll(async () => {
   writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-001'), Buffer.alloc(2 * 1024 * 1024));
   writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-002'), Buffer.alloc(1024 * 1024));
   writeFileSync(join(dir.path, 'dist/index.html'), 'x');
-}, 60_000);
+});
 
 afterAll(() => dir?.cleanup());
 

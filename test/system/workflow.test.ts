@@ -659,7 +659,7 @@ describe('.github/workflows/refresh.yml', () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    });
   });
 
   describe('writes a job summary', () => {
@@ -728,7 +728,7 @@ describe('.github/workflows/refresh.yml', () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    });
   });
 
   it('pins every action to the full commit of a release that runs on the Actions Node 24 runtime, its version in a comment', () => {
