@@ -11,6 +11,7 @@ import { describeInstant, parseRetryAfter } from './http-dates.ts';
 import { createRedactor } from '../core/redact.ts';
 import type { Deadline } from '../core/deadline.ts';
 import { ACCEPT_ENCODING, readDecodedBody } from './decode-body.ts';
+import { now as clockNow } from '../core/clock.ts';
 
 export { parseRetryAfter } from './http-dates.ts';
 
@@ -87,7 +88,7 @@ function headerRecord(headers: IncomingHttpHeaders): Record<string, string> {
 const DAY_MS = 86_400_000;
 
 /** When the quota resets, from `X-Quota-Reset` (Unix seconds) if it names a plausible time; never throws. */
-export function describeReset(epochSeconds: string | undefined, now = Date.now()): string {
+export function describeReset(epochSeconds: string | undefined, now = clockNow()): string {
   const ms = epochSeconds !== undefined && /^\d{1,12}$/.test(epochSeconds.trim()) ? Number(epochSeconds.trim()) * 1000 : NaN;
   // A monthly reset lies within about a month; microseconds, 1e20 or garbage fall outside.
   if (!(ms > now - DAY_MS && ms < now + 400 * DAY_MS)) return 'when the monthly quota resets (00:00 UTC on the 1st)';

@@ -3,6 +3,7 @@
  * printed after it parsed as what it claims to be, re-serialized by us, so an echo cannot ride along;
  * and formatting a date never throws, so a garbled header cannot change what a failure means.
  */
+import { now as clockNow } from '../core/clock.ts';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const LONG_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -38,7 +39,7 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
   if (m) {
     // RFC 9110: a two-digit year more than 50 years in the future means the past century.
     const yy = Number(m[3]);
-    const thisYear = new Date().getUTCFullYear();
+    const thisYear = new Date(clockNow()).getUTCFullYear();
     let year = Math.floor(thisYear / 100) * 100 + yy;
     if (year > thisYear + 50) year -= 100;
     return utc(year, MONTHS.indexOf(m[2]!), Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
@@ -52,7 +53,7 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
  * `Retry-After` (RFC 9110 10.2.3) in ms: a non-negative integer of seconds, or an HTTP-date. Anything
  * else (`-5`, `1.5`, `+3`, garbage) is no Retry-After at all, so the normal backoff applies.
  */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | undefined, now = clockNow()): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;

@@ -11,10 +11,11 @@ export const REPLACE_STEPS = ['filled', 'synced', 'renamed'] as const;
 export type ReplaceStep = (typeof REPLACE_STEPS)[number];
 
 /**
- * `details`: the export stored, the crawl not started; `swap`: between the two renames of a site
- * swap; `<step>:<kind>`: a step of an atomic replace writing that kind of file (`synced:checkpoint`).
+ * `validate`: the export fetched, not yet validated; `details`: the export stored, the crawl not
+ * started; `render`: the site's pages rendered, not yet checked; `swap`: between the two renames of a
+ * site swap; `<step>:<kind>`: a step of an atomic replace writing that kind of file (`synced:checkpoint`).
  */
-export type PausePoint = 'details' | 'swap' | `${ReplaceStep}:${string}`;
+export type PausePoint = 'validate' | 'details' | 'render' | 'swap' | `${ReplaceStep}:${string}`;
 
 /** The marker line a paused run prints. */
 export const pauseMarker = (point: PausePoint) => `MIRROR_TEST_PAUSED ${point}`;
@@ -25,3 +26,10 @@ export function pauseForTest(point: PausePoint): void {
   writeSync(2, `${pauseMarker(point)}\n`);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
 }
+
+/**
+ * Test-only: `MIRROR_TEST_BREAK=<step>` breaks that step on purpose, so a test can show that the soak
+ * (src/dev/soak/) notices: `history-drops-day`, a history write that drops the day before the one it
+ * adds. Without the variable, as in every real run, nothing is broken.
+ */
+export const brokenForTest = (step: 'history-drops-day'): boolean => process.env.MIRROR_TEST_BREAK === step;

@@ -335,6 +335,7 @@ async function makeSite(run: BuildRun, planned: PlannedBuild, previous: string, 
       (r) => `Astro ${(r.cpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.peakKb / 1024)} MB`,
     ),
   ]);
+  pauseForTest('render');
   rmSync(run.handover);
   extras.renderEnded();
   removeAstroLeftovers(fresh);

@@ -17,6 +17,7 @@ import { restoreSourceOf } from '../snapshot/restore-state.ts';
 import { SiteFetcher } from '../snapshot/site-fetch.ts';
 import { historyFiguresOf, historyFiguresOfManifest, shorterHistory } from '../store/published-history.ts';
 import { STATE_MANIFEST } from '../store/published-state.ts';
+import { now as clockNow } from '../core/clock.ts';
 
 export interface HistoryGuardRequest {
   /** The snapshot file about to be published. */
@@ -71,7 +72,7 @@ export async function readLiveManifest(
   });
   try {
     const asked = new URL(url);
-    asked.search = `?history=${Date.now()}`;
+    asked.search = `?history=${clockNow()}`;
     const answer = await fetcher.get(asked, tuning.maxBytes);
     if (answer.status === 'missing') {
       missing(answer.why);

@@ -6,6 +6,7 @@ import { validateExport, type ValidatedExport, type ValidationWarning } from '..
 import type { PreviousSnapshot } from '../store/read-snapshot.ts';
 import type { ModelDetailRecord, SnapshotMeta } from '../store/current-rows.ts';
 import { containsSecret } from '../core/redact.ts';
+import { pauseForTest } from '../core/test-pause.ts';
 import { writeFetchState } from './fetch-state.ts';
 import { checkNotInFuture, judgeOlderExport } from './export-time.ts';
 import type { SnapshotOutcome } from './snapshot-request.ts';
@@ -78,6 +79,7 @@ export async function accept(
   const sameData = `unchanged: the data is the same as the stored snapshot's (sha256 ${bodySha256.slice(0, 12)})`;
   if (previous?.bodySha256 === bodySha256 && !req.details) return { done: keep(sameData) };
 
+  pauseForTest('validate');
   // Refused unparsed: a body of tiny rows would cost many times its size in memory before validation.
   for (const body of bodies) checkJsonDensity(body, what);
   const data = await reporter.stage(

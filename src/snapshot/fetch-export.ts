@@ -8,6 +8,7 @@ import { MirrorError } from '../core/errors.ts';
 import { formatHttpDate, parseDeprecationDate } from '../api/http-dates.ts';
 import { parseSchemaVersion } from '../api/response-meta.ts';
 import { followCursor, MAX_PAGES, mergeExportPages, mergeListPages, type PageLimits } from './paginate.ts';
+import { now as clockNow } from '../core/clock.ts';
 
 export interface FetchedExport {
   /** The bytes that were hashed: the export (every page of it), or the list bodies. */
@@ -109,7 +110,7 @@ export async function fetchExport(client: ApiClient, options: FetchExportOptions
   return {
     bodies: answers.map((a) => a.body),
     json: () => ({
-      generatedAt: Number.isInteger(computedAt) && computedAt > 0 ? computedAt : Date.now(),
+      generatedAt: Number.isInteger(computedAt) && computedAt > 0 ? computedAt : clockNow(),
       models: models.rows(),
       benches: benches.rows(),
       tags: tags.rows(),

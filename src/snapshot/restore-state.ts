@@ -35,6 +35,7 @@ import { READABLE_VERSIONS } from '../store/schema.ts';
 import { snapshotFileKind } from '../store/snapshot-file-kind.ts';
 import { folderUrlOf } from '../core/folder-url.ts';
 import { SiteFetcher } from './site-fetch.ts';
+import { now as clockNow } from '../core/clock.ts';
 
 export type RestoreResult =
   | {
@@ -303,7 +304,7 @@ export async function restoreState(req: RestoreRequest): Promise<RestoreResult> 
   try {
     for (let round = 0; ; round++) {
       if (round > 0) waited += await waitAfterMismatch(req, round, waited, mismatch, manifestHref);
-      const answer = await fetcher.get(siteFile(req.from, STATE_MANIFEST, String(Date.now())), req.tuning.maxBytes);
+      const answer = await fetcher.get(siteFile(req.from, STATE_MANIFEST, String(clockNow())), req.tuning.maxBytes);
       if (answer.status === 'missing') {
         if (mismatch === undefined) return { status: 'none', why: `${manifestHref}: ${answer.why}` };
         mismatch = `${manifestHref}: ${answer.why}, after it listed a snapshot file`;

@@ -16,6 +16,7 @@ import { readPrevious } from './read-previous.ts';
 import { fetchFromApi, fromFile } from './get-answer.ts';
 import { accept } from './accept-answer.ts';
 import { storeExport, storeWithCrawl } from './store-answer.ts';
+import { now as clockNow } from '../core/clock.ts';
 
 /**
  * The snapshot step, as phases: what a user can get wrong is checked before the lock and before any
@@ -36,7 +37,7 @@ export async function runSnapshot(req: SnapshotRequest): Promise<SnapshotOutcome
     target,
     secrets: [...(req.secrets ?? []), ...(source.kind === 'api' ? [source.settings.key] : [])],
     deadlines: (source.kind === 'api' && source.deadlines) || DEFAULT_DEADLINES,
-    now: req.now ?? Date.now,
+    now: req.now ?? clockNow,
     timers: [],
     clients: [],
     requests: 0,

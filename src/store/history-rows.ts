@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { createHash, type Hash } from 'node:crypto';
 import type { CurrentSnapshot } from './current-rows.ts';
 import { packFloat64, packInt32, unpackFloat64, unpackInt32 } from './packed.ts';
+import { brokenForTest } from '../core/test-pause.ts';
 
 /** One snapshot of history as `history_points` stores it. */
 export interface Points {
@@ -120,6 +121,12 @@ export function appendHistory(db: Database.Database, { data, meta, historyLimit 
     .prepare(`SELECT n.id, b.effective_weight FROM benches b JOIN history_names n ON n.kind = 'bench' AND n.slug = b.slug ORDER BY b.position`)
     .raw()
     .all() as [number, number][];
+  // Test-only (MIRROR_TEST_BREAK): the day before this one goes missing, as a broken write would lose it.
+  if (brokenForTest('history-drops-day')) {
+    const dropped = db.prepare('SELECT max(id) FROM history_snapshots WHERE id < ?').pluck().get(id);
+    db.prepare('DELETE FROM history_snapshots WHERE id = ?').run(dropped);
+    db.prepare('DELETE FROM history_points WHERE snapshot_id = ?').run(dropped);
+  }
   insertPoints(db, id, {
     modelIds: models.map((m) => m[0]),
     supraScores: models.map((m) => m[2]),

@@ -1,6 +1,6 @@
 /**
  * Link previews and rank badges in a real build (the hostile fixture, SITE_URL set), and one more
- * build over a copy of it with CARD_MODELS=3, with the stub render (test/helpers/stub-build.ts),
+ * build over a copy of it with CARD_MODELS=3, with the stub render (src/dev/stub-render/stub-build.ts),
  * since cards, badges, feeds and the search index are the publish step's: the cards whose inputs
  * did not change are reused, and only the top 3 models get one. That models below the top show the
  * site's card on their pages is checked on a real render in scale.test.ts.
@@ -43,7 +43,7 @@ beforeAll(async () => {
   cpSync(fixture.dist, dist, { recursive: true });
   // In a copy of the project, whose build lock no other test file's build holds.
   const r = await runScript(
-    '../test/helpers/stub-build.ts',
+    '../src/dev/stub-render/stub-build.ts',
     ['--snapshot', fixture.snapshot, '--out', dist],
     { ...HOSTILE_ENV, CARD_MODELS: '3' },
     { cwd: copyProject(join(dir.path, 'project')), timeoutMs: 120_000 },

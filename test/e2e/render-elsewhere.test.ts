@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { isSiteBuild } from '../../src/publish/output-dir.ts';
 import { copyProject, runScript, tempDir } from '../helpers/env.ts';
 import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
-import { mountTmpfs, tmpfsAvailable } from '../helpers/tmpfs.ts';
+import { mountTmpfs, tmpfsAvailable } from '../../src/dev/tmpfs.ts';
 
 const dir = tempDir();
 let small: BuiltFixture;

@@ -902,7 +902,7 @@ describe('the publishing guard', () => {
     const before = fingerprint(join(out, 'index.html'));
     // The stub's pages are written before the publish step reads the broken row (a real render failing is in
     // publish-disk.test.ts); in a copy of the project, whose build lock no other test file's build holds.
-    const r = await runScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', out], ENV, {
+    const r = await runScript('../src/dev/stub-render/stub-build.ts', ['--snapshot', db, '--out', out], ENV, {
       cwd: copyProject(join(dir.path, 'project')),
       timeoutMs: 120_000,
     });

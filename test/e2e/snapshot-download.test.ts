@@ -18,7 +18,7 @@ import { SNAPSHOT_TABLES } from '../../src/site/files/snapshot-db.ts';
 import { runScript, tempDir } from '../helpers/env.ts';
 import { HOSTILE_ENV, sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from '../helpers/site.ts';
-import { STUB_STARTED } from '../helpers/stub-render.ts';
+import { STUB_STARTED } from '../../src/dev/stub-render/stub-render.ts';
 import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
 import { siteOf } from '../../src/site/settings/config.ts';
 
@@ -140,13 +140,13 @@ describe('a snapshot file about to be published', () => {
 });
 
 describe('when the build makes the published snapshot file', () => {
-  // The stub render (test/helpers/stub-render.ts) says whether the file was made when it started,
+  // The stub render (src/dev/stub-render/stub-render.ts) says whether the file was made when it started,
   // and names its parts in its data page once the build hands them over, as the data page does.
   const stubBuild = async (flags: string[]) => {
     const dir = tempDir('mirror-order-');
     const out = join(dir.path, 'dist');
     const r = await runScript(
-      '../test/helpers/stub-build.ts',
+      '../src/dev/stub-render/stub-build.ts',
       ['--snapshot', fixture.snapshot, '--out', out, '--say-start', '--new-history', ...flags],
       HOSTILE_ENV,
       {

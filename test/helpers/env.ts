@@ -1,12 +1,13 @@
 /** Temporary folders, captured output and byte-level file fingerprints for the tests. */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { createReporter, type Reporter } from '../../src/core/reporter.ts';
+import { copyProject as copyProjectAt } from '../../src/dev/project-copy.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -21,22 +22,8 @@ export const SHIFTED_CLOCK: Readonly<Record<string, string>> = Object.fromEntrie
 /** What every npm script of the checkout at `root` loads first (its Node check and Node's compile cache), as `npm run` starts a tool. */
 export const NPM_SCRIPT_FLAGS = (root = ROOT) => ['--import', pathToFileURL(join(root, 'scripts/supported-node.mjs')).href];
 
-/** What a checkout needs to build the site: a copy a test may change, with the dependencies linked. */
-const PROJECT_FILES = ['src', 'public', 'scripts', 'data/sample', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
-
-/**
- * A copy of the project in `dir`, for a test that changes its code. Its node_modules holds links to
- * the checkout's packages, so that what Astro and Vite keep there (node_modules/.astro, .vite,
- * .vite-temp) is its own while a build of the checkout runs beside it.
- */
-export function copyProject(dir: string): string {
-  for (const path of PROJECT_FILES) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
-  mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (!name.startsWith('.') || name === '.bin') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
-  }
-  return dir;
-}
+/** A copy of the project in `dir`, for a test that changes its code or builds beside the checkout (src/dev/project-copy.ts). */
+export const copyProject = (dir: string): string => copyProjectAt(ROOT, dir);
 
 export function tempDir(prefix = 'mirror-test-'): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));

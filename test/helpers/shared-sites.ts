@@ -4,7 +4,7 @@
  * settings), `sample` (the bundled sample, built the way a fresh clone builds it), `large`
  * (1,000 generated configurations), `history` (a year of daily snapshots with models coming and
  * going), and `small` (the fixture's plain export of 12 configurations,
- * built with the stub render of stub-build.ts: the previous site of the tests about what happens
+ * built with the stub render of src/dev/stub-render/stub-build.ts: the previous site of the tests about what happens
  * around a render). A kernel lock per site makes concurrent files wait for one build.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,7 +95,7 @@ async function make(name: SiteName, dir: string): Promise<Made> {
     case 'small': {
       const exportPath = join(dir, 'export.json');
       writeFileSync(exportPath, JSON.stringify(fixtureExport({ hostile: false })));
-      return { dir, snapshot: await snapshotOf(dir, exportPath), exportPath, env: {}, script: '../test/helpers/stub-build.ts' };
+      return { dir, snapshot: await snapshotOf(dir, exportPath), exportPath, env: {}, script: '../src/dev/stub-render/stub-build.ts' };
     }
   }
 }

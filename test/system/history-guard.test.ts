@@ -1,6 +1,6 @@
 /**
  * No build publishes a shorter history over a longer one: the real build (around the stub render of
- * test/helpers/stub-render.ts: what is tested is what the build compares before it renders) held to
+ * src/dev/stub-render/stub-render.ts: what is tested is what the build compares before it renders) held to
  * the previous site's manifest, or, with no previous site, to the live manifest at SITE_URL or
  * STATE_URL served on loopback; refused with one line and nothing swapped in, unless told
  * `--new-history`. A year of history against one day of a new one, real SQLite files throughout.
@@ -15,7 +15,7 @@ import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
 import { captureReporter, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { exportOfDay, publishAsBuilt, serveRecorded, yearOfHistory } from '../helpers/published-site.ts';
-import { stubRender } from '../helpers/stub-render.ts';
+import { stubRender } from '../../src/dev/stub-render/stub-render.ts';
 import { treeOf } from '../helpers/files.ts';
 
 const KEY = demoKey('partner');
@@ -35,7 +35,7 @@ const STATE_ENV = { ...SITE, STATE_URL: 'http://127.0.0.1:9/state/' };
 const tree = (root: string) => treeOf(root);
 
 const build = (snapshot: string, out: string, env: Record<string, string> = SITE, flags: string[] = []) =>
-  runScript('../test/helpers/stub-build.ts', ['--snapshot', snapshot, '--out', out, ...flags], env, { timeoutMs: 300_000 });
+  runScript('../src/dev/stub-render/stub-build.ts', ['--snapshot', snapshot, '--out', out, ...flags], env, { timeoutMs: 300_000 });
 
 /** A copy of `source` with the export of `d` days after the fixture's date stored over it, its history kept to `limit`. */
 async function nextDay(source: string | undefined, path: string, d: number, limit: number): Promise<string> {

@@ -110,7 +110,7 @@ describe('the history files of a build', () => {
     return check(body) ? [] : check.errors;
   };
   const build = (out: string, env: Record<string, string> = {}) =>
-    runScript('../test/helpers/stub-build.ts', ['--snapshot', full, '--out', out, '--new-history'], env, { timeoutMs: 300_000 });
+    runScript('../src/dev/stub-render/stub-build.ts', ['--snapshot', full, '--out', out, '--new-history'], env, { timeoutMs: 300_000 });
 
   it('writes every day of the history, the names and the index, each valid against its published schema and listed in the manifest', async () => {
     const dist = join(dir.path, 'site');

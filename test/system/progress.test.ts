@@ -2,7 +2,7 @@
  * The progress of long work as a maintainer sees it, from real processes: drawn in place on a
  * terminal (a pseudo-terminal made by util-linux's `script`), as plain lines in a pipe that pass
  * through the redactor, and nothing but the stage lines with --quiet. Builds here run around the stub
- * render (test/helpers/stub-render.ts), which tells its progress as Astro's process does; the real
+ * render (src/dev/stub-render/stub-render.ts), which tells its progress as Astro's process does; the real
  * render's lines in a pipe are read from the sample fixture's build (test/system/sample-site.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { copyProject, ROOT, runScript, SHIFTED_CLOCK, tempDir, type RunResult } 
 import { fixtureExport } from '../helpers/fixture.ts';
 import { exportOfDay, publishAsBuilt, serveRecorded, yearOfHistory } from '../helpers/published-site.ts';
 
-const STUB_BUILD = '../test/helpers/stub-build.ts';
+const STUB_BUILD = '../src/dev/stub-render/stub-build.ts';
 /** The test hook that takes the 5 s between plain progress lines away: a line at each tenth of the work, or a new phase. */
 const EVERY_TENTH = { MIRROR_TEST_PROGRESS_EVERY_MS: '0' };
 // eslint-disable-next-line no-control-regex
@@ -81,7 +81,7 @@ const progressLines = (r: RunResult) => r.stderr.split('\n').filter((l) => / at 
 describe('on a terminal', () => {
   it('draws each step’s line in place and leaves the stage lines, as a pipe prints them, on the screen', async () => {
     const out = join(dir.path, 'tty-dist');
-    const r = await onTerminal([join(ROOT, 'test/helpers/stub-build.ts'), '--snapshot', small, '--out', out]);
+    const r = await onTerminal([join(ROOT, 'src/dev/stub-render/stub-build.ts'), '--snapshot', small, '--out', out]);
     expect(r.code, r.raw).toBe(0);
     // Redrawn in place: the line clear before each draw, the stage's label and its seconds so far, then how far it is.
     expect(r.raw.split('\r\x1b[2K').length).toBeGreaterThan(8);

@@ -2,7 +2,7 @@
  * Builds killed with SIGKILL at chosen points, as real processes on real folders: the site stays
  * in place (or the next run puts it back), the next run removes a dead build's work folder, and
  * never a live one's. The next run is an unchanged `refresh`, which renders nothing. The killed
- * builds render with the stub (test/helpers/stub-build.ts): what is under test is the build around
+ * builds render with the stub (src/dev/stub-render/stub-build.ts): what is under test is the build around
  * the render, its folders, locks and swap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { pauseMarker } from '../../src/core/test-pause.ts';
 import { copyProject, fingerprint, runScript, tempDir } from '../helpers/env.ts';
 import { killHard, startScript, waitUntil, type Running } from '../helpers/processes.ts';
 import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
-import { STUB_HOLDING } from '../helpers/stub-render.ts';
+import { STUB_HOLDING } from '../../src/dev/stub-render/stub-render.ts';
 
 const dir = tempDir();
 let small: BuiltFixture;
@@ -47,7 +47,7 @@ const refreshUnchanged = (db: string, dist: string) =>
   runScript('refresh.ts', ['--from-file', small.exportPath!, '--out', db, '--dist', dist], {}, { cwd: project });
 
 const build = (db: string, dist: string, env: Record<string, string> = {}, flags: string[] = []) => {
-  const run = startScript('../test/helpers/stub-build.ts', ['--snapshot', db, '--out', dist, ...flags], env, { cwd: project });
+  const run = startScript('../src/dev/stub-render/stub-build.ts', ['--snapshot', db, '--out', dist, ...flags], env, { cwd: project });
   runs.push(run);
   return run;
 };

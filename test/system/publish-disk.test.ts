@@ -3,7 +3,7 @@
  * built through to its target and stays a link; a full disk (a small tmpfs) and a read-only one
  * each end the build with one line and the contract's exit code, the previous site intact and no
  * half-built folder left behind. The builds that get as far as rendering render with the stub
- * (test/helpers/stub-build.ts): what is under test is the build around the render. One real
+ * (src/dev/stub-render/stub-build.ts): what is under test is the build around the render. One real
  * render fails, in Astro's own process, as a full disk would: the same line, from its error's cause. A real render
  * into another file system than the project's is the e2e tier's (test/e2e/render-elsewhere.test.ts).
  */
@@ -15,7 +15,7 @@ import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { captureReporter, copyProject, fingerprint, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { sharedSite, type BuiltFixture } from '../helpers/shared-sites.ts';
-import { mountTmpfs, remountReadOnly, tmpfsAvailable } from '../helpers/tmpfs.ts';
+import { mountTmpfs, remountReadOnly, tmpfsAvailable } from '../../src/dev/tmpfs.ts';
 import { treeOf } from '../helpers/files.ts';
 
 const dir = tempDir();
@@ -66,7 +66,7 @@ async function nextDaySnapshot(name: string): Promise<string> {
 }
 
 const stubBuild = (args: string[], env: Record<string, string> = {}) =>
-  runScript('../test/helpers/stub-build.ts', args, env, { cwd: project, timeoutMs: 120_000 });
+  runScript('../src/dev/stub-render/stub-build.ts', args, env, { cwd: project, timeoutMs: 120_000 });
 
 /** One line on stderr, no stack. */
 const stderrLines = (r: RunResult) => r.stderr.split('\n').filter(Boolean);

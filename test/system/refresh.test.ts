@@ -3,7 +3,7 @@
  * in a copy of the project so a test can change its code: an unchanged run renders nothing, a
  * change to the code or the data rebuilds, and a failed one keeps both the snapshot and the site.
  * When it renders is tested on its own in test/unit/refresh-decision.test.ts; this file keeps the
- * end-to-end runs, which render with the stub (test/helpers/stub-refresh.ts): what they test is
+ * end-to-end runs, which render with the stub (src/dev/stub-render/stub-refresh.ts): what they test is
  * the decision and the build around the render. The real command with the real Astro render runs
  * in cli.test.ts (a Starter key's refresh into a partial site) and demo.test.ts.
  */
@@ -29,7 +29,7 @@ const env = () => ({ ...fastClientEnv(sim.url, KEY), SITE_URL: 'https://mirror.e
  * which names no host of this machine (restore.test covers the restore).
  */
 const refresh = (args: string[] = []) =>
-  runScript('../test/helpers/stub-refresh.ts', ['--out', db, '--dist', dist, '--no-restore', ...args], env(), { cwd: project, timeoutMs: 120_000 });
+  runScript('../src/dev/stub-render/stub-refresh.ts', ['--out', db, '--dist', dist, '--no-restore', ...args], env(), { cwd: project, timeoutMs: 120_000 });
 
 beforeAll(async () => {
   dir = tempDir();

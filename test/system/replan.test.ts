@@ -5,7 +5,7 @@
  * again from what it measured, says so in one line, makes the site again and publishes one within the
  * limit. A leaderboard page of 150 MB, which every target keeps, cannot fit at all: the build fails
  * naming the limit, the previous site byte for byte as it was. The pages are the stub render's
- * (test/helpers/stub-render.ts, a few milliseconds); the build around them is the real one: the plan,
+ * (src/dev/stub-render/stub-render.ts, a few milliseconds); the build around them is the real one: the plan,
  * the extras worker (cards, feeds, badges, data files, the search index), the check and the swap. The
  * same with a real render of 1,500 configurations: test/e2e/replan.test.ts.
  */
@@ -54,7 +54,7 @@ afterAll(() => dir.cleanup());
 
 const stubBuild = (out: string, flags: string[], snapshot = field) =>
   runScript(
-    '../test/helpers/stub-build.ts',
+    '../src/dev/stub-render/stub-build.ts',
     ['--snapshot', snapshot, '--out', out, '--target', 'vercel-hobby', '--new-history', ...flags],
     {},
     {

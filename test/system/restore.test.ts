@@ -2,7 +2,7 @@
  * The snapshot's second home: a run that finds no snapshot restores the one its site publishes,
  * before it fetches. End to end: a year of history and details published by a build, served by
  * `npm run preview`, restored by a refresh against the simulator after the local file is deleted
- * (both the real build around the stub render of test/helpers/stub-render.ts: what is restored is
+ * (both the real build around the stub render of src/dev/stub-render/stub-render.ts: what is restored is
  * the snapshot file the build publishes, not a page Astro renders). Then each refusal, each run of the real snapshot step against a site on loopback that
  * publishes a damaged, older, other-version or key-holding file: refused in one line, and the run
  * goes on without it.
@@ -24,7 +24,7 @@ import { STORE_VERSION } from '../../src/store/schema.ts';
 import { captureReporter, fastClientEnv, fingerprint, runScript, tempDir } from '../helpers/env.ts';
 import { GENERATED_AT } from '../helpers/fixture.ts';
 import { killHard, startScript } from '../helpers/processes.ts';
-import { stubRender } from '../helpers/stub-render.ts';
+import { stubRender } from '../../src/dev/stub-render/stub-render.ts';
 import { exportOfDay, publishAsBuilt, publishRaw, serveRecorded, yearOfHistory, type RecordingSite } from '../helpers/published-site.ts';
 import { treeOf } from '../helpers/files.ts';
 
@@ -64,7 +64,7 @@ describe('a refresh whose snapshot is gone (a lost Actions cache, a Netlify buil
     expect(before.details).toBeGreaterThan(0);
     // The site a refresh of that snapshot published.
     const site = join(dir.path, 'published-dist');
-    const built = await runScript('../test/helpers/stub-build.ts', ['--snapshot', year, '--out', site], {}, { timeoutMs: 600_000 });
+    const built = await runScript('../src/dev/stub-render/stub-build.ts', ['--snapshot', year, '--out', site], {}, { timeoutMs: 600_000 });
     expect(built.code, built.stderr).toBe(0);
     const preview = startScript('preview.ts', ['--dir', site, '--port', '0'], {});
     try {
@@ -75,7 +75,7 @@ describe('a refresh whose snapshot is gone (a lost Actions cache, a Netlify buil
       mkdirSync(join(dir.path, 'fresh-checkout'));
       const requestsBefore = sim.requests.length;
       const r = await runScript(
-        '../test/helpers/stub-refresh.ts',
+        '../src/dev/stub-render/stub-refresh.ts',
         ['--out', local, '--dist', join(dir.path, 'fresh-checkout', 'dist'), '--details', '0'],
         { RANKING_API_URL: sim.url, RANKING_API_KEY: KEY, SITE_URL: url, SNAPSHOT_HISTORY_LIMIT: '400' },
         { timeoutMs: 600_000 },
@@ -207,7 +207,7 @@ describe('the restore, against a site on loopback', () => {
     const stateUrl = `http://127.0.0.1:${(release.address() as { port: number }).port}/o/r/releases/download/mirror-state/`;
     try {
       const dist = join(c.path, 'dist');
-      const built = await runScript('../test/helpers/stub-build.ts', ['--snapshot', year, '--out', dist], {
+      const built = await runScript('../src/dev/stub-render/stub-build.ts', ['--snapshot', year, '--out', dist], {
         STATE_URL: stateUrl,
         SITE_URL: 'https://mirror.example.net/',
       });
@@ -240,7 +240,7 @@ describe('the restore, against a site on loopback', () => {
       for (const q of storage.requests) expect(q.headers.authorization).toBeUndefined();
 
       // A later build without STATE_URL publishes the file in the site again, and leaves no stale folder beside it to upload.
-      const again = await runScript('../test/helpers/stub-build.ts', ['--snapshot', year, '--out', dist], { SITE_URL: 'https://mirror.example.net/' });
+      const again = await runScript('../src/dev/stub-render/stub-build.ts', ['--snapshot', year, '--out', dist], { SITE_URL: 'https://mirror.example.net/' });
       expect(again.code, again.stderr).toBe(0);
       expect(existsSync(join(c.path, 'dist-state'))).toBe(false);
       expect(existsSync(join(dist, 'data/snapshot.db.gz'))).toBe(true);

@@ -12,7 +12,7 @@ import { childPids } from '../../src/publish/process-peak.ts';
 import { indexForSearch, SEARCH_INPUTS } from '../../src/publish/search-index.ts';
 import type { SearchRecord } from '../../src/site/files/search-records.ts';
 import { tempDir } from '../helpers/env.ts';
-import { mountTmpfs, tmpfsAvailable } from '../helpers/tmpfs.ts';
+import { mountTmpfs, tmpfsAvailable } from '../../src/dev/tmpfs.ts';
 
 const dir = tempDir();
 const unmounts: (() => void)[] = [];

@@ -208,7 +208,7 @@ describe('.github/workflows/refresh.yml', () => {
     /** Estimates, not measured: checkout, npm ci and the cache's restore before the refresh; its validate and stores. */
     const SETUP_MINUTES = 5;
     const STORE_MINUTES = 1;
-    /** The Pages artifact's upload and the cache's save (its post step) after the refresh: up to 10 minutes. */
+    /** The cache's save and the Pages artifact's upload after the refresh: up to 10 minutes. */
     const PUBLISH_MINUTES = 10;
     /** What must be left over: a tenth of the job. */
     const SPARE = 0.1;
@@ -301,13 +301,34 @@ describe('.github/workflows/refresh.yml', () => {
   });
 
   it('restores and saves the snapshot, the site and the weights its plan measured between runs with a new key each run', () => {
-    const cache = step('snapshot-cache');
-    expect(cache.uses).toBe(`actions/cache@${PINS['actions/cache']![0]}`);
+    const restore = step('snapshot-cache');
+    const save = step('save-cache');
+    expect(restore.uses).toBe(`actions/cache/restore@${PINS['actions/cache']![0]}`);
+    expect(save.uses).toBe(`actions/cache/save@${PINS['actions/cache']![0]}`);
     // The build keeps its measured weights beside the folder it built: the next run's plan reads them from there.
     expect(weightsFileFor('dist')).toBe('.dist.weights.json');
-    expect(String(cache.with?.path).trim().split('\n')).toEqual(['data/snapshot.db', 'data/snapshot.db.state.json', 'dist', weightsFileFor('dist')]);
-    expect(cache.with?.key).toMatch(/^snapshot-\$\{\{ github\.run_id \}\}/);
-    expect(cache.with?.['restore-keys']).toBe('snapshot-');
+    for (const cache of [restore, save]) {
+      expect(String(cache.with?.path).trim().split('\n')).toEqual(['data/snapshot.db', 'data/snapshot.db.state.json', 'dist', weightsFileFor('dist')]);
+      expect(cache.with?.key).toMatch(/^snapshot-\$\{\{ github\.run_id \}\}/);
+    }
+    expect(save.with?.key).toBe(restore.with?.key);
+    expect(restore.with?.['restore-keys']).toBe('snapshot-');
+  });
+
+  it('saves the snapshot for the next run once the refresh ran, also when it or the job failed: a day it fetched or published is kept', () => {
+    // A regression found by npm run soak: with the cache saved by actions/cache's post step, only after a successful
+    // job, a run killed as it swapped its site in published that day through the fallback and lost it from the cache;
+    // the next run started from the day before and published a history without it.
+    const save = step('save-cache');
+    expect(save.if).toBe(
+      "${{ always() && (steps.refresh.outcome == 'success' || steps.refresh.outcome == 'cancelled') && hashFiles('data/snapshot.db') != '' }}",
+    );
+    const ids = workflow.jobs.build!.steps.map((s) => s.id);
+    // After the fallback's build (its site is saved too), before anything is uploaded.
+    expect(ids.indexOf('save-cache')).toBeGreaterThan(ids.indexOf('fallback'));
+    expect(workflow.jobs.build!.steps.findIndex((s) => s.uses?.startsWith('actions/upload-pages-artifact@'))).toBeGreaterThan(ids.indexOf('save-cache'));
+    // No action of the job saves the cache only after a successful job any more.
+    expect(workflow.jobs.build!.steps.filter((s) => s.uses?.startsWith('actions/cache@'))).toEqual([]);
   });
 
   it('runs npm run refresh with the Node of .nvmrc (24) and npm ci, and explains every exit code of the contract', () => {
@@ -715,7 +736,8 @@ describe('.github/workflows/refresh.yml', () => {
     expect(lines).toHaveLength(steps.filter((s) => s.uses).length);
     const pinned = new Set<string>();
     for (const line of lines) {
-      const m = /^\s*(?:- )?uses: ([\w.-]+\/[\w.-]+)@([0-9a-f]{40}) # (v\d+\.\d+\.\d+)$/.exec(line);
+      // An action of a repository, or one of its sub-actions (actions/cache/restore), at the repository's pin.
+      const m = /^\s*(?:- )?uses: ([\w.-]+\/[\w.-]+)(?:\/[\w.-]+)?@([0-9a-f]{40}) # (v\d+\.\d+\.\d+)$/.exec(line);
       expect(m, line).not.toBeNull();
       const [, action, sha, version] = m!;
       expect([sha, version], `${action} is not pinned to a commit known here`).toEqual(PINS[action!]);

@@ -22,6 +22,7 @@ import { resolveOutputDir } from '../output-dir.ts';
 import { snapshotDownloadBound, stageSnapshotDownload } from '../snapshot-download.ts';
 import { describeHistory, type DoctorContext } from './context.ts';
 import { fail, ok, warn, type Verdict } from './verdict.ts';
+import { now as clockNow } from '../../core/clock.ts';
 
 const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const HOUR = 3_600_000;
@@ -30,7 +31,7 @@ const ago = (ms: number, now: number) => {
   return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
 };
 
-export function checkSnapshot(ctx: DoctorContext, now = Date.now()): Verdict {
+export function checkSnapshot(ctx: DoctorContext, now = clockNow()): Verdict {
   const name = 'snapshot';
   const { snapshot } = ctx;
   if (!existsSync(snapshot)) return ok(name, `none at ${snapshot}: the first refresh restores the published one or starts a new history`);

@@ -8,14 +8,14 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Renderer } from '../../src/publish/build-site.ts';
-import { requiredFiles } from '../../src/publish/check-build.ts';
-import { siteOf } from '../../src/site/settings/config.ts';
-import { fieldCountsOf } from '../../src/site/data/field-counts.ts';
-import { resolvePlan } from '../../src/site/plan/site-plan.ts';
-import { readPublishedState } from '../../src/site/files/snapshot-db.ts';
-import { summarizeSnapshot, withSnapshot } from '../../src/store/read-snapshot.ts';
-import { escapeHtml } from '../../src/views/parts/html.ts';
+import type { Renderer } from '../../publish/build-site.ts';
+import { requiredFiles } from '../../publish/check-build.ts';
+import { siteOf } from '../../site/settings/config.ts';
+import { fieldCountsOf } from '../../site/data/field-counts.ts';
+import { resolvePlan } from '../../site/plan/site-plan.ts';
+import { readPublishedState } from '../../site/files/snapshot-db.ts';
+import { summarizeSnapshot, withSnapshot } from '../../store/read-snapshot.ts';
+import { escapeHtml } from '../../views/parts/html.ts';
 
 /** The required files the publish step writes itself (the extras worker, the data API): the stub leaves them to it. */
 const PUBLISH_STEP_FILES = new Set(['data/scores.csv', 'data/history.csv', 'data/manifest.json', 'data/history/index.json', 'pagefind/pagefind.js']);

@@ -1,7 +1,8 @@
 /**
- * Small real file systems for the disk tests: a tmpfs of a chosen size, or read-only. Mounting
- * needs root (and a container allowed to mount); a machine that refuses skips those tests with a
- * loud message rather than failing on what the machine cannot do.
+ * Small real file systems for the disk tests and the soak's full disk: a tmpfs of a chosen size,
+ * resized or read-only. Mounting needs root (and a container allowed to mount); a machine that
+ * refuses skips those tests, and the soak that fault, with a loud message rather than failing on what
+ * the machine cannot do.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmdirSync } from 'node:fs';
@@ -25,10 +26,13 @@ export function tmpfsAvailable(): boolean {
     mountTmpfs(probe, 'size=64k')();
     return true;
   } catch (err) {
-    const message = `cannot mount a tmpfs (${(err as Error).message.split('\n')[0]}): the full-disk and read-only tests need root`;
+    const message = `cannot mount a tmpfs (${(err as Error).message.split('\n')[0]}): the full-disk and read-only tests, and the soak's full disk, need root`;
     console.warn(`\n!!! ${message}. SKIPPING them.\n`);
     return false;
   } finally {
     rmdirSync(probe);
   }
 }
+
+/** Resizes the tmpfs at `dir` to `bytes` (at least what it holds): to that size, it is full. */
+export const resizeTmpfs = (dir: string, bytes: number) => execFileSync('mount', ['-o', `remount,size=${bytes}`, dir], { stdio: 'pipe' });

@@ -5,15 +5,15 @@
  * render says whether the published snapshot file was made when it started), --quiet (as build's), --hold (the
  * render writes its pages, prints STUB_RENDER_HOLDING and waits to be killed), and --model-page-bytes N and
  * --index-bytes N (model pages and the leaderboard's first page that many bytes each: heavier than the plan's weights say). Start it with
- * runScript('../test/helpers/stub-build.ts', ...) or startScript.
+ * runScript('../src/dev/stub-render/stub-build.ts', ...) or startScript.
  */
 import { parseArgs } from 'node:util';
-import { buildSite, peakText } from '../../src/publish/build-site.ts';
-import { readDeployTarget } from '../../src/publish/build-plan.ts';
-import { failureLines } from '../../src/core/errors.ts';
-import { loadEnv, readHistoryLimit } from '../../src/core/env.ts';
-import { createReporter, formatBytes, formatSeconds } from '../../src/core/reporter.ts';
-import { exitOnSignals } from '../../src/core/signals.ts';
+import { buildSite, peakText } from '../../publish/build-site.ts';
+import { readDeployTarget } from '../../publish/build-plan.ts';
+import { failureLines } from '../../core/errors.ts';
+import { loadEnv, readHistoryLimit } from '../../core/env.ts';
+import { createReporter, formatBytes, formatSeconds } from '../../core/reporter.ts';
+import { exitOnSignals } from '../../core/signals.ts';
 import { stubRender } from './stub-render.ts';
 
 const { values } = parseArgs({
