@@ -16,7 +16,7 @@ import type { RankFile } from '../../src/site/evidence/rank-file.ts';
 import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-lighthouse.ts';
 
 const available = chromiumAvailable();
-vi.setConfig({ maxConcurrency: 3, testTimeout: 120_000, expect: { poll: { timeout: 60_000 } } });
+vi.setConfig({ maxConcurrency: 3, expect: { poll: { timeout: 60_000 } } });
 
 let server: StaticServer;
 let base: string;
