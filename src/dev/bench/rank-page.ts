@@ -44,7 +44,7 @@ export function rankFileSize(dist: string): RankFileSize | undefined {
   const path = join(dist, 'data/rank.json');
   if (!existsSync(path)) return undefined;
   const bytes = readFileSync(path);
-  return { bytes: statSync(path).size, gzipBytes: gzipped(bytes), models: (JSON.parse(bytes.toString('utf8')) as RankFile).models.name.length };
+  return { bytes: statSync(path).size, gzipBytes: gzipped(bytes), models: (JSON.parse(bytes.toString('utf8')) as RankFile).models };
 }
 
 /** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn. */

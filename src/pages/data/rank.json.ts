@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
 import { attribution } from '../../site/files/records.ts';
-import { rankFileOf } from '../../site/routes/rank.ts';
+import { rankFilesOf } from '../../site/routes/rank.ts';
 
-/** What /rank/ re-ranks the models from in the browser (the mirror's computation), with the attribution like every download. */
+/** The index of what /rank/ re-ranks the models from in the browser (the mirror's computation), with the attribution like every download. */
 export const GET: APIRoute = () => {
   const data = siteData();
-  return new Response(JSON.stringify({ ...attribution(data), ...rankFileOf(data) }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify({ ...attribution(data), ...rankFilesOf(data).index }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

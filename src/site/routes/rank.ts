@@ -1,84 +1,163 @@
 /**
- * `/rank/` and `/data/rank.json`: the models ranked by a visitor's own weights. The file is made once
- * per build from the evidence's own means (src/site/data/evidence.ts); the page's first, static rows
- * are the ranking as the source weighs, computed from the file decoded as the browser decodes it, by
- * the module the browser runs (src/site/evidence/reweigh.ts).
+ * `/rank/` and its data (`/data/rank.json` and the parts under `/data/rank/`): the models ranked by a
+ * visitor's own weights. The files are made once per build from the evidence's own means
+ * (src/site/data/evidence.ts); the page's first, static rows are the ranking as the source weighs,
+ * computed from the index and the part the browser loads for those weights, decoded as the browser
+ * decodes them, by the module the browser runs (src/site/evidence/reweigh.ts).
  */
 import { gzipSync } from 'node:zlib';
 import type { SiteData } from '../data/types.ts';
-import { decodeRank, encodeRank, type RankData, type RankFile } from '../evidence/rank-file.ts';
+import {
+  assembleRank,
+  columnsOf,
+  decodePart,
+  encodeIndex,
+  encodePart,
+  modelsOn,
+  partsFor,
+  rankPartPath,
+  tagBenchmarks,
+  untaggedBenchmarks,
+  type Columns,
+  type PartEntry,
+  type RankFile,
+  type RankInput,
+  type RankPartFile,
+} from '../evidence/rank-file.ts';
 import { REFERENCES } from '../evidence/method.ts';
-import { rankUnder } from '../evidence/reweigh.ts';
-import { benchWeights, SOURCE_WEIGHTS } from '../evidence/weights.ts';
+import { rankUnder, type Ranking } from '../evidence/reweigh.ts';
+import { readWeights, weighingOf } from '../evidence/weights.ts';
+import { StringTable } from '../lists/index-tuples.ts';
 import { tagHref } from '../links/links.ts';
 import { pageCount } from '../lists/pagination.ts';
 import { RANK, rankRows, rankSummary, type RankRow, type RankSummary } from '../lists/rank-list.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 
 /**
- * The most rank.json may weigh gzipped (gzip -9, as the bench measures it): with the page, its
- * stylesheet, scripts and icons (about 45 KB), everything /rank/ loads stays under 700 KB, so a
- * phone on a slow connection re-ranks within seconds. Where the field is larger, the file holds the
- * best models that fit, and the page says so.
+ * The most the data one weighting loads (the index and its parts) may weigh gzipped (gzip -9, as the
+ * bench measures it): with the page, its stylesheet, scripts and icons (about 60 KB), everything
+ * /rank/ loads stays under 700 KB, so a phone on a slow connection re-ranks within seconds. A part
+ * that would weigh more holds the best models that fit, and the page says so.
  */
-export const RANK_FILE_BUDGET = 640_000;
+export const RANK_DATA_BUDGET = 640_000;
 
-const files = new WeakMap<SiteData, RankFile>();
+const gzipped = (file: unknown) => gzipSync(JSON.stringify(file), { level: 9 }).length;
 
-/** rank.json for the best `n` models. */
-export function rankFileFor(data: SiteData, n: number): RankFile {
-  const models = data.models.slice(0, n);
+/** What the build hands the encoder: every model's configurations with their means, the API's top 10. */
+export function rankInputOf(data: SiteData): RankInput {
   const evidence = data.evidence();
   const none = { bench: new Int32Array(), value: new Float64Array() };
   const means = (slug: string) => evidence.means(slug) ?? none;
-  return encodeRank({
+  return {
     benchmarks: data.benches.map((b) => ({ slug: b.slug, name: b.name, effectiveWeight: b.effectiveWeight, tags: b.tags })),
     tagSegment: (tag) => data.tagByName.get(tag)!.segment,
-    models: models.map((m) => ({ name: m.name, segment: m.segment, provider: m.best.provider, rank: m.rank, means: means(m.best.slug) })),
+    models: data.models.map((m) => ({
+      name: m.name,
+      segment: m.segment,
+      provider: m.best.provider,
+      rank: m.rank,
+      configurations: m.configurations.map((c) => ({ supraScore: c.supraScore, means: means(c.slug) })),
+    })),
     references: data.configurations.slice(0, REFERENCES).map((c) => {
       const model = data.modelByFamily.get(c.familyTag)!;
-      // A reference whose model the file leaves out is compared with every model it holds.
-      return { slug: c.slug, name: c.name, model: model.index, best: model.best === c && model.index < models.length, means: means(c.slug) };
+      return { slug: c.slug, name: c.name, model: model.index, best: model.best === c, means: means(c.slug) };
     }),
     kept: { modelPages: data.plan.keep.modelPages, configurationPages: data.plan.keep.configurationPages },
-  });
+  };
 }
 
-const gzipped = (file: RankFile) => gzipSync(JSON.stringify(file), { level: 9 }).length;
+/** A part made and weighed. */
+interface MadePart {
+  file: RankPartFile;
+  bytes: number;
+}
 
 /**
- * The file `make` makes for the most models, of `most`, whose gzipped JSON fits `budget`: all of them
- * where they fit, else found by interpolation (a file's size grows nearly in proportion to its
- * models) in a few encodings, the largest that fitted kept.
+ * The part `make` makes with the highest cut, of `most`, whose gzipped JSON fits `budget`: the whole
+ * where it fits, else found by interpolation (a part's size grows nearly in proportion to the models
+ * it holds) in a few encodings, the largest that fitted kept.
  */
-export function fitRankFile(make: (models: number) => RankFile, most: number, budget: number): RankFile {
+export function fitPart(make: (cut: number) => RankPartFile, most: number, budget: number): MadePart {
   const whole = make(most);
   const wholeBytes = gzipped(whole);
-  if (wholeBytes <= budget) return whole;
-  let best = make(0);
-  let [lo, loBytes, hi, hiBytes] = [0, gzipped(best), most, wholeBytes];
+  if (wholeBytes <= budget) return { file: whole, bytes: wholeBytes };
+  let best = { file: make(0), bytes: 0 };
+  best.bytes = gzipped(best.file);
+  let [lo, loBytes, hi, hiBytes] = [0, best.bytes, most, wholeBytes];
   for (let tries = 0; tries < 6 && hi - lo > 1; tries++) {
     const guess = Math.floor(lo + ((hi - lo) * (budget - loBytes)) / (hiBytes - loBytes));
-    const n = Math.min(hi - 1, Math.max(lo + 1, guess));
-    const candidate = make(n);
+    const cut = Math.min(hi - 1, Math.max(lo + 1, guess));
+    const candidate = make(cut);
     const bytes = gzipped(candidate);
-    if (bytes <= budget) [lo, loBytes, best] = [n, bytes, candidate];
-    else [hi, hiBytes] = [n, bytes];
+    if (bytes <= budget) [lo, loBytes, best] = [cut, bytes, { file: candidate, bytes }];
+    else [hi, hiBytes] = [cut, bytes];
   }
   return best;
 }
 
-/**
- * rank.json's content beside its attribution, made once per build: the best models the plan keeps in
- * it (all of them but where a host's limits bind), as many of them as RANK_FILE_BUDGET holds.
- */
-export function rankFileOf(data: SiteData): RankFile {
-  let file = files.get(data);
-  if (!file) {
-    file = fitRankFile((n) => rankFileFor(data, n), Math.min(data.models.length, data.plan.keep.rankModels), RANK_FILE_BUDGET);
-    files.set(data, file);
-  }
-  return file;
+/** The index and every part, by path from /data/. */
+export interface RankFiles {
+  index: RankFile;
+  parts: Map<string, RankPartFile>;
+}
+
+/** The files of `input`, each part within what the budget leaves beside the index, none holding models below `hostModels`. */
+export function makeRankFiles(input: RankInput, hostModels: number, budget: number = RANK_DATA_BUDGET): RankFiles {
+  const providers = new StringTable();
+  const columns: Columns = columnsOf(input);
+  const most = Math.min(input.models.length, hostModels);
+  // The index with every figure at its longest weighs at least what the index will.
+  const entry = (path: string): PartEntry => ({ path, models: input.models.length, cut: input.models.length, bytes: budget });
+  const draft = encodeIndex(
+    input,
+    new StringTable(),
+    { all: entry(rankPartPath('all')), tags: [], untagged: entry(rankPartPath('untagged')) },
+    budget,
+    hostModels,
+  );
+  const tagIds = tagBenchmarks(draft);
+  draft.parts.tags = tagIds.map((_, t) => entry(rankPartPath({ tag: draft.tags.segment[t]! })));
+  const partBudget = budget - gzipped(draft);
+  for (const m of input.models) providers.id(m.provider);
+  const parts = new Map<string, RankPartFile>();
+  const made = (path: string, benchmarks: readonly number[]): PartEntry => {
+    const models = modelsOn(columns, benchmarks);
+    const { file, bytes } = fitPart((cut) => encodePart(input, columns, benchmarks, models, cut, providers), most, partBudget);
+    parts.set(path, file);
+    return { path, models: file.models.name.length, cut: file.cut, bytes };
+  };
+  const untagged = untaggedBenchmarks(draft);
+  const index = encodeIndex(
+    input,
+    providers,
+    {
+      all: made(rankPartPath('all'), Array.from(input.benchmarks.keys())),
+      tags: tagIds.map((ids, t) => made(rankPartPath({ tag: draft.tags.segment[t]! }), ids)),
+      untagged: untagged.length > 0 ? made(rankPartPath('untagged'), untagged) : null,
+    },
+    partBudget,
+    hostModels,
+  );
+  return { index, parts };
+}
+
+const files = new WeakMap<SiteData, RankFiles>();
+
+/** The files of this build's ranking by a visitor's weights, made once. */
+export function rankFilesOf(data: SiteData): RankFiles {
+  let made = files.get(data);
+  if (!made) files.set(data, (made = makeRankFiles(rankInputOf(data), data.plan.keep.rankModels)));
+  return made;
+}
+
+/** The ranking of `weights` (an address's w, b and by) from the parts the browser would load for it, decoded as it decodes them. */
+export function rankingFrom({ index, parts }: RankFiles, params: { w?: string; b?: string; by?: string } = {}) {
+  const { names, benchmarks } = assembleRank(index, []);
+  const weights = readWeights({ w: params.w ?? '', b: params.b ?? '', by: params.by ?? '' }, names).weights;
+  const weighing = weighingOf(weights, benchmarks);
+  const loaded = partsFor(index, weighing.weight).map((e) => decodePart(parts.get(e.path)!));
+  const data = assembleRank(index, loaded);
+  return { data, ranking: rankUnder(data.field, weighing), weighing };
 }
 
 /** A capability the page weighs: its name, its page and how many benchmarks carry it. */
@@ -101,11 +180,6 @@ export interface RankPage {
   tags: RankTag[];
   benchmarks: number;
   providers: string[];
-  /** The models left out of the ranking (the last by supraScore), and how many it holds. */
-  leftOut: number;
-  held: number;
-  /** Why: a host's limits (the plan's), or the budget of what the page loads. */
-  leftOutBy: 'host' | 'budget';
 }
 
 const pages = new WeakMap<SiteData, RankPage>();
@@ -113,8 +187,7 @@ const pages = new WeakMap<SiteData, RankPage>();
 export function rankPage(data: SiteData): RankPage {
   let page = pages.get(data);
   if (!page) {
-    const rank: RankData = decodeRank(rankFileOf(data));
-    const ranking = rankUnder(rank.field, benchWeights(SOURCE_WEIGHTS, rank.benchmarks), true);
+    const { data: rank, ranking } = rankingFrom(rankFilesOf(data));
     const rows = rankRows(rank, ranking);
     const carriers = new Map<string, number>();
     for (const tags of rank.benchmarks.tags) for (const t of tags) carriers.set(t, (carriers.get(t) ?? 0) + 1);
@@ -123,7 +196,7 @@ export function rankPage(data: SiteData): RankPage {
       rows: rows.slice(0, RANK.pageSize),
       total: rows.length,
       pages: pageCount(rows.length, RANK.pageSize),
-      summary: rankSummary(ranking, true),
+      summary: rankSummary(rank, ranking, true),
       tags: rank.tags.name
         .map((name, t) => ({
           name,
@@ -134,11 +207,26 @@ export function rankPage(data: SiteData): RankPage {
         .sort((a, b) => a.name.localeCompare(b.name, 'en')),
       benchmarks: rank.benchmarks.slug.length,
       providers: [...new Set(rank.models.provider)].sort((a, b) => a.localeCompare(b, 'en')),
-      leftOut: data.models.length - rank.field.models,
-      held: rank.field.models,
-      leftOutBy: rank.field.models < data.plan.keep.rankModels ? 'budget' : 'host',
     };
     pages.set(data, page);
   }
   return page;
+}
+
+const rankedByTag = new WeakMap<SiteData, Map<string, Ranking>>();
+
+/**
+ * Whether weighing one tag alone ranks any model (a tag's page links /rank/ with it weighed only
+ * then): its ranking from its own part, as the browser makes it, once per tag.
+ */
+export function tagRanks(data: SiteData, segment: string): boolean {
+  let made = rankedByTag.get(data);
+  if (!made) rankedByTag.set(data, (made = new Map()));
+  let ranking = made.get(segment);
+  if (!ranking) {
+    const files = rankFilesOf(data);
+    if (!files.index.tags.segment.includes(segment)) return false;
+    made.set(segment, (ranking = rankingFrom(files, { w: `${segment}:1` }).ranking));
+  }
+  return ranking.ranked.length > 0;
 }
