@@ -41,11 +41,11 @@ function presetWeights(preset: string): Weights | undefined {
   return undefined;
 }
 
-/** What the status line says while a ranking is made. */
+/** What the status line says while a ranking is made: the list's "Loading…", and how far. */
 const progressText = (p: RankProgress) =>
   p.phase === 'load'
-    ? `Ranking by these weights: loading their data, ${p.done} of ${p.of} ${p.of === 1 ? 'file' : 'files'}…`
-    : `Ranking by these weights: finding the references, pass ${p.passes} of at most ${MAX_ROUNDS}…`;
+    ? `Loading… the data these weights need, ${p.done} of ${p.of} ${p.of === 1 ? 'file' : 'files'}`
+    : `Loading… ranking by these weights, pass ${p.passes} of at most ${MAX_ROUNDS}`;
 
 /** The parts of /rank/ its script draws in and reads. */
 interface RankParts {

@@ -12,8 +12,12 @@ import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, countLayoutShifts, launchChromium, shiftedPages } from '../helpers/browser.ts';
 import { browserSession, here, settled } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import type { RankFile } from '../../src/site/evidence/rank-file.ts';
+import type { RankFile, RankPartFile } from '../../src/site/evidence/rank-file.ts';
 import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-lighthouse.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/env.ts';
+import { filesUnder } from '../helpers/files.ts';
 
 const available = chromiumAvailable();
 vi.setConfig({ maxConcurrency: 3, testTimeout: 120_000, expect: { poll: { timeout: 60_000 } } });
@@ -23,6 +27,7 @@ let base: string;
 let dist: string;
 let browser: Browser;
 let file: RankFile;
+let field: Field;
 
 // ---- The method, written again from its description (/about/#rank), independently of src/site/evidence/.
 
@@ -41,115 +46,140 @@ function unstep(steps: number[], start: number): number[] {
   return steps.map((s) => (at += s));
 }
 
-/** Each model's scores (benchmark -> mean) and each benchmark's weight, straight from the file. */
-function modelsOf(f: RankFile): Map<number, number>[] {
-  const models = f.models.name.map(() => new Map<number, number>());
-  f.scores.forEach(([places, values], bench) => {
-    const scores = f.decimals === null ? values : unstep(values, 0).map((u) => u / 10 ** f.decimals!);
-    unstep(places, -1).forEach((m, k) => models[m]!.set(bench, scores[k]!));
-  });
-  return models;
+/** The sample's field as the files hold it: the index, and each model's best configuration's means (benchmark -> mean), by its place. */
+interface Field {
+  index: RankFile;
+  best: Map<number, Map<number, number>>;
+  names: Map<number, string>;
 }
 
-function weightsOf(f: RankFile, w: TestWeights): number[] {
-  const tagWeight = (segment: string) => (w.tags === undefined ? 1 : (w.tags[segment] ?? w.tags['*'] ?? 0));
-  return f.benchmarks.slug.map((slug, b) => {
-    const tags = f.benchmarks.tags[b]!.map((t) => f.tags.segment[t]!);
-    const own = w.benches?.[slug] ?? (tags.length ? Math.max(...tags.map(tagWeight)) : tagWeight('*'));
-    const effective = f.benchmarks.effectiveWeight[b]!;
-    return (w.alike ? 1 : effective > 0 ? effective : 0) * own;
+/** The index and the part of every benchmark, read straight from their JSON. */
+function fieldOf(index: RankFile, all: RankPartFile): Field {
+  const places = unstep(all.models.place, -1);
+  const names = new Map(places.map((p, k) => [p, all.models.name[k]!]));
+  const cModel = unstep(all.configurations.model, 0);
+  const best = new Map<number, Map<number, number>>();
+  const benchmarks = unstep(all.benchmarks, -1);
+  all.scores.forEach(([configurations, values], j) => {
+    const scores = all.decimals === null ? values : unstep(values, 0).map((u) => u / 10 ** all.decimals!);
+    unstep(configurations, -1).forEach((c, k) => {
+      if (all.configurations.place[c] !== 0) return;
+      const place = places[cModel[c]!]!;
+      if (!best.has(place)) best.set(place, new Map());
+      best.get(place)!.set(benchmarks[j]!, scores[k]!);
+    });
   });
+  return { index, best, names };
+}
+
+/** Each benchmark's weight over the largest own weight (in thousandths, as an address writes them), and whether they are the source's proportions. */
+function weightsOf(f: RankFile, w: TestWeights): { weight: number[]; source: boolean } {
+  const tagWeight = (segment: string) => (w.tags === undefined ? 1 : (w.tags[segment] ?? w.tags['*'] ?? 0));
+  const base = f.benchmarks.effectiveWeight.map((e) => (w.alike ? 1 : e > 0 ? e : 0));
+  const own = f.benchmarks.slug.map((slug, b) => {
+    const tags = f.benchmarks.tags[b]!.map((t) => f.tags.segment[t]!);
+    return Math.round((w.benches?.[slug] ?? (tags.length ? Math.max(...tags.map(tagWeight)) : tagWeight('*'))) * 1000);
+  });
+  const inPlay = own.filter((_, b) => base[b]! > 0);
+  const most = Math.max(0, ...inPlay);
+  return {
+    weight: base.map((e, b) => (most > 0 ? e * (own[b]! / most) : 0)),
+    source: !w.alike && most > 0 && inPlay.every((o) => o === most),
+  };
 }
 
 interface Expected {
   ranked: number[];
   apart: number[];
-  scores: number[];
-  coverage: number[];
-  needed: number;
+  scores: Map<number, number>;
+  coverage: Map<number, number>;
 }
 
-function expectedRanking(f: RankFile, w: TestWeights, source: boolean): Expected {
-  const models = modelsOf(f);
-  const weight = weightsOf(f, w);
-  const whole = weight.reduce((a, b) => a + b, 0);
-  const coverage = models.map((m) => (whole > 0 ? [...m.keys()].reduce((a, b) => a + weight[b]!, 0) / whole : 0));
-  const best = [...coverage].sort((a, b) => b - a).slice(0, 10);
-  const median = best.length % 2 ? best[best.length >> 1]! : (best[best.length / 2 - 1]! + best[best.length / 2]!) / 2;
-  const needed = median / 2;
-  const covered = (m: number) => coverage[m]! > 0 && coverage[m]! >= needed;
-  type Ref = { scores: Map<number, number>; self: number };
-  const score = (refs: Ref[]) =>
-    models.map((mine, m) => {
-      let total = 0;
-      let compared = 0;
-      for (const r of refs) {
-        if (r.self === m) continue;
-        let won = 0;
-        let weighed = 0;
-        for (const b of [...mine.keys()].sort((x, y) => x - y)) {
-          const theirs = r.scores.get(b);
-          if (theirs === undefined || !(weight[b]! > 0)) continue;
-          won += weight[b]! * winShare(mine.get(b)! - theirs);
-          weighed += weight[b]!;
-        }
-        if (weighed > 0) {
-          total += won / weighed;
-          compared++;
-        }
+type Ref = { scores: Map<number, number>; self: number };
+
+/** Every model's score against `refs` and the benchmarks it rests on (weighed, shared with a reference). */
+function scored(field: Field, weight: number[], refs: Ref[]) {
+  const scores = new Map<number, number>();
+  const rests = new Map<number, number>();
+  for (const [m, mine] of field.best) {
+    let total = 0;
+    let compared = 0;
+    const shared = new Set<number>();
+    for (const r of refs) {
+      if (r.self === m) continue;
+      let won = 0;
+      let weighed = 0;
+      for (const b of [...mine.keys()].sort((x, y) => x - y)) {
+        const theirs = r.scores.get(b);
+        if (theirs === undefined || !(weight[b]! > 0)) continue;
+        won += weight[b]! * winShare(mine.get(b)! - theirs);
+        weighed += weight[b]!;
+        shared.add(b);
       }
-      return compared ? (100 * total) / compared : Number.NaN;
-    });
-  const top = (values: number[], keep: (m: number) => boolean) =>
-    values
-      .map((v, m) => m)
-      .filter((m) => keep(m) && !Number.isNaN(values[m]!))
-      .sort((a, b) => values[b]! - values[a]! || a - b);
-  const fromModels = (list: number[]): Ref[] => list.map((m) => ({ scores: models[m]!, self: m }));
-  const api: Ref[] = f.references.map((r) => {
+      if (weighed > 0) {
+        total += won / weighed;
+        compared++;
+      }
+    }
+    if (compared > 0) scores.set(m, (100 * total) / compared);
+    rests.set(m, shared.size);
+  }
+  return { scores, rests };
+}
+
+function expectedRanking(field: Field, w: TestWeights): Expected {
+  const { index } = field;
+  const { weight, source } = weightsOf(index, w);
+  const MIN = index.method.minBenchmarks;
+  const byScore = (pass: ReturnType<typeof scored>, keep: (m: number) => boolean) =>
+    [...pass.scores.keys()].filter(keep).sort((a, b) => pass.scores.get(b)! - pass.scores.get(a)! || a - b);
+  const top = (pass: ReturnType<typeof scored>) => byScore(pass, (m) => pass.rests.get(m)! >= MIN).slice(0, index.method.references);
+  const fromModels = (list: number[]): Ref[] => list.map((m) => ({ scores: field.best.get(m)!, self: m }));
+  const api: Ref[] = index.references.map((r) => {
     const benches = unstep(r.benchmarks, -1);
     return { scores: new Map(benches.map((b, k) => [b, r.scores[k]!])), self: r.best ? r.model : -1 };
   });
-  let used = f.references.map((r, i) => (r.best ? r.model : -1 - i));
-  let scores = score(api);
-  let rounds = 1;
-  if (!source) {
-    if (scores.every(Number.isNaN)) {
-      const means = models.map((m) => {
-        let sum = 0;
-        let weighed = 0;
-        for (const [b, v] of m) {
-          sum += weight[b]! * v;
-          weighed += weight[b]!;
+  let passes = 1;
+  let final = scored(field, weight, api);
+  if (!source && weight.some((x) => x > 0)) {
+    if (final.scores.size === 0) {
+      const order = [...field.best.keys()].filter((m) => [...field.best.get(m)!.keys()].some((b) => weight[b]! > 0)).slice(0, index.method.references);
+      if (order.length > 0) final = scored(field, weight, fromModels(order));
+    }
+    const first = top(final);
+    if (first.length > 0) {
+      const step = scored(field, weight, fromModels(first));
+      passes++;
+      final = step;
+      const seen = [first];
+      let at = { models: first, pass: step };
+      const same = (a: number[], b: number[]) => a.length === b.length && a.every((m) => b.includes(m));
+      for (;;) {
+        const next = top(at.pass);
+        if (same(next, at.models)) {
+          final = at.pass;
+          break;
         }
-        return weighed > 0 ? sum / weighed : Number.NaN;
-      });
-      const first = top(means, covered).slice(0, 10);
-      if (first.length) {
-        used = first;
-        scores = score(fromModels(first));
-        rounds++;
+        if (next.length === 0 || passes >= index.method.maxRounds || seen.some((set) => same(set, next))) break;
+        seen.push(next);
+        at = { models: next, pass: scored(field, weight, fromModels(next)) };
+        passes++;
       }
     }
-    const same = (a: number[], b: number[]) => a.length === b.length && a.every((m) => b.includes(m));
-    const seen = [used];
-    for (;;) {
-      const next = top(scores, covered).slice(0, 10);
-      const at = seen.findIndex((s) => same(s, next));
-      if (next.length === 0 || at === seen.length - 1 || rounds >= 8) break;
-      used = at >= 0 ? [...new Set(seen.slice(at).flat())].sort((x, y) => x - y) : next;
-      scores = score(fromModels(used));
-      rounds++;
-      if (at >= 0) break;
-      seen.push(next);
-    }
   }
-  return { ranked: top(scores, covered), apart: top(scores, (m) => !covered(m)), scores, coverage, needed };
+  const whole = weight.reduce((a, b) => a + b, 0);
+  const coverage = new Map([...field.best].map(([m, mine]) => [m, whole > 0 ? [...mine.keys()].reduce((a, b) => a + weight[b]!, 0) / whole : 0]));
+  return {
+    ranked: byScore(final, (m) => final.rests.get(m)! >= MIN),
+    apart: byScore(final, (m) => final.rests.get(m)! < MIN),
+    scores: final.scores,
+    coverage,
+  };
 }
 
 /** The names of the first page's rows, and what each row's rank cell says. */
 const expectedRows = (e: Expected) =>
-  [...e.ranked.map((m) => [file.models.name[m]!, 'ranked']), ...e.apart.map((m) => [file.models.name[m]!, 'apart'])].slice(0, 100);
+  [...e.ranked.map((m) => [field.names.get(m)!, 'ranked']), ...e.apart.map((m) => [field.names.get(m)!, 'apart'])].slice(0, 100);
 
 // ---- The page.
 
@@ -184,6 +214,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     base = server.url.replace(/\/$/, '');
     browser = await launchChromium();
     file = (await (await fetch(`${base}/data/rank.json`)).json()) as RankFile;
+    field = fieldOf(file, (await (await fetch(`${base}/data/${file.parts.all.path}`)).json()) as RankPartFile);
   }, 600_000);
 
   afterAll(async () => {
@@ -194,7 +225,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
   it('shows, without a script’s help, the ranking as the source weighs that this file computes', async () => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await open(context, '/rank/');
-    expect(await rows(page)).toEqual(expectedRows(expectedRanking(file, {}, true)));
+    expect(await rows(page)).toEqual(expectedRows(expectedRanking(field, {})));
     await finish(context);
   });
 
@@ -204,14 +235,14 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     const page = await open(context, '/rank/');
     await setWeight(page, `input[data-tag="${a}"]`, '3');
     await expect.poll(() => here(page)).toBe(`/rank/?w=${a}:3,*:1`);
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { tags: { [a!]: 3, '*': 1 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { tags: { [a!]: 3, '*': 1 } })));
     await setWeight(page, 'input[data-rest]', '0');
     await expect.poll(() => here(page)).toBe(`/rank/?w=${a}:3`);
     await setWeight(page, `input[data-tag="${b}"]`, '1.5');
     const tags = [a!, b!].sort();
     const address = `/rank/?w=${tags.map((t) => `${t}:${t === a ? 3 : 1.5}`).join(',')}`;
     await expect.poll(() => here(page)).toBe(address);
-    const expected = expectedRows(expectedRanking(file, { tags: { [a!]: 3, [b!]: 1.5 } }, false));
+    const expected = expectedRows(expectedRanking(field, { tags: { [a!]: 3, [b!]: 1.5 } }));
     await expect.poll(() => rows(page)).toEqual(expected);
     // The other capabilities now weigh 0, and the fields say so.
     expect(await page.inputValue('input[data-rest]')).toBe('0');
@@ -223,6 +254,98 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
+  it('draws the same rows, scores to the last digit, for *:1, *:2 and *:0.1 as its own, and for one capability alone at 1 and at 5, in a worker', async () => {
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const cells = (page: Page) => page.locator('[data-rank] tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).innerText));
+    const own = await cells(await open(context, '/rank/'));
+    expect(own.length).toBe(100);
+    for (const w of ['*:1', '*:2', '*:0.1']) {
+      const page = await context.newPage();
+      const worker = page.waitForEvent('worker');
+      await page.goto(`${base}/rank/?w=${w}`);
+      await worker;
+      await settled(page);
+      expect(await cells(page), w).toEqual(own);
+      expect(await page.locator('[data-rank-summary]').textContent(), w).toContain('ranked as the source weighs');
+    }
+    const [a] = busiestTags();
+    const one = await cells(await open(context, `/rank/?w=${a}:1`));
+    expect(await cells(await open(context, `/rank/?w=${a}:5`))).toEqual(one);
+    expect(one.length).toBeGreaterThan(0);
+    await finish(context);
+  });
+
+  it('ranks as the source weighs the models the leaderboard gives a likely range, within 5%', async () => {
+    const models = (await (await fetch(`${base}/data/models.json`)).json()) as { models: { familyTag: string; likelyModelRank: unknown }[] };
+    // The sample's models all have pages, at their familyTag.
+    const withRange = new Set(models.models.filter((c) => c.likelyModelRank !== null).map((c) => `/models/${c.familyTag}/`));
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const ranked = new Set<string>();
+    for (let n = 1; ; n++) {
+      const page = await open(context, `/rank/?w=*:2&page=${n}`);
+      const drawn = await page
+        .locator('[data-rank] tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .apart') ? 'apart' : 'ranked']),
+        );
+      for (const [href, kind] of drawn) if (kind === 'ranked') ranked.add(href!);
+      if (drawn.length < 100) break;
+    }
+    const differ = [...ranked].filter((m) => !withRange.has(m)).length + [...withRange].filter((m) => !ranked.has(m)).length;
+    expect(withRange.size).toBeGreaterThan(100);
+    expect(differ / withRange.size).toBeLessThanOrEqual(0.05);
+    await finish(context);
+  });
+
+  it(
+    'never reports a cycle: each capability of two or more benchmarks alone, and some tripled beside the others, ends its references’ rule',
+    { timeout: 300_000 },
+    async () => {
+      const context = await newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await open(context, '/rank/');
+      const tags = file.tags.segment.filter((_, t) => file.benchmarks.tags.filter((ts) => ts.includes(t)).length >= 2);
+      expect(tags.length).toBeGreaterThan(10);
+      const said: string[] = [];
+      const about = () => page.locator('[data-rank-about]').innerText();
+      // Each alone from the preset, in one page: a change is a new ranking in the page's worker.
+      for (const t of tags) {
+        await page.selectOption('[data-preset]', `tag:${t}`);
+        await expect.poll(() => here(page)).toBe(`/rank/?w=${t}:1`);
+        await settled(page);
+        said.push(await about());
+      }
+      for (const t of tags.slice(0, 8)) {
+        await page.goto(`${base}/rank/?w=${t}:3,*:1`);
+        await settled(page);
+        said.push(await about());
+      }
+      expect(said.filter((text) => /cycle/i.test(text))).toEqual([]);
+      // Some of them found no fixed point, and said where the rule stopped instead.
+      expect(said.some((text) => text.includes('so the rule stops at that one step'))).toBe(true);
+      await finish(context);
+    },
+  );
+
+  it('opens ranked rows at every example link of /rank/ in the README, the docs and the site', async () => {
+    // An example: a /rank/ address with weights, each parameter given a value (not a pattern such as w=tag:3,… or w=&b=).
+    const examples = (text: string) =>
+      [...text.replaceAll('&amp;', '&').matchAll(/\/rank\/\?[^\s"'<>`)\]]+/g)].map((m) => m[0]).filter((link) => !link.includes('…') && !/=(&|$)/.test(link));
+    const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)].flatMap((f) => examples(readFileSync(join(ROOT, f), 'utf8')));
+    const site = filesUnder(dist, /\.html$/).flatMap((f) => examples(readFileSync(join(dist, f), 'utf8')));
+    const links = [...new Set([...docs, ...site])];
+    expect(docs.length).toBeGreaterThan(0);
+    expect(site.length).toBeGreaterThan(0);
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const empty: string[] = [];
+    for (const link of links) {
+      const drawn = await rows(await open(context, link));
+      if (!drawn.some(([, kind]) => kind === 'ranked')) empty.push(link);
+    }
+    expect(empty).toEqual([]);
+    console.info(`${links.length} example links of /rank/ opened: ${links.join(' ')}`);
+    await finish(context);
+  });
+
   it('weighs one benchmark on its own from the list opened under the capabilities', async () => {
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
@@ -231,7 +354,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await expect.poll(() => page.locator('input[data-bench]').count()).toBe(file.benchmarks.slug.length);
     await setWeight(page, `input[data-bench="${slug}"]`, '0');
     await expect.poll(() => here(page)).toBe(`/rank/?b=${slug}:0`);
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { benches: { [slug]: 0 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { benches: { [slug]: 0 } })));
     await finish(context);
   });
 
@@ -242,10 +365,10 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     const plain = await rows(page);
     await page.selectOption('[data-preset]', `tag:${a}`);
     await expect.poll(() => here(page)).toBe(`/rank/?w=${a}:1`);
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { tags: { [a!]: 1 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { tags: { [a!]: 1 } })));
     await page.selectOption('[data-preset]', 'alike');
     await expect.poll(() => here(page)).toBe('/rank/?by=alike');
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { alike: true }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { alike: true })));
     expect(await page.isChecked('[data-alike]')).toBe(true);
     await page.selectOption('[data-preset]', 'source');
     await expect.poll(() => here(page)).toBe('/rank/');
@@ -284,22 +407,25 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('lists apart, after the ranked rows and without a rank, the models whose evidence covers too little of the weight', async () => {
+  it('lists apart, after the ranked rows and without a rank, the models with too little evidence for a rank', async () => {
     const [a] = busiestTags();
-    const expected = expectedRanking(file, { tags: { [a!]: 1 } }, false);
+    const expected = expectedRanking(field, { tags: { [a!]: 1 } });
     expect(expected.apart.length).toBeGreaterThan(0);
+    expect(expected.ranked.length).toBeGreaterThan(0);
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, `/rank/?w=${a}:1&sort=name&dir=asc`);
     const drawn = await rows(page);
     const firstApart = drawn.findIndex(([, kind]) => kind === 'apart');
     expect(firstApart).toBe(Math.min(expected.ranked.length, 100));
     expect(drawn.slice(firstApart).every(([, kind]) => kind === 'apart')).toBe(true);
-    const needed = `${Math.round(expected.needed * 100)}%`;
-    expect(await page.locator('[data-rank-summary]').textContent()).toContain(`${expected.apart.length} listed apart (under ${needed} of the weight covered)`);
+    expect(await page.locator('[data-rank-summary]').textContent()).toContain(`${expected.apart.length} listed apart (too little evidence for a rank)`);
+    expect((await page.locator('[data-rank-about]').textContent())!.replace(/\s+/g, ' ')).toContain(
+      `A model is ranked when its evidence rests on at least ${file.method.minBenchmarks} of the weighed benchmarks it shares with the references`,
+    );
     // Each row says how much of the weight its evidence covers.
     const m = expected.apart[0]!;
-    const row = page.locator('[data-rank] tbody tr', { has: page.locator(`th a:text-is("${file.models.name[m]}")`) });
-    expect(await row.locator('td.coverage').textContent()).toBe(`${Math.round(expected.coverage[m]! * 100)}%`);
+    const row = page.locator('[data-rank] tbody tr', { has: page.locator(`th a:text-is("${field.names.get(m)}")`) });
+    expect(await row.locator('td.coverage').textContent()).toBe(`${Math.round(expected.coverage.get(m)! * 100)}%`);
     await finish(context);
   });
 
@@ -310,7 +436,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     const notes = await page.locator('[data-rank-notes]').textContent();
     expect(notes).toContain('“nonsense”: no benchmark carries this tag.');
     expect(notes).toContain('the only choice is by=alike');
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { tags: { [a!]: 1 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { tags: { [a!]: 1 } })));
     await finish(context);
   });
 
