@@ -8,7 +8,7 @@
  */
 import { readJson } from '../site/compare/model-data.ts';
 import { namesOf, type RankFile } from '../site/evidence/rank-file.ts';
-import { MAX_ROUNDS } from '../site/evidence/reweigh.ts';
+import { MAX_PASSES } from '../site/evidence/reweigh.ts';
 import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
 import { RANK, type RankRow, type RankView } from '../site/lists/rank-list.ts';
 import { RANK_ROWS } from '../views/parts/list-table.ts';
@@ -45,7 +45,7 @@ function presetWeights(preset: string): Weights | undefined {
 const progressText = (p: RankProgress) =>
   p.phase === 'load'
     ? `Loading… the data these weights need, ${p.done} of ${p.of} ${p.of === 1 ? 'file' : 'files'}`
-    : `Loading… ranking by these weights, pass ${p.passes} of at most ${MAX_ROUNDS}`;
+    : `Loading… ranking by these weights, pass ${p.passes} of at most ${MAX_PASSES}`;
 
 /** The parts of /rank/ its script draws in and reads. */
 interface RankParts {

@@ -10,8 +10,20 @@ import { describe, expect, it } from 'vitest';
 import { buildEvidence, type EvidenceInput } from '../../src/site/data/evidence.ts';
 import { REFERENCES, winShare, type ScoreSet } from '../../src/site/evidence/method.ts';
 import { enoughForRange, MIN_BENCHMARKS } from '../../src/site/evidence/ranges.ts';
-import { assembleRank, decodePart, partsFor, type RankFile, type RankInput, type RankPartFile } from '../../src/site/evidence/rank-file.ts';
-import { MAX_ROUNDS, rankUnder, type RankField, type Ranking } from '../../src/site/evidence/reweigh.ts';
+import {
+  assembleRank,
+  columnsOf,
+  decodePart,
+  encodePart,
+  modelsOn,
+  partsFor,
+  truncatePart,
+  type RankFile,
+  type RankInput,
+  type RankPartFile,
+} from '../../src/site/evidence/rank-file.ts';
+import { StringTable } from '../../src/site/lists/index-tuples.ts';
+import { MAX_PASSES, rankUnder, ranksAny, type RankField, type Ranking } from '../../src/site/evidence/reweigh.ts';
 import {
   isSourceWeights,
   ownWeights,
@@ -249,7 +261,7 @@ describe('the references under a visitor’s weights', () => {
     const f = fieldOf(scores, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const r = rankUnder(f, weighing([1, 1, 1]));
     expect(r.references.end).toBe('step');
-    expect(r.references.rounds).toBeLessThanOrEqual(MAX_ROUNDS);
+    expect(r.references.rounds).toBe(2);
     // The ten of the step: the ten best against the API's top 10 (here model 10, which is not compared with itself... nor is 9).
     const first = rankUnder(f, weighing([1, 1, 1], true)).ranked.slice(0, 10);
     expect(r.references.models).toEqual(first);
@@ -277,7 +289,7 @@ describe('the references under a visitor’s weights', () => {
     expect(r.apart.length).toBe(12);
   });
 
-  it('end within MAX_ROUNDS passes on any field, the same every time, and fixed points are fixed', () => {
+  it('end within MAX_PASSES passes on any field, the same every time: a fixed point is one, a step is the ten best against the start', () => {
     const random = seeded(5);
     const ends = new Map<string, number>();
     for (let t = 0; t < 150; t++) {
@@ -291,20 +303,25 @@ describe('the references under a visitor’s weights', () => {
       );
       const weight = Array.from({ length: benches }, () => (random() < 0.3 ? 0 : Math.round(random() * 5000) / 1000));
       const r = rankUnder(fieldOf(scores), weighing(weight));
-      expect(r.references.rounds).toBeLessThanOrEqual(MAX_ROUNDS);
-      expect(['settled', 'step', 'empty', 'source']).toContain(r.references.end);
+      expect(r.references.rounds).toBeLessThanOrEqual(MAX_PASSES);
+      expect(['settled', 'step', 'start', 'empty']).toContain(r.references.end);
       ends.set(r.references.end, (ends.get(r.references.end) ?? 0) + 1);
       // The same weights on the same field, and on a field made again (nothing kept between rankings changes them).
       const again = fieldOf(scores);
       expect(rankUnder(again, weighing(weight))).toEqual(r);
       expect(rankUnder(again, weighing(weight))).toEqual(r);
+      const atStart = rankUnder(again, weighing(weight, true));
       if (r.references.end === 'settled') expect(new Set(r.references.models)).toEqual(new Set(r.ranked.slice(0, REFERENCES)));
-      if (r.references.end === 'step') expect(r.references.models).toEqual(rankUnder(again, weighing(weight, true)).ranked.slice(0, REFERENCES));
+      if (r.references.end === 'settled' || r.references.end === 'step') expect(r.references.models).toEqual(atStart.ranked.slice(0, REFERENCES));
+      if (r.references.end === 'start' || r.references.end === 'empty') expect(r.scores).toEqual(atStart.scores);
+      // Whether it ranks anything, told from the start's pass alone.
+      expect(ranksAny(again, weighing(weight))).toBe(r.ranked.length > 0);
       for (const m of r.ranked) expect(r.benchmarks[m]).toBeGreaterThanOrEqual(MIN_BENCHMARKS);
       for (const m of r.apart) expect(r.benchmarks[m]).toBeLessThan(MIN_BENCHMARKS);
     }
-    // The property covers every way the rule ends but the source's, which these weights never are.
-    expect([...ends.keys()].sort()).toEqual(['empty', 'settled', 'step']);
+    // The property covers each way the rule ends on a visitor's weights.
+    expect([...ends.keys()].sort()).toEqual(['empty', 'settled', 'start', 'step'].filter((e) => ends.has(e)));
+    expect(ends.get('settled')! + ends.get('step')!).toBeGreaterThan(60);
   });
 });
 
@@ -506,7 +523,10 @@ describe('the data', () => {
     const cut = published(input, input.models.length, budget);
     expect(cut.index.parts.all.cut).toBeLessThan(input.models.length);
     expect(cut.index.parts.all.bytes).toBeLessThanOrEqual(cut.index.budget);
-    expect(gzipSync(JSON.stringify(cut.parts.get('rank/all.json')), { level: 9 }).length).toBe(cut.index.parts.all.bytes);
+    // The index lists what the part weighs at hosts' usual level, which gzip -9 never exceeds here.
+    const part = JSON.stringify(cut.parts.get('rank/all.json'));
+    expect(gzipSync(part, { level: 6 }).length).toBe(cut.index.parts.all.bytes);
+    expect(gzipSync(part, { level: 9 }).length).toBeLessThanOrEqual(cut.index.parts.all.bytes);
     const { data, ranking } = rankingFrom(cut);
     expect(data.cut).toBe(cut.index.parts.all.cut);
     expect(Math.max(...data.models.place)).toBeLessThan(data.cut);
@@ -515,6 +535,21 @@ describe('the data', () => {
     const host = published(input, 4);
     expect([host.index.parts.all, ...host.index.parts.tags.filter((e) => e !== null)].every((e) => e!.cut <= 4)).toBe(true);
     expect(host.index.hostModels).toBe(4);
+  });
+
+  it('cuts a part as the encoder would have made it with that cut', () => {
+    const columns = columnsOf(input);
+    const all = Array.from(input.benchmarks.keys());
+    const models = modelsOn(columns, all);
+    const tied = { ...input, models: input.models.map((m, i) => ({ ...m, rank: i === 2 ? 2 : m.rank })) };
+    for (const cut of [0, 1, 3, 5, input.models.length]) {
+      const whole = encodePart(tied, columns, all, models, input.models.length, new StringTable());
+      const made = encodePart(tied, columns, all, models, cut, new StringTable());
+      expect({ ...truncatePart(whole, cut), decimals: made.decimals, scores: decodePart(truncatePart(whole, cut)).columns }).toEqual({
+        ...made,
+        scores: decodePart(made).columns,
+      });
+    }
   });
 
   it('decodes models’ shared ranks from the whole ranking, not from the models a part holds', () => {

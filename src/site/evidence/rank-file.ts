@@ -22,7 +22,7 @@ import { REFERENCES, SCALE, type Reference, type ScoreSet } from './method.ts';
 import { MIN_BENCHMARKS } from './ranges.ts';
 import { benchKey } from './resample.ts';
 import type { RankField } from './reweigh.ts';
-import { MAX_ROUNDS } from './reweigh.ts';
+import { MAX_PASSES } from './reweigh.ts';
 import { MAX_WEIGHT, type WeighedBenchmarks, type WeightNames } from './weights.ts';
 
 /** A part as the index lists it: where it is (from /data/), how many models it holds, its cut (RankPartFile's) and its bytes gzipped (gzip -9). */
@@ -36,7 +36,7 @@ export interface PartEntry {
 /** `/data/rank.json` beside its attribution. */
 export interface RankFile {
   /** The choices of the method under the visitor's weights (reweigh.ts), for a reader of the file. */
-  method: { references: number; scale: number; maxRounds: number; minBenchmarks: number; maxWeight: number };
+  method: { references: number; scale: number; maxPasses: number; minBenchmarks: number; maxWeight: number };
   /** The most the parts one weighting loads may weigh, gzipped (gzip -9): with the index, within the data's budget. */
   budget: number;
   /** By benchmark id: as the build's evidence numbers them (the snapshot's order). */
@@ -88,51 +88,101 @@ export interface RankInput {
   kept: PagesKept;
 }
 
-/** Integers as steps, the first from `start`, and back: places and scores in order take fewer digits so. */
-const toSteps = (values: ArrayLike<number>, start: number) => Array.from(values, (v, i) => v - (i === 0 ? start : values[i - 1]!));
+/** Integers from steps, the first from `start` (places and scores in order take fewer digits as steps: stepsOf). */
 const fromSteps = (steps: readonly number[], start: number) => {
   const out = new Int32Array(steps.length);
   let at = start;
-  steps.forEach((s, i) => (out[i] = at += s));
+  for (let i = 0; i < steps.length; i++) out[i] = at += steps[i]!;
   return out;
 };
+/** Scores as whole numbers of 10^-decimals in steps, or as they are (decimals null), as numbers. */
+function scoresOf(values: readonly number[], decimals: number | null): Float64Array {
+  const out = new Float64Array(values.length);
+  if (decimals === null) out.set(values);
+  else {
+    const scale = 10 ** decimals;
+    let at = 0;
+    for (let i = 0; i < values.length; i++) out[i] = (at += values[i]!) / scale;
+  }
+  return out;
+}
 
 /** The paths of the parts, from /data/. */
 export const RANK_PARTS_DIR = 'rank';
 export const rankPartPath = (part: { tag: string } | 'all' | 'untagged') =>
   typeof part === 'string' ? `${RANK_PARTS_DIR}/${part}.json` : `${RANK_PARTS_DIR}/tags/${part.tag}.json`;
 
-/** Every configuration's means by benchmark: for each benchmark, its (model, place among the model's configurations, mean), in model order. */
+/**
+ * Every configuration's means by benchmark: configurations numbered in model rank order (a model's
+ * from `first[m]`, its best first), and for each benchmark the configurations with a mean on it,
+ * ascending, and those means.
+ */
 export interface Columns {
-  model: Int32Array[];
-  place: Int32Array[];
+  first: Int32Array;
+  configuration: Int32Array[];
   value: Float64Array[];
+  model: Int32Array;
+  /** By configuration: its model and supraScore. By model: its segment as a part writes it ('' for the slug of its name) and whether its model rank is shared. */
+  supraScore: Float64Array;
+  segment: string[];
+  tied: Uint8Array;
 }
 
 export function columnsOf(input: RankInput): Columns {
-  const lists = input.benchmarks.map(() => ({ model: [] as number[], place: [] as number[], value: [] as number[] }));
-  input.models.forEach((m, model) =>
+  const first = new Int32Array(input.models.length + 1);
+  input.models.forEach((m, i) => (first[i + 1] = first[i]! + m.configurations.length));
+  const lengths = new Int32Array(input.benchmarks.length);
+  for (const m of input.models) for (const c of m.configurations) for (const b of c.means.bench) lengths[b]!++;
+  const configuration = Array.from(lengths, (n) => new Int32Array(n));
+  const value = Array.from(lengths, (n) => new Float64Array(n));
+  const filled = new Int32Array(input.benchmarks.length);
+  input.models.forEach((m, i) =>
     m.configurations.forEach((c, place) => {
       for (let k = 0; k < c.means.bench.length; k++) {
-        const list = lists[c.means.bench[k]!]!;
-        list.model.push(model);
-        list.place.push(place);
-        list.value.push(c.means.value[k]!);
+        const b = c.means.bench[k]!;
+        configuration[b]![filled[b]!] = first[i]! + place;
+        value[b]![filled[b]!++] = c.means.value[k]!;
       }
     }),
   );
+  const supraScore = new Float64Array(first[input.models.length]!);
+  const model = new Int32Array(first[input.models.length]!);
+  input.models.forEach((m, i) =>
+    m.configurations.forEach((c, place) => {
+      supraScore[first[i]! + place] = c.supraScore;
+      model[first[i]! + place] = i;
+    }),
+  );
+  const rank = (i: number) => input.models[i]?.rank;
   return {
-    model: lists.map((l) => Int32Array.from(l.model)),
-    place: lists.map((l) => Int32Array.from(l.place)),
-    value: lists.map((l) => Float64Array.from(l.value)),
+    first,
+    configuration,
+    value,
+    model,
+    supraScore,
+    segment: input.models.map((m) => (m.segment === slugOf(m.name) ? '' : m.segment)),
+    tied: Uint8Array.from(input.models, (m, i) => (rank(i - 1) === m.rank || rank(i + 1) === m.rank ? 1 : 0)),
   };
 }
 
 /** Models with a counting score on any of `benchmarks`, by place. */
 export function modelsOn(columns: Columns, benchmarks: readonly number[]): number[] {
-  const seen = new Set<number>();
-  for (const b of benchmarks) for (const m of columns.model[b]!) seen.add(m);
-  return [...seen].sort((a, b) => a - b);
+  const seen = new Uint8Array(columns.first.length - 1);
+  for (const b of benchmarks) for (const c of columns.configuration[b]!) seen[columns.model[c]!] = 1;
+  const out: number[] = [];
+  seen.forEach((s, m) => s && out.push(m));
+  return out;
+}
+
+/** Integers as steps, the first from `start`. */
+function stepsOf(values: ArrayLike<number>, start: number): number[] {
+  const out = new Array<number>(values.length);
+  let at = start;
+  for (let i = 0; i < values.length; i++) {
+    out[i] = values[i]! - at;
+    at = values[i]!;
+  }
+  return out;
 }
 
 /**
@@ -148,67 +198,102 @@ export function encodePart(
   providers: StringTable,
 ): RankPartFile {
   const kept = models.filter((m) => m < cut);
-  const local = new Map(kept.map((m, i) => [m, i]));
-  // Each model's configurations with a score here, by their place among its configurations.
-  const configurationsOf = new Map<number, Set<number>>();
-  for (const b of benchmarks) {
-    const model = columns.model[b]!;
-    const place = columns.place[b]!;
-    for (let j = 0; j < model.length; j++) {
-      if (!local.has(model[j]!)) continue;
-      let set = configurationsOf.get(model[j]!);
-      if (!set) configurationsOf.set(model[j]!, (set = new Set()));
-      set.add(place[j]!);
-    }
-  }
-  const configuration = new Map<string, number>();
+  const { first } = columns;
+  // The part's configurations: each with a score on one of its benchmarks, numbered in model rank order.
+  // Each configuration's number in the part; SCORED for one with a score here not (yet) numbered, -1 for the others.
+  const SCORED = -2;
+  const local = new Int32Array(first[first.length - 1]!).fill(-1);
+  for (const b of benchmarks) for (const c of columns.configuration[b]!) local[c] = SCORED;
   const cModel: number[] = [];
   const cPlace: number[] = [];
   const cScore: number[] = [];
   kept.forEach((m, i) => {
-    for (const place of [...configurationsOf.get(m)!].sort((a, b) => a - b)) {
-      configuration.set(`${m}:${place}`, cModel.length);
+    for (let c = first[m]!; c < first[m + 1]!; c++) {
+      if (local[c] !== SCORED) continue;
+      local[c] = cModel.length;
       cModel.push(i);
-      cPlace.push(place);
-      cScore.push(input.models[m]!.configurations[place]!.supraScore);
+      cPlace.push(c - first[m]!);
+      cScore.push(columns.supraScore[c]!);
     }
   });
-  const scores = benchmarks.map((b) => {
-    const pairs: [number, number][] = [];
-    const model = columns.model[b]!;
-    for (let j = 0; j < model.length; j++) {
-      const c = configuration.get(`${model[j]}:${columns.place[b]![j]}`);
-      if (c !== undefined) pairs.push([c, columns.value[b]![j]!]);
+  const columnsHere = benchmarks.map((b) => {
+    const at: number[] = [];
+    const values: number[] = [];
+    const configuration = columns.configuration[b]!;
+    for (let j = 0; j < configuration.length; j++) {
+      const c = local[configuration[j]!]!;
+      if (c >= 0) {
+        at.push(c);
+        values.push(columns.value[b]![j]!);
+      }
     }
-    return pairs.sort((x, y) => x[0] - y[0]);
+    return { at, values };
   });
-  const decimals = decimalsOf(scores.flatMap((pairs) => pairs.map((p) => p[1])));
+  const decimals = decimalsOf(columnsHere.flatMap((c) => c.values));
   const scale = 10 ** (decimals ?? 0);
-  const ranks = kept.map((m) => input.models[m]!.rank);
-  const rankOf = (m: number) => input.models[m]?.rank;
-  const tied = kept.flatMap((m, i) => (rankOf(m - 1) === rankOf(m) || rankOf(m + 1) === rankOf(m) ? [i] : []));
+  const tied = kept.flatMap((m, i) => (columns.tied[m] ? [i] : []));
   return {
-    benchmarks: toSteps(benchmarks, -1),
+    benchmarks: stepsOf(benchmarks, -1),
     models: {
-      place: toSteps(kept, -1),
+      place: stepsOf(kept, -1),
       name: kept.map((m) => input.models[m]!.name),
-      segment: kept.map((m) => (input.models[m]!.segment === slugOf(input.models[m]!.name) ? '' : input.models[m]!.segment)),
+      segment: kept.map((m) => columns.segment[m]!),
       provider: kept.map((m) => providers.id(input.models[m]!.provider)),
-      rank: toSteps(ranks, 0),
-      tied: toSteps(tied, -1),
+      rank: stepsOf(
+        kept.map((m) => input.models[m]!.rank),
+        0,
+      ),
+      tied: stepsOf(tied, -1),
     },
     cut,
-    configurations: { model: toSteps(cModel, 0), place: cPlace, supraScore: cScore },
+    configurations: { model: stepsOf(cModel, 0), place: cPlace, supraScore: cScore },
     decimals,
-    scores: scores.map((pairs) => {
-      const units = pairs.map((p) => (decimals === null ? p[1] : Math.round(p[1] * scale)));
-      return [
-        toSteps(
-          pairs.map((p) => p[0]),
-          -1,
-        ),
-        decimals === null ? units : toSteps(units, 0),
-      ];
+    scores: columnsHere.map(({ at, values }) => [
+      stepsOf(at, -1),
+      decimals === null
+        ? values
+        : stepsOf(
+            values.map((v) => Math.round(v * scale)),
+            0,
+          ),
+    ]),
+  };
+}
+
+/** The running sum of steps stays below `limit` for how many of them (steps in order, the first from `start`). */
+function prefixBelow(steps: readonly number[], start: number, limit: number): number {
+  let at = start;
+  for (let i = 0; i < steps.length; i++) if ((at += steps[i]!) >= limit) return i;
+  return steps.length;
+}
+
+/**
+ * A part cut at place `cut` in the model ranking: what `encodePart` makes of the same benchmarks
+ * with that cut, taken from the part as a prefix of each list (models, configurations and every
+ * column are in model rank order), with its scale of decimals kept.
+ */
+export function truncatePart(file: RankPartFile, cut: number): RankPartFile {
+  const models = prefixBelow(file.models.place, -1, cut);
+  const configurations = prefixBelow(file.configurations.model, 0, models);
+  return {
+    ...file,
+    models: {
+      place: file.models.place.slice(0, models),
+      name: file.models.name.slice(0, models),
+      segment: file.models.segment.slice(0, models),
+      provider: file.models.provider.slice(0, models),
+      rank: file.models.rank.slice(0, models),
+      tied: file.models.tied.slice(0, prefixBelow(file.models.tied, -1, models)),
+    },
+    cut,
+    configurations: {
+      model: file.configurations.model.slice(0, configurations),
+      place: file.configurations.place.slice(0, configurations),
+      supraScore: file.configurations.supraScore.slice(0, configurations),
+    },
+    scores: file.scores.map(([at, values]) => {
+      const k = prefixBelow(at, -1, configurations);
+      return [at.slice(0, k), values.slice(0, k)];
     }),
   };
 }
@@ -218,7 +303,7 @@ export function encodeIndex(input: RankInput, providers: StringTable, parts: Ran
   const tags = new StringTable();
   const benchTags = input.benchmarks.map((b) => b.tags.map(tags.id));
   return {
-    method: { references: REFERENCES, scale: SCALE, maxRounds: MAX_ROUNDS, minBenchmarks: MIN_BENCHMARKS, maxWeight: MAX_WEIGHT },
+    method: { references: REFERENCES, scale: SCALE, maxPasses: MAX_PASSES, minBenchmarks: MIN_BENCHMARKS, maxWeight: MAX_WEIGHT },
     budget,
     benchmarks: {
       slug: input.benchmarks.map((b) => b.slug),
@@ -235,7 +320,7 @@ export function encodeIndex(input: RankInput, providers: StringTable, parts: Ran
       name: r.name,
       model: r.model,
       best: r.best,
-      benchmarks: toSteps(r.means.bench, -1),
+      benchmarks: stepsOf(r.means.bench, -1),
       scores: Array.from(r.means.value),
     })),
     kept: input.kept,
@@ -264,7 +349,6 @@ export interface RankPart {
 }
 
 export function decodePart(file: RankPartFile): RankPart {
-  const scale = 10 ** (file.decimals ?? 0);
   return {
     benchmarks: fromSteps(file.benchmarks, -1),
     models: {
@@ -281,10 +365,7 @@ export function decodePart(file: RankPartFile): RankPart {
       place: Int32Array.from(file.configurations.place),
       supraScore: file.configurations.supraScore,
     },
-    columns: file.scores.map(([configurations, values]) => ({
-      configuration: fromSteps(configurations, -1),
-      value: file.decimals === null ? Float64Array.from(values) : Float64Array.from(fromSteps(values, 0), (u) => u / scale),
-    })),
+    columns: file.scores.map(([configurations, values]) => ({ configuration: fromSteps(configurations, -1), value: scoresOf(values, file.decimals) })),
   };
 }
 
@@ -297,8 +378,13 @@ export function partsFor(file: RankFile, weighed: ArrayLike<number>): PartEntry[
   const options: { entry: PartEntry; holds: number[] }[] = [];
   file.parts.tags.forEach((entry, t) => entry && options.push({ entry, holds: byTag[t]! }));
   if (file.parts.untagged) options.push({ entry: file.parts.untagged, holds: untaggedBenchmarks(file) });
-  // Greedy: the part holding the most benchmarks still wanted per byte, until every one is held.
+  // The smallest part that holds every benchmark wanted (one capability's); else greedy: the part holding the most still wanted per byte, until every one is held.
+  const whole = options.filter((o) => [...wanted].every((b) => o.holds.includes(b))).sort((x, y) => x.entry.bytes - y.entry.bytes)[0];
   const chosen: PartEntry[] = [];
+  if (whole) {
+    chosen.push(whole.entry);
+    wanted.clear();
+  }
   const left = new Set(wanted);
   while (left.size > 0) {
     let best: { entry: PartEntry; holds: number[] } | undefined;
@@ -310,6 +396,8 @@ export function partsFor(file: RankFile, weighed: ArrayLike<number>): PartEntry[
     }
     if (!best) return [file.parts.all];
     chosen.push(best.entry);
+    // Past the budget already: the part of every benchmark, without looking further.
+    if (chosen.reduce((sum, e) => sum + e.bytes, 0) > file.budget) return [file.parts.all];
     for (const b of best.holds) left.delete(b);
   }
   const bytes = chosen.reduce((sum, e) => sum + e.bytes, 0);
@@ -337,13 +425,28 @@ export interface RankData {
 }
 
 /** The names a field's weights may use, and its benchmarks as the weights read them: from the index alone. */
-export function namesOf(file: RankFile): { benchmarks: RankData['benchmarks']; names: WeightNames } {
-  const benchTags = file.benchmarks.tags.map((ts) => ts.map((t) => file.tags.segment[t]!));
-  return {
-    benchmarks: { slug: file.benchmarks.slug, name: file.benchmarks.name, effectiveWeight: file.benchmarks.effectiveWeight, tags: benchTags },
-    names: { tags: new Set(file.tags.segment), benches: new Map(file.benchmarks.slug.map((s, b) => [s, benchTags[b]!])) },
-  };
+export function namesOf(file: RankFile): IndexNames {
+  let made = indexNames.get(file);
+  if (!made) {
+    const benchTags = file.benchmarks.tags.map((ts) => ts.map((t) => file.tags.segment[t]!));
+    made = {
+      benchmarks: { slug: file.benchmarks.slug, name: file.benchmarks.name, effectiveWeight: file.benchmarks.effectiveWeight, tags: benchTags },
+      names: { tags: new Set(file.tags.segment), benches: new Map(file.benchmarks.slug.map((s, b) => [s, benchTags[b]!])) },
+      keys: Uint32Array.from(file.benchmarks.slug, benchKey),
+    };
+    indexNames.set(file, made);
+  }
+  return made;
 }
+
+/** What an index names, made once per index: every field assembled from it shares them. */
+interface IndexNames {
+  benchmarks: RankData['benchmarks'];
+  names: WeightNames;
+  /** The benchmarks' resampling keys (resample.ts' benchKey of each slug). */
+  keys: Uint32Array;
+}
+const indexNames = new WeakMap<RankFile, IndexNames>();
 
 /**
  * The field of the index and the parts loaded: their models together, by place, each with its best
@@ -353,65 +456,89 @@ export function namesOf(file: RankFile): { benchmarks: RankData['benchmarks']; n
 export function assembleRank(file: RankFile, parts: readonly RankPart[]): RankData {
   // Below the lowest cut a model's scores may be in one part and not in another: the field stops there.
   const cut = Math.min(file.models, ...parts.map((p) => p.cut));
-  const places = [...new Set(parts.flatMap((p) => [...p.models.place]))].filter((m) => m < cut).sort((a, b) => a - b);
-  const local = new Map(places.map((m, i) => [m, i]));
-  const name: string[] = new Array<string>(places.length);
-  const segment: string[] = new Array<string>(places.length);
-  const provider: string[] = new Array<string>(places.length);
-  const rank = new Int32Array(places.length);
-  const tied = new Uint8Array(places.length);
-  const best = places.map(() => new Map<number, number>());
-  for (const part of parts) {
-    part.models.tied.forEach((k) => {
-      const i = local.get(part.models.place[k]!);
-      if (i !== undefined) tied[i] = 1;
-    });
-    part.models.place.forEach((m, k) => {
-      const i = local.get(m);
-      if (i === undefined) return;
+  const held = new Uint8Array(cut);
+  for (const part of parts) for (const m of part.models.place) if (m < cut) held[m] = 1;
+  const localOf = new Int32Array(cut).fill(-1);
+  const places: number[] = [];
+  for (let m = 0; m < cut; m++) if (held[m]) localOf[m] = places.push(m) - 1;
+  const n = places.length;
+  const name = new Array<string>(n);
+  const segment = new Array<string>(n);
+  const provider = new Array<string>(n);
+  const rank = new Int32Array(n);
+  const tied = new Uint8Array(n);
+  // Each part's best configurations as models of the field (-1: another configuration, or below the cut).
+  const bestOf = parts.map((part) => {
+    const local = Int32Array.from(part.models.place, (m) => (m < cut ? localOf[m]! : -1));
+    part.models.tied.forEach((k) => local[k]! >= 0 && (tied[local[k]!] = 1));
+    local.forEach((i, k) => {
+      if (i < 0) return;
       name[i] = part.models.name[k]!;
       segment[i] = part.models.segment[k]!;
       provider[i] = file.providers[part.models.provider[k]!] ?? '';
       rank[i] = part.models.rank[k]!;
     });
-    part.benchmarks.forEach((b, j) => {
-      const { configuration, value } = part.columns[j]!;
-      for (let k = 0; k < configuration.length; k++) {
-        const c = configuration[k]!;
-        const i = local.get(part.models.place[part.configurations.model[c]!]!);
-        if (part.configurations.place[c] === 0 && i !== undefined) best[i]!.set(b, value[k]!);
-      }
-    });
-  }
-  const rows: ScoreSet[] = best.map((means) => {
-    const ids = [...means.keys()].sort((a, b) => a - b);
-    return { bench: Int32Array.from(ids), value: Float64Array.from(ids, (b) => means.get(b)!) };
+    return Int32Array.from(part.configurations.model, (m, c) => (part.configurations.place[c] === 0 ? local[m]! : -1));
   });
-  const n = file.benchmarks.slug.length;
+  // Each benchmark's column once (a benchmark two parts hold is the same column in each): counted, then filled.
+  const columnOf = (visit: (b: number, i: number, value: number) => void) => {
+    const done = new Uint8Array(file.benchmarks.slug.length);
+    parts.forEach((part, p) =>
+      part.benchmarks.forEach((b, j) => {
+        if (done[b]) return;
+        done[b] = 1;
+        const { configuration, value } = part.columns[j]!;
+        for (let k = 0; k < configuration.length; k++) {
+          const i = bestOf[p]![configuration[k]!]!;
+          if (i >= 0) visit(b, i, value[k]!);
+        }
+      }),
+    );
+  };
+  const lengths = new Int32Array(n);
+  columnOf((_, i) => lengths[i]!++);
+  // One buffer for every row, each row a view of it: a few thousand buffers of their own cost more than the filling.
+  const starts = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) starts[i + 1] = starts[i]! + lengths[i]!;
+  const benchAll = new Int32Array(starts[n]!);
+  const valueAll = new Float64Array(starts[n]!);
+  const filled = starts.slice(0, n);
+  columnOf((b, i, v) => {
+    benchAll[filled[i]!] = b;
+    valueAll[filled[i]!++] = v;
+  });
+  const rows: ScoreSet[] = Array.from({ length: n }, (_, i) => ({
+    bench: benchAll.subarray(starts[i]!, starts[i + 1]!),
+    value: valueAll.subarray(starts[i]!, starts[i + 1]!),
+  }));
+  // From several parts a row's benchmarks come in parts' order: ascending, as the build's score sets are.
+  if (parts.length > 1) rows.forEach((row, i) => (rows[i] = ascending(row)));
   const references = file.references.map((r) => {
-    const value = new Float64Array(n).fill(Number.NaN);
+    const value = new Float64Array(file.benchmarks.slug.length).fill(Number.NaN);
     fromSteps(r.benchmarks, -1).forEach((b, k) => (value[b] = r.scores[k]!));
-    const model = r.best ? (local.get(r.model) ?? -1) : -1;
+    const model = r.best && r.model < cut ? localOf[r.model]! : -1;
     const reference: Reference = { slug: model >= 0 ? `#${model}` : r.slug, value };
     return { reference, model };
   });
-  const ranks = Array.from(rank);
-  const { benchmarks, names } = namesOf(file);
+  const { benchmarks, names, keys } = namesOf(file);
   return {
-    field: { slugs: file.benchmarks.slug, key: Uint32Array.from(file.benchmarks.slug, benchKey), rows, references },
+    field: { slugs: file.benchmarks.slug, key: keys, rows, references },
     benchmarks,
     tags: file.tags,
-    models: {
-      place: Int32Array.from(places),
-      name,
-      segment,
-      provider,
-      rank: ranks.map((r, k) => ({ rank: r, tied: tied[k] === 1 })),
-    },
+    models: { place: Int32Array.from(places), name, segment, provider, rank: Array.from(rank, (r, k) => ({ rank: r, tied: tied[k] === 1 })) },
     total: file.models,
     cut,
     hostModels: file.hostModels,
     kept: file.kept,
     names,
   };
+}
+
+/** A score set with its benchmarks in ascending order. */
+function ascending(set: ScoreSet): ScoreSet {
+  let sorted = true;
+  for (let k = 1; k < set.bench.length && sorted; k++) sorted = set.bench[k - 1]! < set.bench[k]!;
+  if (sorted) return set;
+  const order = Array.from(set.bench.keys()).sort((a, b) => set.bench[a]! - set.bench[b]!);
+  return { bench: Int32Array.from(order, (k) => set.bench[k]!), value: Float64Array.from(order, (k) => set.value[k]!) };
 }

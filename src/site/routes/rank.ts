@@ -16,6 +16,7 @@ import {
   modelsOn,
   partsFor,
   rankPartPath,
+  truncatePart,
   tagBenchmarks,
   untaggedBenchmarks,
   type Columns,
@@ -25,7 +26,7 @@ import {
   type RankPartFile,
 } from '../evidence/rank-file.ts';
 import { REFERENCES } from '../evidence/method.ts';
-import { rankUnder, type Ranking } from '../evidence/reweigh.ts';
+import { rankUnder, ranksAny } from '../evidence/reweigh.ts';
 import { readWeights, weighingOf } from '../evidence/weights.ts';
 import { StringTable } from '../lists/index-tuples.ts';
 import { tagHref } from '../links/links.ts';
@@ -34,14 +35,26 @@ import { RANK, rankRows, rankSummary, type RankRow, type RankSummary } from '../
 import { siteShellOf, type SiteShell } from './shell.ts';
 
 /**
- * The most the data one weighting loads (the index and its parts) may weigh gzipped (gzip -9, as the
- * bench measures it): with the page, its stylesheet, scripts and icons (about 60 KB), everything
- * /rank/ loads stays under 700 KB, so a phone on a slow connection re-ranks within seconds. A part
- * that would weigh more holds the best models that fit, and the page says so.
+ * The most the data one weighting loads (the index and its parts) may weigh gzipped: with the page,
+ * its stylesheet, scripts and icons (about 60 KB), everything /rank/ loads stays under 700 KB, so a
+ * phone on a slow connection re-ranks within seconds. A part that would weigh more holds the best
+ * models that fit, and the page says so.
  */
 export const RANK_DATA_BUDGET = 640_000;
 
-const gzipped = (file: unknown) => gzipSync(JSON.stringify(file), { level: 9 }).length;
+/**
+ * The gzip level the build weighs the files at: hosts' usual level, a few thousandths above what
+ * gzip -9 (as the bench measures) makes of them at a third of its time.
+ */
+const WEIGHED_AT = 6;
+/**
+ * The level a capability's part is weighed at first: a tenth above level 6, and several times
+ * faster over the hundreds of parts of a large field, most of them far below the budget. A part
+ * this puts over the budget is weighed again at WEIGHED_AT, and cut to fit.
+ */
+const FIRST_WEIGHED_AT = 1;
+
+const gzipped = (file: unknown, level = WEIGHED_AT) => gzipSync(JSON.stringify(file), { level }).length;
 
 /** What the build hands the encoder: every model's configurations with their means, the API's top 10. */
 export function rankInputOf(data: SiteData): RankInput {
@@ -73,21 +86,20 @@ interface MadePart {
 }
 
 /**
- * The part `make` makes with the highest cut, of `most`, whose gzipped JSON fits `budget`: the whole
- * where it fits, else found by interpolation (a part's size grows nearly in proportion to the models
- * it holds) in a few encodings, the largest that fitted kept.
+ * The part of `whole`'s benchmarks with the highest cut whose gzipped JSON fits `budget`: `whole`
+ * where it fits, else cut (truncatePart) where interpolation puts it (a part's size grows nearly in
+ * proportion to the models it holds), in a few tries, the largest that fitted kept.
  */
-export function fitPart(make: (cut: number) => RankPartFile, most: number, budget: number): MadePart {
-  const whole = make(most);
+export function fitPart(whole: RankPartFile, budget: number): MadePart {
   const wholeBytes = gzipped(whole);
   if (wholeBytes <= budget) return { file: whole, bytes: wholeBytes };
-  let best = { file: make(0), bytes: 0 };
-  best.bytes = gzipped(best.file);
-  let [lo, loBytes, hi, hiBytes] = [0, best.bytes, most, wholeBytes];
+  const none = truncatePart(whole, 0);
+  let best = { file: none, bytes: gzipped(none) };
+  let [lo, loBytes, hi, hiBytes] = [0, best.bytes, whole.cut, wholeBytes];
   for (let tries = 0; tries < 6 && hi - lo > 1; tries++) {
     const guess = Math.floor(lo + ((hi - lo) * (budget - loBytes)) / (hiBytes - loBytes));
     const cut = Math.min(hi - 1, Math.max(lo + 1, guess));
-    const candidate = make(cut);
+    const candidate = truncatePart(whole, cut);
     const bytes = gzipped(candidate);
     if (bytes <= budget) [lo, loBytes, best] = [cut, bytes, { file: candidate, bytes }];
     else [hi, hiBytes] = [cut, bytes];
@@ -120,9 +132,11 @@ export function makeRankFiles(input: RankInput, hostModels: number, budget: numb
   const partBudget = budget - gzipped(draft);
   for (const m of input.models) providers.id(m.provider);
   const parts = new Map<string, RankPartFile>();
-  const made = (path: string, benchmarks: readonly number[]): PartEntry => {
-    const models = modelsOn(columns, benchmarks);
-    const { file, bytes } = fitPart((cut) => encodePart(input, columns, benchmarks, models, cut, providers), most, partBudget);
+  const made = (path: string, benchmarks: readonly number[], level = FIRST_WEIGHED_AT): PartEntry => {
+    const whole = encodePart(input, columns, benchmarks, modelsOn(columns, benchmarks), most, providers);
+    // Weighed quickly where that is far enough below the budget: the index then lists a little more than it weighs.
+    const first = level === WEIGHED_AT ? Infinity : gzipped(whole, level);
+    const { file, bytes } = first <= partBudget ? { file: whole, bytes: first } : fitPart(whole, partBudget);
     parts.set(path, file);
     return { path, models: file.models.name.length, cut: file.cut, bytes };
   };
@@ -131,7 +145,7 @@ export function makeRankFiles(input: RankInput, hostModels: number, budget: numb
     input,
     providers,
     {
-      all: made(rankPartPath('all'), Array.from(input.benchmarks.keys())),
+      all: made(rankPartPath('all'), Array.from(input.benchmarks.keys()), WEIGHED_AT),
       tags: tagIds.map((ids, t) => made(rankPartPath({ tag: draft.tags.segment[t]! }), ids)),
       untagged: untagged.length > 0 ? made(rankPartPath('untagged'), untagged) : null,
     },
@@ -150,13 +164,18 @@ export function rankFilesOf(data: SiteData): RankFiles {
   return made;
 }
 
-/** The ranking of `weights` (an address's w, b and by) from the parts the browser would load for it, decoded as it decodes them. */
-export function rankingFrom({ index, parts }: RankFiles, params: { w?: string; b?: string; by?: string } = {}) {
+/** The field the browser would load for `params` (an address's w, b and by), decoded as it decodes it, and the weights read. */
+function fieldFrom({ index, parts }: RankFiles, params: { w?: string; b?: string; by?: string }) {
   const { names, benchmarks } = assembleRank(index, []);
   const weights = readWeights({ w: params.w ?? '', b: params.b ?? '', by: params.by ?? '' }, names).weights;
   const weighing = weighingOf(weights, benchmarks);
   const loaded = partsFor(index, weighing.weight).map((e) => decodePart(parts.get(e.path)!));
-  const data = assembleRank(index, loaded);
+  return { data: assembleRank(index, loaded), weighing };
+}
+
+/** The ranking of `params` from the parts the browser would load for them, decoded as it decodes them. */
+export function rankingFrom(files: RankFiles, params: { w?: string; b?: string; by?: string } = {}) {
+  const { data, weighing } = fieldFrom(files, params);
   return { data, ranking: rankUnder(data.field, weighing), weighing };
 }
 
@@ -213,20 +232,17 @@ export function rankPage(data: SiteData): RankPage {
   return page;
 }
 
-const rankedByTag = new WeakMap<SiteData, Map<string, Ranking>>();
+const tagsRanking = new WeakMap<SiteData, Map<string, boolean>>();
 
-/**
- * Whether weighing one tag alone ranks any model (a tag's page links /rank/ with it weighed only
- * then): its ranking from its own part, as the browser makes it, once per tag.
- */
+/** Whether weighing one tag alone ranks any model, from its own part as the browser would rank it: a tag's page links /rank/ with it weighed only then. */
 export function tagRanks(data: SiteData, segment: string): boolean {
-  let made = rankedByTag.get(data);
-  if (!made) rankedByTag.set(data, (made = new Map()));
-  let ranking = made.get(segment);
-  if (!ranking) {
+  let made = tagsRanking.get(data);
+  if (!made) tagsRanking.set(data, (made = new Map()));
+  let ranks = made.get(segment);
+  if (ranks === undefined) {
     const files = rankFilesOf(data);
-    if (!files.index.tags.segment.includes(segment)) return false;
-    made.set(segment, (ranking = rankingFrom(files, { w: `${segment}:1` }).ranking));
+    const field = files.index.tags.segment.includes(segment) ? fieldFrom(files, { w: `${segment}:1` }) : undefined;
+    made.set(segment, (ranks = field !== undefined && ranksAny(field.data.field, field.weighing)));
   }
-  return ranking.ranked.length > 0;
+  return ranks;
 }

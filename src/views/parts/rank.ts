@@ -22,12 +22,13 @@ function referencesHtml({ references: r }: RankSummary): string {
     r.from === 'api'
       ? 'the API’s top 10 configurations'
       : 'the 10 best models by model rank with a score on a benchmark weighed (none of the API’s top 10 shares one with any model)';
-  if (r.end === 'empty') return `No model has enough evidence under these weights for a rank, so there is no top 10 of them: the scores are against ${from}.`;
-  if (r.end === 'settled')
-    return r.rounds <= 2
-      ? `Each score is the model’s win share against your top 10: the 10 best models with enough evidence against ${from} under your weights, who are also the 10 best against themselves.`
-      : `Each score is the model’s win share against your top 10, who are the 10 best against themselves: found in ${r.rounds} passes, each taking the 10 best against the previous ten, from the 10 best against ${from}.`;
-  return `Each score is the model’s win share against your top 10: the 10 best models with enough evidence against ${from} under your weights. The 10 best against those are not the same ten, and ${r.rounds} passes found no ten that are the 10 best against themselves, so the rule stops at that one step.`;
+  if (r.end === 'empty') return `No model has enough evidence against ${from} under these weights for a rank, so the scores are against them.`;
+  if (r.end === 'start')
+    return `Each score is the model’s win share against ${from}: the 10 best models against them under your weights would leave no model with enough evidence for a rank as references, so they stay.`;
+  const step = `Each score is the model’s win share against your top 10: the 10 best models with enough evidence against ${from} under your weights`;
+  return r.end === 'settled'
+    ? `${step}, who are also the 10 best against themselves.`
+    : `${step}. The 10 best against those are not quite the same ten; the rule takes that one step and no more.`;
 }
 
 /** What a ranking says of itself above its rows: how many models it ranks, lists apart and cannot rank, and which models its data holds. */

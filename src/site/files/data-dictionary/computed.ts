@@ -120,7 +120,12 @@ export const RANK_JSON: Download = {
     method: objectField('method', 'The choices of the method under a visitor’s weights (the page and the about page explain each).', [
       { name: 'references', schema: count(), unit: 'configurations', meaning: 'How many references each model is compared with.' },
       { name: 'scale', schema: z.number().positive(), unit: 'normalized points', meaning: 'Width of the comparison on one benchmark, as in evidence.json.' },
-      { name: 'maxRounds', schema: count(), unit: 'passes', meaning: 'At most this many passes look for references that are the top 10 against themselves.' },
+      {
+        name: 'maxPasses',
+        schema: count(),
+        unit: 'passes',
+        meaning: 'The most passes the references’ rule takes under a visitor’s weights: the start, and one step to the 10 best against it.',
+      },
       {
         name: 'minBenchmarks',
         schema: count(),
