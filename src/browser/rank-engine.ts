@@ -7,10 +7,13 @@
 import { readJson } from '../site/compare/model-data.ts';
 import {
   assembleRank,
+  decodeBlock,
   decodePart,
   namesOf,
   partsFor,
-  type PartEntry,
+  type FileEntry,
+  type RankBlock,
+  type RankBlockFile,
   type RankData,
   type RankFile,
   type RankPart,
@@ -31,56 +34,60 @@ export interface RankResult {
   weights: Weights;
 }
 
-/** Parts kept decoded, beside the part of every benchmark: a visitor going back and forth between a few capabilities fetches each once. */
-const KEPT_PARTS = 12;
+/** Parts kept decoded, beside the blocks: a visitor going back and forth between a few capabilities fetches each once. */
+const KEPT_FILES = 12;
 
 export class RankEngine {
   readonly #index: RankFile;
   readonly #base: string;
   readonly #names: ReturnType<typeof namesOf>;
-  readonly #parts = new Map<string, Promise<RankPart>>();
+  readonly #files = new Map<string, Promise<RankPart | RankBlock>>();
   #field: { key: string; data: RankData } | undefined;
 
-  /** `url`: where the index was read, which the parts' paths are relative to. */
+  /** `url`: where the index was read, which the other files' paths are relative to. */
   constructor(index: RankFile, url: string) {
     this.#index = index;
     this.#base = url;
     this.#names = namesOf(index);
   }
 
-  #part(entry: PartEntry): Promise<RankPart> {
-    let part = this.#parts.get(entry.path);
-    if (part) this.#parts.delete(entry.path);
+  /** A block or part, fetched once and kept among the last few (the blocks, which every weighting of a capability needs, among them). */
+  #file<T extends RankPart | RankBlock>(entry: FileEntry, decode: (file: never) => T): Promise<T> {
+    let file = this.#files.get(entry.path) as Promise<T> | undefined;
+    if (file) this.#files.delete(entry.path);
     else
-      part = fetch(new URL(entry.path, this.#base))
+      file = fetch(new URL(entry.path, this.#base))
         .then((r) => {
           if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
-          return readJson<RankPartFile>(r);
+          return readJson<never>(r);
         })
-        .then(decodePart);
-    this.#parts.set(entry.path, part);
-    part.catch(() => this.#parts.delete(entry.path));
-    while (this.#parts.size > KEPT_PARTS) this.#parts.delete(this.#parts.keys().next().value!);
-    return part;
+        .then(decode);
+    this.#files.set(entry.path, file);
+    file.catch(() => this.#files.delete(entry.path));
+    while (this.#files.size > KEPT_FILES + this.#index.blocks.length) this.#files.delete(this.#files.keys().next().value!);
+    return file;
   }
 
   async rank(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<RankResult> {
     const { weights, ignored } = readWeights(params, this.#names.names);
     const weighing = weighingOf(weights, this.#names.benchmarks);
-    const entries = partsFor(this.#index, weighing.weight);
-    const key = entries.map((e) => e.path).join(' ');
+    const loads = partsFor(this.#index, weighing.weight);
+    const blocks = this.#index.blocks.slice(0, loads.blocks);
+    const key = [...blocks, ...loads.parts].map((e) => e.path).join(' ');
     if (this.#field?.key !== key) {
       let done = 0;
-      progress({ phase: 'load', done, of: entries.length });
-      const parts = await Promise.all(
-        entries.map((e) =>
-          this.#part(e).then((p) => {
-            progress({ phase: 'load', done: ++done, of: entries.length });
-            return p;
-          }),
-        ),
-      );
-      this.#field = { key, data: assembleRank(this.#index, parts) };
+      const of = blocks.length + loads.parts.length;
+      const counted = <T>(file: Promise<T>) =>
+        file.then((f) => {
+          progress({ phase: 'load', done: ++done, of });
+          return f;
+        });
+      progress({ phase: 'load', done, of });
+      const [loadedBlocks, loadedParts] = await Promise.all([
+        Promise.all(blocks.map((e) => counted(this.#file(e, (f: RankBlockFile) => decodeBlock(f))))),
+        Promise.all(loads.parts.map((e) => counted(this.#file(e, (f: RankPartFile) => decodePart(f))))),
+      ]);
+      this.#field = { key, data: assembleRank(this.#index, loadedBlocks, loadedParts) };
     }
     const { data } = this.#field;
     const ranking = rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes }));

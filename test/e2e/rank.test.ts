@@ -12,7 +12,7 @@ import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, countLayoutShifts, launchChromium, shiftedPages } from '../helpers/browser.ts';
 import { browserSession, here, settled } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import type { RankFile, RankPartFile } from '../../src/site/evidence/rank-file.ts';
+import type { RankBlockFile, RankFile, RankPartFile } from '../../src/site/evidence/rank-file.ts';
 import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-lighthouse.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,18 +53,23 @@ interface Field {
   names: Map<number, string>;
 }
 
-/** The index and the part of every benchmark, read straight from their JSON. */
-function fieldOf(index: RankFile, all: RankPartFile): Field {
-  const places = unstep(all.models.place, -1);
-  const names = new Map(places.map((p, k) => [p, all.models.name[k]!]));
-  const cModel = unstep(all.configurations.model, 0);
+/** The index, the part of every benchmark and the blocks, read straight from their JSON. */
+function fieldOf(index: RankFile, all: RankPartFile, blocks: RankBlockFile[]): Field {
+  const names = new Map<number, string>();
+  // Configurations by number: each model's together, its best first.
+  const numbered: { place: number; at: number }[] = [];
+  for (const block of blocks)
+    block.configurations.count.forEach((n, k) => {
+      names.set(block.from + k, block.models.name[k]!);
+      for (let at = 0; at < n; at++) numbered.push({ place: block.from + k, at });
+    });
   const best = new Map<number, Map<number, number>>();
   const benchmarks = unstep(all.benchmarks, -1);
   all.scores.forEach(([configurations, values], j) => {
     const scores = all.decimals === null ? values : unstep(values, 0).map((u) => u / 10 ** all.decimals!);
     unstep(configurations, -1).forEach((c, k) => {
-      if (all.configurations.place[c] !== 0) return;
-      const place = places[cModel[c]!]!;
+      const { place, at } = numbered[c]!;
+      if (at !== 0) return;
       if (!best.has(place)) best.set(place, new Map());
       best.get(place)!.set(benchmarks[j]!, scores[k]!);
     });
@@ -198,7 +203,8 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     base = server.url.replace(/\/$/, '');
     browser = await launchChromium();
     file = (await (await fetch(`${base}/data/rank.json`)).json()) as RankFile;
-    field = fieldOf(file, (await (await fetch(`${base}/data/${file.parts.all.path}`)).json()) as RankPartFile);
+    const json = async <T>(path: string) => (await (await fetch(`${base}/data/${path}`)).json()) as T;
+    field = fieldOf(file, await json<RankPartFile>(file.parts.all.path), await Promise.all(file.blocks.map((e) => json<RankBlockFile>(e.path))));
   }, 600_000);
 
   afterAll(async () => {

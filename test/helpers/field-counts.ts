@@ -88,7 +88,11 @@ export function fieldCounts(configurations: number, { details }: { details: bool
       ]),
     ),
     tagLists: new Map(
-      Array.from({ length: tags }, (_, t) => [`tag-${t}`, { carrying: Math.round(carrying), measured: Math.round(measured), benches: Math.round(tagged) }]),
+      Array.from({ length: tags }, (_, t) => [
+        `tag-${t}`,
+        // The submissions on its benchmarks: a benchmark's rows each.
+        { carrying: Math.round(carrying), measured: Math.round(measured), benches: Math.round(tagged), scores: Math.round(tagged * resultRows) },
+      ]),
     ),
     historySnapshots: 365,
     recentChanges: 5,

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { makeRankFiles, RANK_DATA_BUDGET, rankingFrom, rankInputOf, type RankFiles } from '../../src/site/routes/rank.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSiteData, releaseSiteData, type SiteData } from '../../src/site/data/site-data.ts';
-import { assembleRank, partsFor, type RankFile, type RankPartFile } from '../../src/site/evidence/rank-file.ts';
+import { namesOf, partsFor, type RankBlockFile, type RankFile, type RankPartFile } from '../../src/site/evidence/rank-file.ts';
 import { MAX_PASSES, type Ranking } from '../../src/site/evidence/reweigh.ts';
 import { readWeights, weighingOf } from '../../src/site/evidence/weights.ts';
 import { rankRows, rankSummary } from '../../src/site/lists/rank-list.ts';
@@ -38,7 +38,8 @@ beforeAll(async () => {
   data = getSiteData(inputOutsideBuild(sample.snapshot, {}));
   const index = JSON.parse(site.read('data/rank.json')) as RankFile;
   const paths = [index.parts.all, ...index.parts.tags, index.parts.untagged].flatMap((e) => (e ? [e.path] : []));
-  files = { index, parts: new Map(paths.map((path) => [path, JSON.parse(site.read(`data/${path}`)) as RankPartFile])) };
+  const read = <T>(path: string) => [path, JSON.parse(site.read(`data/${path}`)) as T] as const;
+  files = { index, blocks: new Map(index.blocks.map((e) => read<RankBlockFile>(e.path))), parts: new Map(paths.map((path) => read<RankPartFile>(path))) };
   source = rankingFrom(files);
   return () => releaseSiteData();
 });
@@ -107,13 +108,14 @@ describe('/rank/ on the bundled sample', () => {
 
   it('loads for any one weighting, with its index, at most the budget gzipped, and every model with evidence in the capability weighed', () => {
     const indexBytes = gzipped(site.read('data/rank.json'));
-    const { names, benchmarks } = assembleRank(files.index, []);
+    const { names, benchmarks } = namesOf(files.index);
     for (const weighing of [{}, ...weighingsOf(files.index)]) {
       const weights = readWeights({ w: '', b: '', by: '', ...weighing }, names).weights;
-      const parts = partsFor(files.index, weighingOf(weights, benchmarks).weight);
-      const bytes = indexBytes + parts.reduce((sum, e) => sum + gzipped(site.read(`data/${e.path}`)), 0);
+      const loads = partsFor(files.index, weighingOf(weights, benchmarks).weight);
+      const paths = [...files.index.blocks.slice(0, loads.blocks), ...loads.parts].map((e) => e.path);
+      const bytes = indexBytes + paths.reduce((sum, path) => sum + gzipped(site.read(`data/${path}`)), 0);
       expect(bytes, JSON.stringify(weighing)).toBeLessThanOrEqual(RANK_DATA_BUDGET);
-      expect(parts.every((e) => e.cut === data.models.length)).toBe(true);
+      expect(loads.parts.every((e) => e.cut === data.models.length)).toBe(true);
     }
     // One capability: every model whose best configuration has a counting score on one of its benchmarks is in the field.
     const tag = data.tags.find((t) => t.benchList.length >= 3)!;
@@ -170,20 +172,20 @@ describe('/rank/ on the bundled sample', () => {
     expect(JSON.parse(site.read('data/rank/all.json'))).toMatchObject({ source: expect.any(String), sample: true });
     const manifest = JSON.parse(site.read('data/manifest.json')) as { files: { path: string; schema: string | null }[] };
     expect(manifest.files.find((f) => f.path === 'rank.json')).toMatchObject({ schema: 'rank.schema.json' });
-    const parts = manifest.files.filter((f) => f.path.startsWith('rank/'));
-    expect(parts.length).toBe(files.parts.size);
-    expect(parts.every((f) => f.schema === 'rank-part.schema.json')).toBe(true);
-    expect(site.files).toContain('data/rank-part.schema.json');
+    const listed = manifest.files.filter((f) => f.path.startsWith('rank/'));
+    expect(listed.length).toBe(files.parts.size + files.blocks.size);
+    expect(listed.every((f) => f.schema === (f.path.startsWith('rank/models/') ? 'rank-block.schema.json' : 'rank-part.schema.json'))).toBe(true);
+    expect(site.files).toEqual(expect.arrayContaining(['data/rank-part.schema.json', 'data/rank-block.schema.json']));
   });
 
   it('holds, where a part would weigh more than the budget, the best models that fit, and says so on the page', () => {
     const input = rankInputOf(data);
     const whole = makeRankFiles(input, data.models.length);
-    const budget = gzipped(JSON.stringify(whole.index)) + Math.round((whole.index.parts.all.bytes * 2) / 3);
-    const cut = makeRankFiles(input, data.models.length, budget);
+    const budget = gzipped(JSON.stringify(whole.index)) + Math.round(((whole.index.parts.all.bytes + whole.index.blocks[0]!.bytes) * 2) / 3);
+    const cut = makeRankFiles(input, data.models.length, { budget });
     const { data: rank, ranking } = rankingFrom(cut);
     expect(rank.cut).toBeLessThan(data.models.length);
-    expect(cut.index.parts.all.bytes).toBeLessThanOrEqual(cut.index.budget);
+    expect(cut.index.parts.all.bytes + cut.index.blocks[0]!.bytes).toBeLessThanOrEqual(cut.index.budget);
     const said = load(rankSummaryHtml(rankSummary(rank, ranking, true)).html)
       .text()
       .replace(/\s+/g, ' ');

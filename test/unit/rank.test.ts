@@ -10,19 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { buildEvidence, type EvidenceInput } from '../../src/site/data/evidence.ts';
 import { REFERENCES, winShare, type ScoreSet } from '../../src/site/evidence/method.ts';
 import { enoughForRange, MIN_BENCHMARKS } from '../../src/site/evidence/ranges.ts';
-import {
-  assembleRank,
-  columnsOf,
-  decodePart,
-  encodePart,
-  modelsOn,
-  partsFor,
-  truncatePart,
-  type RankFile,
-  type RankInput,
-  type RankPartFile,
-} from '../../src/site/evidence/rank-file.ts';
-import { StringTable } from '../../src/site/lists/index-tuples.ts';
+import { assembleRank, bytesOf, decodeBlock, decodePart, namesOf, partsFor, type RankFile } from '../../src/site/evidence/rank-file.ts';
+import { columnsOf, encodePart, truncatePart, type RankInput } from '../../src/site/evidence/rank-encode.ts';
 import { MAX_PASSES, rankUnder, ranksAny, type RankField, type Ranking } from '../../src/site/evidence/reweigh.ts';
 import {
   isSourceWeights,
@@ -37,7 +26,7 @@ import {
 } from '../../src/site/evidence/weights.ts';
 import { readView, selectRows, viewUrl } from '../../src/site/lists/list-spec.ts';
 import { RANK, rankHref, rankRows, type RankView } from '../../src/site/lists/rank-list.ts';
-import { makeRankFiles, rankingFrom } from '../../src/site/routes/rank.ts';
+import { makeRankFiles, rankingFrom, type RankFiles } from '../../src/site/routes/rank.ts';
 
 const NAMES: WeightNames = {
   tags: new Set(['coding', 'math', 'law']),
@@ -427,12 +416,19 @@ function rankInputOf(input: ReturnType<typeof snapshotInput>): RankInput {
 }
 
 /** The files as a browser reads them: through JSON. */
-function published(input: RankInput, hostModels = input.models.length, budget?: number) {
-  const files = makeRankFiles(input, hostModels, budget);
-  const index = JSON.parse(JSON.stringify(files.index)) as RankFile;
-  const parts = new Map([...files.parts].map(([path, part]) => [path, JSON.parse(JSON.stringify(part)) as RankPartFile]));
-  return { index, parts };
+function published(input: RankInput, hostModels = input.models.length, budget?: number): RankFiles {
+  const files = makeRankFiles(input, hostModels, budget === undefined ? {} : { budget });
+  const through = <T>(map: Map<string, T>) => new Map([...map].map(([path, file]) => [path, JSON.parse(JSON.stringify(file)) as T]));
+  return { index: JSON.parse(JSON.stringify(files.index)) as RankFile, blocks: through(files.blocks), parts: through(files.parts) };
 }
+
+/** The field of the index, its first `blocks` blocks and these parts, decoded. */
+const fieldOfFiles = (files: RankFiles, blocks: number, paths: string[]) =>
+  assembleRank(
+    files.index,
+    files.index.blocks.slice(0, blocks).map((e) => decodeBlock(files.blocks.get(e.path)!)),
+    paths.map((path) => decodePart(files.parts.get(path)!)),
+  );
 
 describe('as the source weighs', () => {
   it('gives each model its best configuration’s evidence score, bit for bit, and ranks the models the leaderboard gives a range, from the files as a browser reads them', () => {
@@ -463,47 +459,49 @@ describe('as the source weighs', () => {
 describe('the data', () => {
   const input = rankInputOf(snapshotInput());
 
-  it('holds in each tag’s part every model with a counting score on its benchmarks, each with every configuration that has one, exactly', () => {
-    const { index, parts } = published(input);
+  it('holds in each tag’s part every configuration with a counting score on its benchmarks, not only the best, exactly, and in the blocks each one’s model and supraScore', () => {
+    const files = published(input);
+    const { index } = files;
     const odd = index.tags.segment.indexOf('odd');
-    expect(index.parts.tags[odd]).toMatchObject({ path: 'rank/tags/odd.json', cut: input.models.length });
-    const part = decodePart(parts.get('rank/tags/odd.json')!);
+    expect(index.parts.tags[odd]).toMatchObject({ path: 'rank/tags/odd.json', cut: input.models.length, blocks: 1 });
+    const part = decodePart(files.parts.get('rank/tags/odd.json')!);
     const oddIds = [1, 3, 5, 7];
     expect(Array.from(part.benchmarks)).toEqual(oddIds);
-    const expected = input.models.flatMap((m, place) =>
-      m.configurations.flatMap((c, at) =>
-        [...c.means.bench].filter((b) => oddIds.includes(b)).map((b) => `${place}:${at}:${b}:${c.means.value[[...c.means.bench].indexOf(b)]}`),
-      ),
+    const block = decodeBlock(files.blocks.get('rank/models/0.json')!);
+    // Configurations by number: each model's together, its best first.
+    const numbered = input.models.flatMap((m, place) => m.configurations.map((c, at) => ({ place, at, c })));
+    expect(Array.from(block.count)).toEqual(input.models.map((m) => m.configurations.length));
+    expect(block.supraScore).toEqual(numbered.map((n) => n.c.supraScore));
+    const expected = numbered.flatMap(({ place, at, c }) =>
+      [...c.means.bench].filter((b) => oddIds.includes(b)).map((b) => `${place}:${at}:${b}:${c.means.value[[...c.means.bench].indexOf(b)]}`),
     );
     const found = [...part.benchmarks].flatMap((b, j) =>
-      [...part.columns[j]!.configuration].map(
-        (c, k) => `${part.models.place[part.configurations.model[c]!]}:${part.configurations.place[c]}:${b}:${part.columns[j]!.value[k]}`,
-      ),
+      [...part.columns[j]!.configuration].map((c, k) => `${numbered[c]!.place}:${numbered[c]!.at}:${b}:${part.columns[j]!.value[k]}`),
     );
     expect(found.sort()).toEqual(expected.sort());
-    // A configuration that is not its model's best is held too (the candidates a resampled ranking needs), with its supraScore.
-    expect(Array.from(part.configurations.place).some((p) => p > 0)).toBe(true);
-    expect(part.configurations.supraScore.every((s) => s > 0)).toBe(true);
+    // A configuration that is not its model's best is held too: the candidates a resampled ranking needs.
+    expect(found.some((f) => f.split(':')[1] !== '0')).toBe(true);
     // Benchmark b4 carries no tag: the untagged part holds it.
     expect(index.parts.untagged?.path).toBe('rank/untagged.json');
-    expect(Array.from(decodePart(parts.get('rank/untagged.json')!).benchmarks)).toEqual([4]);
+    expect(Array.from(decodePart(files.parts.get('rank/untagged.json')!).benchmarks)).toEqual([4]);
   });
 
-  it('loads the parts that hold the benchmarks weighed at the fewest bytes, or the part of every benchmark where that is smaller', () => {
+  it('loads the parts that hold the benchmarks weighed at the fewest bytes, with their blocks, or the part of every benchmark where that is smaller', () => {
     const { index } = published(input);
-    const { names, benchmarks } = assembleRank(index, []);
-    const paths = (w: string) => partsFor(index, weighingOf(readWeights(params({ w }), names).weights, benchmarks).weight).map((e) => e.path);
-    expect(paths('odd:1')).toEqual(['rank/tags/odd.json']);
-    expect(paths('odd:5')).toEqual(['rank/tags/odd.json']);
-    expect(paths('*:0')).toEqual([]);
+    const { names, benchmarks } = namesOf(index);
+    const loads = (w: string) => partsFor(index, weighingOf(readWeights(params({ w }), names).weights, benchmarks).weight);
+    expect(loads('odd:1')).toEqual({ blocks: 1, parts: [index.parts.tags[index.tags.segment.indexOf('odd')]] });
+    expect(loads('odd:5')).toEqual(loads('odd:1'));
+    expect(loads('*:0')).toEqual({ blocks: 0, parts: [] });
     // Everything weighed: every tag's part would weigh more than the part of every benchmark.
-    expect(paths('')).toEqual(['rank/all.json']);
+    expect(loads('')).toEqual({ blocks: 1, parts: [index.parts.all] });
+    expect(bytesOf(index, loads(''))).toBe(index.blocks[0]!.bytes + index.parts.all.bytes);
   });
 
   it('ranks one tag alike from its part and from the part of every benchmark', () => {
     const files = published(input);
     const fromTag = rankingFrom(files, { w: 'odd:1' });
-    const all = assembleRank(files.index, [decodePart(files.parts.get('rank/all.json')!)]);
+    const all = fieldOfFiles(files, 1, ['rank/all.json']);
     const fromAll = rankUnder(all.field, fromTag.weighing);
     const placed = (r: Ranking, places: Int32Array) => ({
       ranked: r.ranked.map((m) => places[m]),
@@ -514,15 +512,15 @@ describe('the data', () => {
     expect(placed(fromTag.ranking, fromTag.data.models.place)).toEqual(placed(fromAll, all.models.place));
   });
 
-  it('holds, where a part would weigh more than the budget gzipped, the best models that fit, and the field stops at the lowest cut', () => {
+  it('holds, where a part and its blocks would weigh more than the budget gzipped, the best models that fit, and the field stops at the lowest cut', () => {
     const whole = published(input);
-    const allBytes = whole.index.parts.all.bytes;
-    // A budget that holds the index and about two thirds of the part of every benchmark.
-    const indexBytes = gzipSync(JSON.stringify(whole.index), { level: 9 }).length;
+    const allBytes = whole.index.parts.all.bytes + whole.index.blocks[0]!.bytes;
+    // A budget that holds the index and about two thirds of the part of every benchmark with its block.
+    const indexBytes = gzipSync(JSON.stringify(whole.index), { level: 6 }).length;
     const budget = indexBytes + Math.round((allBytes * 2) / 3);
     const cut = published(input, input.models.length, budget);
     expect(cut.index.parts.all.cut).toBeLessThan(input.models.length);
-    expect(cut.index.parts.all.bytes).toBeLessThanOrEqual(cut.index.budget);
+    expect(bytesOf(cut.index, { blocks: cut.index.parts.all.blocks, parts: [cut.index.parts.all] })).toBeLessThanOrEqual(cut.index.budget);
     // The index lists what the part weighs at hosts' usual level, which gzip -9 never exceeds here.
     const part = JSON.stringify(cut.parts.get('rank/all.json'));
     expect(gzipSync(part, { level: 6 }).length).toBe(cut.index.parts.all.bytes);
@@ -531,28 +529,24 @@ describe('the data', () => {
     expect(data.cut).toBe(cut.index.parts.all.cut);
     expect(Math.max(...data.models.place)).toBeLessThan(data.cut);
     expect(ranking.ranked.length + ranking.apart.length).toBeLessThanOrEqual(data.cut);
-    // A host's limits cut every part at its models.
+    // A host's limits cut every part and the blocks at its models.
     const host = published(input, 4);
     expect([host.index.parts.all, ...host.index.parts.tags.filter((e) => e !== null)].every((e) => e!.cut <= 4)).toBe(true);
+    expect(decodeBlock(host.blocks.get('rank/models/0.json')!).name).toHaveLength(4);
     expect(host.index.hostModels).toBe(4);
   });
 
   it('cuts a part as the encoder would have made it with that cut', () => {
     const columns = columnsOf(input);
     const all = Array.from(input.benchmarks.keys());
-    const models = modelsOn(columns, all);
-    const tied = { ...input, models: input.models.map((m, i) => ({ ...m, rank: i === 2 ? 2 : m.rank })) };
     for (const cut of [0, 1, 3, 5, input.models.length]) {
-      const whole = encodePart(tied, columns, all, models, input.models.length, new StringTable());
-      const made = encodePart(tied, columns, all, models, cut, new StringTable());
-      expect({ ...truncatePart(whole, cut), decimals: made.decimals, scores: decodePart(truncatePart(whole, cut)).columns }).toEqual({
-        ...made,
-        scores: decodePart(made).columns,
-      });
+      const whole = encodePart(columns, all, input.models.length);
+      const made = encodePart(columns, all, cut);
+      expect(decodePart(truncatePart(whole, columns, cut))).toEqual(decodePart(made));
     }
   });
 
-  it('decodes models’ shared ranks from the whole ranking, not from the models a part holds', () => {
+  it('decodes models’ shared ranks from the whole ranking, not from the models the field holds', () => {
     const tied = { ...input, models: input.models.map((m, i) => ({ ...m, rank: i === 2 ? 2 : m.rank })) };
     const { data } = rankingFrom(published(tied));
     expect(data.models.rank.slice(0, 4)).toEqual([

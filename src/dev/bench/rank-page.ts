@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { serveStatic } from '../../publish/static-server.ts';
-import { assembleRank, partsFor, type PartEntry, type RankFile } from '../../site/evidence/rank-file.ts';
+import { namesOf, partsFor, type FileEntry, type RankFile } from '../../site/evidence/rank-file.ts';
 import { readWeights, weighingOf, type WeightParams } from '../../site/evidence/weights.ts';
 import { median } from './stats.ts';
 
@@ -64,18 +64,29 @@ export interface RankPageResult extends RankFileSize {
 
 const gzipped = (bytes: Buffer | Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
 
-/** The data's files in `dist`, read once. */
-function rankData(dist: string): { index: RankFile; gz: (e: PartEntry) => number; indexGz: number; raw: number; gzip: number } | undefined {
+/** The data's files in `dist`, read once: the index, and what a weighting's files weigh gzip -9. */
+function rankData(dist: string) {
   const path = join(dist, 'data/rank.json');
   if (!existsSync(path)) return undefined;
   const text = readFileSync(path);
   const index = JSON.parse(text.toString('utf8')) as RankFile;
-  const entries = [index.parts.all, ...index.parts.tags, index.parts.untagged].filter((e): e is PartEntry => e !== null);
+  const entries: FileEntry[] = [...index.blocks, index.parts.all, ...index.parts.tags, index.parts.untagged].filter((e): e is FileEntry => e !== null);
   const sizes = new Map(entries.map((e) => [e.path, gzipped(readFileSync(join(dist, 'data', e.path)))]));
   const indexGz = gzipped(text);
+  const { names, benchmarks } = namesOf(index);
+  /** What the weighting of `params` loads: the index, its parts and their blocks, gzip -9; and the models above the parts' cut. */
+  const loading = (params: Partial<WeightParams>) => {
+    const loads = partsFor(index, weighingOf(readWeights({ w: '', b: '', by: '', ...params }, names).weights, benchmarks).weight);
+    const files = [...index.blocks.slice(0, loads.blocks), ...loads.parts];
+    return {
+      files: files.length,
+      gzipBytes: indexGz + files.reduce((sum, e) => sum + sizes.get(e.path)!, 0),
+      models: Math.min(index.models, ...loads.parts.map((e) => e.cut)),
+    };
+  };
   return {
     index,
-    gz: (e) => sizes.get(e.path)!,
+    loading,
     indexGz,
     raw: statSync(path).size + entries.reduce((sum, e) => sum + statSync(join(dist, 'data', e.path)).size, 0),
     gzip: indexGz + [...sizes.values()].reduce((a, b) => a + b, 0),
@@ -86,11 +97,10 @@ function rankData(dist: string): { index: RankFile; gz: (e: PartEntry) => number
 export function rankFileSize(dist: string): (RankFileSize & { weighings: WeighingBytes[] }) | undefined {
   const data = rankData(dist);
   if (!data) return undefined;
-  const { index, gz, indexGz } = data;
-  const { names, benchmarks } = assembleRank(index, []);
+  const { index, indexGz } = data;
   const loads = (weighing: string, params: Partial<WeightParams>): WeighingBytes => {
-    const parts = partsFor(index, weighingOf(readWeights({ w: '', b: '', by: '', ...params }, names).weights, benchmarks).weight);
-    return { weighing, parts: parts.length, gzipBytes: indexGz + parts.reduce((sum, e) => sum + gz(e), 0), models: Math.max(0, ...parts.map((e) => e.models)) };
+    const { files, gzipBytes, models } = data.loading(params);
+    return { weighing, parts: files, gzipBytes, models };
   };
   const alone = index.tags.segment.map((t) => loads(`${t}:1`, { w: `${t}:1` })).sort((a, b) => a.gzipBytes - b.gzipBytes);
   const [a, b] = busiest(index);
@@ -100,7 +110,7 @@ export function rankFileSize(dist: string): (RankFileSize & { weighings: Weighin
     gzipBytes: data.gzip,
     indexGzipBytes: indexGz,
     models: index.models,
-    allModels: index.parts.all.models,
+    allModels: index.parts.all.cut,
     tagParts: tagParts.length,
     cutTagParts: tagParts.filter((e) => e.cut < Math.min(index.models, index.hostModels)).length,
     weighings: [
@@ -156,12 +166,12 @@ export const rankFileOn = (target: string, dist: string): RankOnTarget[] => {
 
 /** Measures `/rank/` of the site built in `dist`. */
 export async function measureRankPage(dist: string): Promise<RankResult | undefined> {
-  const data = rankFileSize(dist);
-  if (!data) return undefined;
-  const none = { ...data, pageGzipBytes: 0, changes: [], longestTaskMs: 0, targets: [] };
+  const size = rankFileSize(dist);
+  const data = rankData(dist);
+  if (!size || !data) return undefined;
+  const none = { ...size, pageGzipBytes: 0, changes: [], longestTaskMs: 0, targets: [] };
   if (!existsSync(CHROMIUM)) return { ...none, skipped: `no Chromium at ${CHROMIUM}` };
-  const index = JSON.parse(readFileSync(join(dist, 'data/rank.json'), 'utf8')) as RankFile;
-  const [a, b] = busiest(index);
+  const [a, b] = busiest(data.index);
   if (!b) return { ...none, skipped: 'fewer than two capabilities to weigh' };
   const server = await serveStatic({ dir: dist });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'], timeout: 120_000 });
@@ -185,11 +195,7 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
       w.longestTask = 0;
       new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.longestTask = Math.max(w.longestTask, e.duration)))).observe({ type: 'longtask' });
     });
-    const { names, benchmarks } = assembleRank(index, []);
-    const bytesOf = (params: Partial<WeightParams>) => {
-      const parts = partsFor(index, weighingOf(readWeights({ w: '', b: '', by: '', ...params }, names).weights, benchmarks).weight);
-      return data.indexGzipBytes + parts.reduce((sum, e) => sum + gzipped(readFileSync(join(dist, 'data', e.path))), 0);
-    };
+    const bytesOf = (params: Partial<WeightParams>) => data.loading(params).gzipBytes;
     // As a visitor changes weights: one capability up, the others out, a second one, every benchmark alike, one capability alone, then another.
     const steps: [string, string, string, Partial<WeightParams>][] = [
       [`input[data-tag="${a}"]`, '3', `${a}:3,*:1`, { w: `${a}:3,*:1` }],
@@ -204,7 +210,7 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
       changes.push({ weighing, ms: await timedChange(page, selector, value), gzipBytes: bytesOf(params) });
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
-    return { ...data, pageGzipBytes, changes, longestTaskMs, targets: [] };
+    return { ...size, pageGzipBytes, changes, longestTaskMs, targets: [] };
   } finally {
     await browser.close();
     await server.close();
@@ -213,7 +219,7 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 const sizeOf = (r: RankFileSize) =>
-  `the ranking's data ${kb(r.bytes)} raw, ${kb(r.gzipBytes)} gzip -9 in all (the index ${kb(r.indexGzipBytes)}; the part of every benchmark holds ${r.allModels.toLocaleString('en-US')} of ${r.models.toLocaleString('en-US')} models; ${r.tagParts} capabilities' parts, ${r.cutTagParts} of them cut by the budget)`;
+  `the ranking's data ${kb(r.bytes)} raw, ${kb(r.gzipBytes)} gzip -9 in all (the index ${kb(r.indexGzipBytes)}; the part of every benchmark holds the best ${r.allModels.toLocaleString('en-US')} of ${r.models.toLocaleString('en-US')} models; ${r.tagParts} capabilities' parts, ${r.cutTagParts} of them cut by the budget)`;
 
 /** The report's lines: the page with details, and the ranking's data on each target built with details. */
 export function rankLines(r: RankResult): string[] {

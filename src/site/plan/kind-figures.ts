@@ -5,6 +5,7 @@
  */
 import { CSV_PART_BYTES, HISTORY_DAYS, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
 import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { BLOCK as RANK_BLOCK } from '../evidence/rank-file.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { RESULTS_PER_PAGE, type Draft, type FieldCounts, type ModelCounts } from './types.ts';
 import type { Weights } from './weights.ts';
@@ -102,21 +103,35 @@ export function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan
       bytes:
         w.providerPage.base * counts.providerModels.length + w.providerPage.perModel * sum(counts.providerModels.map((k) => Math.min(k, keep.providerRows))),
     },
-    rank: {
-      files: 2,
-      bytes:
-        w.rank.page +
-        w.rank.perTag * counts.tags +
-        w.rank.perModel * keep.rankModels +
-        w.rank.perScore * at.best(keep.rankModels) +
-        w.rank.perBench * counts.benches,
-    },
+    rank: rankFigure(e),
     'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
     other: {
       files: w.other.files + Math.ceil(counts.benches / 250) + Math.ceil(pages / 45_000),
       bytes: w.other.bytes + w.other.perBench * counts.benches + w.other.perTag * counts.tags + w.other.perPage * pages,
     },
   };
+}
+
+/**
+ * `/rank/` and its data: the page (a field per tag), the index (per benchmark, and per tag its part's
+ * entry), the blocks of the best `keep.rankModels` models, the part of every benchmark for them, and
+ * a part per tag some benchmark carries, of the counting scores on its benchmarks (as many as
+ * `keep.rankModels` keeps of the field); each part at most what the budget holds.
+ */
+function rankFigure({ counts, at, w, plan }: Weighing): Figure {
+  const k = plan.keep.rankModels;
+  const kept = counts.models.length > 0 ? Math.min(1, k / counts.models.length) : 0;
+  // Gzipped where the plan gzips the large downloads: the blocks and parts, not the page nor the index.
+  const stored = plan.compressedDownloads ? w.rank.gzipped : 1;
+  const part = (benches: number, scores: number) => Math.min(w.rank.partCap, w.rank.perPart + w.rank.perPartBench * benches + w.rank.perScore * scores);
+  let files = 3 + Math.ceil(k / RANK_BLOCK);
+  let data = w.rank.perModel * k + part(counts.benches, at.scores(k));
+  for (const t of counts.tagLists.values())
+    if (t.benches > 0) {
+      files++;
+      data += part(t.benches, kept * t.scores);
+    }
+  return { files, bytes: w.rank.page + w.rank.perTag * counts.tags + w.rank.perBench * counts.benches + stored * data };
 }
 
 /** The best `keep.modelPages` models' pages, with the sections and links of what else the plan makes of them and `pairs` comparisons. */

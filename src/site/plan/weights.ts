@@ -91,8 +91,24 @@ export interface Weights {
   history: { perName: number; perCell: number; perDay: number; gzipped: number };
   /** A vendor's page and feed (`base`), and a row per model of it (its configurations and tags with it, on average). */
   providerPage: { base: number; perModel: number };
-  /** `/rank/` and rank.json: the page (its rows and a field per tag) and the file (per model, per counting score of its best configuration, per benchmark). */
-  rank: { page: number; perTag: number; perModel: number; perScore: number; perBench: number };
+  /**
+   * `/rank/` and its data: the page (its rows, and a field per tag with its part's entry in the
+   * index), the index per benchmark, the blocks per model, and each part: its fixed bytes and
+   * attribution, per benchmark, per counting score, and at most `partCap` (the raw bytes the budget
+   * holds).
+   */
+  rank: {
+    page: number;
+    perTag: number;
+    perBench: number;
+    perModel: number;
+    perPart: number;
+    perPartBench: number;
+    perScore: number;
+    partCap: number;
+    /** What gzip -9 leaves of the blocks and parts, where the plan gzips the large downloads. */
+    gzipped: number;
+  };
   /** The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime. */
   other: { perBench: number; perTag: number; perPage: number; bytes: number; files: number };
   /**
@@ -149,7 +165,8 @@ export const DEFAULT_WEIGHTS: Weights = {
   downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
   // Fitted on the 69 vendors' pages and feeds of a site of 10,000 configurations × 365 days (a line through each page's bytes by its rows; the feeds' mean).
   providerPage: { base: 10_060, perModel: 1_040 },
-  rank: { page: 70_000, perTag: 300, perModel: 31, perScore: 7.3, perBench: 60 },
+  // Measured on the files of the bench's 10,000 × 365 field: the index, the blocks (40 bytes a model) and the 364 parts (a plane through their bytes by benchmarks and scores).
+  rank: { page: 70_000, perTag: 425, perBench: 80, perModel: 40, perPart: 380, perPartBench: 37, perScore: 7.3, partCap: 1_620_000, gzipped: 0.3 },
   other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
   address: {
     'model-page': { perBaseChar: 0.0042, perOriginChar: 0.00056 },
@@ -194,7 +211,7 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
       historyGzipped: weights.downloads.historyGzipped,
     },
     providerPage: by(scale['provider-page'])(weights.providerPage),
-    rank: by(scale.rank)(weights.rank),
+    rank: { ...by(scale.rank)(weights.rank), gzipped: weights.rank.gzipped },
     other: by(scale.other)(weights.other),
     address: weights.address,
   };

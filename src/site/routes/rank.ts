@@ -9,22 +9,21 @@ import { gzipSync } from 'node:zlib';
 import type { SiteData } from '../data/types.ts';
 import {
   assembleRank,
-  columnsOf,
+  decodeBlock,
   decodePart,
-  encodeIndex,
-  encodePart,
-  modelsOn,
+  namesOf,
   partsFor,
   rankPartPath,
-  truncatePart,
   tagBenchmarks,
   untaggedBenchmarks,
-  type Columns,
+  type FileEntry,
   type PartEntry,
+  type RankBlockFile,
   type RankFile,
-  type RankInput,
   type RankPartFile,
 } from '../evidence/rank-file.ts';
+import { columnsOf, encodeBlocks, encodeIndex, encodePart, modelsReached, truncatePart, type Columns, type RankInput } from '../evidence/rank-encode.ts';
+import { BLOCK } from '../evidence/rank-file.ts';
 import { REFERENCES } from '../evidence/method.ts';
 import { rankUnder, ranksAny } from '../evidence/reweigh.ts';
 import { readWeights, weighingOf } from '../evidence/weights.ts';
@@ -33,6 +32,7 @@ import { tagHref } from '../links/links.ts';
 import { pageCount } from '../lists/pagination.ts';
 import { RANK, rankRows, rankSummary, type RankRow, type RankSummary } from '../lists/rank-list.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
+import { attribution } from '../files/records.ts';
 
 /**
  * The most the data one weighting loads (the index and its parts) may weigh gzipped: with the page,
@@ -54,7 +54,7 @@ const WEIGHED_AT = 6;
  */
 const FIRST_WEIGHED_AT = 1;
 
-const gzipped = (file: unknown, level = WEIGHED_AT) => gzipSync(JSON.stringify(file), { level }).length;
+const weighed = (file: unknown, level = WEIGHED_AT) => gzipSync(JSON.stringify(file), { level }).length;
 
 /** What the build hands the encoder: every model's configurations with their means, the API's top 10. */
 export function rankInputOf(data: SiteData): RankInput {
@@ -86,73 +86,112 @@ interface MadePart {
 }
 
 /**
- * The part of `whole`'s benchmarks with the highest cut whose gzipped JSON fits `budget`: `whole`
- * where it fits, else cut (truncatePart) where interpolation puts it (a part's size grows nearly in
- * proportion to the models it holds), in a few tries, the largest that fitted kept.
+ * The part of `whole`'s benchmarks with the highest cut at which it and the blocks it needs
+ * (`blocksBytes` of a cut) fit `budget`: `whole` where it fits, else cut (truncatePart) where
+ * interpolation puts it (a part's size grows nearly in proportion to the models it holds), in a few
+ * tries, the largest that fitted kept.
  */
-export function fitPart(whole: RankPartFile, budget: number): MadePart {
-  const wholeBytes = gzipped(whole);
-  if (wholeBytes <= budget) return { file: whole, bytes: wholeBytes };
-  const none = truncatePart(whole, 0);
-  let best = { file: none, bytes: gzipped(none) };
-  let [lo, loBytes, hi, hiBytes] = [0, best.bytes, whole.cut, wholeBytes];
-  for (let tries = 0; tries < 6 && hi - lo > 1; tries++) {
+export function fitPart(
+  whole: RankPartFile,
+  columns: Columns,
+  budget: number,
+  blocksBytes: (cut: number) => number,
+  weigh: (file: RankPartFile) => number = weighed,
+): MadePart {
+  const wholeBytes = weigh(whole);
+  if (wholeBytes + blocksBytes(whole.cut) <= budget) return { file: whole, bytes: wholeBytes };
+  const none = truncatePart(whole, columns, 0);
+  let best = { file: none, bytes: weigh(none) };
+  let [lo, loBytes, hi, hiBytes] = [0, best.bytes + blocksBytes(0), whole.cut, wholeBytes + blocksBytes(whole.cut)];
+  for (let tries = 0; tries < 8 && hi - lo > 1; tries++) {
     const guess = Math.floor(lo + ((hi - lo) * (budget - loBytes)) / (hiBytes - loBytes));
     const cut = Math.min(hi - 1, Math.max(lo + 1, guess));
-    const candidate = truncatePart(whole, cut);
-    const bytes = gzipped(candidate);
-    if (bytes <= budget) [lo, loBytes, best] = [cut, bytes, { file: candidate, bytes }];
-    else [hi, hiBytes] = [cut, bytes];
+    const candidate = truncatePart(whole, columns, cut);
+    const bytes = weigh(candidate);
+    if (bytes + blocksBytes(cut) <= budget) [lo, loBytes, best] = [cut, bytes + blocksBytes(cut), { file: candidate, bytes }];
+    else [hi, hiBytes] = [cut, bytes + blocksBytes(cut)];
   }
   return best;
 }
 
-/** The index and every part, by path from /data/. */
+/** The index, the blocks and every part, by path from /data/ (each file as written: beside the header `makeRankFiles` was given). */
 export interface RankFiles {
   index: RankFile;
+  blocks: Map<string, RankBlockFile>;
   parts: Map<string, RankPartFile>;
 }
 
-/** The files of `input`, each part within what the budget leaves beside the index, none holding models below `hostModels`. */
-export function makeRankFiles(input: RankInput, hostModels: number, budget: number = RANK_DATA_BUDGET): RankFiles {
+/** How the files are written: beside `header` (the attribution every download carries), gzipped (`.json.gz`) or not, the data one weighting loads within `budget`. */
+export interface RankFilesOptions {
+  header?: object;
+  gzipped?: boolean;
+  budget?: number;
+}
+
+/** The blocks a part up to `cut` models needs. */
+const blocksOf = (cut: number) => Math.ceil(cut / BLOCK);
+
+/**
+ * The files of `input`: the blocks of the best `hostModels` models, and each part with the blocks it
+ * needs within what the budget leaves beside the index, cut where they would not fit.
+ */
+export function makeRankFiles(
+  input: RankInput,
+  hostModels: number,
+  { header = {}, gzipped: gz = false, budget = RANK_DATA_BUDGET }: RankFilesOptions = {},
+): RankFiles {
+  // A file as written, and as weighed: gzipped as it is stored, or as hosts send it.
+  const written = <T extends object>(file: T): T => ({ ...header, ...file });
+  const gzipped = (file: object, level = WEIGHED_AT) => (gz ? gzipSync(JSON.stringify(file), { level: 9 }).length : weighed(file, level));
   const providers = new StringTable();
-  const columns: Columns = columnsOf(input);
+  for (const m of input.models) providers.id(m.provider);
+  const columns = columnsOf(input);
   const most = Math.min(input.models.length, hostModels);
+  const blockFiles = encodeBlocks(input, columns, most, providers);
+  const blocks = new Map(blockFiles.map((file, k) => [rankPartPath({ block: k }, gz), written(file)]));
+  const blockEntries: FileEntry[] = [...blocks].map(([path, file]) => ({ path, bytes: gzipped(file) }));
+  const blocksBytes = (cut: number) => blockEntries.slice(0, blocksOf(cut)).reduce((sum, e) => sum + e.bytes, 0);
   // The index with every figure at its longest weighs at least what the index will.
-  const entry = (path: string): PartEntry => ({ path, models: input.models.length, cut: input.models.length, bytes: budget });
+  const entry = (path: string): PartEntry => ({ path, blocks: blockEntries.length, cut: input.models.length, bytes: budget });
+  // The index is never gzipped: the page reads it first, and the browser's cache keeps it.
   const draft = encodeIndex(
     input,
-    new StringTable(),
-    { all: entry(rankPartPath('all')), tags: [], untagged: entry(rankPartPath('untagged')) },
+    providers,
+    { blocks: blockEntries, parts: { all: entry(rankPartPath('all', gz)), tags: [], untagged: entry(rankPartPath('untagged', gz)) } },
     budget,
     hostModels,
   );
   const tagIds = tagBenchmarks(draft);
-  draft.parts.tags = tagIds.map((_, t) => entry(rankPartPath({ tag: draft.tags.segment[t]! })));
-  const partBudget = budget - gzipped(draft);
-  for (const m of input.models) providers.id(m.provider);
+  draft.parts.tags = tagIds.map((_, t) => entry(rankPartPath({ tag: draft.tags.segment[t]! }, gz)));
+  const partBudget = budget - weighed(written(draft));
   const parts = new Map<string, RankPartFile>();
   const made = (path: string, benchmarks: readonly number[], level = FIRST_WEIGHED_AT): PartEntry => {
-    const whole = encodePart(input, columns, benchmarks, modelsOn(columns, benchmarks), most, providers);
+    const whole = written(encodePart(columns, benchmarks, most));
+    // The blocks of the models up to the last with a score here (or the cut, where it is cut short).
+    const reached = Math.min(most, modelsReached(columns, benchmarks));
+    const needs = (cut: number) => blocksBytes(Math.min(cut, reached));
     // Weighed quickly where that is far enough below the budget: the index then lists a little more than it weighs.
     const first = level === WEIGHED_AT ? Infinity : gzipped(whole, level);
-    const { file, bytes } = first <= partBudget ? { file: whole, bytes: first } : fitPart(whole, partBudget);
+    const { file, bytes } = first + needs(most) <= partBudget ? { file: whole, bytes: first } : fitPart(whole, columns, partBudget, needs, gzipped);
     parts.set(path, file);
-    return { path, models: file.models.name.length, cut: file.cut, bytes };
+    return { path, blocks: blocksOf(Math.min(file.cut, reached)), cut: file.cut, bytes };
   };
   const untagged = untaggedBenchmarks(draft);
   const index = encodeIndex(
     input,
     providers,
     {
-      all: made(rankPartPath('all'), Array.from(input.benchmarks.keys()), WEIGHED_AT),
-      tags: tagIds.map((ids, t) => made(rankPartPath({ tag: draft.tags.segment[t]! }), ids)),
-      untagged: untagged.length > 0 ? made(rankPartPath('untagged'), untagged) : null,
+      blocks: blockEntries,
+      parts: {
+        all: made(rankPartPath('all', gz), Array.from(input.benchmarks.keys()), WEIGHED_AT),
+        tags: tagIds.map((ids, t) => made(rankPartPath({ tag: draft.tags.segment[t]! }, gz), ids)),
+        untagged: untagged.length > 0 ? made(rankPartPath('untagged', gz), untagged) : null,
+      },
     },
     partBudget,
     hostModels,
   );
-  return { index, parts };
+  return { index: written(index), blocks, parts };
 }
 
 const files = new WeakMap<SiteData, RankFiles>();
@@ -160,17 +199,29 @@ const files = new WeakMap<SiteData, RankFiles>();
 /** The files of this build's ranking by a visitor's weights, made once. */
 export function rankFilesOf(data: SiteData): RankFiles {
   let made = files.get(data);
-  if (!made) files.set(data, (made = makeRankFiles(rankInputOf(data), data.plan.keep.rankModels)));
+  if (!made)
+    files.set(
+      data,
+      (made = makeRankFiles(rankInputOf(data), data.plan.keep.rankModels, { header: attribution(data), gzipped: data.plan.compressedDownloads })),
+    );
   return made;
 }
 
 /** The field the browser would load for `params` (an address's w, b and by), decoded as it decodes it, and the weights read. */
-function fieldFrom({ index, parts }: RankFiles, params: { w?: string; b?: string; by?: string }) {
-  const { names, benchmarks } = assembleRank(index, []);
+function fieldFrom({ index, blocks, parts }: RankFiles, params: { w?: string; b?: string; by?: string }) {
+  const { names, benchmarks } = namesOf(index);
   const weights = readWeights({ w: params.w ?? '', b: params.b ?? '', by: params.by ?? '' }, names).weights;
   const weighing = weighingOf(weights, benchmarks);
-  const loaded = partsFor(index, weighing.weight).map((e) => decodePart(parts.get(e.path)!));
-  return { data: assembleRank(index, loaded), weighing };
+  const loads = partsFor(index, weighing.weight);
+  const loaded = index.blocks.slice(0, loads.blocks).map((e) => decodeBlock(blocks.get(e.path)!));
+  return {
+    data: assembleRank(
+      index,
+      loaded,
+      loads.parts.map((e) => decodePart(parts.get(e.path)!)),
+    ),
+    weighing,
+  };
 }
 
 /** The ranking of `params` from the parts the browser would load for them, decoded as it decodes them. */

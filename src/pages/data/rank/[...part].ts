@@ -1,15 +1,24 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { gzipSync } from 'node:zlib';
 import { siteData } from '../../_site.ts';
-import { attribution } from '../../../site/files/records.ts';
 import { RANK_PARTS_DIR } from '../../../site/evidence/rank-file.ts';
 import { rankFilesOf } from '../../../site/routes/rank.ts';
 
-/** The parts of /rank/'s data (src/site/evidence/rank-file.ts): one per tag, the untagged benchmarks, and every benchmark for the best models. */
-export const getStaticPaths = (() =>
-  [...rankFilesOf(siteData()).parts.keys()].map((path) => ({ params: { part: path.slice(RANK_PARTS_DIR.length + 1) } }))) satisfies GetStaticPaths;
+/**
+ * The blocks and parts of /rank/'s data (src/site/evidence/rank-file.ts), each with the attribution:
+ * the model ranking in blocks, one part per tag, the untagged benchmarks, and every benchmark for the
+ * best models; gzipped (`.json.gz`) where the plan gzips the large downloads.
+ */
+export const getStaticPaths = (() => {
+  const { blocks, parts } = rankFilesOf(siteData());
+  return [...blocks.keys(), ...parts.keys()].map((path) => ({ params: { part: path.slice(RANK_PARTS_DIR.length + 1) } }));
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
-  const data = siteData();
-  const part = rankFilesOf(data).parts.get(`${RANK_PARTS_DIR}/${params.part}`)!;
-  return new Response(JSON.stringify({ ...attribution(data), ...part }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  const { blocks, parts } = rankFilesOf(siteData());
+  const path = `${RANK_PARTS_DIR}/${params.part}`;
+  const text = JSON.stringify(blocks.get(path) ?? parts.get(path)!);
+  return path.endsWith('.gz')
+    ? new Response(gzipSync(text, { level: 9 }), { headers: { 'Content-Type': 'application/gzip' } })
+    : new Response(text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

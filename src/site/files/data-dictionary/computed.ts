@@ -3,7 +3,7 @@
  * and rank.json (what /rank/ ranks the models from), and the agreement the manifest repeats.
  */
 import { z } from 'zod';
-import type { RankFile, RankPartFile } from '../../evidence/rank-file.ts';
+import type { RankBlockFile, RankFile, RankPartFile } from '../../evidence/rank-file.ts';
 import { SCORE, count, score, text, nonEmpty, ints, fieldsOf, objectField, listField, columns, type Field, type Download } from './fields.ts';
 
 /** How well the evidence reproduces supraScore's order: in evidence.json, and its summary in manifest.json. */
@@ -95,18 +95,27 @@ export const EVIDENCE_JSON: Download = {
   ],
 };
 
+const FILE_ENTRY: Field[] = [
+  { name: 'path', schema: nonEmpty(), meaning: 'The file, from /data/.' },
+  {
+    name: 'bytes',
+    schema: count(),
+    unit: 'bytes, gzipped',
+    meaning: 'Its size gzipped (at level 1, or 6 near the budget: at least what gzip -9 makes of it), which the page budgets what it loads by.',
+  },
+];
 const PART_ENTRY: Field[] = [
-  { name: 'path', schema: nonEmpty(), meaning: 'The part’s file, from /data/.' },
-  { name: 'models', schema: count(), unit: 'models', meaning: 'The models it holds.' },
+  ...FILE_ENTRY,
+  { name: 'blocks', schema: count(), unit: 'blocks', meaning: 'The blocks it needs: the first this many of blocks.' },
   {
     name: 'cut',
     schema: count(),
     unit: 'models',
     meaning:
-      'It holds every model with a counting score on its benchmarks among the best cut models by model rank, and none below (models unless the budget or this host’s limits cut it).',
+      'It holds every configuration with a counting score on its benchmarks among the best cut models by model rank, and none below (models unless the budget or this host’s limits cut it).',
   },
-  { name: 'bytes', schema: count(), unit: 'bytes, gzip -9', meaning: 'Its size gzipped, which the page budgets what it loads by.' },
 ];
+const entrySchema = (fields: Field[]) => z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
 
 /** `/data/rank.json` (src/site/evidence/rank-file.ts): the index of what /rank/ re-ranks the models from in the browser. */
 export const RANK_JSON: Download = {
@@ -114,7 +123,8 @@ export const RANK_JSON: Download = {
   format: 'JSON',
   what:
     'The index of what /rank/ ranks the models from by a visitor’s own weights, in the browser (the mirror’s computation, /about/#rank): the benchmarks, their effectiveWeight and tags, ' +
-    'the API’s top 10 configurations with their own scores, and the parts (rank/{part}.json), each the counting scores on some benchmarks of every model with one: a weighting loads the parts that hold the benchmarks it weighs. ' +
+    'the API’s top 10 configurations with their own scores, the blocks of the model ranking (rank/models/{n}.json) and the parts (rank/{part}.json), each the counting scores on some benchmarks of every configuration with one: ' +
+    'a weighting loads the parts that hold the benchmarks it weighs and the blocks they name. ' +
     'Benchmarks are numbered from 0 in the order of benchmarks (the snapshot’s), models by their place in the model ranking; lists of numbers in order are written as steps to take fewer digits.',
   fields: fieldsOf<RankFile>({
     method: objectField('method', 'The choices of the method under a visitor’s weights (the page and the about page explain each).', [
@@ -177,17 +187,23 @@ export const RANK_JSON: Download = {
         { name: 'configurationPages', schema: count(), unit: 'models', meaning: 'Models, best first, whose configurations have pages of their own.' },
       ],
     },
+    blocks: {
+      schema: z.array(entrySchema(FILE_ENTRY)),
+      type: 'object[]',
+      meaning: 'The blocks of the model ranking, best first, 1,000 models each (rank/models/{n}.json), as far as this host’s limits keep models.',
+      fields: FILE_ENTRY,
+    },
     parts: objectField('parts', 'The parts, each as rank/{part}.json describes it.', [
       objectField('all', 'Every benchmark, for the best models that fit the budget: rank/all.json.', PART_ENTRY),
       {
         name: 'tags',
-        schema: z.array(z.object(Object.fromEntries(PART_ENTRY.map((f) => [f.name, f.schema]))).nullable()),
+        schema: z.array(entrySchema(PART_ENTRY).nullable()),
         type: '(object or null)[]',
         meaning: 'By tag, in the order of tags: the part of the benchmarks carrying it (rank/tags/{segment}.json), with the fields of all.',
       },
       {
         name: 'untagged',
-        schema: z.object(Object.fromEntries(PART_ENTRY.map((f) => [f.name, f.schema]))).nullable(),
+        schema: entrySchema(PART_ENTRY).nullable(),
         type: 'object or null',
         meaning: 'The part of the benchmarks without a tag (rank/untagged.json), with the fields of all; null when every benchmark has a tag.',
       },
@@ -195,27 +211,17 @@ export const RANK_JSON: Download = {
   }),
 };
 
-/** `/data/rank/{part}.json` (src/site/evidence/rank-file.ts): the counting scores on some benchmarks, for /rank/. */
-export const RANK_PART_JSON: Download = {
-  file: 'rank/{part}.json',
+/** `/data/rank/models/{n}.json` (src/site/evidence/rank-file.ts): a block of the model ranking, for /rank/. */
+export const RANK_BLOCK_JSON: Download = {
+  file: 'rank/models/{n}.json',
   format: 'JSON',
   what:
-    'A part of what /rank/ ranks from (rank.json lists them): rank/tags/{segment}.json for the benchmarks carrying a tag, rank/untagged.json for those without one, rank/all.json for every benchmark. ' +
-    'It holds every model with a counting score on one of its benchmarks (among the best models, where rank.json says a part is cut), each with every configuration that has one, the best by supraScore first, and their means, ' +
-    'exactly as the mirror’s evidence score reads them: what a resampled ranking needs with the benchmarks’ slugs (their resamples’ keys).',
-  fields: fieldsOf<RankPartFile>({
-    benchmarks: {
-      schema: ints(),
-      type: 'integer[]',
-      meaning: 'Its benchmarks, by their number in rank.json, each as the step from the one before (the first from -1).',
-    },
-    models: columns('models', 'One entry per model it holds, in model rank order.', [
-      {
-        name: 'place',
-        schema: ints(),
-        type: 'integer[]',
-        meaning: 'Its place in the model ranking (from 0), each as the step from the one before (the first from -1).',
-      },
+    'A block of the model ranking as /rank/ names its rows (rank.json lists them): 1,000 models from place from, each with its name, page, vendor and model rank, and its configurations’ supraScores. ' +
+    'Configurations are numbered across the ranking, each model’s together, its best by supraScore first: the numbers the parts give them.',
+  fields: fieldsOf<RankBlockFile>({
+    from: { schema: count(), meaning: 'The place in the model ranking (from 0) of its first model.' },
+    firstConfiguration: { schema: count(), meaning: 'The number of its first model’s best configuration.' },
+    models: columns('models', 'One entry per model, in model rank order.', [
       { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The model’s name.' },
       {
         name: 'segment',
@@ -233,16 +239,32 @@ export const RANK_PART_JSON: Download = {
         meaning: 'The entries (each as the step from the one before, the first from -1) whose model rank another model shares (=5).',
       },
     ]),
+    configurations: columns('configurations', 'Its models’ configurations.', [
+      { name: 'count', schema: ints(1), type: 'integer[]', meaning: 'By model: how many configurations it has.' },
+      { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'By configuration, in their numbers’ order: its supraScore.' },
+    ]),
+  }),
+};
+
+/** `/data/rank/{part}.json` (src/site/evidence/rank-file.ts): the counting scores on some benchmarks, for /rank/. */
+export const RANK_PART_JSON: Download = {
+  file: 'rank/{part}.json',
+  format: 'JSON',
+  what:
+    'A part of what /rank/ ranks from (rank.json lists them): rank/tags/{segment}.json for the benchmarks carrying a tag, rank/untagged.json for those without one, rank/all.json for every benchmark. ' +
+    'It holds every configuration with a counting score on one of its benchmarks (among the best models, where rank.json says a part is cut), not only each model’s best, by its number across the ranking (the blocks’), and those means, ' +
+    'exactly as the mirror’s evidence score reads them: with the blocks’ supraScores and the benchmarks’ slugs (their resamples’ keys), what a resampled ranking needs.',
+  fields: fieldsOf<RankPartFile>({
+    benchmarks: {
+      schema: ints(),
+      type: 'integer[]',
+      meaning: 'Its benchmarks, by their number in rank.json, each as the step from the one before (the first from -1).',
+    },
     cut: {
       schema: count(),
       unit: 'models',
-      meaning: 'It holds every model with a counting score on its benchmarks among the best cut by model rank, and none below.',
+      meaning: 'It holds every configuration with a counting score on its benchmarks among the best cut models by model rank, and none below.',
     },
-    configurations: columns('configurations', 'One entry per configuration it holds, each model’s together, its best by supraScore first.', [
-      { name: 'model', schema: ints(), type: 'integer[]', meaning: 'Its model: the entry in models, each as the step from the one before.' },
-      { name: 'place', schema: ints(), type: 'integer[]', meaning: 'Its place among its model’s configurations by supraScore: 0 is the model’s best.' },
-      { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Its supraScore.' },
-    ]),
     decimals: {
       schema: z.number().int().min(0).max(6).nullable(),
       type: 'integer or null',
@@ -250,11 +272,11 @@ export const RANK_PART_JSON: Download = {
         'The scores are whole numbers of 10^-decimals, each benchmark’s first as it is and each next as the step from the one before. null: each score as it is.',
     },
     scores: {
-      schema: z.array(z.tuple([ints(1), z.array(z.number())])),
+      schema: z.array(z.tuple([ints(), z.array(z.number())])),
       type: '[integer[], number[]][]',
       unit: `${SCORE}, as decimals says`,
       meaning:
-        'One entry per benchmark, in the order of benchmarks: the configurations with a counting score on it (entries in configurations, each as the step from the one before, the first from -1), and those scores: the mean of its counting submissions there.',
+        'One entry per benchmark, in the order of benchmarks: the configurations with a counting score on it (by number, each as the step from the one before, the first from -1), and those scores: the mean of its counting submissions there.',
     },
   }),
 };
