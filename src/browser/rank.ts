@@ -148,6 +148,23 @@ function rankLoader(root: HTMLElement): { index: () => Promise<Index>; ranker: (
 /** What a ranking said of itself, kept by its key as the list keeps its rows. */
 type Said = Map<string, Omit<RankResult, 'rows'>>;
 
+/** A ranking shorter than this says nothing more than the list's "Loading…"; a longer one says how far it is at most this often. */
+const PROGRESS_MS = 250;
+
+/**
+ * How far a ranking is, in the status line while it is the one last asked for (`current`): from
+ * PROGRESS_MS on and once per PROGRESS_MS at most, since every change of the line lays the page out
+ * again, which on a phone costs more than the ranking's own steps.
+ */
+function progressShown(status: HTMLElement, current: () => boolean) {
+  let latest: RankProgress | undefined;
+  const write = () => {
+    if (latest && current()) status.textContent = progressText(latest);
+  };
+  const timer = setInterval(write, PROGRESS_MS);
+  return { hear: (p: RankProgress) => void (latest = p), done: () => clearInterval(timer) };
+}
+
 /** The list's source: the rows of each set of weights, ranked by the ranker, its progress in the status line while it is the last asked for. */
 function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTMLElement): ListSource<RankRow, RankView> {
   let last = 0;
@@ -158,9 +175,8 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
       const ranker = await load.ranker();
       const [w, b, by] = JSON.parse(key) as string[];
       const started = performance.now();
-      const { rows, ...rest } = await ranker.rank({ w: w!, b: b!, by: by! }, (p) => {
-        if (mine === last) status.textContent = progressText(p);
-      });
+      const shown = progressShown(status, () => mine === last);
+      const { rows, ...rest } = await ranker.rank({ w: w!, b: b!, by: by! }, shown.hear).finally(shown.done);
       performance.measure('rank:compute', { start: started });
       said.set(key, rest);
       while (said.size > KEPT) said.delete(said.keys().next().value!);
