@@ -185,16 +185,30 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
   };
 }
 
+/**
+ * What the weights' fields show, as the script last wrote them (else their `value` attribute), and
+ * those a visitor has typed in since: reading a number field's value lays the page out, so the
+ * script keeps its own record and writes a field only where that changes.
+ */
+interface Shown {
+  value: WeakMap<HTMLInputElement, number>;
+  typed: WeakSet<HTMLInputElement>;
+}
+
 /** The controls as the weights are: each capability's and benchmark's field, the base and the preset. */
-function showWeights(parts: RankParts, weights: Weights, source: boolean, index: Index | undefined): void {
-  // A field is written only where it changes: four hundred capabilities' fields each laid out again would be most of a re-rank.
+function showWeights(parts: RankParts, shown: Shown, weights: Weights, source: boolean, index: Index | undefined): void {
   const write = (input: HTMLInputElement, value: number) => {
-    if (input.value !== String(value)) input.value = String(value);
+    const was = shown.value.get(input) ?? Number(input.getAttribute('value'));
+    if (was === value && !shown.typed.has(input)) return;
+    input.value = String(value);
+    shown.value.set(input, value);
+    shown.typed.delete(input);
   };
   for (const input of parts.form.querySelectorAll<HTMLInputElement>('input[data-tag]')) write(input, weights.tags.get(input.dataset.tag!) ?? weights.rest);
   write(parts.form.querySelector<HTMLInputElement>('input[data-rest]')!, weights.rest);
   parts.alike.checked = weights.alike;
-  parts.preset.value = presetOf(weights, source);
+  const preset = presetOf(weights, source);
+  if (parts.preset.value !== preset) parts.preset.value = preset;
   if (index && parts.benchList.childElementCount > 0) {
     const own = ownWeights(weights, index.names.benchmarks);
     parts.benchList.querySelectorAll<HTMLInputElement>('input[data-bench]').forEach((input, b) => write(input, own[b]!));
@@ -230,6 +244,7 @@ export function enhanceRank(): void {
 
   let current: Weights = SOURCE_WEIGHTS;
   let currentSource = true;
+  const fields: Shown = { value: new WeakMap(), typed: new WeakSet() };
   const list = enhanceList(RANK, source, RANK_ROWS, {
     afterDraw: (view, rows) => {
       const shown = rows && said.get(source.key(view));
@@ -245,7 +260,7 @@ export function enhanceRank(): void {
       }
       current = shown?.weights ?? SOURCE_WEIGHTS;
       currentSource = shown?.summary.source ?? true;
-      const controls = (i?: Index) => showWeights(parts, current, currentSource, i);
+      const controls = (i?: Index) => showWeights(parts, fields, current, currentSource, i);
       if (shown) void index().then(controls, () => controls());
       else controls();
       root.dataset.drawn = '';
@@ -256,13 +271,14 @@ export function enhanceRank(): void {
 
   form.addEventListener('submit', (e) => e.preventDefault());
   form.addEventListener('change', (e) => {
+    if (e.target instanceof HTMLInputElement) fields.typed.add(e.target);
     const next = changed(parts, e.target as HTMLInputElement | HTMLSelectElement, current);
     const data = index();
     // A value the page cannot use shows the weight it has instead.
     if (!next)
       return void data.then(
-        (i) => showWeights(parts, current, currentSource, i),
-        () => showWeights(parts, current, currentSource, undefined),
+        (i) => showWeights(parts, fields, current, currentSource, i),
+        () => showWeights(parts, fields, current, currentSource, undefined),
       );
     // The weights in their one form, which needs the index's names; without it, as they are (the list then says it could not load it).
     void data
