@@ -186,33 +186,57 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
 }
 
 /**
- * What the weights' fields show, as the script last wrote them (else their `value` attribute), and
- * those a visitor has typed in since: reading a number field's value lays the page out, so the
- * script keeps its own record and writes a field only where that changes.
+ * What the weights' fields show, as the script last wrote them (else their `value` attribute), those
+ * a visitor has typed in since, and the writes still to make: reading a number field's value lays
+ * the page out, so the script keeps its own record, and writing four hundred of them (every
+ * capability's, when `*` changes) is a frame of its own, so the fields the weights do not name are
+ * written a chunk a frame.
  */
 interface Shown {
   value: WeakMap<HTMLInputElement, number>;
   typed: WeakSet<HTMLInputElement>;
+  queue: [HTMLInputElement, number][];
 }
+
+/** Fields written in one frame, beyond those the weights name. */
+const FIELDS_A_FRAME = 100;
 
 /** The controls as the weights are: each capability's and benchmark's field, the base and the preset. */
 function showWeights(parts: RankParts, shown: Shown, weights: Weights, source: boolean, index: Index | undefined): void {
   const write = (input: HTMLInputElement, value: number) => {
-    const was = shown.value.get(input) ?? Number(input.getAttribute('value'));
-    if (was === value && !shown.typed.has(input)) return;
     input.value = String(value);
     shown.value.set(input, value);
     shown.typed.delete(input);
   };
-  for (const input of parts.form.querySelectorAll<HTMLInputElement>('input[data-tag]')) write(input, weights.tags.get(input.dataset.tag!) ?? weights.rest);
-  write(parts.form.querySelector<HTMLInputElement>('input[data-rest]')!, weights.rest);
+  const later: [HTMLInputElement, number][] = [];
+  const show = (input: HTMLInputElement, value: number, named: boolean) => {
+    const was = shown.value.get(input) ?? Number(input.getAttribute('value'));
+    if (was === value && !shown.typed.has(input)) return;
+    if (named || shown.typed.has(input)) write(input, value);
+    else later.push([input, value]);
+  };
+  for (const input of parts.form.querySelectorAll<HTMLInputElement>('input[data-tag]'))
+    show(input, weights.tags.get(input.dataset.tag!) ?? weights.rest, weights.tags.has(input.dataset.tag!));
+  show(parts.form.querySelector<HTMLInputElement>('input[data-rest]')!, weights.rest, true);
   parts.alike.checked = weights.alike;
   const preset = presetOf(weights, source);
   if (parts.preset.value !== preset) parts.preset.value = preset;
   if (index && parts.benchList.childElementCount > 0) {
     const own = ownWeights(weights, index.names.benchmarks);
-    parts.benchList.querySelectorAll<HTMLInputElement>('input[data-bench]').forEach((input, b) => write(input, own[b]!));
+    parts.benchList
+      .querySelectorAll<HTMLInputElement>('input[data-bench]')
+      .forEach((input, b) => show(input, own[b]!, weights.benches.has(input.dataset.bench!)));
   }
+  const queued = shown.queue.length > 0;
+  shown.queue = later;
+  const flush = () => {
+    // A field a visitor is in is left as it is until they leave it.
+    for (const [input, value] of shown.queue.splice(0, FIELDS_A_FRAME))
+      if (input === document.activeElement) shown.queue.push([input, value]);
+      else write(input, value);
+    if (shown.queue.length > 0) requestAnimationFrame(flush);
+  };
+  if (!queued && later.length > 0) requestAnimationFrame(flush);
 }
 
 /** The weights after a change of one control, or undefined for a value the page cannot use. */
@@ -244,7 +268,7 @@ export function enhanceRank(): void {
 
   let current: Weights = SOURCE_WEIGHTS;
   let currentSource = true;
-  const fields: Shown = { value: new WeakMap(), typed: new WeakSet() };
+  const fields: Shown = { value: new WeakMap(), typed: new WeakSet(), queue: [] };
   const list = enhanceList(RANK, source, RANK_ROWS, {
     afterDraw: (view, rows) => {
       const shown = rows && said.get(source.key(view));
