@@ -9,6 +9,7 @@ import { formatCount, formatDate, formatNative, formatScore, plural } from '../s
 import { benchHref, href } from '../site/links/links.ts';
 import type { BenchmarkPage } from '../site/routes/benchmark.ts';
 import { benchmarkResultsHtml } from './benchmark-results.ts';
+import { benchmarkProgressHtml, benchmarkVerdictHtml } from './benchmark-measures.ts';
 import { lineFigureHtml } from './parts/chart.ts';
 import { html, type Markup } from './parts/html.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
@@ -54,6 +55,7 @@ export function benchmarkPageHtml(route: BenchmarkPage): Markup {
       <div><dt>Raters</dt><dd>${formatCount(bench.raterCount)}</dd></div>
     </dl>
     <p class="meta">Native scale: ${formatNative(bench.scaleMin)} to ${formatNative(bench.scaleMax)}</p>
+    ${benchmarkVerdictHtml(route)}
     <h2 id="results">Results</h2>
     <p class="note">
       The API counts ${plural(bench.modelCount, 'model')} with a valid score here. The mirror has per-benchmark scores for ${formatCount(coverage.withDetail)} of
@@ -82,11 +84,13 @@ export function benchmarkPageHtml(route: BenchmarkPage): Markup {
     ${page === 1 && aboutHtml(route)}`;
 }
 
-/** What the first page adds: the weight over time, the quality dimensions and the tags. */
-function aboutHtml({ bench, weights, dimensions, tags }: BenchmarkPage): Markup {
+/** What the first page adds: the best score and the weight over time, the agreement with other benchmarks, the quality dimensions and the tags. */
+function aboutHtml(route: BenchmarkPage): Markup {
+  const { bench, weights, dimensions, tags } = route;
   const assumptions = dimensions.filter((d) => d.assumption);
   // prettier-ignore
-  return html`<h2 id="weight">Weight over time</h2>
+  return html`${benchmarkProgressHtml(route)}
+    <h2 id="weight">Weight over time</h2>
     ${lineFigureHtml([{ label: bench.name, points: weights }], 'score', describeSeries('effectiveWeight', weights, (v) => v.toFixed(1)))}
     ${weights.length === 0 && html`<p class="note">No history of this benchmark’s weight yet.</p>`}
     <h2 id="dimensions">Quality dimensions</h2>

@@ -94,8 +94,8 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
           ${d.file === 'history.csv' && ` The window is ${HISTORY_DAYS} days back from the snapshot; the mirror keeps ${snapshot.historyLimit === null ? 'every snapshot it took' : `up to ${formatCount(snapshot.historyLimit)} snapshots`}.`}
         </p>
         ${d.topFields && html`<p>Beside it:</p>
-          <dl class="fields"> ${d.topFields.map((f) => fieldHtml(f, false))} </dl>
-          <p>Each element of <code>${d.listKey}</code>, by position:</p>`}
+          <dl class="fields"> ${flattenFields(d.topFields).map((f) => fieldHtml(f))} </dl>
+          <p>Each element of <code>${d.listKey}</code>${d.positional && ', by position'}:</p>`}
         <dl class="fields"> ${flattenFields(d.fields).map((f) => fieldHtml(f))} </dl>
       </section>`)}`;
 }

@@ -5,9 +5,10 @@
  * scripting), the "showing" line, the table and the pager.
  */
 import { formatCount, formatDate, isoTime } from '../site/format/format.ts';
-import { BENCHMARKS } from '../site/lists/benchmarks.ts';
+import { BENCHMARKS, benchmarkViewHref } from '../site/lists/benchmarks.ts';
+import { BENCH_THRESHOLDS } from '../site/data/bench-thresholds.ts';
 import { LEADERBOARD } from '../site/lists/leaderboard.ts';
-import { showingLine, type AnySpec, type BaseView } from '../site/lists/list-spec.ts';
+import { isPlainView, showingLine, type AnySpec, type BaseView } from '../site/lists/list-spec.ts';
 import { href } from '../site/links/links.ts';
 import type { BenchmarkListPage } from '../site/routes/benchmark-list.ts';
 import type { LeaderboardPage } from '../site/routes/leaderboard.ts';
@@ -23,6 +24,7 @@ import { likelyLegendHtml } from './parts/likely.ts';
 import { html, type Markup } from './parts/html.ts';
 import { BENCHMARK_ROWS, LEADERBOARD_ROWS, listTableHtml, PAST_ROWS, type RowCells } from './parts/list-table.ts';
 import { pagerHtml } from './parts/pager.ts';
+import { VERDICT_WORDS } from './parts/verdict.ts';
 
 /** What a page of a list shows, whichever list it is. */
 interface ListPageOf<Row> {
@@ -70,6 +72,8 @@ export function listHtml<Row, V extends BaseView>(
     /** In place of the "showing" line of the rows, and of the pager of the list's static pages. */
     status?: string;
     pager?: Markup | undefined;
+    /** The sort the page's rows are in, where it is not the static pages' (a pre-rendered view's). */
+    sorted?: Pick<V, 'sort' | 'dir'>;
   },
 ): Markup {
   const { label, search, fold } = parts;
@@ -99,7 +103,7 @@ export function listHtml<Row, V extends BaseView>(
     </details>
     <p class="status" aria-live="polite" data-status>${parts.status ?? showingLine(first + 1, rows.length, total, total, spec.noun)}</p>
     ${parts.note}
-    <section class="table-wrap" tabindex="0" aria-label="${parts.table}"> ${listTableHtml(spec, draw, rows, parts.caption)} </section>
+    <section class="table-wrap" tabindex="0" aria-label="${parts.table}"> ${listTableHtml(spec, draw, rows, parts.caption, parts.sorted)} </section>
     ${'pager' in parts ? parts.pager : pagerHtml(page, pages, spec.pageHref, spec.pagerLabel)}
     ${parts.after}
   </div>`;
@@ -196,23 +200,43 @@ const asOfNoScriptHtml = html`<noscript
 >`;
 
 export function benchmarkListPageHtml(route: BenchmarkListPage): Markup {
-  const { page, pages, benchmarks } = route;
+  const { page, pages, benchmarks, view, total } = route;
+  const own = !isPlainView(BENCHMARKS, view);
   // prettier-ignore
-  return html`<h1 data-benchmarks-heading>${BENCHMARKS.heading(page, pages)}</h1>
+  return html`<h1 data-benchmarks-heading>${BENCHMARKS.heading(page, pages, view)}</h1>
     <p class="lede">
       ${formatCount(benchmarks)} benchmarks, sorted by <strong>effectiveWeight</strong>: the weight of a pairwise comparison on the benchmark in supraScore (quality ×
       difficulty × headroom, adjusted by the community's net upvotes). The number of models that ran a benchmark does not change its weight. <a href="${href('/about/#benchmarks')}">More on benchmarks and their weight</a>
     </p>
-    ${listHtml(BENCHMARKS, BENCHMARK_ROWS, { ...route, total: benchmarks }, {
+    <p class="meta views">
+      <strong>Leaders</strong> is the mirror’s verdict on whether a benchmark still separates the top ${BENCH_THRESHOLDS.leaders} models (<a href="${href('/about/#leaders')}">how</a>);
+      <strong>Agreement</strong> its mean rank correlation with the benchmarks it shares models with.${route.views.length > 0 && html` Views:
+      ${route.views.map((v, i) => html`${i > 0 && ' · '}<a href="${benchmarkViewHref(v.segment)}"${own && v.heading === BENCHMARKS.heading(1, 1, view) && html` aria-current="page"`}>${v.heading}</a> (${formatCount(v.count)})`)}
+      · <a href="${href('/data/benchmark-agreement.json')}">agreement by tag</a> (JSON)`}
+    </p>
+    ${listHtml(BENCHMARKS, BENCHMARK_ROWS, route, {
       label: 'benchmarks',
       table: 'Benchmarks table',
       search: { id: 'bl-q', placeholder: 'Benchmark or tag', hint: 'Search: every word must match a benchmark’s name or one of its tags; “coding” also finds code tags.' },
       fields: html`${selectFieldHtml('bl-tag', 'tag', 'Tag', 'All tags', route.tags)}
+        <div class="field">
+          <label for="bl-verdict">Leaders</label>
+          <select id="bl-verdict" name="verdict">
+            <option value="">Any verdict</option>
+            ${Object.entries(VERDICT_WORDS).map(([value, words]) => html`<option value="${value}">${words.title}</option>`)}
+          </select>
+        </div>
         <div class="field check">
           <input id="bl-official" name="official" type="checkbox">
           <label for="bl-official">Official sources only</label>
         </div>`,
       fold: { summary: 'Search and filters' },
-      caption: BENCHMARKS.caption(BENCHMARKS.plain),
+      caption: BENCHMARKS.caption(view),
+      sorted: view,
+      // A pre-rendered view says what it is filtered from, and pages through its own pages.
+      ...(own && {
+        status: showingLine(route.first + 1, route.rows.length, total, benchmarks, BENCHMARKS.noun),
+        pager: pagerHtml(page, pages, (n) => viewUrl(BENCHMARKS, { ...view, page: n }), BENCHMARKS.pagerLabel),
+      }),
     })}`;
 }

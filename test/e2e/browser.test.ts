@@ -409,6 +409,83 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await finish(context);
   });
 
+  /** The benchmarks in weight order with a verdict, sorted by agreement (a benchmark compared with none last) or by weight, as names. */
+  const benchesByAgreement = (keep: (b: IndexBench) => boolean = () => true) =>
+    benchIndex.benchmarks
+      .filter(keep)
+      .sort((a, b) => (b[14] ?? -2) - (a[14] ?? -2) || a[0] - b[0])
+      .map((b) => b[1]);
+  const separates = (b: IndexBench) => b[11] === 'separates';
+
+  it('filters the benchmarks list to those that still separate the leaders and sorts it by agreement through its controls, each a view Back undoes', async ({
+    expect,
+  }) => {
+    const context = await newContext();
+    const page = await open(context, '/benchmarks/');
+    await page.selectOption('#bl-verdict', 'separates');
+    // The view a pre-rendered view shows is written as its address.
+    await expect.poll(() => here(page)).toBe('/benchmarks/view/separates/');
+    await expect.poll(() => benchNames(page)).toEqual(benchesBy(5, -1, separates));
+    expect(await heading(page)).toBe('Benchmarks that still separate the leaders');
+    expect(await page.locator('[data-chips] li span').allTextContents()).toEqual(['Leaders: separates']);
+    expect(new Set(await page.locator('tbody td.verdict-cell .verdict').allTextContents())).toEqual(new Set(['separates']));
+    await page.locator('th[data-sort="agreement"] button').click();
+    await expect.poll(() => here(page)).toBe('/benchmarks/?verdict=separates&sort=agreement&dir=desc');
+    await expect.poll(() => benchNames(page)).toEqual(benchesByAgreement(separates));
+    await page.goBack();
+    await expect.poll(() => here(page)).toBe('/benchmarks/view/separates/');
+    await expect.poll(() => benchNames(page)).toEqual(benchesBy(5, -1, separates));
+    await finish(context);
+  });
+
+  it('offers the list filtered to those that still separate the leaders, and sorted by verdict and by agreement, as pages that read without JavaScript', async ({
+    expect,
+  }) => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const list = await open(context, '/benchmarks/');
+    const views = await list.locator('.views a[href^="/benchmarks/view/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(views).toEqual(['/benchmarks/view/separates/', '/benchmarks/view/by-verdict/', '/benchmarks/view/by-agreement/']);
+    const separating = await open(context, '/benchmarks/view/separates/');
+    expect(await benchNames(separating)).toEqual(benchesBy(5, -1, separates));
+    const n = benchIndex.benchmarks.filter(separates).length;
+    expect(await status(separating)).toBe(`Showing 1–${n} of ${n} benchmarks (filtered from ${benchIndex.benchmarks.length})`);
+    const byAgreement = await open(context, '/benchmarks/view/by-agreement/');
+    expect(await benchNames(byAgreement)).toEqual(benchesByAgreement());
+    expect(await byAgreement.locator('th[data-sort="agreement"]').getAttribute('aria-sort')).toBe('descending');
+    const byVerdict = await open(context, '/benchmarks/view/by-verdict/');
+    const verdicts = await byVerdict.locator('tbody td.verdict-cell .verdict').allTextContents();
+    expect(verdicts).toEqual(verdicts.toSorted((a, b) => ['separates', 'saturated', 'too few'].indexOf(a) - ['separates', 'saturated', 'too few'].indexOf(b)));
+    await finish(context);
+  });
+
+  it('draws a benchmark’s best score over time as a step chart with a dot per new best, and reads its text alternative without JavaScript', async ({
+    expect,
+  }) => {
+    const file = (await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string; stateOfTheArt: { score: number }[] }[] };
+    const steps = file.benchmarks.find((b) => b.slug === benchSlug)!.stateOfTheArt;
+    expect(steps.length).toBeGreaterThan(1);
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await newContext({ javaScriptEnabled });
+      const page = await open(context, `/benchmarks/${benchSlug}/`);
+      const chart = page.locator('figure.stepchart');
+      const box = await chart.locator('svg path.line:not(.dots)').boundingBox();
+      expect(box!.width).toBeGreaterThan(100);
+      expect(box!.height).toBeGreaterThan(10);
+      expect((await chart.locator('svg path.dots').getAttribute('d'))!.match(/M/g)).toHaveLength(steps.length);
+      expect(await chart.locator('ol.steps li').count()).toBe(Math.min(10, steps.length));
+      // The figure's caption is its text alternative: the first and latest best, in words.
+      const caption = await chart.locator('figcaption').textContent();
+      expect(caption).toMatch(
+        new RegExp(
+          `^The best counting normalized score here, a step at each of its ${steps.length} new bests: first ${steps[0]!.score.toFixed(1)} by .+, accessed \\d{4}-\\d{2}-\\d{2}; the latest ${steps.at(-1)!.score.toFixed(1)} by .+, accessed \\d{4}-\\d{2}-\\d{2}\\.$`,
+        ),
+      );
+      expect(await chart.locator('svg').getAttribute('aria-hidden')).toBe('true');
+      expect(await page.locator('[data-verdict]').isVisible()).toBe(true);
+      await finish(context);
+    }
+  });
+
   /** Every page type of the sample site, and two views the script draws. */
   const pages = () => [
     '/',
@@ -592,6 +669,8 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       '/?tag=retired-tag&sort=name&dir=desc&q=x',
       '/benchmarks/',
       '/benchmarks/?official=1&tag=retired-tag&sort=name&dir=desc&q=x',
+      '/benchmarks/view/separates/',
+      '/benchmarks/?verdict=saturated&sort=agreement&dir=desc',
       `/benchmarks/${benchSlug}/`,
       '/tags/',
       `/tags/${index.tags[0]}/`,
@@ -740,6 +819,9 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       const scripted = [
         '/',
         '/benchmarks/',
+        '/benchmarks/view/separates/',
+        // The step chart of a benchmark's best score: laid out by its box from the first paint.
+        `/benchmarks/${benchSlug}/`,
         `/compare/?models=${index.models[0]![10]},${index.models[1]![10]}`,
         '/compare/',
         `/models/${index.models[0]![10]}/`,

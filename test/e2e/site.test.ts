@@ -15,7 +15,7 @@ import { HOSTILE_ENV, sharedSite, type BuiltFixture } from '../helpers/shared-si
 import { BIDI_NAME, HOSTILE_DESCRIPTION, HOSTILE_NAME, GENERATED_AT } from '../helpers/fixture.ts';
 import { fileFor, readSite, type BuiltSite } from '../helpers/site.ts';
 import { dictReadCsvFile, pythonAvailable } from '../helpers/python.ts';
-import { DOWNLOADS, csvColumns } from '../../src/site/files/data-dictionary.ts';
+import { DOWNLOADS, csvColumns, flattenFields } from '../../src/site/files/data-dictionary.ts';
 import { JSON_HEADER_FIELDS } from '../../src/site/files/data-dictionary/fields.ts';
 
 const ENV = HOSTILE_ENV;
@@ -269,7 +269,8 @@ describe('untrusted strings', () => {
     ).toEqual(['.dist.weights.json', 'a.json', 'b.json', 'c-details.json', 'c.json', 'dist', 'fixture.db']);
     expect(site.files.some((f) => f.includes('pwned'))).toBe(false);
     expect(existsSync(join(ROOT, 'pwned'))).toBe(false);
-    expect(site.files.filter((f) => f.startsWith('benchmarks/')).length).toBe(6);
+    // The list, the five benchmarks' pages and the list's three pre-rendered views.
+    expect(site.files.filter((f) => f.startsWith('benchmarks/')).length).toBe(9);
     expect(site.files.filter((f) => f.startsWith('data/models/')).length).toBe(16);
   });
 
@@ -389,7 +390,7 @@ describe('pages', () => {
       $('thead th[data-sort]')
         .map((_, th) => $(th).attr('data-sort'))
         .get(),
-    ).toEqual(['name', 'weight', 'quality', 'models', 'raters']);
+    ).toEqual(['name', 'weight', 'quality', 'verdict', 'agreement', 'models', 'raters']);
     expect($('template').length).toBe(0);
   });
 
@@ -474,8 +475,8 @@ describe('downloads', () => {
           .map((_, c) => $(c).text())
           .get(),
         d.file,
-      ).toEqual([...(d.topFields ?? []), ...d.fields].map((f) => f.name));
-      expect(section.find('dt .type').length, d.file).toBe((d.topFields ?? []).length + d.fields.length);
+      ).toEqual(flattenFields([...(d.topFields ?? []), ...d.fields]).map((f) => f.name));
+      expect(section.find('dt .type').length, d.file).toBe(flattenFields([...(d.topFields ?? []), ...d.fields]).length);
       expect(section.find(`h2 a[href="/data/${d.file}"]`).length, d.file).toBe(1);
     }
   });

@@ -10,6 +10,14 @@ import { createReporter, type Reporter } from '../../src/core/reporter.ts';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 
+/**
+ * The shifted clock of `npm run test:shifted-clock` (libfaketime's preload and its settings), when the tests run under
+ * one: every process a test starts with an environment of its own carries it, so the shift reaches the commands too.
+ */
+export const SHIFTED_CLOCK: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && (e[0] === 'LD_PRELOAD' || e[0].startsWith('FAKETIME'))),
+);
+
 /** What every npm script of the checkout at `root` loads first (its Node check and Node's compile cache), as `npm run` starts a tool. */
 export const NPM_SCRIPT_FLAGS = (root = ROOT) => ['--import', pathToFileURL(join(root, 'scripts/supported-node.mjs')).href];
 
@@ -98,7 +106,7 @@ export function runScript(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...NPM_SCRIPT_FLAGS(root), join(root, 'scripts', script), ...args], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...NO_PLAIN_PROGRESS, ...env } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...SHIFTED_CLOCK, ...NO_PLAIN_PROGRESS, ...env } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

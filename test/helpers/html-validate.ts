@@ -14,8 +14,9 @@ export interface HtmlReport {
   problems: string[];
 }
 
-export async function validateSite(dist: string, threads = Math.min(availableParallelism(), 4)): Promise<HtmlReport> {
-  const files = filesUnder(dist, /\.html$/);
+/** Every page of `dist`, or the pages `only` names (paths from its root). */
+export async function validateSite(dist: string, only?: readonly string[], threads = Math.min(availableParallelism(), 4)): Promise<HtmlReport> {
+  const files = only ? [...only] : filesUnder(dist, /\.html$/);
   const shares = Array.from({ length: threads }, (_, i) => files.filter((_, j) => j % threads === i));
   const reports = await Promise.all(
     shares.map(

@@ -6,14 +6,14 @@
  * `--new-history`. A year of history against one day of a new one, real SQLite files throughout.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { refreshCli } from '../../src/publish/refresh-cli.ts';
 import { readRunReport } from '../../src/snapshot/run-report.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { withSnapshot } from '../../src/store/read-snapshot.ts';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
-import { captureReporter, runScript, tempDir } from '../helpers/env.ts';
+import { captureReporter, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { exportOfDay, publishAsBuilt, serveRecorded, yearOfHistory } from '../helpers/published-site.ts';
 import { stubRender } from '../helpers/stub-render.ts';
 import { treeOf } from '../helpers/files.ts';
@@ -25,6 +25,11 @@ let sim: Simulator;
 /** 365 daily snapshots, and a new history of one day (the next one's export, stored into no history). */
 let year: string;
 let day: string;
+/** The year built as a plain site, and with its state beside it; what the latter's build printed. */
+let yearSite: string;
+let yearStateSite: string;
+let yearStateBuild: RunResult;
+const STATE_ENV = { ...SITE, STATE_URL: 'http://127.0.0.1:9/state/' };
 
 /** Every file under a folder, byte for byte; {} when there is no folder. */
 const tree = (root: string) => treeOf(root);
@@ -51,7 +56,23 @@ beforeAll(async () => {
   await yearOfHistory(dir.path, year);
   day = await nextDay(undefined, join(dir.path, 'day.db'), 1, 365);
   sim = await startSimulator({ exportBody: JSON.stringify(exportOfDay(2)), keys: { [KEY]: { tier: 'partner' } } });
+  // The year built once each way, and copied wherever a test needs a published year: as a plain site, and with its state
+  // beside it (STATE_URL, as on GitHub Pages; nothing answers there, so the build compares with nothing).
+  yearSite = join(dir.path, 'year-site', 'dist');
+  yearStateSite = join(dir.path, 'year-state-site', 'dist');
+  mkdirSync(join(dir.path, 'year-site'));
+  mkdirSync(join(dir.path, 'year-state-site'));
+  const [plain, withState] = await Promise.all([build(year, yearSite), build(year, yearStateSite, STATE_ENV)]);
+  expect(plain.code, plain.stderr).toBe(0);
+  expect(withState.code, withState.stderr).toBe(0);
+  yearStateBuild = withState;
 }, 300_000);
+
+/** A copy of a published year at `out` (and its state folder beside it, where it has one). */
+function publishedYear(site: string, out: string): void {
+  cpSync(site, out, { recursive: true });
+  if (existsSync(`${site}-state`)) cpSync(`${site}-state`, `${out}-state`, { recursive: true });
+}
 
 afterAll(async () => {
   await sim?.close();
@@ -62,11 +83,10 @@ describe('a build over a previous site', () => {
   it('refuses a shorter history with one line, the previous site and its state folder byte for byte as they were; --new-history builds it', async () => {
     const out = join(dir.path, 'over-dist', 'dist');
     mkdirSync(join(dir.path, 'over-dist'));
-    // The state published beside the site, as on GitHub Pages; nothing answers at STATE_URL, so the first build compares with nothing.
-    const env = { ...SITE, STATE_URL: 'http://127.0.0.1:9/state/' };
-    const first = await build(year, out, env);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain('history: no published history to hold this build to');
+    // The state published beside the site, as on GitHub Pages; nothing answers at STATE_URL, so the first build compared with nothing.
+    const env = STATE_ENV;
+    expect(yearStateBuild.stdout).toContain('history: no published history to hold this build to');
+    publishedYear(yearStateSite, out);
     const site = tree(out);
     const state = tree(`${out}-state`);
     expect(Object.keys(state)).toContain('manifest.json');
@@ -93,7 +113,7 @@ describe('a build over a previous site', () => {
 
   it('takes the next day of a full history, whose oldest day gave way, and of one below its limit', async () => {
     const out = join(dir.path, 'next-dist');
-    expect((await build(year, out)).code).toBe(0);
+    publishedYear(yearSite, out);
     const published = JSON.parse(readFileSync(join(out, 'data/manifest.json'), 'utf8')).snapshotDb;
     expect(published).toMatchObject({ historySnapshots: 365, historyLimit: 400, sample: false });
     // Kept to 365: the first day moves on by one.
@@ -140,10 +160,7 @@ describe('a build with no previous site', () => {
     const state = join(dir.path, 'live-state');
     mkdirSync(state);
     // What a build with STATE_URL leaves beside dist/: a manifest of its own.
-    const dist = join(dir.path, 'state-source', 'dist');
-    mkdirSync(join(dir.path, 'state-source'));
-    expect((await build(year, dist, { ...SITE, STATE_URL: 'http://127.0.0.1:9/' })).code).toBe(0);
-    const s = await serveRecorded(`${dist}-state`);
+    const s = await serveRecorded(`${yearStateSite}-state`);
     try {
       const r = await build(day, join(dir.path, 'state-dist'), { ...SITE, STATE_URL: s.url });
       expect(r.code).toBe(1);
@@ -163,7 +180,7 @@ describe('refresh', () => {
     const out = join(dir.path, 'refresh', 'snapshot.db');
     const dist = join(dir.path, 'refresh', 'dist');
     mkdirSync(join(dir.path, 'refresh'));
-    expect((await build(year, dist)).code).toBe(0);
+    publishedYear(yearSite, dist);
     const site = tree(dist);
     const report = join(dir.path, 'refresh', 'report.json');
     const run = (flags: string[]) => {

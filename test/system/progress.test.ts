@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { secretPart } from '../../src/core/redact.ts';
 import { demoKey, startSimulator, type Simulator } from '../../src/dev/simulator/index.ts';
-import { copyProject, ROOT, runScript, tempDir, type RunResult } from '../helpers/env.ts';
+import { copyProject, ROOT, runScript, SHIFTED_CLOCK, tempDir, type RunResult } from '../helpers/env.ts';
 import { fixtureExport } from '../helpers/fixture.ts';
 import { exportOfDay, publishAsBuilt, serveRecorded, yearOfHistory } from '../helpers/published-site.ts';
 
@@ -57,7 +57,10 @@ function onTerminal(args: string[], timeoutMs = 120_000): Promise<{ code: number
   const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
   const command = [process.execPath, '--import', join(ROOT, 'scripts/supported-node.mjs'), ...args].map(quote).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: project, env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' } });
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      cwd: project,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', ...SHIFTED_CLOCK },
+    });
     let raw = '';
     child.stdout.on('data', (c: Buffer) => (raw += c.toString()));
     child.stderr.on('data', (c: Buffer) => (raw += c.toString()));

@@ -4,11 +4,11 @@
  * each end the build with one line and the contract's exit code, the previous site intact and no
  * half-built folder left behind. The builds that get as far as rendering render with the stub
  * (test/helpers/stub-build.ts): what is under test is the build around the render. One real
- * render fails, in Astro's own process, as a full disk would: the same line, from its error's cause; and one renders
- * into another file system than the project's.
+ * render fails, in Astro's own process, as a full disk would: the same line, from its error's cause. A real render
+ * into another file system than the project's is the e2e tier's (test/e2e/render-elsewhere.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSiteBuild } from '../../src/publish/output-dir.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
@@ -109,27 +109,6 @@ describe.skipIf(!tmpfsAvailable())('a small or read-only file system', () => {
     expect(treeOf(join(mount, 'dist'))).toEqual(before);
     expect(readdirSync(mount).sort()).toEqual(['.dist.build.lock', 'dist']);
   }, 120_000);
-
-  it('renders with Astro into another file system than the project, the pages’ scripts and stylesheets moved across', async () => {
-    // Astro 7 renders an outDir outside the working folder through ./.astro/.prerender/ and moved the assets with a rename,
-    // which fails across file systems (EXDEV): the render's process copies instead (src/publish/astro-child.mjs).
-    const mount = join(dir.path, 'other-mount');
-    unmounts.push(mountTmpfs(mount, `size=${Math.ceil((tmpfsBytes(small.dist) * 3) / 4096) * 4}k`));
-    const out = join(mount, 'dist');
-    const r = await runScript(
-      'build.ts',
-      // --new-history: the build asks no live site to hold its history to (SITE_URL names no host of this machine).
-      ['--snapshot', snapshotCopy('other-mount'), '--out', out, '--new-history'],
-      { SITE_URL: 'https://mirror.example/' },
-      { cwd: project, timeoutMs: 300_000 },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    expect(isSiteBuild(out)).toBe(true);
-    const assets = [...readFileSync(join(out, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(_astro\/[^"]+)"/g)].map((m) => m[1]!);
-    expect(assets.length).toBeGreaterThan(1);
-    for (const asset of assets) expect(existsSync(join(out, asset)), asset).toBe(true);
-    expect(existsSync(join(project, '.astro/.prerender'))).toBe(false);
-  }, 300_000);
 
   it('refuses a read-only target with one line and exit 2 before rendering, touching nothing', async () => {
     const mount = join(dir.path, 'read-only');

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSimulator, demoKey, type Fault, type Simulator } from '../../src/dev/simulator/index.ts';
+import { monthlyResetMs } from '../../src/dev/simulator/limits.ts';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { readFetchState, writeFetchState } from '../../src/snapshot/fetch-state.ts';
 import { generateSample, serializeExport } from '../../src/dev/sample/generate.ts';
@@ -198,12 +199,13 @@ describe('failures of the API', () => {
   });
 
   it('never retries quota_exceeded and says when the quota resets: exit 4', async () => {
-    const resetAt = Math.floor(Date.UTC(2026, 11, 1) / 1000);
-    const r = await run([], {}, [{ type: 'quota_exceeded', resetAt, times: 5 }]);
+    // The next monthly reset from the time the test runs: the client names a reset only when it lies ahead of its clock.
+    const resetMs = monthlyResetMs(Date.now());
+    const r = await run([], {}, [{ type: 'quota_exceeded', resetAt: resetMs / 1000, times: 5 }]);
     expect(r.code).toBe(4);
     expect(r.requests()).toBe(1);
     expect(r.output).toContain('error [quota_exceeded]');
-    expect(r.output).toContain('2026-12-01T00:00:00.000Z');
+    expect(r.output).toContain(new Date(resetMs).toISOString());
     r.intact();
   });
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import { NPM_SCRIPT_FLAGS, ROOT, tempDir } from '../helpers/env.ts';
+import { NPM_SCRIPT_FLAGS, ROOT, SHIFTED_CLOCK, tempDir } from '../helpers/env.ts';
 
 const dir = tempDir();
 const dist = join(dir.path, 'dist');
@@ -65,7 +65,7 @@ describe('the preview server', () => {
   it('is started by npm run preview, which prints its address', async () => {
     const child = spawn(process.execPath, [...NPM_SCRIPT_FLAGS(), join(ROOT, 'scripts/preview.ts'), '--dir', dist, '--port', '0'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...SHIFTED_CLOCK },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

@@ -9,10 +9,10 @@ const INDEX: BenchmarkIndex = {
   tags: ['code-generation', 'math', 'reasoning'],
   tagSegments: ['code-generation', 'math', 'reasoning'],
   benchmarks: [
-    [1, 'ProofLadder', 'prooflad', 'prooflad', true, 82.5, 80.1, 70, 40, 12, [1, 2]],
-    [2, 'Polyglot Patch', 'codebench', 'codebench', false, 64.2, 64.22, 90, 55, 3, [0]],
-    [3, 'Élan Vision', 'vision', 'vision', true, 30, null, 70, 7, 30, []],
-    [4, 'Aux Bench', 'aux', 'aux', false, 1, 2.5, 10, 55, 1, [2]],
+    [1, 'ProofLadder', 'prooflad', 'prooflad', true, 82.5, 80.1, 70, 40, 12, [1, 2], 'separates', 8, 10, 0.41],
+    [2, 'Polyglot Patch', 'codebench', 'codebench', false, 64.2, 64.22, 90, 55, 3, [0], 'saturated', 2, 10, 0.655],
+    [3, 'Élan Vision', 'vision', 'vision', true, 30, null, 70, 7, 30, [], 'too-few', 1, 2, null],
+    [4, 'Aux Bench', 'aux', 'aux', false, 1, 2.5, 10, 55, 1, [2], 'separates', 5, 6, -0.1],
   ] satisfies IndexBench[],
 };
 const ROWS = benchmarkRows(INDEX);
@@ -47,6 +47,46 @@ describe('the benchmarks list URL', () => {
 
   it('falls back to weight order, every source and page 1 for values it does not know', () => {
     expect(readBenchmarkListState('/benchmarks/', '?sort=evil&dir=up&page=-4&official=0')).toEqual(PLAIN_BENCH_VIEW);
+    expect(readBenchmarkListState('/benchmarks/view/nope/', '')).toEqual(PLAIN_BENCH_VIEW);
+  });
+
+  it('is a pre-rendered view’s own page for that view, and the query once anything else changes', () => {
+    expect([
+      benchmarkListUrl(view({ verdict: 'separates' })),
+      benchmarkListUrl(view({ verdict: 'separates', page: 2 })),
+      benchmarkListUrl(view({ sort: 'verdict', dir: 'desc' })),
+      benchmarkListUrl(view({ sort: 'agreement', dir: 'desc', page: 3 })),
+      benchmarkListUrl(view({ verdict: 'separates', tag: 'math' })),
+      benchmarkListUrl(view({ verdict: 'separates', q: 'x' })),
+      benchmarkListUrl(view({ sort: 'agreement', dir: 'asc' })),
+    ]).toEqual([
+      '/benchmarks/view/separates/',
+      '/benchmarks/view/separates/2/',
+      '/benchmarks/view/by-verdict/',
+      '/benchmarks/view/by-agreement/3/',
+      '/benchmarks/?tag=math&verdict=separates',
+      '/benchmarks/?q=x&verdict=separates',
+      '/benchmarks/?sort=agreement&dir=asc',
+    ]);
+  });
+
+  it('reads a pre-rendered view and its page from its path, the query first', () => {
+    expect(readBenchmarkListState('/benchmarks/view/separates/2/', '')).toEqual(view({ verdict: 'separates', page: 2 }));
+    expect(readBenchmarkListState('/benchmarks/view/by-agreement/', '')).toEqual(view({ sort: 'agreement', dir: 'desc' }));
+    expect(readBenchmarkListState('/benchmarks/view/by-agreement/', '?dir=asc')).toEqual(view({ sort: 'agreement', dir: 'asc' }));
+    expect(readBenchmarkListState('/benchmarks/view/separates/', '?verdict=saturated&page=2')).toEqual(view({ verdict: 'saturated', page: 2 }));
+    for (const v of [view({ verdict: 'too-few' }), view({ verdict: 'separates', page: 4 }), view({ sort: 'verdict', dir: 'desc', page: 2 })]) {
+      const url = new URL(benchmarkListUrl(v), 'https://mirror.example');
+      expect(readBenchmarkListState(url.pathname, url.search)).toEqual(v);
+    }
+  });
+
+  it('heads a pre-rendered view with what it shows', () => {
+    expect([BENCHMARKS.heading(1, 1, view({ verdict: 'separates' })), BENCHMARKS.title(2, view({ sort: 'agreement', dir: 'desc', page: 2 }))]).toEqual([
+      'Benchmarks that still separate the leaders',
+      'Benchmarks by their agreement with the others, page 2',
+    ]);
+    expect(BENCHMARKS.heading(1, 1, view({ verdict: 'saturated' }))).toBe('How much each benchmark counts');
   });
 });
 
@@ -67,6 +107,18 @@ describe('the benchmarks of a view', () => {
     expect(names(view({ sort: 'quality', dir: 'desc' }))).toEqual(['Polyglot Patch', 'ProofLadder', 'Élan Vision', 'Aux Bench']);
   });
 
+  it('keeps the benchmarks with a verdict on the leaders', () => {
+    expect([names(view({ verdict: 'separates' })), names(view({ verdict: 'too-few' }))]).toEqual([['ProofLadder', 'Aux Bench'], ['Élan Vision']]);
+  });
+
+  it('sorts by verdict (still separates, saturated, too few), then by the share of pairs told apart', () => {
+    expect(names(view({ sort: 'verdict', dir: 'desc' }))).toEqual(['Aux Bench', 'ProofLadder', 'Polyglot Patch', 'Élan Vision']);
+  });
+
+  it('sorts by agreement, a benchmark compared with none last', () => {
+    expect(names(view({ sort: 'agreement', dir: 'desc' }))).toEqual(['Polyglot Patch', 'ProofLadder', 'Aux Bench', 'Élan Vision']);
+  });
+
   it('sorts names alphabetically', () => {
     expect(names(view({ sort: 'name', dir: 'asc' }))).toEqual(['Aux Bench', 'Élan Vision', 'Polyglot Patch', 'ProofLadder']);
   });
@@ -75,7 +127,7 @@ describe('the benchmarks of a view', () => {
 describe('what a benchmarks row says', () => {
   it('shows a change of weight that reads at one decimal, and no other', () => {
     const changes = ROWS.map((_, i) =>
-      drawn(i)('.sub')
+      drawn(i)('td.num .sub')
         .map((_, el) => [[drawn(i)(el).attr('class'), drawn(i)(el).text()]])
         .get(),
     );
@@ -95,6 +147,16 @@ describe('what a benchmarks row says', () => {
         ['math', '/tags/math/'],
         ['reasoning', '/tags/reasoning/'],
       ],
+    ]);
+  });
+
+  it('says its verdict on the leaders in a word, with the pairs told apart, and its mean agreement', () => {
+    const said = (i: number) => [drawn(i)('td.verdict-cell').text().replace(/\s+/g, ' ').trim(), drawn(i)('td.agreement').text()];
+    expect(ROWS.map((_, i) => said(i))).toEqual([
+      ['separates 8 of 10 pairs apart', '0.41'],
+      ['saturated 2 of 10 pairs apart', '0.66'],
+      ['too few', '–'],
+      ['separates 5 of 6 pairs apart', '−0.10'],
     ]);
   });
 

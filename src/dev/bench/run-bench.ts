@@ -79,6 +79,7 @@ async function benchSize(configurations: number, options: BenchOptions, commands
       details: withDetails.details,
       detailsFailed: withDetails.detailsFailed,
       evidence: withDetails.evidence,
+      measures: withDetails.measures,
       rank: withDetails.rank,
       targetBuilds: options.targets.length ? targets.builds : undefined,
     };

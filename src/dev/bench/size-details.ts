@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChildRun } from './child.ts';
 import { measureDist, pageTypeSizes, type PageTypeSize } from './dist-stats.ts';
 import { evidenceLine, evidenceResultOf, type EvidenceResult } from './evidence-result.ts';
+import type { BenchMeasuresPass } from './bench-measures-pass.ts';
 import type { NodeCommand } from './npm-script.ts';
 import { measureRankPage, rankLines, type RankResult } from './rank-page.ts';
 import type { DetailsBuild } from './results.ts';
@@ -19,12 +20,15 @@ import { REPO_ROOT, StageFailed, reportedPeakKb } from './stage-process.ts';
 
 const STORE_DETAILS_CHILD = fileURLToPath(new URL('./store-details.ts', import.meta.url));
 const EVIDENCE_CHILD = fileURLToPath(new URL('./evidence-pass.ts', import.meta.url));
+const MEASURES_CHILD = fileURLToPath(new URL('./bench-measures-pass.ts', import.meta.url));
 
 /** What the build with details gave, as far as it got: the page types of its site by route, empty when it was not made. */
 interface DetailsOutcome {
   details?: DetailsBuild;
   detailsFailed?: string;
   evidence?: EvidenceResult;
+  /** The benchmark measures pass's line, for the report. */
+  measures?: string;
   rank?: RankResult;
   detailTypes: Map<string, PageTypeSize>;
 }
@@ -56,6 +60,31 @@ async function evidencePass(sr: SizeRun, detailsDb: string, build: ChildRun): Pr
   return evidence;
 }
 
+/** The pass of the mirror's measures of every benchmark on its own, on the snapshot with details: the render makes it once, on first use. */
+async function measuresPass(sr: SizeRun, detailsDb: string, evidence: EvidenceResult | undefined): Promise<string | undefined> {
+  const command: NodeCommand = {
+    ...sr.commands.snapshot,
+    nodeArgs: ['--expose-gc', ...sr.commands.snapshot.nodeArgs],
+    script: relative(REPO_ROOT, MEASURES_CHILD),
+    args: [],
+  };
+  const pass = await sr.run('benchmark measures pass', command, ['--snapshot', detailsDb]);
+  const line = /BENCH_MEASURES_PASS (\{.*\})/.exec(pass.output)?.[1];
+  if (!line) return undefined;
+  const said = measuresLine(JSON.parse(line) as BenchMeasuresPass, evidence?.buildCpuMs);
+  sr.say(said);
+  return said;
+}
+
+/** One line of the report: the pass's time, CPU and memory, its share of the build's render and extras CPU, and what it found. */
+function measuresLine(p: BenchMeasuresPass, buildCpuMs: number | undefined): string {
+  const share = buildCpuMs ? ` (${((100 * p.cpuMs) / buildCpuMs).toFixed(1)} % of the build's render and extras CPU, ${(buildCpuMs / 1000).toFixed(1)} s)` : '';
+  const verdicts = Object.entries(p.verdicts)
+    .map(([v, n]) => `${n} ${v}`)
+    .join(', ');
+  return `benchmark measures pass with details: ${(p.ms / 1000).toFixed(2)} s, ${(p.cpuMs / 1000).toFixed(2)} s CPU${share}, keeps ${p.heapMb.toFixed(0)} MB of heap; ${p.benchmarks} benchmarks (${verdicts}), ${p.pairs} pairs compared, ${p.tagCells} cells by tag`;
+}
+
 /** The build with details and what is measured on it; the stored snapshot stays as `sr.detailsDb` for the target builds. */
 export async function benchDetails(sr: SizeRun, inputs: SizeInputs, targets: TargetMeasure): Promise<DetailsOutcome> {
   const outcome: DetailsOutcome = { detailTypes: new Map() };
@@ -81,6 +110,7 @@ export async function benchDetails(sr: SizeRun, inputs: SizeInputs, targets: Tar
     outcome.detailTypes = new Map(pageTypeSizes(detailsOut, withDetails.routes).map((t) => [t.route, t]));
     if (sr.options.targets.includes('none')) targets.measure('none', true, withDetails.res, detailsOut, detailsDb);
     outcome.evidence = await evidencePass(sr, detailsDb, withDetails.res);
+    outcome.measures = await measuresPass(sr, detailsDb, outcome.evidence);
     // /rank/ in a browser, where rank.json holds every model's scores.
     outcome.rank = await measureRankPage(detailsOut);
     for (const line of outcome.rank ? rankLines(outcome.rank) : []) sr.say(line.slice(2));

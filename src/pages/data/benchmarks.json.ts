@@ -1,9 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
-import { jsonFile } from '../../site/files/downloads.ts';
-import { benchRecord } from '../../site/files/records.ts';
+import { benchmarksFile } from '../../site/files/records.ts';
 
-export const GET: APIRoute = () => {
-  const data = siteData();
-  return jsonFile(data, 'benchmarks', data.benches.map(benchRecord));
-};
+/** Every benchmark, with the mirror's measures of it. */
+export const GET: APIRoute = () => new Response(JSON.stringify(benchmarksFile(siteData())), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

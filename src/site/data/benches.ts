@@ -4,8 +4,8 @@ import type { HistoryResult } from './history-pass.ts';
 import { assignSegments } from './paths.ts';
 import type { Bench } from './types.ts';
 
-/** Path segments no benchmark may take: `/benchmarks/page/N/` is the list's. */
-const RESERVED = ['page'];
+/** Path segments no benchmark may take: `/benchmarks/page/N/` and `/benchmarks/view/…/` are the list's. */
+const RESERVED = ['page', 'view'];
 
 export function buildBenches(
   rows: readonly BenchRow[],

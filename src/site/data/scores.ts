@@ -11,7 +11,7 @@ import { countingMeans, type Submission } from '../evidence/method.ts';
 import { scoreFormatter } from '../format/precision.ts';
 import { cleanText } from './text.ts';
 import { groupBy, memo, recent } from './group-by.ts';
-import type { BenchResultGroup, BenchResults, Configuration, Model, Score } from './types.ts';
+import type { BenchResultGroup, BenchResults, Configuration, CountingRows, Model, Score } from './types.ts';
 
 export interface ScoreIndex {
   scoresFor(slug: string): Score[];
@@ -33,6 +33,8 @@ export interface ScoreIndex {
   /** A configuration's counting scores averaged per benchmark, as the evidence reads them (src/site/evidence/method.ts `countingMeans`). */
   countingMeansOf(slug: string): Map<string, number>;
   resultsFor(benchSlug: string): BenchResults;
+  /** A benchmark's counting submissions, a configuration's next to each other: what the mirror's measures of a benchmark read (bench-measures.ts). */
+  countingOn(benchSlug: string): CountingRows;
   standingOn(benchSlug: string, normalizedScore: number): { rank: number; of: number };
 }
 
@@ -242,6 +244,22 @@ function sumsByConfiguration(c: ScoreColumns, benchSlugs: Iterable<string>): Map
   return out;
 }
 
+/** ScoreIndex's `countingOn`. */
+function countingOn(c: ScoreColumns, benchSlug: string): CountingRows {
+  const all = rowsOn(c, benchSlug);
+  let n = 0;
+  for (const i of all) if (c.upvotes[i]! > c.downvotes[i]!) n++;
+  const out: CountingRows = { configurations: new Array<Configuration>(n), scores: new Float64Array(n), accessedAt: new Float64Array(n) };
+  let k = 0;
+  for (const i of all) {
+    if (!(c.upvotes[i]! > c.downvotes[i]!)) continue;
+    out.configurations[k] = c.owners[c.owner[i]!]!;
+    out.scores[k] = c.normalizedScore[i]!;
+    out.accessedAt[k++] = c.accessedAt[i]!;
+  }
+  return out;
+}
+
 /** Where `value` stands among scores sorted best first: one more than how many are better. */
 function standingAmong(sorted: Float64Array, value: number): { rank: number; of: number } {
   let lo = 0;
@@ -297,6 +315,7 @@ export function buildScores(
     modelsOn: memo((benchSlug: string) => new Set(configurationsOn(benchSlug).map((configuration) => configuration.familyTag)).size),
     sumsByConfiguration: (benchSlugs) => sumsByConfiguration(c, benchSlugs),
     resultsFor: recent((benchSlug: string) => resultsOf(c, benchSlug, modelByFamily), RESULTS_KEPT),
+    countingOn: (benchSlug) => countingOn(c, benchSlug),
     standingOn: (benchSlug, value) => standingAmong(sortedCountingOn(benchSlug), value),
   };
 }

@@ -10,6 +10,7 @@ import { cleanStrings } from './text.ts';
 import { FEED_ENTRIES, HISTORY_CHART_POINTS, METHOD_CHANGE_AT, RECENT_CHANGES_PER_MODEL } from '../settings/config.ts';
 import { readHistory, windowStart, type HistoryResult } from './history-pass.ts';
 import { buildBenches } from './benches.ts';
+import { buildBenchMeasures } from './bench-measures.ts';
 import { buildComparisons } from './neighbours.ts';
 import { buildConfigurations } from './configurations.ts';
 import { groupBy } from './group-by.ts';
@@ -25,7 +26,7 @@ import { useSiteBase } from '../links/links.ts';
 import { resolvePlan } from '../plan/site-plan.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { RenderInput } from '../plan/render-input.ts';
-import type { Configuration, RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
+import type { BenchmarkMeasures, Configuration, RecentHistory, SiteData, SiteEvidence, SnapshotInfo } from './types.ts';
 
 export type * from './types.ts';
 export type { Change, ChangeSet, HistoryPoint, ModelChange, ModelHistoryPoint, RecentModelChange, WeightPoint } from './history-pass.ts';
@@ -129,6 +130,9 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: S
   let evidence: SiteEvidence | undefined;
   const evidenceOf = () =>
     (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway }));
+  // The mirror's measures of each benchmark: made when a page first asks (the render), never by the extras worker.
+  let measures: BenchmarkMeasures | undefined;
+  const measuresOf = () => (measures ??= buildBenchMeasures({ benches, models, modelByFamily, countingOn: scores.countingOn }));
   const comparisons = buildComparisons(models.slice(0, plan.keep.comparisons));
   // The days of the leaderboard as it stood; their names and rankings are read again when a page or the extras ask.
   const { modelPages, configurationPages } = plan.keep;
@@ -165,6 +169,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: S
     measuredFor,
     evidence: evidenceOf,
     modelsOn: scores.modelsOn,
+    benchMeasures: measuresOf,
     // The coverage recorded with the snapshot: one fact, the same on every page.
     detailCoverage: {
       configurations: info.coverage.configurations,

@@ -13,6 +13,8 @@ import type { Agreement } from '../evidence/agreement.ts';
 import type { EvidenceFacts } from '../evidence/evidence-file.ts';
 import type { LikelyRange } from '../evidence/ranges.ts';
 import type { ScoreSet } from '../evidence/method.ts';
+import type { BenchAgreement, TagCell } from './bench-agreement.ts';
+import type { BenchVerdict, Disagreement } from './bench-verdict.ts';
 
 export interface SnapshotInfo {
   generatedAt: number;
@@ -215,6 +217,8 @@ export interface SiteData {
   evidence(): SiteEvidence;
   /** How many models have a score on a benchmark, without making its results. */
   modelsOn(benchSlug: string): number;
+  /** The mirror's measures of each benchmark: whether it still separates the leaders, its best over time, its agreement with the others (made on first use). */
+  benchMeasures(): BenchmarkMeasures;
   detailCoverage: DetailCoverage;
   /** Pre-rendered comparisons of each model with the one just below it. */
   comparisons: Comparison[];
@@ -263,4 +267,47 @@ export interface SiteEvidence {
   model(model: Model): ModelEvidence;
   /** What `/data/evidence.json` holds besides the attribution. */
   facts: EvidenceFacts;
+}
+
+/** Counting submissions on a benchmark as columns, in stored order: each one's configuration, normalized score and accessedAt. */
+export interface CountingRows {
+  configurations: Configuration[];
+  scores: Float64Array;
+  accessedAt: Float64Array;
+}
+
+/** A new best: when its source was accessed, the score, and the configuration and model that set it. */
+export interface BestStep {
+  at: number;
+  score: number;
+  configuration: Configuration;
+  model: Model;
+}
+
+/** Another benchmark as a neighbour in agreement: the rank correlation over the models both scored, and how many. */
+export interface AgreementNeighbour {
+  bench: Bench;
+  rho: number;
+  shared: number;
+}
+
+export interface BenchMeasures {
+  verdict: BenchVerdict;
+  /** Where the community's discriminability or difficulty rating and the verdict disagree. */
+  disagreements: Disagreement[];
+  /** Oldest first. */
+  steps: BestStep[];
+  agreement: Omit<BenchAgreement, 'most' | 'least'> & { most: AgreementNeighbour[]; least: AgreementNeighbour[] };
+}
+
+/** The agreement by tag: the tags some benchmark carries (A to Z), and the cells between them with a compared pair. */
+export interface TagAgreement {
+  tags: string[];
+  cells: TagCell[];
+}
+
+export interface BenchmarkMeasures {
+  /** The measures of a benchmark of the snapshot, by slug. */
+  of(slug: string): BenchMeasures;
+  tags: TagAgreement;
 }

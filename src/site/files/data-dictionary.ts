@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { EVIDENCE_JSON, RANK_BLOCK_JSON, RANK_JSON, RANK_PART_JSON } from './data-dictionary/computed.ts';
+import { BENCHMARK_AGREEMENT_JSON } from './data-dictionary/bench-measures.ts';
 import type { Download, Field } from './data-dictionary/fields.ts';
 import { HISTORY_DAY_JSON, HISTORY_INDEX_JSON, HISTORY_NAMES_JSON } from './data-dictionary/history.ts';
 import { BENCHMARK_LIST_JSON, LEADERBOARD_JSON, MODEL_LIST_JSON } from './data-dictionary/list-indexes.ts';
@@ -28,7 +29,7 @@ export const DOWNLOADS: Download[] = [
 ];
 
 /** The files of what the mirror computes itself, as the data page lists them beside the downloads. */
-export const COMPUTED_FILES: Download[] = [EVIDENCE_JSON, RANK_JSON, RANK_BLOCK_JSON, RANK_PART_JSON];
+export const COMPUTED_FILES: Download[] = [EVIDENCE_JSON, RANK_JSON, RANK_BLOCK_JSON, RANK_PART_JSON, BENCHMARK_AGREEMENT_JSON];
 
 /** The files of the leaderboard as it stood, as the data page lists them beside the downloads. */
 export const HISTORY_FILES: Download[] = [HISTORY_INDEX_JSON, HISTORY_NAMES_JSON, HISTORY_DAY_JSON];

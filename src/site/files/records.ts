@@ -3,6 +3,8 @@
  * an element of models.json, benchmarks.json and tags.json, a row of models.csv and scores.csv. The data dictionary (data-dictionary.ts) describes
  * every field of each, typed against these, so a field renamed here fails to compile there.
  */
+import type { BenchMeasures } from '../data/types.ts';
+import { BENCH_THRESHOLDS } from '../data/bench-thresholds.ts';
 import type { Bench, Configuration, Score, SiteData, Tag } from '../data/types.ts';
 import type { LikelyRange } from '../evidence/ranges.ts';
 import { attributionSentence } from '../settings/config.ts';
@@ -93,8 +95,11 @@ export const scoresCsvRow = (configuration: string, s: Score, bench: Bench | und
   attribution,
 });
 
-/** An element of benchmarks.json. */
-export const benchRecord = (b: Bench) => ({
+/** To 3 decimals, as the downloads write the mirror's own figures. */
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** An element of benchmarks.json: the benchmark as the API gives it, and the mirror's measures of it. */
+export const benchRecord = (b: Bench, m: BenchMeasures) => ({
   slug: b.slug,
   name: b.name,
   description: b.description,
@@ -108,7 +113,67 @@ export const benchRecord = (b: Bench) => ({
   raterCount: b.raterCount,
   effectiveWeight: b.effectiveWeight,
   tags: b.tags,
+  leaders: leadersRecord(m),
+  stateOfTheArt: m.steps.map((s) => ({ accessedAt: iso(s.at), score: s.score, configuration: s.configuration.slug, model: s.model.familyTag })),
+  agreement: agreementRecord(m),
 });
+
+/** Whether it still separates the leaders, with the figures behind the verdict and the ratings it contradicts. */
+function leadersRecord({ verdict: v, disagreements }: BenchMeasures) {
+  return {
+    verdict: v.verdict,
+    top: v.leaders,
+    scored: v.scored,
+    best: v.best === null ? null : round3(v.best),
+    median: v.median === null ? null : round3(v.median),
+    noise: round3(v.noise),
+    noiseFrom: v.noiseFrom,
+    repeats: v.repeats,
+    atTop: v.atTop,
+    atCeiling: v.atCeiling,
+    pairs: v.pairs,
+    separated: v.separated,
+    disagreements: disagreements.map((d) => ({ dimension: d.dimension, rating: d.rating, rated: d.rated })),
+  };
+}
+
+/** The benchmarks it agrees with most and least, and those left out. */
+function agreementRecord({ agreement: a }: BenchMeasures) {
+  const neighbour = (n: BenchMeasures['agreement']['most'][number]) => ({ slug: n.bench.slug, rho: round3(n.rho), shared: n.shared });
+  return {
+    compared: a.compared,
+    mean: a.mean === null ? null : round3(a.mean),
+    tooFew: a.tooFew,
+    alike: a.alike,
+    most: a.most.map(neighbour),
+    least: a.least.map(neighbour),
+  };
+}
+
+/** `/data/benchmarks.json`: every benchmark with the mirror's measures of it, and the thresholds those measures use. */
+export function benchmarksFile(data: SiteData) {
+  const measures = data.benchMeasures();
+  return { ...attribution(data), measures: { ...BENCH_THRESHOLDS }, benchmarks: data.benches.map((b) => benchRecord(b, measures.of(b.slug))) };
+}
+
+/**
+ * `/data/benchmark-agreement.json`: the agreement between benchmarks by tag, as the upper triangle of
+ * the matrix row by row (a with b for b ≥ a), the mean to 2 decimals, null and 0 where no pair was
+ * compared: at 400 tags, 80,000 cells of a few bytes each (the mirror's computation).
+ */
+export function benchAgreementFile(data: SiteData) {
+  const { tags, cells } = data.benchMeasures().tags;
+  const t = tags.length;
+  const mean: (number | null)[] = new Array<number | null>((t * (t + 1)) / 2).fill(null);
+  const pairs: number[] = new Array<number>(mean.length).fill(0);
+  // Cell (a, b) of the upper triangle: the rows before a hold t, t - 1, … cells.
+  for (const c of cells) {
+    const at = c.a * t - (c.a * (c.a - 1)) / 2 + (c.b - c.a);
+    mean[at] = Math.round(c.mean * 100) / 100;
+    pairs[at] = c.pairs;
+  }
+  return { ...attribution(data), minShared: BENCH_THRESHOLDS.minShared, tags, mean, pairs };
+}
 
 /** An element of tags.json. */
 export const tagRecord = (t: Tag) => ({ tag: t.tag, models: t.models, benches: t.benches });
@@ -118,3 +183,6 @@ export type ModelsCsvRow = ReturnType<typeof modelsCsvRow>;
 export type ScoresCsvRow = ReturnType<typeof scoresCsvRow>;
 export type BenchRecord = ReturnType<typeof benchRecord>;
 export type TagRecord = ReturnType<typeof tagRecord>;
+/** What benchmark-agreement.json holds beside the attribution. */
+export type BenchAgreementFile = Omit<ReturnType<typeof benchAgreementFile>, keyof ReturnType<typeof attribution>>;
+export type BenchmarksMethod = ReturnType<typeof benchmarksFile>['measures'];

@@ -175,6 +175,43 @@ export function lineChart(series: readonly (readonly ChartPoint[])[], kind: 'sco
   };
 }
 
+export interface StepChart {
+  /** The best so far as one path: level until the next best, then up to it. */
+  path: string;
+  /** A dot at each new best: zero-length subpaths, which a round cap draws. */
+  dots: string;
+  grid: string;
+  yTicks: { value: number; top: number }[];
+  from: number;
+  to: number;
+}
+
+/**
+ * A step chart of `steps` (each a new best, oldest first, on a 0–100 scale), held level from the last
+ * to `until` (the snapshot's time, where it is later): a path of a few segments a step.
+ */
+export function stepChart(steps: readonly ChartPoint[], until: number): StepChart | undefined {
+  if (steps.length === 0) return undefined;
+  const t0 = steps[0]!.t;
+  const t1 = Math.max(until, steps.at(-1)!.t);
+  const ticks = scoreTicks(steps.map((p) => p.v));
+  const [lo, hi] = [ticks[0]!, ticks[4]!];
+  const x = (t: number) => Math.round(t1 === t0 ? CHART_WIDTH / 2 : ((t - t0) / (t1 - t0)) * CHART_WIDTH);
+  const y = (v: number) => Math.round(PAD + (1 - (v - lo) / (hi - lo)) * (CHART_HEIGHT - 2 * PAD));
+  let path = `M${x(t0)} ${y(steps[0]!.v)}`;
+  for (const p of steps.slice(1)) path += `H${x(p.t)}V${y(p.v)}`;
+  path += `H${t1 === t0 ? CHART_WIDTH : x(t1)}`;
+  const yTicks = ticks.map((value) => ({ value, top: round1((y(value) / CHART_HEIGHT) * 100) }));
+  return {
+    path,
+    dots: steps.map((p) => `M${x(p.t)} ${y(p.v)}h0`).join(''),
+    grid: yTicks.map((t) => `M0 ${y(t.value)}H${CHART_WIDTH}`).join(''),
+    yTicks,
+    from: t0,
+    to: t1,
+  };
+}
+
 /** The dashed line at the 2026-09-17 method change, when the chart spans it. */
 export const methodChangePath = (chart: LineChart) =>
   chart.methodChange === undefined ? undefined : `M${(chart.methodChange / 100) * CHART_WIDTH} 0V${CHART_HEIGHT}`;

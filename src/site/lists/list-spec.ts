@@ -72,8 +72,14 @@ export interface ListSpec<Row, V extends BaseView, S extends FilterName<V> = nev
   filters: { [F in Exclude<FilterName<V>, S>]: Filter<Row, V[F]> };
   /** The view's sources, in the order the URL states them (before the filters): each is a field of the list's form, a reset keeps it, and it is never an active filter. */
   sources?: readonly S[];
-  /** The sources a static page's path states (`/leaderboard/as-of/2026-06-30/`), where the query does not. */
-  pathView?: (pathname: string) => Partial<Record<S, string>> | undefined;
+  /**
+   * What a static page's path states of its view, where the query does not: a day's source
+   * (`/leaderboard/as-of/2026-06-30/`), or a pre-rendered view's filters, sort and page
+   * (`/benchmarks/view/separates/2/`); undefined for any other path.
+   */
+  pathView?: (pathname: string) => Partial<V> | undefined;
+  /** The static page of a view that is pre-rendered though not plain, where it has one (`viewUrl` writes it). */
+  viewHref?: (view: V) => string | undefined;
   /** Where a search looks: the row's texts, and its tags (which a word may also name by its stem). */
   searched: (row: Row) => { texts: readonly string[]; tags: readonly string[] };
   heading: (page: number, pages: number, view: V) => string;
@@ -116,30 +122,34 @@ export function pageOfPath<Row, V extends BaseView>(spec: AnySpec<Row, V>, pathn
   return rest === '' ? 1 : positive(/^(\d+)\/?$/.exec(rest)?.[1]);
 }
 
-/** The view a URL states: the query's filters and sort, its `page`, else the path's page. */
+/** The view a URL states: the query's filters and sort, else what its path states (a static view's), its `page`, else the path's page. */
 export function readView<Row, V extends BaseView>(spec: AnySpec<Row, V>, pathname: string, search: string): V {
   const params = new URLSearchParams(search);
-  const sort = sortKeys(spec).find((k) => k === params.get('sort')) ?? spec.plain.sort;
+  const fromPath = (spec.pathView?.(pathname) ?? {}) as Partial<BaseView> & Record<string, string | boolean | number | undefined>;
+  const asked = sortKeys(spec).find((k) => k === params.get('sort'));
+  const sort = asked ?? fromPath.sort ?? spec.plain.sort;
   const dir = params.get('dir');
   const filters = filterNames(spec).map((name) => {
     const value = params.get(name);
+    if (value === null && fromPath[name] !== undefined) return [name, fromPath[name]];
     return [name, isFlag(spec, name) ? value !== null && value !== '0' && value !== 'false' : (value ?? '')];
   });
-  const fromPath = (spec.pathView?.(pathname) ?? {}) as Record<string, string>;
   const sources = sourceNames(spec).map((name) => [name, params.get(name) ?? fromPath[name] ?? '']);
   return {
     q: params.get('q') ?? '',
     ...Object.fromEntries(sources),
     ...Object.fromEntries(filters),
     sort,
-    dir: dir === 'asc' || dir === 'desc' ? dir : firstDir(spec, sort),
-    page: positive(params.get('page')) ?? pageOfPath(spec, pathname) ?? 1,
+    dir: dir === 'asc' || dir === 'desc' ? dir : !asked && fromPath.dir ? fromPath.dir : firstDir(spec, sort),
+    page: positive(params.get('page')) ?? fromPath.page ?? pageOfPath(spec, pathname) ?? 1,
   } as V;
 }
 
-/** The URL that reopens this view: its static page for a plain view, else the list's address with the view in its query. */
+/** The URL that reopens this view: its static page for a plain or pre-rendered view, else the list's address with the view in its query. */
 export function viewUrl<Row, V extends BaseView>(spec: AnySpec<Row, V>, view: V): string {
   if (isPlainView(spec, view)) return spec.pageHref(view.page);
+  const own = spec.viewHref?.(view);
+  if (own !== undefined) return own;
   const params = new URLSearchParams();
   for (const name of sourceNames(spec)) if (view[name]) params.set(name, String(view[name]));
   if (view.q) params.set('q', view.q);

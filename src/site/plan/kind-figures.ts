@@ -4,7 +4,8 @@
  * weighs (src/site/plan/weights.ts).
  */
 import { CSV_PART_BYTES, HISTORY_DAYS, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
-import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { BENCHMARKS_PAGE_SIZE, LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
+import { BENCHMARK_VIEWS } from '../lists/benchmarks.ts';
 import { BLOCK as RANK_BLOCK } from '../evidence/rank-file.ts';
 import type { OutputKind } from './output-kinds.ts';
 import { RESULTS_PER_PAGE, type Draft, type FieldCounts, type ModelCounts } from './types.ts';
@@ -81,6 +82,8 @@ export function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan
   const leaderboard = leaderboardFigure(e);
   const days = daysKept(counts.history, keep.pastDays);
   const records = keep.modelPages + counts.benches + counts.tags;
+  // Whether some benchmark has submissions: the mirror's measures of benchmarks say something, and the list's views are made.
+  const scored = counts.benchResults.size > 0;
   const pages = modelPage.files + configurationPage.files + pairs + benchmarkPage.files + tagPages.pages + leaderboard.pages + counts.history.pages;
   return {
     'model-page': modelPage,
@@ -106,8 +109,14 @@ export function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan
     rank: rankFigure(e),
     'snapshot-db': { files: counts.snapshotDb.files, bytes: counts.snapshotDb.bytes },
     other: {
-      files: w.other.files + Math.ceil(counts.benches / 250) + Math.ceil(pages / 45_000),
-      bytes: w.other.bytes + w.other.perBench * counts.benches + w.other.perTag * counts.tags + w.other.perPage * pages,
+      // The benchmarks list's pages, and where some benchmark has submissions as many for each of its pre-rendered views (at most: one is filtered).
+      files: w.other.files + Math.ceil(counts.benches / BENCHMARKS_PAGE_SIZE) * (1 + (scored ? BENCHMARK_VIEWS.length : 0)) + Math.ceil(pages / 45_000),
+      bytes:
+        w.other.bytes +
+        w.other.perBench * counts.benches +
+        w.other.perTag * counts.tags +
+        w.other.perPage * pages +
+        (scored ? w.other.views + w.other.perViewBench * counts.benches + w.other.perViewTag * counts.tags : 0),
     },
   };
 }
@@ -214,7 +223,12 @@ function benchmarkPageFigure({ counts, w, plan }: Weighing): Figure {
   pages += Math.max(0, counts.benches - counts.benchResults.size);
   return {
     files: pages,
-    bytes: w.benchmarkPage.perBench * counts.benches + w.benchmarkPage.perPage * pages + w.benchmarkPage.perModel * groups + w.benchmarkPage.perRow * rows,
+    bytes:
+      w.benchmarkPage.perBench * counts.benches +
+      w.benchmarkPage.perScoredBench * counts.benchResults.size +
+      w.benchmarkPage.perPage * pages +
+      w.benchmarkPage.perModel * groups +
+      w.benchmarkPage.perRow * rows,
   };
 }
 
@@ -293,6 +307,8 @@ function downloadsFigure({ counts, at, w, plan }: Weighing, listedFiles: number)
     bytes:
       w.downloads.perConfiguration * at.configurations(n) +
       w.downloads.perBench * counts.benches +
+      w.downloads.perScoredBench * counts.benchResults.size +
+      (counts.benchResults.size > 0 ? (w.downloads.perTagPair * counts.tags * (counts.tags + 1)) / 2 : 0) +
       scoresCsv +
       historyCsv +
       w.downloads.perListedFile * listedFiles,

@@ -114,6 +114,7 @@ export const PAGE_KINDS: readonly PageKind[] = [
   file('search index', 'pagefind/**', 'search'),
   page('benchmarks', 'benchmarks/index.html', 'benchmarks/index.astro', 'other', { builder: 'benchmark-list.ts', view: 'list-page.ts' }),
   page('benchmarks page', 'benchmarks/page/**', 'benchmarks/page/[page].astro', 'other', { builder: 'benchmark-list.ts', view: 'list-page.ts' }),
+  page('benchmarks view', 'benchmarks/view/**', 'benchmarks/view/[...view].astro', 'other', { builder: 'benchmark-list.ts', view: 'list-page.ts' }),
   page('benchmark results page', 'benchmarks/*/page/**', 'benchmarks/[slug]/page/[page].astro', 'benchmark-page', {
     builder: 'benchmark.ts',
     view: 'benchmark-page.ts',
@@ -142,6 +143,7 @@ export const PAGE_KINDS: readonly PageKind[] = [
   file('data readme', 'data/README.txt', 'downloads', { route: 'data/README.txt.ts' }),
   file('benchmark list data', 'data/benchmark-list.json', 'downloads', { route: 'data/benchmark-list.json.ts' }),
   file('benchmarks data', 'data/benchmarks.json', 'downloads', { route: 'data/benchmarks.json.ts' }),
+  file('benchmark agreement data', 'data/benchmark-agreement.json', 'downloads', { route: 'data/benchmark-agreement.json.ts' }),
   file('evidence data', 'data/evidence.json', 'downloads', { route: 'data/evidence.json.ts' }),
   file('leaderboard data', 'data/leaderboard.json', 'downloads', { route: 'data/leaderboard.json.ts', builder: 'leaderboard.ts' }),
   file('model list data', 'data/model-list.json', 'downloads', { route: 'data/model-list.json.ts' }),

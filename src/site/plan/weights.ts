@@ -45,8 +45,11 @@ export interface Weights {
   modelFile: { base: number; perScore: number; perConfiguration: number; perHistoryPoint: number; scoresGzipped: number; restGzipped: number };
   /** A search record: its fragment and its share of the index; `files` per record. */
   search: { perRecord: number; files: number };
-  /** A benchmark's pages: `perBench` once (its figures, chart and tags), `perPage` each, a group per model and a row per submission listed. */
-  benchmarkPage: { perBench: number; perPage: number; perModel: number; perRow: number };
+  /**
+   * A benchmark's pages: `perBench` once (its figures, chart and tags), `perScoredBench` more where it has submissions (the mirror's
+   * measures of it: its verdict's figures, its step chart, its agreement neighbours), `perPage` each, a group per model and a row per submission listed.
+   */
+  benchmarkPage: { perBench: number; perScoredBench: number; perPage: number; perModel: number; perRow: number };
   /**
    * A tag's pages and feed: `perTag` once (the feed's fixed part with it), `perPage` each, its
    * benchmarks on each page (and the measured ranking's explanation where it has any), each
@@ -77,6 +80,10 @@ export interface Weights {
   downloads: {
     perConfiguration: number;
     perBench: number;
+    /** More per benchmark with submissions: the mirror's measures of it in benchmarks.json. */
+    perScoredBench: number;
+    /** benchmark-agreement.json, where some benchmark has submissions: a cell per two tags (the matrix's half), at most. */
+    perTagPair: number;
     perScore: number;
     perHistoryCell: number;
     perListedFile: number;
@@ -109,8 +116,11 @@ export interface Weights {
     /** What gzip -9 leaves of the blocks and parts, where the plan gzips the large downloads. */
     gzipped: number;
   };
-  /** The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime. */
-  other: { perBench: number; perTag: number; perPage: number; bytes: number; files: number };
+  /**
+   * The rest: the benchmarks and tags lists, the sitemap (per page), about, data, 404, scripts, styles, icons, the search runtime;
+   * where some benchmark has submissions, the benchmarks list's pre-rendered views (`views` their fixed part, `perViewBench` their rows, `perViewTag` their filter's options).
+   */
+  other: { perBench: number; perTag: number; perPage: number; bytes: number; files: number; views: number; perViewBench: number; perViewTag: number };
   /**
    * What a character more of the site's address than FITTED_AT's adds to a kind of output, as a
    * share of its bytes: of its base path (in every link), of its origin (in every absolute address:
@@ -148,7 +158,10 @@ export const DEFAULT_WEIGHTS: Weights = {
   card: { base: 84_300, perModel: 19_100, perTag: 23_300 },
   modelFile: { base: 532, perScore: 344, perConfiguration: 300, perHistoryPoint: 25.3, scoresGzipped: 0.145, restGzipped: 0.182 },
   search: { perRecord: 340, files: 1.01 },
-  benchmarkPage: { perBench: 3880, perPage: 5320, perModel: 304, perRow: 307 },
+  // perBench: 3,880 fitted, and 700 measured since for the sections of the mirror's measures of a benchmark with no score;
+  // perScoredBench: 4,510 more where it has scores (its verdict's figures, its step chart, its agreement neighbours: 5,210 in all
+  // on the 800 first pages of the bench's 10,000-configuration field with details, 4,690 on the sample).
+  benchmarkPage: { perBench: 4580, perScoredBench: 4510, perPage: 5320, perModel: 304, perRow: 307 },
   tagPage: {
     perTag: 989,
     perPage: 2630,
@@ -162,12 +175,28 @@ export const DEFAULT_WEIGHTS: Weights = {
   },
   leaderboard: { perPage: 8440, perTagOption: 72, perProviderOption: 60, perModel: 676, perConfiguration: 130, perTag: 59.3 },
   history: { perName: 41, perCell: 2.95, perDay: 350, gzipped: 0.37 },
-  downloads: { perConfiguration: 650, perBench: 820, perScore: 205, perHistoryCell: 14, perListedFile: 160, scoresGzipped: 0.19, historyGzipped: 0.4 },
+  // perBench: 820 fitted, and 270 measured since for the measures of a benchmark with no score in benchmarks.json and
+  // benchmark-list.json; perScoredBench: 1,310 more with scores; perTagPair: 8 (benchmark-agreement.json: 0.50 MB for the 66,066
+  // cells of 363 tags at 10,000 configurations with details).
+  downloads: {
+    perConfiguration: 650,
+    perBench: 1090,
+    perScoredBench: 1310,
+    perTagPair: 8,
+    perScore: 205,
+    perHistoryCell: 14,
+    perListedFile: 160,
+    scoresGzipped: 0.19,
+    historyGzipped: 0.4,
+  },
   // Fitted on the 69 vendors' pages and feeds of a site of 10,000 configurations × 365 days (a line through each page's bytes by its rows; the feeds' mean).
   providerPage: { base: 10_060, perModel: 1_040 },
   // Measured on the files of the bench's 10,000 × 365 field: the index, the blocks (40 bytes a model) and the 364 parts (a plane through their bytes by benchmarks and scores).
   rank: { page: 70_000, perTag: 425, perBench: 80, perModel: 40, perPart: 380, perPartBench: 37, perScore: 7.3, partCap: 1_620_000, gzipped: 0.3 },
-  other: { perBench: 870, perTag: 190, perPage: 75, bytes: 600_000, files: 60 },
+  // perBench: 870 fitted, and the list's two new columns since (150 bytes a row); views, perViewBench, perViewTag: the three
+  // pre-rendered views of the list, measured at 10,000 configurations with details: 31 KB a first page, a row of every benchmark
+  // in two of them (760 bytes each) and of the few still separating the leaders in the third, a tag's option in each form.
+  other: { perBench: 1020, perTag: 190, perPage: 75, bytes: 600_000, files: 60, views: 100_000, perViewBench: 1700, perViewTag: 180 },
   address: {
     'model-page': { perBaseChar: 0.0042, perOriginChar: 0.00056 },
     'model-feed': { perBaseChar: 0.0036, perOriginChar: 0.0035 },

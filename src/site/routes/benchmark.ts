@@ -1,6 +1,7 @@
 /** `/benchmarks/{slug}/` and `/benchmarks/{slug}/page/N/`: a benchmark, and a page of its results by model. */
 import type { ChartPoint } from '../format/charts.ts';
 import { dimensionInfo, type DimensionInfo } from '../data/dimensions.ts';
+import type { BenchMeasures } from '../data/types.ts';
 import type { Bench, BenchResultGroup, BenchResults, DetailCoverage, SiteData } from '../data/types.ts';
 import type { NamedLink } from '../lists/leaderboard.ts';
 import { pageCount } from '../lists/pagination.ts';
@@ -32,6 +33,8 @@ export interface BenchmarkPage extends BenchmarkPageOf {
   weights: ChartPoint[];
   dimensions: ({ key: string; value: number } & DimensionInfo)[];
   tags: NamedLink[];
+  /** The mirror's measures of it, on its first page: its verdict on the leaders, its best over time, its agreement with the others. */
+  measures: BenchMeasures | undefined;
 }
 
 /** The plan's `resultsPerPage` models a page; one page where the plan leaves the others out. */
@@ -69,5 +72,6 @@ export function benchmarkPage(data: SiteData, { bench, page, pages }: BenchmarkP
     weights: data.weightHistoryFor(bench.slug).map((w) => ({ t: w.generatedAt, v: w.effectiveWeight })),
     dimensions: bench.dimensions.map(([key, value]) => ({ key, value, ...dimensionInfo(key) })),
     tags: tagLinksOf(data, bench.tags),
+    measures: page === 1 ? data.benchMeasures().of(bench.slug) : undefined,
   };
 }

@@ -4,6 +4,7 @@
  * addresses of the leaderboard show only the site's shell (shell.ts).
  */
 import type { EvidenceFacts } from '../evidence/evidence-file.ts';
+import type { Verdict } from '../data/bench-verdict.ts';
 import { evidenceSectionOf, type EvidenceSection } from './evidence.ts';
 import type { Comparison, Model, SiteData, SnapshotInfo, Tag } from '../data/types.ts';
 import { attribution } from '../files/records.ts';
@@ -59,6 +60,8 @@ export interface AboutPage {
   past: PastLinks;
   /** The evidence behind supraScore: the method's choices and this snapshot's agreement. */
   evidence: EvidenceSection;
+  /** How many benchmarks have each verdict on the leaders in this snapshot (the mirror's measure). */
+  verdicts: Record<Verdict, number>;
 }
 
 /** `/about/`. */
@@ -78,7 +81,16 @@ export function aboutPage(data: SiteData): AboutPage {
     downloads: { scores: publishedName('scores.csv', plan.compressedDownloads), history: publishedName('history.csv', plan.compressedDownloads) },
     past: pastLinksOf(data),
     evidence: evidenceSectionOf(data),
+    verdicts: verdictCounts(data),
   };
+}
+
+/** How many benchmarks have each verdict. */
+function verdictCounts(data: SiteData): Record<Verdict, number> {
+  const counts: Record<Verdict, number> = { separates: 0, saturated: 0, 'too-few': 0 };
+  const measures = data.benchMeasures();
+  for (const b of data.benches) counts[measures.of(b.slug).verdict.verdict]++;
+  return counts;
 }
 
 export interface DataPage {

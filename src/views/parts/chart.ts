@@ -10,6 +10,7 @@ import {
   chartCaption,
   lineChart,
   methodChangePath,
+  stepChart,
   SWATCH_PATH,
   type ChartPoint,
   type LineChart,
@@ -57,4 +58,25 @@ export function lineFigureHtml(
     kind,
   );
   return chart && lineChartHtml(chart, kind, series, summary);
+}
+
+/**
+ * A step chart's figure: the best so far as one path with a dot at each new best, its ticks and dates
+ * as HTML, `labels` (what set each step, as markup) and the caption that says it all in words; nothing
+ * when there is no step.
+ */
+export function stepFigureHtml(steps: readonly ChartPoint[], until: number, labels: Markup, summary: string): Markup | undefined {
+  const chart = stepChart(steps, until);
+  if (!chart) return undefined;
+  // prettier-ignore
+  return html`<figure class="linechart stepchart">
+    <div class="plot" data-kind="score"><svg viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <path class="grid" d="${chart.grid}"></path><path class="line s0" d="${chart.path}"></path><path class="line s0 dots" d="${chart.dots}"></path>
+    </svg><ul class="yaxis" aria-hidden="true">
+      ${chart.yTicks.map((t) => html`<li style="top:${t.top}%">${t.value}</li>`)}
+    </ul></div>
+    <div class="xaxis" aria-hidden="true"><span>${formatDate(chart.from)}</span>${chart.to !== chart.from && html`<span>${formatDate(chart.to)}</span>`}</div>
+    ${labels}
+    <figcaption class="meta">${summary}</figcaption>
+  </figure>`;
 }

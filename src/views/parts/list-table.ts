@@ -16,6 +16,7 @@ import { html, type Markup } from './html.ts';
 import { movementHtml } from './movement.ts';
 import { likelyHtml } from './likely.ts';
 import { tagListHtml } from './tag-list.ts';
+import { rhoText, verdictHtml } from './verdict.ts';
 
 /** What draws a list's rows: a cell for each of its columns, by key, and the row's id where it has one. */
 export interface RowCells<Row> {
@@ -31,9 +32,14 @@ export function listRowHtml<Row, V extends BaseView>(spec: AnySpec<Row, V>, { ce
   return html`<tr${id && html` id="${id(row)}"`}> ${tds} </tr>`;
 }
 
-/** The table of a page of the list: its caption, the header (the static pages' sort marked), the rows. */
-export function listTableHtml<Row, V extends BaseView>(spec: AnySpec<Row, V>, draw: RowCells<Row>, rows: readonly Row[], caption: string): Markup {
-  const { sort, dir } = spec.plain;
+/** The table of a page of the list: its caption, the header (the page's sort marked: the static pages', or a pre-rendered view's), the rows. */
+export function listTableHtml<Row, V extends BaseView>(
+  spec: AnySpec<Row, V>,
+  draw: RowCells<Row>,
+  rows: readonly Row[],
+  caption: string,
+  { sort, dir }: Pick<V, 'sort' | 'dir'> = spec.plain,
+): Markup {
   const head = spec.columns.map(
     (c, i) =>
       // prettier-ignore
@@ -165,6 +171,8 @@ export const BENCHMARK_ROWS: RowCells<BenchmarkRow> & { cells: CellsOf<typeof BE
       return html`<td class="num"> <span class="score"><span>${formatScore(row.effectiveWeight)}</span><span class="bar" style="--w:${row.effectiveWeight.toFixed(1)}%" aria-hidden="true"></span></span> ${change} </td>`;
     },
     quality: (row) => html`<td class="num quality">${formatScore(row.qualityScore)}</td>`,
+    verdict: (row) => html`<td class="verdict-cell">${verdictHtml(row.verdict, row.separated, row.pairs)}</td>`,
+    agreement: (row) => html`<td class="num wide-only agreement">${row.agreement === null ? '–' : rhoText(row.agreement)}</td>`,
     models: (row) => html`<td class="num wide-only models">${formatCount(row.modelCount)}</td>`,
     raters: (row) => html`<td class="num wide-only raters">${formatCount(row.raterCount)}</td>`,
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags)}</td>`,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BENCHMARK_TUPLE } from '../../lists/benchmarks.ts';
 import { CONFIGURATION_TUPLE, LEADERBOARD_TUPLE, type ConfigurationRecord } from '../../lists/leaderboard.ts';
 import { SCORE, rank, count, score, text, nonEmpty, positional, tupleSchema, tupleNames, LIKELY_FIELD, type Download, type FieldDoc } from './fields.ts';
+import { AGREEMENT_MEAN_MEANING, PAIRS_FIELD, SEPARATED_FIELD, VERDICT_FIELD } from './bench-measures.ts';
 
 /** A configuration inside a leaderboard record. */
 const CONFIGURATION_DOCS: Record<keyof ConfigurationRecord, FieldDoc> = {
@@ -122,5 +123,14 @@ export const BENCHMARK_LIST_JSON: Download = {
     modelCount: { schema: count(), unit: 'models', meaning: 'Distinct models with at least one valid score.' },
     raterCount: { schema: count(), unit: 'users', meaning: 'Users who rated the benchmark.' },
     tags: { schema: z.array(count()), type: 'integer[]', meaning: 'Indexes into `tags`.' },
+    verdict: VERDICT_FIELD,
+    separated: SEPARATED_FIELD,
+    pairs: PAIRS_FIELD,
+    agreement: {
+      schema: z.number().min(-1).max(1).nullable(),
+      type: 'number or null',
+      unit: '−1 to 1, 3 decimals',
+      meaning: `${AGREEMENT_MEAN_MEANING} null when it shares enough models with no other benchmark.`,
+    },
   }),
 };

@@ -23,6 +23,7 @@ import {
   type Download,
   type FieldDoc,
 } from './fields.ts';
+import { BENCH_MEASURE_DOCS, MEASURES_FIELD } from './bench-measures.ts';
 
 /** What models.csv and models.json say alike of a configuration (its time and tags aside), in their order. */
 const CONFIGURATION_FIELDS = {
@@ -145,8 +146,9 @@ export const MODELS_JSON: Download = {
 export const BENCHMARKS_JSON: Download = {
   file: 'benchmarks.json',
   format: 'JSON',
-  what: 'Every benchmark, by effectiveWeight (highest first).',
+  what: 'Every benchmark, by effectiveWeight (highest first), with the mirror’s measures of it: whether it still separates the leaders, its new bests over time and the benchmarks it agrees with most and least.',
   listKey: 'benchmarks',
+  topFields: [MEASURES_FIELD],
   fields: fieldsOf<BenchRecord>({
     slug: { schema: nonEmpty(), meaning: 'The benchmark’s identifier.' },
     name: { schema: text(), meaning: 'Display name.' },
@@ -170,6 +172,7 @@ export const BENCHMARKS_JSON: Download = {
       meaning: 'The weight of a pairwise comparison on this benchmark in supraScore (quality × difficulty × headroom, adjusted by net upvotes).',
     },
     tags: { schema: z.array(text()), meaning: 'Capability tags voted up by the community.' },
+    ...BENCH_MEASURE_DOCS,
   }),
 };
 
