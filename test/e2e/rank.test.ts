@@ -525,9 +525,9 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('scores at least 99 in Lighthouse’s accessibility, best practices and SEO (mobile); its performance is reported', async () => {
-    const [page] = await lighthouseScores(dist, ['/rank/']);
-    // The performance score depends on this machine's speed and load: a figure for the report, never a bound.
+  it('scores at least 99 in Lighthouse’s accessibility, best practices and SEO (mobile)', async () => {
+    // Its performance depends on this machine's speed and load, and its trace is most of Lighthouse's time: npm run lighthouse reports it.
+    const [page] = await lighthouseScores(dist, ['/rank/'], ['accessibility', 'best-practices', 'seo']);
     console.info(`Lighthouse (mobile) ${scoresLine(page!)}`);
     for (const category of ['accessibility', 'best-practices', 'seo'] as const)
       expect(page!.scores[category], page!.failing.join('\n')).toBeGreaterThanOrEqual(0.99);
