@@ -71,7 +71,11 @@ export function enhanceCompare(): void {
     const segments = parseModelsParam(new URLSearchParams(location.search).get('models'));
     if (segments.length) status!.textContent = 'Loading…';
     // The evidence only says something of two models or more.
-    const [facts, loaded] = await Promise.all([segments.length > 1 ? loadEvidence() : undefined, Promise.all(segments.map(load))]);
+    const [facts, loaded, models] = await Promise.all([
+      segments.length > 1 ? loadEvidence() : undefined,
+      Promise.all(segments.map(load)),
+      loadList().catch(() => undefined),
+    ]);
     if (mine !== ticket) return;
     const missing = segments.filter((_, i) => !loaded[i]);
     const found = loaded.filter((f): f is ModelFile => f !== undefined);
@@ -86,7 +90,9 @@ export function enhanceCompare(): void {
     );
     input.disabled = found.length >= MAX_COMPARED;
     status!.textContent = compareStatus(found.length, missing);
-    output!.replaceChildren(...(found.length >= 1 ? nodesOf(comparisonHtml(comparisonView(found, facts))) : []));
+    // Each model's standard error, from the list the picker reads: the build's verdicts are made from the same figures.
+    const evidence = facts && models ? { facts, se: new Map(models.map(([segment, , , , , se]) => [segment, se])) } : undefined;
+    output!.replaceChildren(...(found.length >= 1 ? nodesOf(comparisonHtml(comparisonView(found, evidence))) : []));
     document.title = found.length ? pageTitle(found.map((f) => f.model.name).join(' vs '), baseTitle) : baseTitle;
     // Until now the explanation below stayed invisible, so what was drawn above it moved nothing on screen.
     root!.dataset.drawn = '';

@@ -29,7 +29,7 @@ export function describeEvidence(e: ManifestEvidence): string {
   const agreement =
     e.spearman === null
       ? 'agreement not measured'
-      : `rank correlation with supraScore ${e.spearman.toFixed(2)}, ${e.topShared} of the top ${e.top} configurations shared`;
+      : `rank correlation with supraScore ${e.spearman.toFixed(2)}, ${e.topShared} of the top ${e.top} configurations shared${e.mismatch === null || e.mismatch === undefined ? '' : `, mismatch ${e.mismatch.toFixed(2)} standard errors`}`;
   return `the mirror’s evidence scores for ${n(e.withEvidence)} of ${n(e.configurations)} configurations; ${agreement}; ${e.rangesShown ? 'likely ranges shown' : `no likely ranges: ${e.withheld ?? ''}`}`;
 }
 

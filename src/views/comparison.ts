@@ -7,14 +7,14 @@
 import { comparisonView } from '../site/compare/comparison-view.ts';
 import { compareHref, href } from '../site/links/links.ts';
 import type { ModelFile } from '../site/files/model-file.ts';
-import type { EvidenceFacts } from '../site/evidence/evidence-file.ts';
+import type { ComparisonEvidence } from '../site/compare/compare-models.ts';
 import { RANK_LABEL } from '../site/format/ranks.ts';
 import type { Comparison, Model } from '../site/data/site-data.ts';
 import { comparisonHtml } from './parts/comparison.ts';
 import { html, type Markup } from './parts/html.ts';
 
 /** The page of a pre-rendered comparison of two neighbours, `a` the better ranked; `files` are theirs, in that order. */
-export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[], evidence: EvidenceFacts): Markup {
+export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[], evidence: ComparisonEvidence): Markup {
   return html`<nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>
         <li><a href="${href('/')}">Leaderboard</a></li>

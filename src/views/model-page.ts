@@ -13,7 +13,7 @@ import { encodeMovement, movementView } from '../site/lists/movement.ts';
 import { badgeHref, benchHref, compareHref, comparisonHref, configurationHref, href, modelFeedHref } from '../site/links/links.ts';
 import { scoreFormatter } from '../site/format/precision.ts';
 import { formatLikely, RANK_LABEL, rankMove } from '../site/format/ranks.ts';
-import { evidenceLineHtml } from './parts/likely.ts';
+import { evidenceLineHtml, restsOnHtml } from './parts/likely.ts';
 import type { Comparison } from '../site/data/types.ts';
 import type { ModelPage } from '../site/routes/model.ts';
 import { lineFigureHtml } from './parts/chart.ts';
@@ -22,6 +22,43 @@ import { html, type Markup } from './parts/html.ts';
 import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
 import { movementHtml } from './parts/movement.ts';
 import { tagListHtml } from './parts/tag-list.ts';
+
+/** The model's figures: its score, its model rank and its likely rank and set (the mirror's), its configurations and benchmarks. */
+function figuresHtml(page: ModelPage): Markup {
+  const { model } = page;
+  const { configurations, best } = model;
+  return html`<dl class="figures">
+    <div>
+      <dt>supraScore</dt>
+      <dd>${best.scoreText} <small>its best configuration’s</small></dd>
+    </div>
+    <div>
+      <dt>Model rank</dt>
+      <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
+    </div>
+    ${
+      page.evidence.range &&
+      html`<div>
+        <dt>Likely model rank</dt>
+        <dd>${formatLikely(page.evidence.range)} <small>the mirror’s estimate, 9 times in 10</small></dd>
+      </div>`
+    }${
+      page.evidence.set &&
+      html`<div>
+        <dt>With the whole table</dt>
+        <dd>${formatLikely(page.evidence.set)} <small>all models at once${page.evidence.tiedAbove ? ', tied with the one above' : ''}</small></dd>
+      </div>`
+    }
+    <div>
+      <dt>Configurations</dt>
+      <dd>${configurations.length}</dd>
+    </div>
+    <div>
+      <dt>Benchmarks</dt>
+      <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
+    </div>
+  </dl>`;
+}
 
 export function modelPageHtml(page: ModelPage): Markup {
   const { shell, model, history } = page;
@@ -51,36 +88,13 @@ export function modelPageHtml(page: ModelPage): Markup {
       A model by <a href="${page.providerHref}">${best.provider}</a>, with ${plural(configurations.length, 'configuration')}. A model is scored by its best
       configuration: <a href="${configurationHref(best)}">${best.name}</a>.
     </p>
-    <dl class="figures">
-      <div>
-        <dt>supraScore</dt>
-        <dd>${best.scoreText} <small>its best configuration’s</small></dd>
-      </div>
-      <div>
-        <dt>Model rank</dt>
-        <dd>${model.rankText} <small>of ${formatCount(page.models)} models</small> ${movementHtml(model.movement)}</dd>
-      </div>
-      ${
-        page.evidence.range &&
-        html`<div>
-          <dt>Likely model rank</dt>
-          <dd>${formatLikely(page.evidence.range)} <small>the mirror’s estimate</small></dd>
-        </div>`
-      }
-      <div>
-        <dt>Configurations</dt>
-        <dd>${configurations.length}</dd>
-      </div>
-      <div>
-        <dt>Benchmarks</dt>
-        <dd>${best.benchCount} <small>in its best configuration’s score</small></dd>
-      </div>
-    </dl>
+    ${figuresHtml(page)}
     ${movementView(encodeMovement(model.movement)) !== undefined && movementLegendHtml(shell, false)}${evidenceLineHtml(page.evidence, 'model')}
     <p class="meta">
       Family tag <code>${model.familyTag}</code>${model.rankTied && ' · “=” marks a model rank shared with another model of exactly the same score'} · Data as
       <a href="${page.dataHref}">JSON</a>
     </p>
+    ${restsOnHtml(page.evidence, model.rank)}
     <h2 id="configurations">Its configurations side by side</h2>
     <section class="table-wrap" tabindex="0" aria-labelledby="configurations">
       <table class="sticky-first">

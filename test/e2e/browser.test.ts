@@ -12,12 +12,12 @@ import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, shiftedPages } from '../helpers/browser.ts';
 import { browserSession, here } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import type { IndexModel, LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
+import type { LeaderboardIndex } from '../../src/site/lists/leaderboard.ts';
 import type { BenchmarkIndex, IndexBench } from '../../src/site/lists/benchmarks.ts';
 
 const available = chromiumAvailable();
-// Tests run at once, a few at a time; on two busy cores a script's answer can take seconds, so a polled expectation waits up to ten, and a test two minutes.
-vi.setConfig({ maxConcurrency: 4, testTimeout: 120_000, expect: { poll: { timeout: 60_000 } } });
+// Tests run at once, a few at a time; on two busy cores a script's answer can take seconds, so a polled expectation waits up to a minute, and a test the e2e project's five (hang guards, not speed bounds).
+vi.setConfig({ maxConcurrency: 4, expect: { poll: { timeout: 60_000 } } });
 
 let server: StaticServer;
 /** The hostile fixture: three snapshots, so its configuration pages draw a history chart. */
@@ -552,40 +552,38 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
   });
 
   it.for([true, false])(
-    'shows each model’s likely rank on the leaderboard, its page and a comparison, with the method a link away (JavaScript %s)',
+    'says in the same words on the leaderboard, a model’s page and a comparison why the sample shows no likely ranks, with the method a link away (JavaScript %s)',
     async (javaScriptEnabled, { expect }) => {
+      // The sample's supraScore is not computed from the scores it carries (src/dev/sample/), so the gate withholds the ranges
+      // (test/system/evidence.test.ts shows them on a field whose supraScore is).
+      const withheld =
+        /^The mirror’s recomputation strays from supraScore by more than its own uncertainty \(a quarter of the models sit \d\.\d\d standard errors or more from where their evidence places them, above \d\.\d\d\), so its resamples cannot speak for supraScore’s, and it shows no likely ranges\./;
       const context = await newContext({ javaScriptEnabled });
-      const likely = (m: IndexModel) => {
-        const [low, high] = m[13]!;
-        return low === high ? String(low) : `${low}–${high}`;
-      };
       const page = await open(context, '/');
-      const firstRows = index.models.slice(0, 3);
-      expect(await page.locator('tbody .rank .likely').evaluateAll((els) => els.slice(0, 3).map((e) => e.textContent))).toEqual(
-        firstRows.map((m) => `likely model rank ${likely(m)}`),
-      );
-      const legend = page.locator('p.legend', { hasText: 'likely range' });
-      expect(await legend.textContent()).toMatch(/the model rank in 90% of 200 resamples of the benchmarks, the mirror’s computation, not the API’s/);
+      expect(await page.locator('tbody .rank .likely').count()).toBe(0);
+      expect(await page.locator('tbody .rank .tied').count()).toBe(0);
+      const legend = page.locator('p.legend', { hasText: 'no likely ranges' });
+      const sentence = (await legend.textContent())!.trim();
+      expect(sentence).toMatch(withheld);
       expect(await legend.locator('a').getAttribute('href')).toBe('/about/#evidence');
       if (javaScriptEnabled) {
-        // Rows the script draws carry the range too: sorted by name, the first row is the model first by name.
+        // Rows the script draws carry no range either.
         await page.locator('th[data-sort="name"] button').click();
-        const byName = [...index.models].sort((x, y) => x[1].localeCompare(y[1], 'en') || x[0] - y[0])[0]!;
-        await expect.poll(() => page.locator('tbody tr').first().locator('.likely').textContent()).toBe(`likely model rank ${likely(byName)}`);
+        await expect
+          .poll(() => page.locator('tbody tr').first().locator('th.model-name > a').textContent())
+          .toBe([...index.models].sort((x, y) => x[1].localeCompare(y[1], 'en') || x[0] - y[0])[0]![1]);
+        expect(await page.locator('tbody .rank .likely').count()).toBe(0);
       }
       const [model] = index.models;
       const modelPage = await open(context, `/models/${model![10]}/`);
-      expect(await modelPage.locator('dl.figures div', { hasText: 'Likely model rank' }).locator('dd').textContent()).toMatch(
-        new RegExp(`^\\s*${likely(model!)}\\s+the mirror’s estimate\\s*$`),
-      );
-      expect(await modelPage.locator('p.evidence').textContent()).toContain(`Likely model rank ${likely(model!)}: where it ranks in 90% of 200 resamples`);
+      expect(await modelPage.locator('dl.figures div', { hasText: 'Likely model rank' }).count()).toBe(0);
+      expect(await modelPage.locator('p.evidence').textContent()).toMatch(withheld);
+      expect(await modelPage.locator('#rests-on').count()).toBe(0);
       await modelPage.locator('p.evidence a').click();
       await modelPage.waitForURL(`${base}/about/#evidence`);
       expect(await modelPage.locator('#evidence-agreement + dl').textContent()).toMatch(/Rank correlation\s*0\.9\d/);
       const compare = await open(context, pairPath);
-      expect(await compare.locator('#gap + ul').textContent()).toMatch(
-        /(ranks above .+ in \d+ of 200 resamples of the benchmarks|In \d+ of 200 resamples of the benchmarks)/,
-      );
+      await expect.poll(() => compare.locator('#gap + ul').textContent()).toContain(sentence.replace(/ How the mirror checks$/, ''));
       expect(await compare.locator('#gap ~ p.meta a').getAttribute('href')).toBe('/about/#evidence');
       await finish(context);
     },
@@ -597,7 +595,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     const page = await open(context, `/compare/?models=${a![10]},${b![10]}`);
     const standing = page.locator('#standing + .table-wrap tbody th > a');
     await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
-    expect(await page.locator('#gap + ul').textContent()).toMatch(/of 200 resamples of the benchmarks/);
+    expect(await page.locator('#gap + ul').textContent()).toContain('shows no likely ranges');
     // The pre-rendered comparison's parts: one supraScore chart, the model ranks in its caption.
     expect(await page.locator('.linechart figcaption').textContent()).toContain(`${a![1]}: model rank`);
     const shared = page.locator('#shared ~ .table-wrap tbody tr');
@@ -618,7 +616,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await page.locator('#compare + ul a', { hasText: a![1] }).first().click();
     await page.waitForURL(/\/compare\/[^/?]+-vs-[^/?]+\/$/);
     expect(await page.locator('#standing + .table-wrap tbody th > a').allTextContents()).toEqual([a![1], b![1]]);
-    expect(await page.locator('#gap + ul').textContent()).toMatch(/of 200 resamples of the benchmarks/);
+    expect(await page.locator('#gap + ul').textContent()).toContain('shows no likely ranges');
     const compare = await open(context, '/compare/');
     expect(await compare.locator('[data-compare-tool]').isVisible()).toBe(false);
     expect(await compare.locator('#without-js').isVisible()).toBe(true);

@@ -16,7 +16,7 @@ import { serveStatic, type StaticServer } from '../../src/publish/static-server.
 import { DAY_TUPLE, type HistoryIndexFile } from '../../src/site/lists/past-files.ts';
 
 const available = chromiumAvailable();
-vi.setConfig({ maxConcurrency: 3, testTimeout: 120_000, expect: { poll: { timeout: 60_000 } } });
+vi.setConfig({ maxConcurrency: 3, expect: { poll: { timeout: 60_000 } } });
 
 /** Days of the fixture (its newest snapshot is of 2026-11-16): Fresh One came on 2026-10-07, Plain Seven went after 2026-10-17, Early Bird after 2026-04-30. */
 const BEFORE = '2026-10-01';

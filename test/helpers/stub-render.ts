@@ -38,7 +38,7 @@ const DATA_LISTS: Record<string, string> = {
   'data/leaderboard.json': 'models',
 };
 
-const STUB_AGREEMENT = { configurations: 0, withEvidence: 0, spearman: null, topShared: 0, top: 0 };
+const STUB_AGREEMENT = { configurations: 0, withEvidence: 0, spearman: null, topShared: 0, top: 0, mismatch: null };
 
 /** A page; `bytes` pads it to at least that size (a page heavier than the plan's weights say). */
 function page(path: string, siteUrl: string, attributionUrl: string, bytes = 0): string {

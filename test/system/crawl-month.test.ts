@@ -29,7 +29,7 @@ beforeAll(async () => {
     vanishPerExport: 1,
     dir: dir.path,
   });
-}, 60_000);
+});
 afterAll(() => dir?.cleanup());
 
 describe('a month of daily runs against a service whose rankings refresh every minute', () => {

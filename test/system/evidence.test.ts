@@ -1,15 +1,20 @@
 /**
  * The evidence behind supraScore on whole snapshots, each stored by the snapshot command from an
- * export and its details: the bundled sample and a field it was not tuned to (another seed) reproduce
- * supraScore's order; a field whose supraScore is unrelated to the scores has its ranges withheld, with
- * the reason; partial coverage, and a field of extremes, zero weights and a single benchmark.
+ * export and its details: a calibration field, whose supraScore its simulated API computes from the
+ * scores the mirror holds, shows ranges, sets, ties and what each rank rests on; one whose API weighs
+ * what effectiveWeight does not say, the bundled sample (whose supraScore is not computed from its
+ * scores) and a field whose supraScore is unrelated to the scores have them withheld, with the reason;
+ * partial coverage, and a field of extremes, zero weights and a single benchmark.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
-import { generateSample } from '../../src/dev/sample/generate.ts';
+import { makeField } from '../../src/dev/calibrate/field.ts';
+import type { SourceKind } from '../../src/dev/calibrate/source.ts';
+import { MAX_MISMATCH } from '../../src/site/evidence/agreement.ts';
+import { MIN_BENCHMARKS } from '../../src/site/evidence/ranges.ts';
 import { getSiteData, releaseSiteData, type SiteData } from '../../src/site/data/site-data.ts';
 import { leaderboardPage } from '../../src/site/routes/leaderboard.ts';
 import { modelPage } from '../../src/site/routes/model.ts';
@@ -17,6 +22,10 @@ import { leaderboardPageHtml } from '../../src/views/list-page.ts';
 import { modelPageHtml } from '../../src/views/model-page.ts';
 import { ROOT, runScript } from '../helpers/env.ts';
 import { inputOutsideBuild } from '../../src/site/plan/render-input.ts';
+import { modelFile } from '../../src/site/files/model-file.ts';
+import { attribution } from '../../src/site/files/records.ts';
+import { documentSchema } from '../../src/site/files/data-schemas.ts';
+import { MODEL_FILE_JSON } from '../../src/site/files/data-dictionary/model-files.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mirror-evidence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,44 +58,84 @@ function largestTie(data: SiteData): number {
   return Math.max(...shown.values());
 }
 
-/** Every model whose evidence is enough for a range has one, holding its rank. */
+/** Every model whose evidence is enough for a range has one, with its set, its standard error and what it rests on; the others say why not. */
 function expectRanges(data: SiteData): void {
   const evidence = data.evidence();
   for (const model of data.models) {
     const found = evidence.model(model);
     const best = evidence.configuration(model.best.slug);
-    if (best && best.benchmarks >= 3) {
+    if (best && best.benchmarks >= MIN_BENCHMARKS) {
       expect(found.range, model.familyTag).toBeDefined();
-      expect(found.range!.low).toBeLessThanOrEqual(model.rank);
-      expect(found.range!.high).toBeGreaterThanOrEqual(model.rank);
+      expect(found.range!.low).toBeLessThanOrEqual(found.range!.high);
+      expect(found.set!.low).toBeLessThanOrEqual(found.set!.high);
+      expect(found.se!).toBeGreaterThan(0);
+      expect(found.restsOn!.length).toBeLessThanOrEqual(3);
     } else expect(found.why, model.familyTag).toMatch(/^No likely range: /);
   }
 }
 
-describe('the evidence of the bundled sample', () => {
-  it('reproduces supraScore’s order, shares the top 10, spreads its values and gives ranges', async () => {
-    const data = await siteOf('sample', sampleExport(), sampleDetails());
+/** A calibration field (src/dev/calibrate/field.ts): supraScore computed by its simulated API from the scores the mirror holds. */
+const calibrationField = (seed: number, source: SourceKind = 'probit') =>
+  makeField({ configurations: 300, benches: 60, universe: 8, missing: 0.4, seed, source });
+
+describe('a field whose supraScore comes from the scores the mirror holds', () => {
+  it('shows ranges, sets, ties and what each rank rests on, on the leaderboard and each model’s page', async () => {
+    const field = calibrationField(41);
+    const data = await siteOf('calibration', field.export, field.details);
     const { agreement, withheld } = data.evidence();
-    expect(agreement.withEvidence).toBe(data.configurations.length);
     expect(agreement.spearman!).toBeGreaterThanOrEqual(0.9);
-    expect(agreement.topShared).toBeGreaterThanOrEqual(8);
-    expect(largestTie(data)).toBeLessThanOrEqual(0.05 * agreement.withEvidence);
+    expect(agreement.mismatch!).toBeLessThanOrEqual(MAX_MISMATCH);
     expect(withheld).toBeUndefined();
     expectRanges(data);
     // The top of the field is told apart from the middle.
     const [first] = data.models;
-    expect(data.evidence().model(first!).range!.high).toBeLessThan(10);
+    expect(data.evidence().model(first!).range!.high).toBeLessThan(20);
+
+    const leaderboard = load(leaderboardPageHtml(leaderboardPage(data, 1)).html);
+    expect(leaderboard('.rank .likely').length).toBeGreaterThan(50);
+    expect(leaderboard('.rank .tied').length).toBe(data.models.slice(0, 100).filter((m) => data.evidence().model(m).tiedAbove).length);
+    expect(leaderboard('p.legend').text()).toContain('meant to hold, 9 times in 10, the model rank it would have with every benchmark scored');
+    const resting = data.models.find((m) => data.evidence().model(m).restsOn?.length)!;
+    const page = load(modelPageHtml(modelPage(data, resting)).html);
+    expect(page('#rests-on').text()).toBe('What its rank rests on');
+    expect(page('#rests-on + p + section tbody tr')).toHaveLength(data.evidence().model(resting).restsOn!.length);
+    expect(page('dl.figures dt').text()).toContain('With the whole table');
+    expect(page('p.evidence').text()).toMatch(/Likely model rank \d+(–\d+)?: meant to hold, 9 times in 10/);
+    // The downloads carry it too: the model's data file, as its schema describes it.
+    const file = modelFile(data, resting, attribution(data));
+    expect(file.restsOn).toEqual(
+      data
+        .evidence()
+        .model(resting)
+        .restsOn!.map((r) => ({ bench: r.bench.slug, benchName: r.bench.name, modelRank: r.rank })),
+    );
+    expect(documentSchema(MODEL_FILE_JSON).safeParse(file).success).toBe(true);
   });
 
-  it('does so on a field it was not tuned to: another seed, twice the size', async () => {
-    const other = generateSample({ configurations: 600, benches: 90, tags: 150, seed: 20_261_128 });
-    const data = await siteOf('other-seed', other.export, other.details);
+  it('withholds them, saying why, where the evidence strays from supraScore by more than its standard errors', async () => {
+    // Its API weighs one capability's benchmarks twenty times the others', which effectiveWeight does not say.
+    const field = calibrationField(42, 'narrow');
+    const data = await siteOf('narrow', field.export, field.details);
     const { agreement, withheld } = data.evidence();
+    expect(agreement.spearman!).toBeGreaterThanOrEqual(0.8);
+    expect(agreement.mismatch!).toBeGreaterThan(MAX_MISMATCH);
+    expect(withheld).toMatch(
+      /^The mirror’s recomputation strays from supraScore by more than its own uncertainty \(a quarter of the models sit \d\.\d\d standard errors or more/,
+    );
+    for (const m of data.models) expect(data.evidence().model(m)).toEqual({ why: withheld });
+    expect(load(leaderboardPageHtml(leaderboardPage(data, 1)).html)('p.legend').text()).toContain(withheld);
+  });
+});
+
+describe('the bundled sample', () => {
+  it('withholds the ranges: its supraScore is not computed from the scores it carries, and the evidence cannot speak for it', async () => {
+    const data = await siteOf('sample', sampleExport(), sampleDetails());
+    const { agreement, withheld } = data.evidence();
+    expect(agreement.withEvidence).toBe(data.configurations.length);
     expect(agreement.spearman!).toBeGreaterThanOrEqual(0.9);
-    expect(agreement.topShared).toBeGreaterThanOrEqual(7);
     expect(largestTie(data)).toBeLessThanOrEqual(0.05 * agreement.withEvidence);
-    expect(withheld).toBeUndefined();
-    expectRanges(data);
+    expect(agreement.mismatch!).toBeGreaterThan(MAX_MISMATCH);
+    expect(withheld).toMatch(/^The mirror’s recomputation strays from supraScore/);
   });
 });
 
@@ -126,8 +175,9 @@ describe('a field whose supraScore is unrelated to its scores', () => {
 
 describe('partial coverage', () => {
   it('scores who has details, compares nobody with a top-10 member without them, and says why a model has no range', async () => {
-    const body = sampleExport();
-    const details = sampleDetails();
+    const field = calibrationField(43);
+    const body = field.export;
+    const details = field.details as Record<string, unknown>;
     // The third configuration and every fourth one have no details yet: three of the top 10 among them (3, 4 and 8).
     const without = new Set(body.models.flatMap((m, i) => (i === 2 || i % 4 === 3 ? [m.slug] : [])));
     for (const slug of without) delete details[slug];

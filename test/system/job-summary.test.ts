@@ -33,7 +33,7 @@ beforeAll(async () => {
   writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-001'), Buffer.alloc(2 * 1024 * 1024));
   writeFileSync(join(dir.path, 'dist/data/snapshot.db.gz.part-002'), Buffer.alloc(1024 * 1024));
   writeFileSync(join(dir.path, 'dist/index.html'), 'x');
-}, 60_000);
+});
 
 afterAll(() => dir?.cleanup());
 
@@ -60,9 +60,18 @@ describe('the job summary', () => {
   });
 
   it('says when the site shows no likely ranges, and why', () => {
-    expect(describeEvidence({ configurations: 17, withEvidence: 4, spearman: null, topShared: 2, top: 10, rangesShown: false, withheld: 'Too few.' })).toBe(
-      'the mirror’s evidence scores for 4 of 17 configurations; agreement not measured; no likely ranges: Too few.',
-    );
+    expect(
+      describeEvidence({
+        configurations: 17,
+        withEvidence: 4,
+        spearman: null,
+        topShared: 2,
+        top: 10,
+        mismatch: null,
+        rangesShown: false,
+        withheld: 'Too few.',
+      }),
+    ).toBe('the mirror’s evidence scores for 4 of 17 configurations; agreement not measured; no likely ranges: Too few.');
   });
 
   it('says whether the snapshot was restored, and why not', () => {

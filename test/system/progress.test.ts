@@ -76,7 +76,7 @@ function onTerminal(args: string[], timeoutMs = 120_000): Promise<{ code: number
   });
 }
 
-const progressLines = (r: RunResult) => r.stderr.split('\n').filter((l) => / at \d+ s: /.test(l));
+const progressLines = (r: RunResult) => r.stderr.split('\n').filter((l) => / at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): /.test(l));
 
 describe('on a terminal', () => {
   it('draws each step’s line in place and leaves the stage lines, as a pipe prints them, on the screen', async () => {
@@ -88,7 +88,7 @@ describe('on a terminal', () => {
     expect(r.raw).toMatch(/\r\x1b\[2Krender {10}0 s {2}bundling/);
     expect(r.raw).toMatch(/\r\x1b\[2Kextras +\d+ s/);
     // Never the plain lines of a log.
-    expect(r.raw).not.toMatch(/ at \d+ s: /);
+    expect(r.raw).not.toMatch(/ at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): /);
     const shown = screen(r.raw);
     expect(shown.filter((row) => STAGE_LINE.test(row)).map((row) => row.split(' ')[0])).toEqual(['snapshot-db', 'render', 'extras', 'data-api', 'check']);
     // What is left on the screen is what a pipe prints: no progress stays behind.
@@ -122,7 +122,9 @@ describe('in a pipe', () => {
       expect(restore.length).toBeGreaterThan(0);
       expect(restore.length).toBeLessThanOrEqual(11);
       for (const line of restore)
-        expect(line).toMatch(/^restore at \d+ s: [\d.]+ [KM]?B of [\d.]+ [KM]?B \(\d+%\).*; from http:\/\/127\.0\.0\.1:\d+\/\[redacted\]\/data\/$/);
+        expect(line).toMatch(
+          /^restore at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): [\d.]+ [KM]?B of [\d.]+ [KM]?B \(\d+%\).*; from http:\/\/127\.0\.0\.1:\d+\/\[redacted\]\/data\/$/,
+        );
       expect(r.stdout).toMatch(/^restored: .* from http:\/\/127\.0\.0\.1:\d+\/\[redacted\]\/data\/ /m);
       expect(r.stdout + r.stderr).not.toContain(fragment.slice(0, 12));
       expect(r.stderr).not.toMatch(CONTROL);
@@ -142,7 +144,7 @@ describe('in a pipe', () => {
       expect(details.length).toBeGreaterThan(0);
       for (const line of details) {
         expect(line).toMatch(
-          /^details at \d+ s: \d+ of \d+ requests \(\d+%\)(, [\d.,]+ requests\/s, about \d+ s left)?; quota left [\d,]+, next checkpoint within [\d,]+ more details or \d+ s$/,
+          /^details at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): \d+ of \d+ requests \(\d+%\)(, [\d.,]+ requests\/s(, about (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min) left)?)?; quota left [\d,]+, next checkpoint within [\d,]+ more details or \d+ s$/,
         );
       }
       // The last answer's X-Quota-Remaining: what the simulator says is left.
@@ -158,10 +160,10 @@ describe('in a pipe', () => {
     const r = await stubBuild(['--snapshot', small, '--out', join(dir.path, 'pipe-dist')], EVERY_TENTH);
     expect(r.code, r.stderr).toBe(0);
     const render = progressLines(r).filter((l) => l.startsWith('render at '));
-    expect(render[0]).toMatch(/^render at \d+ s: bundling$/);
+    expect(render[0]).toMatch(/^render at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): bundling$/);
     expect(render.slice(1).map((l) => Math.floor(Number(/\((\d+)%\)/.exec(l)![1]) / 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(r.stderr).not.toMatch(CONTROL);
-    expect(r.stdout).not.toMatch(/ at \d+ s: /);
+    expect(r.stdout).not.toMatch(/ at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): /);
   }, 180_000);
 });
 

@@ -188,7 +188,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('restores from STATE_URL, a release beside the site that redirects to its storage as GitHub does, what a build with STATE_URL left beside dist/', async () => {
     const c = caseDir();
@@ -265,7 +265,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('takes a part as the bytes it is when its host labels the .gz file gzip-encoded (as some hosts and bucket metadata do)', async () => {
     const c = caseDir();
@@ -278,7 +278,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   /** The rounds of a mismatch: the manifest asked once a round, the waits between them spread over a minute or two, then exit 7. */
   const endedAfterRounds = (r: Awaited<ReturnType<typeof snapshot>>, s: RecordingSite) => {
@@ -314,7 +314,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it("ends the run (exit 7, nothing written) when a CDN mid-deploy serves the previous deploy's part behind the new manifest, round after round", async () => {
     const c = caseDir();
@@ -339,7 +339,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('takes the new file once the CDN has settled: a round after the mismatch restores it', async () => {
     const c = caseDir();
@@ -361,7 +361,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('ends the run after its rounds when the joined file fails the checksum its manifest gives', async () => {
     const c = caseDir();
@@ -376,7 +376,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   /** A state only a person can judge: exit 1 at once, no rounds, one line saying what to do and how to override it. */
   const endedForAPerson = (r: Awaited<ReturnType<typeof snapshot>>, kind: string, why: RegExp, todo: RegExp) => {
@@ -410,7 +410,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('ends the run (exit 1) on a file of a newer store version than its manifest gives', async () => {
     const c = caseDir();
@@ -424,7 +424,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('ends the run (exit 1) on a damaged file: the page of one of its tables overwritten', async () => {
     const c = caseDir();
@@ -447,7 +447,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('ends the run (exit 1) on a file that holds the API key, even a part of it, without printing it', async () => {
     const c = caseDir();
@@ -465,7 +465,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it("ends the run (exit 1) on a file that holds a string shaped like an API key, another key than this run's", async () => {
     const c = caseDir();
@@ -481,7 +481,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('ends a refresh too, with its snapshot and site gone and the published state damaged: nothing written or built, the published site as it was', async () => {
     const c = caseDir();
@@ -522,7 +522,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('starts a new history over a published state it cannot take only when told to: --new-history, or --no-restore as before', async () => {
     const c = caseDir();
@@ -540,7 +540,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('never replaces a newer snapshot that appeared while it downloaded, and refuses an older one up front', async () => {
     const c = caseDir();
@@ -574,7 +574,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('refuses the fictional sample', async () => {
     const c = caseDir();
@@ -587,7 +587,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('starts a new history, saying so, when the site publishes nothing: no manifest, no snapshot file in it, nothing listening', async () => {
     const c = caseDir();
@@ -610,7 +610,7 @@ describe('the restore, against a site on loopback', () => {
     expect((await snapshot(c.out, 'http://127.0.0.1:9/')).text).toContain(
       'no snapshot to restore: http://127.0.0.1:9/data/manifest.json: nothing answers there',
     );
-  }, 60_000);
+  });
 
   it('stops before writing anything when the site cannot be read for a while (exit 5), and the next run restores', async () => {
     const c = caseDir();
@@ -629,7 +629,7 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 
   it('is not tried with --no-restore, from a file, or when a snapshot is at hand', async () => {
     const c = caseDir();
@@ -648,5 +648,5 @@ describe('the restore, against a site on loopback', () => {
     } finally {
       await closeSite();
     }
-  }, 60_000);
+  });
 });

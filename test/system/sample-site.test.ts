@@ -69,17 +69,17 @@ describe('the bundled sample, built as a fresh clone builds it', () => {
   });
 
   it("prints its progress in a pipe as plain lines on stderr: the render's phases, then a line at each tenth of its pages, the cards' likewise; no control character", () => {
-    const progress = sample.stderr.split('\n').filter((l) => / at \d+ s: /.test(l));
+    const progress = sample.stderr.split('\n').filter((l) => / at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): /.test(l));
     // eslint-disable-next-line no-control-regex
     expect(sample.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     const render = progress.filter((l) => l.startsWith('render at '));
     // The phases before the pages, each once (Astro's start is told only when it takes half a second).
-    const phases = render.filter((l) => !/ pages /.test(l)).map((l) => l.replace(/^render at \d+ s: /, ''));
+    const phases = render.filter((l) => !/ pages /.test(l)).map((l) => l.replace(/^render at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): /, ''));
     expect(phases.filter((p) => p !== 'starting Astro')).toEqual(['bundling', "loading the site's data"]);
     // Each tenth of the pages once (the build's own test hook takes the 5 s between lines away: a line at each tenth).
     const pages = render.filter((l) => /: [\d,]+ of [\d,]+ pages \(\d+%\)/.test(l) && !l.includes('; ')).map((l) => /\((\d+)%\)/.exec(l)![1]);
     expect(pages.map((p) => Math.floor(Number(p) / 10))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(render.at(-1)).toMatch(/^render at \d+ s: (\d+) of \1 pages \(100%\), [\d,.]+ pages\/s; finishing$/);
+    expect(render.at(-1)).toMatch(/^render at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): (\d+) of \1 pages \(100%\), [\d,.]+ pages\/s; finishing$/);
     // The pages it counts are the pages the build's last line counts.
     const total = /of ([\d,]+) pages/.exec(render.at(-1)!)![1]!;
     expect(sample.stdout).toMatch(new RegExp(`^built \\S+: ${total.replace(/,/g, '')} pages,`, 'm'));
@@ -92,7 +92,7 @@ describe('the bundled sample, built as a fresh clone builds it', () => {
       const [before, now] = [extras[i - 1]!, extras[i]!];
       expect(tenth(now) > tenth(before) || phase(now) !== phase(before), now).toBe(true);
     }
-    expect(sample.stdout).not.toMatch(/ at \d+ s: /);
+    expect(sample.stdout).not.toMatch(/ at (?:\d+ h )?(?:\d+ min )?\d+ (?:s|min): /);
   });
 
   it('warns that canonical links, the sitemap and the feed point to localhost', () => {

@@ -290,7 +290,7 @@ describe('deadlines', () => {
     } finally {
       await drip.close();
     }
-  }, 60_000);
+  });
 
   it('stops retrying at the run deadline, with the last failure as the reason', async () => {
     const r = await run([], { RANKING_RETRIES: '50', RANKING_RETRY_BASE_MS: '300', RANKING_RETRY_MAX_MS: '300', RANKING_DEADLINE_MS: '1000' }, [
@@ -300,7 +300,7 @@ describe('deadlines', () => {
     expect(r.requests()).toBeLessThan(10);
     expect(r.output).toMatch(/gave up after \d attempts: \/v1\/export.json: rate limited; no attempt \d+: .*deadline RANKING_DEADLINE_MS=1000 ms/);
     r.intact();
-  }, 60_000);
+  });
 
   async function stopsAtTheDetailsDeadline(): Promise<void> {
     // Two requests a minute: the export and one detail, then a wait for the next minute, which never comes: the

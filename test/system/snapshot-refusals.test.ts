@@ -34,7 +34,7 @@ describe('one clear line, and the contract exit code', () => {
     '%s: before any request',
     async (_name, args, code) => {
       const count = sim.requests.length;
-      const r = await runScript('snapshot.ts', [...args(), '--force'], apiEnv(), { timeoutMs: 60_000 });
+      const r = await runScript('snapshot.ts', [...args(), '--force'], apiEnv(), { timeoutMs: 120_000 });
       expectOneClearLine(r, code);
       expect(sim.requests.length).toBe(count);
     },
@@ -51,7 +51,7 @@ describe('one clear line, and the contract exit code', () => {
       execFileSync('mount', ['-o', 'remount,ro', folder]);
       const before = fingerprint(out);
       const count = sim.requests.length;
-      const r = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 60_000 });
+      const r = await runScript('snapshot.ts', ['--out', out, '--force'], apiEnv(), { timeoutMs: 120_000 });
       expectOneClearLine(r, 2);
       expect(r.stderr).toContain('read-only file system');
       expect(sim.requests.length).toBe(count);
@@ -70,7 +70,7 @@ describe('one clear line, and the contract exit code', () => {
       mountTmpfs(folder, `size=${size}`);
       const out = copyOfPrevious(folder);
       const before = fingerprint(out);
-      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 60_000 });
+      const r = await runScript('snapshot.ts', ['--from-file', nextExport, '--out', out], {}, { timeoutMs: 120_000 });
       expectOneClearLine(r, 1);
       expect(r.stderr).toContain('the disk is full');
       expect(fingerprint(out)).toEqual(before);

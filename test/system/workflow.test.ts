@@ -638,7 +638,7 @@ describe('.github/workflows/refresh.yml', () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    });
   });
 
   describe('writes a job summary', () => {
@@ -707,7 +707,7 @@ describe('.github/workflows/refresh.yml', () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    });
   });
 
   it('pins every action to the full commit of a release that runs on the Actions Node 24 runtime, its version in a comment', () => {

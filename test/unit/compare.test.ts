@@ -1,6 +1,6 @@
 /** Comparing models from their data files: shared benchmarks, deltas, wins, and an honest word on the gap. */
 import { describe, expect, it } from 'vitest';
-import { compareModels, gapSentences, parseModelsParam } from '../../src/site/compare/compare-models.ts';
+import { compareModels, gapSentences, parseModelsParam, type ComparisonEvidence } from '../../src/site/compare/compare-models.ts';
 import type { ModelFile, ModelFileScore } from '../../src/site/files/model-file.ts';
 import { scoreFormatter } from '../../src/site/format/precision.ts';
 import type { EvidenceFacts } from '../../src/site/evidence/evidence-file.ts';
@@ -46,6 +46,7 @@ const file = (name: string, supraScore: number, scores: ModelFileScore[]): Model
   ],
   scores,
   history: { generatedAt: [], supraScore: [], rank: [] },
+  restsOn: [],
 });
 
 const a = file('a', 90, [score('x', 80, true, 70), score('y', 60, true, 20), score('z', 50), score('only-a', 99)]);
@@ -71,21 +72,37 @@ describe('compareModels', () => {
   });
 });
 
-/** The evidence file of a field whose one reference scored 50 on four benchmarks, its map onto supraScore the identity. */
+/** The evidence file's facts, and each model's standard error as model-list.json gives it (null: no range of its own). */
 const facts = (withheld: string | null = null): EvidenceFacts => ({
-  method: { references: 10, scale: 10, rounds: 200, seed: 1, percentiles: [0.05, 0.95], minBenchmarks: 3, separates: 0.9, minAgreement: 0.8 },
-  agreement: { configurations: 30, withEvidence: 30, spearman: 0.95, topShared: 9, top: 10 },
+  method: {
+    references: 10,
+    candidates: 20,
+    scale: 10,
+    rounds: 200,
+    seed: 1,
+    grid: 400,
+    fitSteps: 150,
+    level: 0.9,
+    minBenchmarks: 8,
+    separationLevel: 0.05,
+    minAgreement: 0.8,
+    maxMismatch: 0.9,
+  },
+  agreement: { configurations: 30, withEvidence: 30, spearman: 0.95, topShared: 9, top: 10, mismatch: 0.3 },
   sensitivity: [],
-  ranges: { shown: withheld === null, withheld },
+  ranges: { shown: withheld === null, withheld, models: withheld === null ? 30 : 0, width: withheld === null ? 3 : null },
   benchmarks: { slug: ['s1', 's2', 's3', 's4'], effectiveWeight: [40, 30, 20, 10] },
   references: [{ slug: 'reference', name: 'Reference', supraScore: 95, scores: [50, 50, 50, 50] }],
-  map: { evidence: [0, 100], supraScore: [0, 100] },
+});
+const evidence = (se: Record<string, number | null>, withheld: string | null = null): ComparisonEvidence => ({
+  facts: facts(withheld),
+  se: new Map(Object.entries(se)),
 });
 const on = (values: number[]) => values.map((v, i) => score(`s${i + 1}`, v));
 
 describe('gapSentences', () => {
   it('states the gap, whether the evidence separates the models, and what the shared benchmarks say', () => {
-    const text = gapSentences(compareModels([a, b]), (n) => n.toFixed(1), facts()).join(' ');
+    const text = gapSentences(compareModels([a, b]), (n) => n.toFixed(1), evidence({ a: 1, b: 1 })).join(' ');
     expect(text).toContain('a is 2.0 points of supraScore ahead of b');
     expect(text).toContain('On the 2 benchmarks where each has a counting score');
     expect(text).toContain('too few benchmarks');
@@ -94,33 +111,46 @@ describe('gapSentences', () => {
   it('gives a small gap with the digits its scores are shown with, never as zero', () => {
     const close = [file('p', 90.92, []), file('q', 90.87, [])];
     const shown = scoreFormatter(close.map((f) => f.model.supraScore));
-    expect(gapSentences(compareModels(close), shown, facts())[0]).toBe('p is 0.05 points of supraScore ahead of q (90.92 against 90.87).');
+    expect(gapSentences(compareModels(close), shown, evidence({ p: 1, q: 1 }))[0]).toBe('p is 0.05 points of supraScore ahead of q (90.92 against 90.87).');
   });
 
-  it('says the evidence separates two models when one ranks above the other in at least 90% of the resamples', () => {
+  it('says the evidence separates two models when the gap is beyond their standard errors at the level', () => {
     const strong = file('strong', 80, on([90, 85, 88, 92]));
     const weak = file('weak', 30, on([20, 25, 15, 10]));
-    expect(gapSentences(compareModels([strong, weak]), String, facts())[1]).toBe(
-      'In 200 of 200 resamples of the benchmarks, strong ranks above weak: the evidence separates them.',
+    expect(gapSentences(compareModels([strong, weak]), String, evidence({ strong: 2, weak: 2 }))[1]).toBe(
+      'The evidence separates them: strong is above weak by more than other draws of the benchmarks would move them (a one-sided test at 5%).',
     );
   });
 
-  it('says the evidence does not separate two close models, with how often each leads', () => {
+  it('says the evidence does not separate two close models', () => {
     const p = file('p', 60.1, on([70, 40, 60, 55]));
     const q = file('q', 60, on([40, 70, 58, 50]));
-    const said = gapSentences(compareModels([p, q]), String, facts())[1]!;
-    expect(said).toMatch(
-      /^(p ranks above q|q ranks above p) in \d+ of 200 resamples of the benchmarks, and below in \d+: the evidence does not separate them \(neither leads in 90% of them\)\.$/,
+    expect(gapSentences(compareModels([p, q]), String, evidence({ p: 1, q: 1 }))[1]).toBe(
+      'The evidence does not separate them: other draws of the benchmarks could put q above p (a one-sided test at 5%).',
     );
+  });
+
+  it('corrects a page of several comparisons together, and says so', () => {
+    const first = file('first', 60, on([70, 60, 60, 60]));
+    // Each gap alone would separate at 5% (z = 2.0, p = 0.023), but not three of them at once (0.023 > 0.05 / 3).
+    const others = ['x', 'y', 'z'].map((n) => file(n, 60 - 2 * Math.SQRT2, on([50, 50, 50, 50])));
+    const said = gapSentences(compareModels([first, ...others]), String, evidence({ first: 1, x: 1, y: 1, z: 1 }));
+    expect(said.filter((t) => t.startsWith('The evidence'))).toEqual(
+      ['x', 'y', 'z'].map(
+        (n) =>
+          `The evidence does not separate them: other draws of the benchmarks could put ${n} above first (a one-sided test at 5%, with Holm’s correction over the 3 comparisons on this page).`,
+      ),
+    );
+    expect(gapSentences(compareModels([first, others[0]!]), String, evidence({ first: 1, x: 1 }))[1]).toMatch(/^The evidence separates them/);
   });
 
   it('cannot say with too little evidence, with the ranges withheld, or without the evidence file, and says which', () => {
     const thin = file('thin', 70, on([90, 90]));
     const wide = file('wide', 60, on([50, 50, 50, 50]));
-    expect(gapSentences(compareModels([thin, wide]), String, facts())[1]).toBe(
-      'The mirror cannot say whether the gap between thin and wide is meaningful: thin has too little evidence (a best configuration with counting scores on at least 3 benchmarks shared with the top 10 configurations).',
+    expect(gapSentences(compareModels([thin, wide]), String, evidence({ thin: null, wide: 1 }))[1]).toBe(
+      'The mirror cannot say whether the gap between thin and wide is meaningful: thin has too little evidence (a best configuration with counting scores on at least 8 benchmarks shared with the top 10 configurations).',
     );
-    expect(gapSentences(compareModels([thin, wide]), String, facts('Withheld, and why.'))[1]).toBe('Withheld, and why.');
+    expect(gapSentences(compareModels([thin, wide]), String, evidence({ thin: 1, wide: 1 }, 'Withheld, and why.'))[1]).toBe('Withheld, and why.');
     expect(gapSentences(compareModels([thin, wide]), String, undefined)[1]).toBe(
       'The mirror’s evidence file could not be loaded, so this page cannot say whether the gap is meaningful.',
     );

@@ -1,10 +1,9 @@
 /** The evidence behind supraScore (src/site/evidence/): the win share, the references, resamples, agreement and likely ranges, on hand-made fields. */
 import { describe, expect, it } from 'vitest';
-import { agreementOf, onScoreScale, rangesWithheld, scoreMap, spearman } from '../../src/site/evidence/agreement.ts';
-import { fieldOf, movingOf, resamplingOf } from '../../src/site/evidence/evidence-file.ts';
+import { agreementOf, MAX_MISMATCH, rangesWithheld, spearman } from '../../src/site/evidence/agreement.ts';
 import { benchIds, countingMeans, referenceOf, SCALE, scoreOf, scoreSet, termsOf, winShare, type EvidenceField } from '../../src/site/evidence/method.ts';
-import { leadsOf, likelyRanges } from '../../src/site/evidence/ranges.ts';
-import { benchKey, resampleCounts, ROUNDS } from '../../src/site/evidence/resample.ts';
+import { MIN_BENCHMARKS } from '../../src/site/evidence/ranges.ts';
+import { benchKey, resampleCounts } from '../../src/site/evidence/resample.ts';
 import { buildEvidence, type EvidenceInput } from '../../src/site/data/evidence.ts';
 
 const s = (bench: string, normalizedScore: number, counts = true) => ({ bench, normalizedScore, counts });
@@ -139,37 +138,48 @@ describe('agreement with supraScore', () => {
     expect(rangesWithheld(agreementOf(supra, [...supra].reverse(), 10))).toMatch(/too weakly \(rank correlation -1\.00, below 0\.80\)/);
   });
 
-  it('reads an evidence score on supraScore’s scale at the same quantile, monotone and flat beyond the ends', () => {
-    const map = scoreMap([0, 10, 20, 30], [5, 50, 60, 95]);
-    expect(onScoreScale(map, 10)).toBe(50);
-    expect(onScoreScale(map, 15)).toBe(55);
-    expect(onScoreScale(map, -3)).toBe(5);
-    expect(onScoreScale(map, 99)).toBe(95);
-    const crowded = scoreMap([0, 0, 0, 1], [10, 20, 30, 40]);
-    expect(onScoreScale(crowded, 0.5)).toBe(35);
+  it('withholds the ranges where the evidence strays from supraScore by more than its own standard errors', () => {
+    const supra = Array.from({ length: 12 }, (_, i) => 90 - i);
+    const a = agreementOf(supra, supra, 10);
+    expect(a.mismatch).toBeNull();
+    expect(rangesWithheld({ ...a, mismatch: MAX_MISMATCH })).toBeUndefined();
+    expect(rangesWithheld({ ...a, mismatch: 1.5 })).toBe(
+      'The mirror’s recomputation strays from supraScore by more than its own uncertainty (a quarter of the models sit 1.50 standard errors or more from where their evidence places them, above 0.90), so its resamples cannot speak for supraScore’s, and it shows no likely ranges.',
+    );
   });
 });
 
-/** A field of `n` models with one configuration each, scored on `benches` benchmarks by a skill that decreases with the index, plus noise. */
+/**
+ * A field of `n` models with one configuration each, scored on `benches` benchmarks by a skill that
+ * decreases with the index, plus noise; its supraScore is the weighted mean of those scores (an API
+ * whose score comes from the scores the mirror holds), or, `unrelated`, dealt out at random.
+ */
 function makeInput(n: number, benches: number, options: { noise?: number; unrelated?: boolean; withoutDetails?: Set<number> } = {}): EvidenceInput {
   let seed = 17;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const slugs = Array.from({ length: benches }, (_, b) => `bench-${b}`);
-  const configurations = Array.from({ length: n }, (_, i) => {
-    const supraScore = options.unrelated ? 95 - i * (90 / n) : 95 - i * (90 / n);
-    return { slug: `c${i}`, name: `C ${i}`, familyTag: `m${i}`, supraScore, hasDetail: !options.withoutDetails?.has(i) };
+  const weight = (b: number) => 10 + b;
+  const drawn = Array.from({ length: n }, (_, i) => {
+    const skill = 100 - (i * 100) / n;
+    return new Map(slugs.map((b) => [b, Math.min(100, Math.max(0, skill + (options.noise ?? 8) * (random() - 0.5) * 2))]));
   });
-  const skill = configurations.map((_, i) => (options.unrelated ? random() * 100 : 100 - (i * 100) / n));
-  const means = configurations.map((c, i) =>
-    c.hasDetail
-      ? new Map(slugs.map((b) => [b, Math.min(100, Math.max(0, skill[i]! + (options.noise ?? 8) * (random() - 0.5) * 2))]))
-      : new Map<string, number>(),
-  );
+  const mean = (m: Map<string, number>) => slugs.reduce((sum, b, i) => sum + weight(i) * m.get(b)!, 0) / slugs.reduce((sum, _, i) => sum + weight(i), 0);
+  const supra = drawn.map((m) => (options.unrelated ? random() * 100 : mean(m)));
+  // In ranking order: the highest supraScore first.
+  const order = drawn.map((_, i) => i).sort((a, b) => supra[b]! - supra[a]! || a - b);
+  const configurations = order.map((from, i) => ({
+    slug: `c${i}`,
+    name: `C ${i}`,
+    familyTag: `m${i}`,
+    supraScore: Math.round(100 * supra[from]!) / 100,
+    hasDetail: !options.withoutDetails?.has(i),
+  }));
+  const means = order.map((from, i) => (configurations[i]!.hasDetail ? drawn[from]! : new Map<string, number>()));
   const models = configurations.map((c, i) => ({ familyTag: c.familyTag, best: c, rank: i + 1, index: i }));
   return {
     configurations: configurations as never,
     models: models as never,
-    benches: slugs.map((slug, b) => ({ slug, effectiveWeight: 10 + b })) as never,
+    benches: slugs.map((slug, b) => ({ slug, effectiveWeight: weight(b) })) as never,
     countingMeansOf: (slug) => means[Number(slug.slice(1))] ?? new Map(),
   };
 }
@@ -184,18 +194,22 @@ describe('likely ranges', () => {
     expect(one.facts).toEqual(two.facts);
   });
 
-  it('hold every model’s rank, and separate the clear gaps from the close ones', () => {
+  it('are shown where the evidence is supraScore give or take its noise, and order a clear gap', () => {
     const input = makeInput(40, 12);
     const e = buildEvidence(input);
     expect(e.withheld).toBeUndefined();
+    expect(e.agreement.mismatch!).toBeLessThanOrEqual(MAX_MISMATCH);
     for (const m of input.models) {
-      const { range } = e.model(m);
-      expect(range).toBeDefined();
-      expect(range!.low).toBeLessThanOrEqual(m.rank);
-      expect(range!.high).toBeGreaterThanOrEqual(m.rank);
+      const found = e.model(m);
+      expect(found.range).toBeDefined();
+      expect(found.set!.low).toBeLessThanOrEqual(found.range!.low);
+      expect(found.set!.high).toBeGreaterThanOrEqual(found.range!.high);
+      expect(found.se!).toBeGreaterThan(0);
     }
     // The best model, far ahead of the last, and never ranked alike.
     expect(e.model(input.models[0]!).range!.high).toBeLessThan(e.model(input.models[39]!).range!.low);
+    expect(e.facts.ranges).toMatchObject({ shown: true, models: 40 });
+    expect(e.facts.ranges.width!).toBeGreaterThan(0);
   });
 
   it('are withheld, with the reason, when supraScore is unrelated to the scores', () => {
@@ -204,21 +218,20 @@ describe('likely ranges', () => {
     expect(e.agreement.spearman!).toBeLessThan(0.8);
     expect(e.withheld).toMatch(/too weakly/);
     expect(e.model(input.models[3]!)).toEqual({ why: e.withheld });
-    expect(e.facts.ranges).toEqual({ shown: false, withheld: e.withheld });
-    expect(resamplingOf(e.facts)).toBeUndefined();
+    expect(e.facts.ranges).toEqual({ shown: false, withheld: e.withheld, models: 0, width: null });
   });
 
   it('say why a model has none: no details, or a reference without details, and a field smaller than ten', () => {
     const input = makeInput(8, 6, { withoutDetails: new Set([0, 5]) });
     const e = buildEvidence(input);
-    // Seven configurations with evidence: too few to check the agreement.
+    // Six configurations with evidence: too few to check the agreement.
     expect(e.agreement).toMatchObject({ configurations: 8, withEvidence: 6, spearman: null, top: 8 });
     expect(e.referencesWithScores).toBe(6);
     expect(e.withheld).toMatch(/^Only 6 of 8/);
     expect(e.configuration('c0')).toBeUndefined();
     expect(e.configuration('c1')!.references).toBe(5);
 
-    const wide = makeInput(30, 6, { withoutDetails: new Set([2, 20]) });
+    const wide = makeInput(30, 12, { withoutDetails: new Set([2, 20]) });
     const w = buildEvidence(wide);
     expect(w.withheld).toBeUndefined();
     // A top-10 member without details: nobody is compared with it.
@@ -227,34 +240,30 @@ describe('likely ranges', () => {
     expect(w.model(wide.models[20]!).why).toMatch(/no per-benchmark scores for its best configuration/);
   });
 
-  it('need three shared benchmarks', () => {
-    const input = makeInput(30, 2);
+  it(`need ${MIN_BENCHMARKS} shared benchmarks, and say so`, () => {
+    const input = makeInput(30, MIN_BENCHMARKS - 1);
     const e = buildEvidence(input);
-    expect(e.model(input.models[12]!).why).toMatch(/rests on 2 benchmarks shared with the top 10 configurations; a range needs 3/);
+    expect(e.model(input.models[12]!).why).toBe(
+      `No likely range: its evidence rests on ${MIN_BENCHMARKS - 1} benchmarks shared with the top 10 configurations; a range needs ${MIN_BENCHMARKS}, because with fewer its own resamples say little of how far it would move.`,
+    );
   });
 
-  it('are the same from the evidence file as in the build: the comparison script’s leads match the build’s resamples', () => {
-    const input = makeInput(40, 12);
+  it('say what each rank rests on: benchmarks whose loss moves it, with the rank without each', () => {
+    // Noisy scores: one benchmark in twelve can reorder neighbours.
+    const input = makeInput(40, 12, { noise: 40 });
     const e = buildEvidence(input);
-    const resampling = resamplingOf(e.facts)!;
-    const moving = (i: number) =>
-      movingOf(resampling, {
-        supraScore: input.configurations[i]!.supraScore,
-        best: input.configurations[i]!.slug,
-        scores: [...input.countingMeansOf(input.configurations[i]!.slug)].map(([bench, v]) => s(bench, v)),
-      });
-    const leads = leadsOf(moving(0), moving(39), resampling)!;
-    expect(leads).toEqual({ first: ROUNDS, second: 0, rounds: ROUNDS });
-    const close = leadsOf(moving(20), moving(21), resampling)!;
-    expect(close.first + close.second).toBeLessThanOrEqual(ROUNDS);
-    expect(close.first).toBeLessThan(ROUNDS);
-    // The ranges from the file's field equal the build's.
-    const fromFile = likelyRanges(
-      input.models.map((_, i) => moving(i)),
-      input.models.map((m) => m.rank),
-      resampling,
-    );
-    expect(fromFile).toEqual(input.models.map((m) => e.model(m).range));
-    expect(fieldOf(e.facts).references).toHaveLength(10);
+    const resting = input.models.filter((m) => e.model(m).restsOn?.length);
+    expect(resting.length).toBeGreaterThan(10);
+    for (const m of resting) {
+      const { restsOn } = e.model(m);
+      expect(restsOn!.length).toBeLessThanOrEqual(3);
+      for (const r of restsOn!) {
+        expect(r.bench.slug).toMatch(/^bench-\d+$/);
+        expect(r.rank).not.toBe(m.rank);
+      }
+      // The furthest move first.
+      const moves = restsOn!.map((r) => Math.abs(r.rank - m.rank));
+      expect(moves).toEqual([...moves].sort((a, b) => b - a));
+    }
   });
 });

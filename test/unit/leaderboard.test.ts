@@ -31,6 +31,7 @@ const INDEX: LeaderboardIndex = {
       '1',
       '91.3',
       [1, 2],
+      0,
     ],
     [
       2,
@@ -47,8 +48,9 @@ const INDEX: LeaderboardIndex = {
       '=2',
       '88.1',
       [1, 3],
+      1,
     ],
-    [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1, 'plain-1', '88.1']], '', 'plain', '=2', '88.1', null],
+    [3, 'Plain', 'plain', 'plain-1', 0, 88.1, 40, [], [['plain-1', 'Plain', 88.1, 'plain-1', '88.1']], '', 'plain', '=2', '88.1', null, 0],
   ] satisfies IndexModel[],
   kept: { modelPages: 1_000, configurationPages: 1_000 },
 };
@@ -151,6 +153,12 @@ describe('what a row says', () => {
       0,
     ]);
     expect(drawn(0)('.rank .likely .visually-hidden').text()).toBe('likely model rank ');
+  });
+
+  it('marks a model the evidence cannot tell from the one ranked above it, said whole to a screen reader', () => {
+    expect([drawn(0)('.rank .tied').length, drawn(1)('.rank .tied').length, drawn(2)('.rank .tied').length]).toEqual([0, 1, 0]);
+    expect(drawn(1)('.rank .tied .visually-hidden').text()).toBe('tied with the model above');
+    expect(drawn(1)('.rank .tied [aria-hidden]').text()).toBe('≈');
   });
 
   it('shows three tags and counts the others', () => {

@@ -59,7 +59,7 @@ const model = {
 } as Model;
 const page = (
   configuration: Configuration,
-  evidence: ConfigurationPage['evidence'] = { score: undefined, noScore: 'the mirror has no per-benchmark scores for it yet', none: false, rounds: 200 },
+  evidence: ConfigurationPage['evidence'] = { score: undefined, noScore: 'the mirror has no per-benchmark scores for it yet', none: false, level: 0.9 },
 ): ConfigurationPage => ({
   shell: SHELL,
   configuration,
@@ -95,7 +95,7 @@ describe('the configuration page, from its route alone', () => {
 
   it('gives its evidence score as the mirror’s, with what it rests on and a link to the method, or why it has none', () => {
     const withScore = load(
-      configurationPageHtml(page(high, { score: { text: '57.1', references: 9, benchmarks: 1 }, noScore: '', none: false, rounds: 200 })).html,
+      configurationPageHtml(page(high, { score: { text: '57.1', references: 9, benchmarks: 1 }, noScore: '', none: false, level: 0.9 })).html,
     );
     expect(withScore('dl.figures div').last().text().replace(/\s+/g, ' ').trim()).toBe('Evidence score 57.1 the mirror’s');
     expect(withScore('p.evidence').text().replace(/\s+/g, ' ')).toBe(
@@ -106,7 +106,7 @@ describe('the configuration page, from its route alone', () => {
     expect(without('dl.figures dt').text()).not.toContain('Evidence');
     expect(without('p.evidence').text()).toContain('It has no evidence score: the mirror has no per-benchmark scores for it yet.');
     // A snapshot without any: the page's note on per-benchmark scores says so once, and the line only points to the method.
-    const none = load(configurationPageHtml(page(low, { score: undefined, noScore: 'x', none: true, rounds: 200 })).html);
+    const none = load(configurationPageHtml(page(low, { score: undefined, noScore: 'x', none: true, level: 0.9 })).html);
     expect(none('p.evidence').text().replace(/\s+/g, ' ').trim()).toBe(
       'Evidence scores and likely ranks, the mirror’s own computation, need per-benchmark scores: how they are made.',
     );

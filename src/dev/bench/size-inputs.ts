@@ -14,8 +14,8 @@ import type { SizeRun } from './size-run.ts';
 /** The stage processes the bench runs at one size (the details' extra files aside), for its progress. */
 function stepsOfSize(options: Pick<BenchOptions, 'runs' | 'targets'>, details: boolean): number {
   const targets = options.targets.filter((t) => t !== 'none').length;
-  // With details: their store, their build and the evidence pass on them.
-  return 4 * options.runs + (details ? 3 : 0) + 1 + options.runs + targets * (details ? 2 : 1);
+  // With details: their store, their build, the evidence pass and the benchmark measures pass on them.
+  return 4 * options.runs + (details ? 4 : 0) + 1 + options.runs + targets * (details ? 2 : 1);
 }
 
 /**

@@ -1,9 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
-import { attribution } from '../../site/files/records.ts';
+import { evidenceJson } from '../../site/files/downloads.ts';
 
 /** The evidence behind supraScore (the mirror's computation): the method's choices, the agreement, and what the comparison script resamples from. */
-export const GET: APIRoute = () => {
-  const data = siteData();
-  return new Response(JSON.stringify({ ...attribution(data), ...data.evidence().facts }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-};
+export const GET: APIRoute = () => evidenceJson(siteData());

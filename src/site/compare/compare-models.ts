@@ -5,8 +5,9 @@
  * represented by its best configuration, the one its supraScore comes from.
  */
 import type { ModelFile, ModelFileScore } from '../files/model-file.ts';
-import { movingOf, resamplingOf, type EvidenceFacts } from '../evidence/evidence-file.ts';
-import { leadsOf, MIN_BENCHMARKS, SEPARATES } from '../evidence/ranges.ts';
+import type { EvidenceFacts } from '../evidence/evidence-file.ts';
+import { MIN_BENCHMARKS } from '../evidence/ranges.ts';
+import { separations, type Separation } from '../evidence/separation.ts';
 import { formatShare } from '../format/format.ts';
 
 export const MIN_COMPARED = 2;
@@ -118,28 +119,39 @@ export function compareStatus(found: number, missing: readonly string[]): string
 /** Fewer shared benchmarks than this, and the per-benchmark wins say little. */
 export const FEW_SHARED = 3;
 
-/** What a comparison reads of the evidence: the facts of `/data/evidence.json`, or undefined where they could not be loaded. */
-export type ComparisonEvidence = EvidenceFacts | undefined;
-
 /**
- * Whether the evidence separates two models: in how many resamples of the benchmarks each ranks
- * above the other (src/site/evidence/ranges.ts), or why the mirror cannot say.
+ * What a comparison reads of the evidence: the facts of `/data/evidence.json`, and each model's
+ * standard error on supraScore's scale by its segment (`/data/model-list.json`; null: no range of its
+ * own); undefined where they could not be loaded.
  */
-function separationSentence(first: ModelFile, other: ModelFile, evidence: ComparisonEvidence): string {
+export type ComparisonEvidence = { facts: EvidenceFacts; se: ReadonlyMap<string, number | null> } | undefined;
+
+/** The sentence on whether the evidence separates two models, from their verdict among the page's `compared` comparisons. */
+function separationSentence(first: ModelFile, other: ModelFile, evidence: ComparisonEvidence, verdict: Separation | undefined, compared: number): string {
   if (!evidence) return 'The mirror’s evidence file could not be loaded, so this page cannot say whether the gap is meaningful.';
-  const resampling = resamplingOf(evidence);
-  if (!resampling) return evidence.ranges.withheld ?? '';
-  const moving = (f: ModelFile) => movingOf(resampling, { supraScore: f.model.supraScore, best: f.configurations[0]?.slug ?? '', scores: f.scores });
-  const [a, b] = [moving(first), moving(other)];
-  const leads = leadsOf(a, b, resampling);
-  if (!leads) {
-    const thin = [first, other].filter((_, i) => ![a, b][i]!.terms).map((f) => f.model.name);
+  if (!evidence.facts.ranges.shown) return evidence.facts.ranges.withheld ?? '';
+  if (!verdict || verdict.p === undefined) {
+    const thin = [first, other].filter((f) => (evidence.se.get(f.model.segment) ?? null) === null).map((f) => f.model.name);
     return `The mirror cannot say whether the gap between ${first.model.name} and ${other.model.name} is meaningful: ${thin.join(' and ')} ${thin.length === 1 ? 'has' : 'have'} too little evidence (a best configuration with counting scores on at least ${MIN_BENCHMARKS} benchmarks shared with the top 10 configurations).`;
   }
-  const [ahead, behind, up, down] = leads.second > leads.first ? [other, first, leads.second, leads.first] : [first, other, leads.first, leads.second];
-  const of = `of ${leads.rounds} resamples of the benchmarks`;
-  if (up / leads.rounds >= SEPARATES) return `In ${up} ${of}, ${ahead.model.name} ranks above ${behind.model.name}: the evidence separates them.`;
-  return `${ahead.model.name} ranks above ${behind.model.name} in ${up} ${of}, and below in ${down}: the evidence does not separate them (neither leads in ${formatShare(SEPARATES)} of them).`;
+  if (verdict.ahead === undefined) return `They have the same supraScore: the evidence cannot order them.`;
+  const [ahead, behind] = verdict.ahead === 0 ? [first, other] : [other, first];
+  const level = formatShare(evidence.facts.method.separationLevel);
+  const test = `a one-sided test at ${level}${compared > 1 ? `, with Holm’s correction over the ${compared} comparisons on this page` : ''}`;
+  return verdict.separates
+    ? `The evidence separates them: ${ahead.model.name} is above ${behind.model.name} by more than other draws of the benchmarks would move them (${test}).`
+    : `The evidence does not separate them: other draws of the benchmarks could put ${behind.model.name} above ${ahead.model.name} (${test}).`;
+}
+
+/** The verdicts on the first model against each of the others, all on one page, corrected together. */
+export function verdictsOf(files: readonly ModelFile[], evidence: ComparisonEvidence): (Separation | undefined)[] {
+  const [first, ...rest] = files;
+  if (!first || !evidence?.facts.ranges.shown) return rest.map(() => undefined);
+  const compared = (f: ModelFile) => ({ supraScore: f.model.supraScore, se: evidence.se.get(f.model.segment) ?? undefined });
+  return separations(
+    rest.map((o) => [compared(first), compared(o)] as const),
+    evidence.facts.method.separationLevel,
+  );
 }
 
 /**
@@ -151,6 +163,7 @@ export function gapSentences(result: ComparisonResult, scoreText: (n: number) =>
   const [first, ...rest] = result.files;
   if (!first || rest.length === 0) return [];
   const out: string[] = [];
+  const verdicts = verdictsOf(result.files, evidence);
   for (const [i, other] of rest.entries()) {
     const gap = Math.abs(result.gaps[i + 1]!);
     const [ahead, behind] = result.gaps[i + 1]! > 0 ? [other, first] : [first, other];
@@ -159,7 +172,7 @@ export function gapSentences(result: ComparisonResult, scoreText: (n: number) =>
         ? `${first.model.name} and ${other.model.name} have exactly the same supraScore (${scoreText(first.model.supraScore)}).`
         : `${ahead.model.name} is ${gapText(gap, scoreText(ahead.model.supraScore), scoreText(behind.model.supraScore))} points of supraScore ahead of ${behind.model.name} (${scoreText(ahead.model.supraScore)} against ${scoreText(behind.model.supraScore)}).`,
     );
-    out.push(separationSentence(first, other, evidence));
+    out.push(separationSentence(first, other, evidence, verdicts[i], rest.length));
   }
   const n = result.shared.length;
   if (n === 0) {

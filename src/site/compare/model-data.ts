@@ -6,8 +6,11 @@
  */
 import type { ModelFile, SharedModelFile } from '../files/model-file.ts';
 
-/** A row of `/data/model-list.json`: [segment, name, model rank as shown, supraScore, data file under /data/]. */
-export type ModelListEntry = [string, string, string, number, string];
+/**
+ * A row of `/data/model-list.json`: [segment, name, model rank as shown, supraScore, data file under
+ * /data/, the standard error of its supraScore (the mirror's; null without a range of its own)].
+ */
+export type ModelListEntry = [string, string, string, number, string, number | null];
 
 /** Reads a JSON body that may be gzipped: a host that serves `.gz` as it is sends the compressed bytes, one that decodes it sends JSON. */
 export async function readJson<T>(response: Response): Promise<T> {

@@ -41,6 +41,8 @@ export interface LoadOptions {
   resampleAnyway?: boolean;
   /** Each configuration's score and rank series (the configuration pages' charts); default true. */
   configurationSeries?: boolean;
+  /** The calibration's: another seed for the resamples, to measure how far a range's ends move with it. */
+  evidenceSeed?: number;
 }
 
 /** Tags by the slug (of a configuration or a benchmark) that carries them. */
@@ -129,7 +131,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: S
   // The evidence behind supraScore: made when a page first asks (the render), never by the extras worker.
   let evidence: SiteEvidence | undefined;
   const evidenceOf = () =>
-    (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway }));
+    (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway, seed: load.evidenceSeed }));
   // The mirror's measures of each benchmark: made when a page first asks (the render), never by the extras worker.
   let measures: BenchmarkMeasures | undefined;
   const measuresOf = () => (measures ??= buildBenchMeasures({ benches, models, modelByFamily, countingOn: scores.countingOn }));
@@ -196,7 +198,11 @@ let cached: { data: SiteData; key: string; input: RenderInput; options: string }
 export function getSiteData(input: RenderInput, options: LoadOptions = {}): SiteData {
   // Addresses are made under the base path of the site the build handed over, in every process alike.
   useSiteBase(input.site.siteUrl);
-  const normalized = JSON.stringify({ configurationSeries: options.configurationSeries ?? true, resampleAnyway: options.resampleAnyway ?? false });
+  const normalized = JSON.stringify({
+    configurationSeries: options.configurationSeries ?? true,
+    resampleAnyway: options.resampleAnyway ?? false,
+    evidenceSeed: options.evidenceSeed ?? null,
+  });
   // Every page asks with the same input object: it is compared by its text only when it is another one.
   if (cached?.input === input && cached.options === normalized) return cached.data;
   const key = JSON.stringify({ input, normalized });

@@ -249,7 +249,20 @@ export interface ConfigurationEvidence {
 }
 
 /** A model's likely rank range, or why it has none. */
-export type ModelEvidence = { range: LikelyRange; why?: undefined } | { range?: undefined; why: string };
+export type ModelEvidence =
+  | {
+      range: LikelyRange;
+      /** The model ranks it could hold with the whole table at once. */
+      set: LikelyRange;
+      /** Whether it cannot be told apart from the model just above it. */
+      tiedAbove: boolean;
+      /** Its standard error on supraScore's scale. */
+      se: number;
+      /** The benchmarks whose loss moves its model rank furthest, and the model rank it would have without each. */
+      restsOn: { bench: Bench; rank: number }[];
+      why?: undefined;
+    }
+  | { range?: undefined; set?: undefined; tiedAbove?: undefined; se?: undefined; restsOn?: undefined; why: string };
 
 export interface SiteEvidence {
   agreement: Agreement;

@@ -1,11 +1,20 @@
 /**
- * How well the evidence score reproduces the API's own order, and the map that reads a move of the
- * evidence on supraScore's scale. The agreement decides whether the site shows likely ranges at all:
- * a recomputation that does not reproduce the source's order cannot speak for its uncertainty.
+ * How well the evidence score reproduces the API's own order. The agreement decides whether the site
+ * shows likely ranges at all: a recomputation that does not reproduce the source's order cannot speak
+ * for its uncertainty.
  */
 
 /** Below this rank correlation with supraScore the site shows no likely ranges. */
 export const MIN_AGREEMENT = 0.8;
+
+/**
+ * Above this mismatch (Agreement.mismatch) the site shows no likely ranges: a quarter of the models
+ * sit further from where their evidence places them than this share of their standard error, and the
+ * evidence's resamples no longer speak for supraScore's. Chosen on calibration fields where the
+ * source's method and the mirror's disagree (`npm run calibrate`, docs/site.md): at most 0.45 where
+ * the ranges held, 0.9 to 2.8 where they did not.
+ */
+export const MAX_MISMATCH = 0.9;
 
 /** Fewer configurations with an evidence score than this, and the agreement is not measured. */
 export const MIN_MEASURED = 10;
@@ -51,6 +60,11 @@ export interface Agreement {
   /** How many of the API's top `top` configurations are among the `top` best by evidence score. */
   topShared: number;
   top: number;
+  /**
+   * How far the evidence strays from supraScore in standard errors where it matters for a range: the
+   * 75th percentile over the models with one (field-ranges.ts); null until resampled.
+   */
+  mismatch: number | null;
 }
 
 /**
@@ -75,6 +89,7 @@ export function agreementOf(supraScores: readonly number[], evidence: readonly (
     spearman: Number.isNaN(rho) ? null : rho,
     topShared: byEvidence.filter((i) => i < apiTop).length,
     top: apiTop,
+    mismatch: null,
   };
 }
 
@@ -88,47 +103,7 @@ export function rangesWithheld(a: Agreement): string | undefined {
         : 'The evidence scores do not vary, so the mirror’s recomputation cannot be checked against supraScore, and it shows no likely ranges.';
   if (a.spearman < MIN_AGREEMENT)
     return `The mirror’s recomputation reproduces supraScore’s order too weakly (rank correlation ${a.spearman.toFixed(2)}, below ${MIN_AGREEMENT.toFixed(2)}) to speak for its uncertainty, so it shows no likely ranges.`;
+  if (a.mismatch !== null && !(a.mismatch <= MAX_MISMATCH))
+    return `The mirror’s recomputation strays from supraScore by more than its own uncertainty (a quarter of the models sit ${a.mismatch.toFixed(2)} standard errors or more from where their evidence places them, above ${MAX_MISMATCH.toFixed(2)}), so its resamples cannot speak for supraScore’s, and it shows no likely ranges.`;
   return undefined;
-}
-
-/** Points at which the evidence score is read on supraScore's scale: equal quantiles of the two. */
-export interface ScoreMap {
-  evidence: number[];
-  supraScore: number[];
-}
-
-/** Knots of the map: the quantiles 0, 1 %, ..., 100 % of each (all values where there are fewer). */
-export const KNOTS = 101;
-
-/**
- * The quantile map from evidence score to supraScore, over the configurations with both: the
- * supraScore found at the same place in the field's order. It is monotone, so it keeps the evidence's
- * order, and steep where the evidence crowds together, so a small move there reads as a large one.
- */
-export function scoreMap(evidence: readonly number[], supraScores: readonly number[]): ScoreMap {
-  const e = Float64Array.from(evidence).sort();
-  const s = Float64Array.from(supraScores).sort();
-  const n = Math.min(e.length, s.length);
-  if (n === 0) return { evidence: [], supraScore: [] };
-  const knots = Math.min(KNOTS, n);
-  const at = (sorted: Float64Array, k: number) => sorted[knots === 1 ? 0 : Math.round((k * (n - 1)) / (knots - 1))]!;
-  return { evidence: Array.from({ length: knots }, (_, k) => at(e, k)), supraScore: Array.from({ length: knots }, (_, k) => at(s, k)) };
-}
-
-/** An evidence score on supraScore's scale: linear between the map's knots, flat beyond its ends. */
-export function onScoreScale(map: ScoreMap, x: number): number {
-  const { evidence: e, supraScore: s } = map;
-  const last = e.length - 1;
-  if (last < 0) return x;
-  if (x <= e[0]!) return s[0]!;
-  if (x >= e[last]!) return s[last]!;
-  let lo = 0;
-  let hi = last;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (e[mid]! <= x) lo = mid;
-    else hi = mid;
-  }
-  const span = e[hi]! - e[lo]!;
-  return span > 0 ? s[lo]! + ((x - e[lo]!) / span) * (s[hi]! - s[lo]!) : s[lo]!;
 }

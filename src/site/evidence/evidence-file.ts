@@ -1,13 +1,11 @@
 /**
- * `/data/evidence.json`: what the comparison script needs to recompute a model's evidence and its
- * resamples exactly as the build did (the references' scores, their benchmarks' weights, the map onto
- * supraScore's scale), with the agreement and whether the site shows likely ranges. The build draws
- * its pre-rendered comparisons from the same object, so both say the same.
+ * `/data/evidence.json`: the evidence behind supraScore as the build made it: the choices of the
+ * method, how well the evidence score reproduces supraScore's order, whether the site shows likely
+ * ranges, the width of the whole-table statement, and what the evidence score compares with (the
+ * references' scores and their benchmarks' weights). The comparison page reads the method's level
+ * from it; each model's own figures are in its data file.
  */
-import type { Agreement, ScoreMap } from './agreement.ts';
-import { benchIds, countingMeans, scoreSet, termsOf, type EvidenceField, type Submission } from './method.ts';
-import { benchKey } from './resample.ts';
-import { enoughForRange, type Moving, type Resampling } from './ranges.ts';
+import type { Agreement } from './agreement.ts';
 
 /** The agreement a width of the comparison other than the one chosen would give. */
 export interface Sensitivity {
@@ -17,51 +15,34 @@ export interface Sensitivity {
 }
 
 export interface EvidenceFacts {
-  /** The choices the method makes (method.ts, resample.ts, ranges.ts, agreement.ts), for a reader of the file. */
+  /** The choices the method makes (method.ts, resample.ts, moves.ts, posterior.ts, rank-sets.ts, separation.ts, agreement.ts), for a reader of the file. */
   method: {
     references: number;
+    candidates: number;
     scale: number;
     rounds: number;
     seed: number;
-    percentiles: [number, number];
+    grid: number;
+    fitSteps: number;
+    level: number;
     minBenchmarks: number;
-    separates: number;
+    separationLevel: number;
     minAgreement: number;
+    maxMismatch: number;
   };
   agreement: Agreement;
   sensitivity: Sensitivity[];
-  /** Whether the site shows likely ranges, and why not when it does not. */
-  ranges: { shown: boolean; withheld: string | null };
+  /** Whether the site shows likely ranges, why not when it does not, and the whole-table statement's width. */
+  ranges: {
+    shown: boolean;
+    withheld: string | null;
+    /** Models with ranges of their own. */
+    models: number;
+    /** Every model's interval on supraScore is its supraScore ± this many of its standard errors, all at once; null without ranges. */
+    width: number | null;
+  };
   /** The benchmarks the references have a counting score on, with a positive effectiveWeight. */
   benchmarks: { slug: string[]; effectiveWeight: number[] };
   /** The top configurations by supraScore, best first, with their mean counting score on each of `benchmarks` (null: none). */
   references: { slug: string; name: string; supraScore: number; scores: (number | null)[] }[];
-  map: ScoreMap;
-}
-
-/** The field a reader of the file compares with: its benchmarks and references. */
-export function fieldOf(facts: Pick<EvidenceFacts, 'benchmarks' | 'references'>): EvidenceField {
-  const { slug, effectiveWeight } = facts.benchmarks;
-  return {
-    slugs: slug,
-    weight: Float64Array.from(effectiveWeight, (w) => (w > 0 ? w : 0)),
-    key: Uint32Array.from(slug, benchKey),
-    references: facts.references.map((r) => ({ slug: r.slug, value: Float64Array.from(r.scores, (v) => v ?? Number.NaN) })),
-  };
-}
-
-/** What resamples read, from the file; undefined where the site shows no ranges. */
-export function resamplingOf(facts: EvidenceFacts): (Resampling & { ids: Map<string, number> }) | undefined {
-  if (!facts.ranges.shown) return undefined;
-  const field = fieldOf(facts);
-  return { field, map: facts.map, rounds: facts.method.rounds, seed: facts.method.seed, ids: benchIds(field.slugs) };
-}
-
-/** A model as the resamples move it, from its best configuration's slug and submissions (a model data file's). */
-export function movingOf(
-  resampling: { field: EvidenceField; ids: Map<string, number> },
-  model: { supraScore: number; best: string; scores: Iterable<Submission> },
-): Moving {
-  const terms = termsOf(resampling.field, scoreSet(countingMeans(model.scores), resampling.ids), model.best);
-  return { supraScore: model.supraScore, terms: enoughForRange(terms) ? terms : undefined };
 }

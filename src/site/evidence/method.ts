@@ -116,10 +116,12 @@ export const winShare = (gap: number, scale: number = SCALE): number => 1 / (1 +
 export interface Terms {
   /** Per reference compared, [starts[r], starts[r + 1]) in the columns below. */
   starts: Int32Array;
+  /** Per reference compared, its place in the field's references. */
+  reference: Int32Array;
   bench: Int32Array;
   weight: Float64Array;
   won: Float64Array;
-  /** Distinct benchmarks it shares with the references. */
+  /** Distinct benchmarks it shares with the first REFERENCES references (the evidence score's). */
   benchmarks: number;
 }
 
@@ -130,12 +132,13 @@ export interface Terms {
  */
 export function termsOf(field: EvidenceField, scores: ScoreSet, self: string, scale: number = SCALE): Terms | undefined {
   const starts = [0];
+  const compared: number[] = [];
   const bench: number[] = [];
   const weight: number[] = [];
   const won: number[] = [];
   const shared = new Set<number>();
-  for (const reference of field.references) {
-    if (reference.slug === self) continue;
+  field.references.forEach((reference, r) => {
+    if (reference.slug === self) return;
     const at = bench.length;
     for (let i = 0; i < scores.bench.length; i++) {
       const id = scores.bench[i]!;
@@ -145,13 +148,17 @@ export function termsOf(field: EvidenceField, scores: ScoreSet, self: string, sc
       bench.push(id);
       weight.push(w);
       won.push(w * winShare(scores.value[i]! - theirs, scale));
-      shared.add(id);
+      if (r < REFERENCES) shared.add(id);
     }
-    if (bench.length > at) starts.push(bench.length);
-  }
-  if (bench.length === 0) return undefined;
+    if (bench.length > at) {
+      starts.push(bench.length);
+      compared.push(r);
+    }
+  });
+  if (bench.length === 0 || !compared.some((r) => r < REFERENCES)) return undefined;
   return {
     starts: Int32Array.from(starts),
+    reference: Int32Array.from(compared),
     bench: Int32Array.from(bench),
     weight: Float64Array.from(weight),
     won: Float64Array.from(won),
@@ -159,18 +166,23 @@ export function termsOf(field: EvidenceField, scores: ScoreSet, self: string, sc
   };
 }
 
-/** References a configuration is compared with. */
-export const referencesCompared = (terms: Terms): number => terms.starts.length - 1;
+/** Which of the field's references a score reads: the first REFERENCES (the evidence score's), or a resample's own. */
+export type Active = Uint8Array;
+
+/** References among the first REFERENCES a configuration is compared with. */
+export const referencesCompared = (terms: Terms): number => terms.reference.filter((r) => r < REFERENCES).length;
 
 /**
  * The evidence score of the terms: 100 times the mean over the references of the weighted win
  * share; with `counts`, each benchmark's terms weigh that many times (a resample), and a reference
- * none of whose benchmarks were drawn drops out. Undefined when no reference is left.
+ * none of whose benchmarks were drawn drops out. `active` says which of the field's references count
+ * (default: the first REFERENCES). Undefined when no reference is left.
  */
-export function scoreOf(terms: Terms, counts?: Uint8Array): number | undefined {
+export function scoreOf(terms: Terms, counts?: Uint8Array, active?: Active): number | undefined {
   let total = 0;
   let compared = 0;
   for (let r = 0; r + 1 < terms.starts.length; r++) {
+    if (active ? !active[terms.reference[r]!] : terms.reference[r]! >= REFERENCES) continue;
     let won = 0;
     let weight = 0;
     for (let i = terms.starts[r]!; i < terms.starts[r + 1]!; i++) {

@@ -4,16 +4,39 @@
  * CSV files in a last column of every row and in `data/README.txt`; no preamble line comes before
  * a CSV's header, so any CSV reader takes the first line as the header.
  */
-import { CSV_PART_BYTES, publishedName } from '../links/output-paths.ts';
+import { CSV_PART_BYTES, modelDataPath, publishedName } from '../links/output-paths.ts';
+import type { ModelListEntry } from '../compare/model-data.ts';
 import { COMPUTED_FILES, DOWNLOADS, HISTORY_FILES, csvColumns } from './data-dictionary.ts';
 import type { Download } from './data-dictionary/fields.ts';
 import { publishedHistoryFile } from '../lists/past-files.ts';
 import type { RecentHistory, SiteData } from '../data/site-data.ts';
-import { attribution, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';
+import { attribution, modelRecord, modelsCsvRow, scoresCsvRow, standingOf } from './records.ts';
 
 export function jsonFile(data: SiteData, key: string, rows: unknown[]): Response {
   return new Response(JSON.stringify({ ...attribution(data), [key]: rows }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }
+
+/** models.json: every configuration with its standing. */
+export const modelsJson = (data: SiteData): Response =>
+  jsonFile(
+    data,
+    'models',
+    data.configurations.map((c) => modelRecord(c, standingOf(data, c))),
+  );
+
+/** model-list.json: every model as [segment, name, model rank text, supraScore, data file, standard error], for the comparison page's picker, loader and verdicts. */
+export function modelListJson(data: SiteData): Response {
+  const evidence = data.evidence();
+  const models = data.models.map((m): ModelListEntry => {
+    const se = evidence.model(m).se;
+    return [m.segment, m.name, m.rankText, m.best.supraScore, modelDataPath(m, data.plan), se === undefined ? null : Math.round(se * 1000) / 1000];
+  });
+  return new Response(JSON.stringify({ ...attribution(data), models }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+/** evidence.json: the evidence behind supraScore (the mirror's computation), what the comparison script resamples from. */
+export const evidenceJson = (data: SiteData): Response =>
+  new Response(JSON.stringify({ ...attribution(data), ...data.evidence().facts }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 
 /** Where a spreadsheet may start a cell: the comma of the file, the semicolon and tab other locales split on, a line break. */
 const CELL_START = /(^|\r\n|[,;\t\r\n])(?=(?:[^\S\r\n]|")*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/gu;

@@ -28,6 +28,8 @@ export interface ModelFile extends Attribution {
   scores: ModelFileScore[];
   /** Its score (its best configuration's) and model rank in each of the newest snapshots, oldest first, as columns. */
   history: { generatedAt: number[]; supraScore: number[]; rank: number[] };
+  /** What its model rank rests on (the mirror's computation): the benchmarks whose loss moves it furthest, and its model rank without each; empty without a likely range. */
+  restsOn: { bench: string; benchName: string; modelRank: number }[];
 }
 
 /** What every JSON download says of its source (records.ts). */
@@ -84,6 +86,7 @@ export function modelFile(data: SiteData, model: Model, attribution: Attribution
       supraScore: history.map((p) => p.supraScore),
       rank: history.map((p) => p.rank),
     },
+    restsOn: (data.evidence().model(model).restsOn ?? []).map((r) => ({ bench: r.bench.slug, benchName: r.bench.name, modelRank: r.rank })),
   };
 }
 
@@ -96,8 +99,8 @@ export function sharedModelFile(data: SiteData, models: readonly Model[], attrib
   return {
     ...attribution,
     models: models.map((m) => {
-      const { model, configurations, scores, history } = modelFile(data, m, attribution);
-      return { model, configurations, scores, history };
+      const { model, configurations, scores, history, restsOn } = modelFile(data, m, attribution);
+      return { model, configurations, scores, history, restsOn };
     }),
   };
 }

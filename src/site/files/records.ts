@@ -30,6 +30,10 @@ export interface Standing {
   /** Rounded to 3 decimals; null without one. */
   evidenceScore: number | null;
   likely: LikelyRange | undefined;
+  /** The model ranks its model could hold with the whole table at once. */
+  set: LikelyRange | undefined;
+  tiedAbove: boolean | undefined;
+  se: number | undefined;
 }
 
 /** The standing of a configuration in this snapshot. */
@@ -37,10 +41,14 @@ export function standingOf(data: SiteData, c: Configuration): Standing {
   const model = data.modelByFamily.get(c.familyTag);
   const evidence = data.evidence();
   const score = evidence.configuration(c.slug)?.score;
+  const mine = model && evidence.model(model);
   return {
     modelRank: model?.rank ?? 0,
     evidenceScore: score === undefined ? null : Math.round(score * 1000) / 1000,
-    likely: model && evidence.model(model).range,
+    likely: mine?.range,
+    set: mine?.set,
+    tiedAbove: mine?.tiedAbove,
+    se: mine?.se,
   };
 }
 
@@ -56,6 +64,9 @@ export const modelRecord = (c: Configuration, standing: Standing) => ({
   benchCount: c.benchCount,
   evidenceScore: standing.evidenceScore,
   likelyModelRank: standing.likely ? ([standing.likely.low, standing.likely.high] as [number, number]) : null,
+  modelRankSet: standing.set ? ([standing.set.low, standing.set.high] as [number, number]) : null,
+  tiedWithAbove: standing.tiedAbove ?? null,
+  supraScoreSe: standing.se === undefined ? null : Math.round(standing.se * 1000) / 1000,
   updatedAt: c.updatedAt,
   tags: c.tags,
 });
@@ -73,6 +84,10 @@ export const modelsCsvRow = (c: Configuration, standing: Standing, attribution: 
   evidenceScore: standing.evidenceScore ?? undefined,
   likelyModelRankLow: standing.likely?.low,
   likelyModelRankHigh: standing.likely?.high,
+  modelRankSetLow: standing.set?.low,
+  modelRankSetHigh: standing.set?.high,
+  tiedWithAbove: standing.tiedAbove,
+  supraScoreSe: standing.se === undefined ? undefined : Math.round(standing.se * 1000) / 1000,
   updatedAt: iso(c.updatedAt),
   tags: c.tags.join(' '),
   attribution,

@@ -44,8 +44,10 @@ export interface LeaderboardRecord {
   /** "5", or "=5" when shared. */
   rankText: string;
   scoreText: string;
-  /** Its likely model rank, [low, high] (the mirror's computation, src/site/evidence/ranges.ts), or null without one. */
+  /** Its likely model rank, [low, high] (the mirror's computation, src/site/evidence/field-ranges.ts), or null without one. */
   likely: [number, number] | null;
+  /** 1 where the evidence cannot tell it from the model ranked just above it, with the whole table at once; else 0. */
+  tied: number;
 }
 
 export const CONFIGURATION_TUPLE = tupleLayout<ConfigurationRecord>()(['slug', 'name', 'supraScore', 'segment', 'scoreText']);
@@ -64,6 +66,7 @@ export const LEADERBOARD_TUPLE = tupleLayout<LeaderboardRecord>()([
   'rankText',
   'scoreText',
   'likely',
+  'tied',
 ]);
 export type IndexModel = TupleOf<typeof LEADERBOARD_TUPLE>;
 
@@ -84,7 +87,7 @@ export function buildLeaderboardIndex(
   models: readonly Model[],
   segments: { tag: (tag: string) => string; provider: (provider: string) => string },
   kept: PagesKept,
-  likelyOf: (model: Model) => LikelyRange | undefined = () => undefined,
+  evidenceOf: (model: Model) => { range?: LikelyRange | undefined; tiedAbove?: boolean | undefined } = () => ({}),
 ): LeaderboardIndex {
   const providers = new StringTable();
   const tags = new StringTable();
@@ -103,7 +106,8 @@ export function buildLeaderboardIndex(
       segment: m.segment,
       rankText: m.rankText,
       scoreText: m.best.scoreText,
-      likely: likelyPair(likelyOf(m)),
+      likely: likelyPair(evidenceOf(m).range),
+      tied: evidenceOf(m).tiedAbove ? 1 : 0,
     }),
   );
   return {
@@ -143,6 +147,8 @@ export interface LeaderboardRow {
   tags: NamedLink[];
   /** Its likely model rank, where the mirror gives one. */
   likely: LikelyRange | undefined;
+  /** Whether the evidence cannot tell it from the model ranked just above it, with the whole table at once. */
+  tiedAbove: boolean;
 }
 
 /** The row of the model at `place` in the index (from 0), its links resolved for this build's plan; `tags` the index's tags as links. */
@@ -171,6 +177,7 @@ function rowAt(index: LeaderboardIndex, place: number, tags: readonly NamedLink[
     }),
     tags: m.tags.map((i) => tags[i] ?? { name: '', href: tagHref({ segment: '' }) }),
     likely: m.likely ? { low: m.likely[0], high: m.likely[1] } : undefined,
+    tiedAbove: m.tied === 1,
   };
 }
 

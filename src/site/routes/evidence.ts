@@ -1,16 +1,17 @@
 /** What pages say of the evidence behind supraScore: whether the build shows likely ranges (the leaderboard's legend, a model's rank), and the method's figures (/about/#evidence). */
 import type { EvidenceFacts } from '../evidence/evidence-file.ts';
-import { ROUNDS } from '../evidence/resample.ts';
-import type { Configuration, Model, SiteData } from '../data/types.ts';
+import { LEVEL } from '../evidence/field-ranges.ts';
+import type { Bench, Configuration, Model, SiteData } from '../data/types.ts';
 import type { LikelyRange } from '../evidence/ranges.ts';
 
 export interface RangesNote {
   /** Why the build shows no likely ranges, or undefined when it shows them. */
   withheld: string | undefined;
-  rounds: number;
+  /** The level a likely range and the whole-table statement are stated at. */
+  level: number;
 }
 
-export const rangesNoteOf = (data: SiteData): RangesNote => ({ withheld: data.evidence().withheld, rounds: ROUNDS });
+export const rangesNoteOf = (data: SiteData): RangesNote => ({ withheld: data.evidence().withheld, level: LEVEL });
 
 /** The about page's section on the evidence: the method's choices and this snapshot's agreement. */
 export interface EvidenceSection extends RangesNote {
@@ -38,13 +39,18 @@ export interface EvidenceLine {
   /** A model's likely rank, or why it has none (a configuration's page has neither). */
   range?: LikelyRange | undefined;
   why?: string | undefined;
+  /** A model's set of ranks with the whole table at once, and whether it is tied with the model above. */
+  set?: LikelyRange | undefined;
+  tiedAbove?: boolean | undefined;
+  /** The benchmarks whose loss moves its model rank furthest, and the model rank without each. */
+  restsOn?: { bench: Bench; rank: number }[] | undefined;
   /** The evidence score (a model's: its best configuration's), or undefined without one. */
   score: { text: string; references: number; benchmarks: number } | undefined;
   /** Why there is no evidence score. */
   noScore: string;
   /** No configuration has an evidence score: the snapshot's note on per-benchmark scores says why, and the line need not. */
   none: boolean;
-  rounds: number;
+  level: number;
 }
 
 function scoreOf(data: SiteData, configuration: Configuration): Pick<EvidenceLine, 'score' | 'noScore' | 'none'> {
@@ -57,9 +63,9 @@ function scoreOf(data: SiteData, configuration: Configuration): Pick<EvidenceLin
   };
 }
 
-export const configurationEvidenceOf = (data: SiteData, configuration: Configuration): EvidenceLine => ({ ...scoreOf(data, configuration), rounds: ROUNDS });
+export const configurationEvidenceOf = (data: SiteData, configuration: Configuration): EvidenceLine => ({ ...scoreOf(data, configuration), level: LEVEL });
 
 export function modelEvidenceOf(data: SiteData, model: Model): EvidenceLine {
-  const { range, why } = data.evidence().model(model);
-  return { range, why, ...scoreOf(data, model.best), rounds: ROUNDS };
+  const { range, why, set, tiedAbove, restsOn } = data.evidence().model(model);
+  return { range, why, set, tiedAbove, restsOn, ...scoreOf(data, model.best), level: LEVEL };
 }

@@ -40,7 +40,7 @@ export function leaderboardIndexOf(data: SiteData): LeaderboardIndex {
       data.models,
       { tag: (tag) => data.tagByName.get(tag)!.segment, provider: (provider) => providerByName.get(provider)!.segment },
       { modelPages, configurationPages },
-      (m) => evidence.model(m).range,
+      (m) => evidence.model(m),
     );
     built.set(data, index);
   }

@@ -3,7 +3,7 @@
  * tool, a pre-rendered comparison, about and the downloads' page. The not-found page and the old
  * addresses of the leaderboard show only the site's shell (shell.ts).
  */
-import type { EvidenceFacts } from '../evidence/evidence-file.ts';
+import type { ComparisonEvidence } from '../compare/compare-models.ts';
 import type { Verdict } from '../data/bench-verdict.ts';
 import { evidenceSectionOf, type EvidenceSection } from './evidence.ts';
 import type { Comparison, Model, SiteData, SnapshotInfo, Tag } from '../data/types.ts';
@@ -41,10 +41,18 @@ export const comparisonPaths = (data: SiteData) => data.comparisons.map((compari
 export function comparisonPage(
   data: SiteData,
   comparison: Comparison,
-): { shell: SiteShell; comparison: Comparison; pair: [Model, Model]; files: ModelFile[]; evidence: EvidenceFacts } {
+): { shell: SiteShell; comparison: Comparison; pair: [Model, Model]; files: ModelFile[]; evidence: ComparisonEvidence } {
   const pair = bestFirst(comparison);
-  // The evidence as /data/evidence.json holds it, which the comparison script reads: both draw the same sentences.
-  return { shell: siteShellOf(data), comparison, pair, files: pair.map((m) => recentModelFile(data, m, attribution(data))), evidence: data.evidence().facts };
+  // The evidence as /data/evidence.json and /data/model-list.json hold it, which the comparison script reads: both draw the same sentences.
+  const evidence = data.evidence();
+  const se = new Map(pair.map((m) => [m.segment, evidence.model(m).se ?? null]));
+  return {
+    shell: siteShellOf(data),
+    comparison,
+    pair,
+    files: pair.map((m) => recentModelFile(data, m, attribution(data))),
+    evidence: { facts: evidence.facts, se },
+  };
 }
 
 export interface AboutPage {

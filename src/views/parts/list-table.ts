@@ -14,7 +14,7 @@ import type { AnySpec, BaseView } from '../../site/lists/list-spec.ts';
 import { formatCount, formatScore, plural } from '../../site/format/format.ts';
 import { html, type Markup } from './html.ts';
 import { movementHtml } from './movement.ts';
-import { likelyHtml } from './likely.ts';
+import { likelyHtml, tiedHtml } from './likely.ts';
 import { tagListHtml } from './tag-list.ts';
 import { rhoText, verdictHtml } from './verdict.ts';
 
@@ -79,7 +79,10 @@ const scoreCellHtml = (row: { scoreText: string; supraScore: number }) =>
 export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeof LEADERBOARD, LeaderboardRow> } = {
   id: (row) => row.id,
   cells: {
-    rank: (row) => html`<td class="rank"><strong>${row.rankText}</strong> ${movementHtml(row.movement)}${row.likely && likelyHtml(row.likely)}</td>`,
+    rank: (row) =>
+      html`<td class="rank">
+        <strong>${row.rankText}</strong> ${movementHtml(row.movement)}${row.tiedAbove && tiedHtml()}${row.likely && likelyHtml(row.likely)}
+      </td>`,
     name: (row) =>
       html`<th scope="row" class="model-name">
         <a href="${row.href}">${row.name}</a>

@@ -18,9 +18,20 @@ export const AGREEMENT_FIELDS: Field[] = [
   },
   { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'How many of the API’s top configurations are among the best by evidence score.' },
   { name: 'top', schema: count(), unit: 'configurations', meaning: 'How many top configurations that compares (10, or fewer in a smaller field).' },
+  {
+    name: 'mismatch',
+    schema: z.number().nonnegative().nullable(),
+    unit: 'standard errors',
+    meaning:
+      'How far the evidence strays from supraScore where it matters for a range: the 75th percentile, over the models with one, of the gap between a model’s supraScore and the supraScore at the place its evidence holds, in its standard errors; null where the ranges were not resampled.',
+  },
 ];
 export const RANGES_FIELDS: Field[] = [
-  { name: 'shown', schema: z.boolean(), meaning: 'true when the site shows likely ranges: the agreement’s rank correlation is at least method.minAgreement.' },
+  {
+    name: 'shown',
+    schema: z.boolean(),
+    meaning: 'true when the site shows likely ranges: the rank correlation is at least method.minAgreement and the mismatch at most method.maxMismatch.',
+  },
   { name: 'withheld', schema: text().nullable(), meaning: 'Why the site shows no likely ranges, in one sentence; null when it shows them.' },
 ];
 
@@ -28,7 +39,7 @@ export const RANGES_FIELDS: Field[] = [
 export const EVIDENCE_JSON: Download = {
   file: 'evidence.json',
   format: 'JSON',
-  what: 'The evidence behind supraScore, the mirror’s computation (/about/#evidence): the choices its method makes, how well it reproduces supraScore’s order, whether the site shows likely ranges, and what the comparison page recomputes a model’s resamples from.',
+  what: 'The evidence behind supraScore, the mirror’s computation (/about/#evidence): the choices its method makes, how well it reproduces supraScore’s order, whether the site shows likely ranges and how wide the whole-table statement is, and what the evidence score compares with.',
   fields: [
     objectField('method', 'The choices the method makes where the API leaves them open (the about page explains each).', [
       { name: 'references', schema: count(), unit: 'configurations', meaning: 'The top configurations by supraScore every configuration is compared with.' },
@@ -38,28 +49,47 @@ export const EVIDENCE_JSON: Download = {
         unit: 'normalized points',
         meaning: 'Width of the comparison on one benchmark, a logistic of the normalized-score gap: a gap this wide is a 73% win.',
       },
+      {
+        name: 'candidates',
+        schema: count(),
+        unit: 'configurations',
+        meaning: 'The top configurations by supraScore each resample takes its own references from.',
+      },
       { name: 'rounds', schema: count(), unit: 'resamples', meaning: 'Resamples of the benchmarks (a Poisson bootstrap).' },
       { name: 'seed', schema: count(), meaning: 'The seed of the resamples: every build of a snapshot draws the same ones.' },
       {
-        name: 'percentiles',
-        schema: z.tuple([z.number(), z.number()]),
-        type: '[number, number]',
+        name: 'grid',
+        schema: count(),
+        unit: 'points',
+        meaning: 'Points (at equal shares of the models’ supraScores) the spread of true scores over the field is fitted on.',
+      },
+      { name: 'fitSteps', schema: count(), unit: 'steps', meaning: 'EM steps of that fit.' },
+      {
+        name: 'level',
+        schema: z.number().min(0).max(1),
         unit: '0–1',
-        meaning: 'The percentiles of a model rank over the resamples that a likely range spans.',
+        meaning:
+          'The level of a likely range (the middle share of a model’s drawn ranks) and of the whole-table sets (the share of resamples in which they all hold).',
       },
       {
         name: 'minBenchmarks',
         schema: count(),
         unit: 'benchmarks',
-        meaning: 'A model’s evidence must rest on this many benchmarks shared with the references for a likely range.',
+        meaning: 'A model’s evidence must rest on this many benchmarks shared with the references for a likely range of its own.',
       },
       {
-        name: 'separates',
+        name: 'separationLevel',
         schema: z.number().min(0).max(1),
         unit: '0–1',
-        meaning: 'The share of resamples in which one model must lead another for the evidence to separate them.',
+        meaning: 'The level of the one-sided test that says the evidence separates two models, held over all of a page’s comparisons by Holm’s correction.',
       },
       { name: 'minAgreement', schema: z.number(), unit: '−1 to 1', meaning: 'Below this rank correlation with supraScore the site shows no likely ranges.' },
+      {
+        name: 'maxMismatch',
+        schema: z.number(),
+        unit: 'standard errors',
+        meaning: 'Above this mismatch (agreement.mismatch) the site shows no likely ranges.',
+      },
     ]),
     objectField('agreement', 'How well the evidence score reproduces supraScore’s order in this snapshot.', AGREEMENT_FIELDS),
     listField('sensitivity', 'The agreement the comparison would give at other widths (half and twice scale), to show how much hinges on that one choice.', [
@@ -67,7 +97,17 @@ export const EVIDENCE_JSON: Download = {
       { name: 'spearman', schema: z.number().min(-1).max(1).nullable(), unit: '−1 to 1', meaning: 'The rank correlation with supraScore at that width.' },
       { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'The API’s top configurations among the best by evidence score at that width.' },
     ]),
-    objectField('ranges', 'Whether the site shows likely ranges.', RANGES_FIELDS),
+    objectField('ranges', 'Whether the site shows likely ranges, and the whole-table statement’s width.', [
+      ...RANGES_FIELDS,
+      { name: 'models', schema: count(), unit: 'models', meaning: 'Models with a likely range of their own.' },
+      {
+        name: 'width',
+        schema: z.number().nonnegative().nullable(),
+        unit: 'standard errors',
+        meaning:
+          'Every model’s interval on supraScore, all at once, is its supraScore ± this many of its standard errors (models.json’s supraScoreSe); its model rank set and ties follow from them. null without ranges.',
+      },
+    ]),
     objectField('benchmarks', 'The benchmarks the references have a counting score on, with a positive effectiveWeight, as two lists of one order.', [
       { name: 'slug', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Their slugs.' },
       { name: 'effectiveWeight', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Their effectiveWeight.' },
@@ -84,14 +124,6 @@ export const EVIDENCE_JSON: Download = {
         meaning: 'Its mean counting normalized score on each of benchmarks.slug, same order; null where it has none.',
       },
     ]),
-    objectField(
-      'map',
-      'Where an evidence score is read on supraScore’s scale: equal quantiles of the two over the configurations with both, as two lists of one order.',
-      [
-        { name: 'evidence', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Evidence scores at the quantiles 0, 1%, …, 100%.' },
-        { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'supraScores at the same quantiles.' },
-      ],
-    ),
   ],
 };
 

@@ -41,7 +41,13 @@ export interface Download {
 export const ISO = 'ISO 8601 date-time, UTC (2026-11-16T06:00:00.000Z)';
 /** What a likely model rank is, wherever a file holds one. */
 export const LIKELY_MEANING =
-  'The likely model rank: where the model ranks in 90% of 200 resamples of the benchmarks, its supraScore moved as its evidence score moves. The mirror’s computation, not the API’s (/about/#evidence).';
+  'The likely model rank: a range meant to hold, 9 times in 10, the model rank it would have if supraScore were computed from every benchmark there is, from resamples of the benchmarks the mirror holds and the spread of the whole field (held against simulated fields with a known truth: npm run calibrate). The mirror’s computation, not the API’s (/about/#evidence).';
+/** What a model rank set is, wherever a file holds one. */
+export const SET_MEANING =
+  'The model ranks it could hold with the whole table at once: the sets of all models hold their true model ranks together in 9 fields of 10 (from 1 + the models confidently above it to the field less those confidently below it). The mirror’s computation (/about/#evidence-table).';
+/** What a tie with the model above means, wherever a file holds one. */
+export const TIED_MEANING =
+  'The evidence cannot tell this model from the one ranked just above it, with the whole table at once (their intervals on supraScore overlap). The mirror’s computation (/about/#evidence-table).';
 export const UNIX_MS = 'Unix time in milliseconds';
 export const SCORE = '0–100';
 
@@ -113,6 +119,15 @@ export const JSON_HEADER_FIELDS: Field[] = [
     meaning: 'true when the snapshot was assembled from the list endpoints (at most 500 rows each), not the full export.',
   },
 ];
+
+/** A model's rank set, where a file holds it as a pair. */
+export const SET_FIELD: FieldDoc = {
+  name: 'model rank set',
+  schema: z.tuple([rank(), rank()]).nullable(),
+  type: '[integer, integer] or null',
+  unit: '1 = best',
+  meaning: `${SET_MEANING} [low, high]; null where the mirror gives none (too little evidence, or ranges withheld: see evidence.json).`,
+};
 
 /** A model's likely rank range, where a file holds it as a pair. */
 export const LIKELY_FIELD: FieldDoc = {

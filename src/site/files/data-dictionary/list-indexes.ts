@@ -5,7 +5,21 @@
 import { z } from 'zod';
 import { BENCHMARK_TUPLE } from '../../lists/benchmarks.ts';
 import { CONFIGURATION_TUPLE, LEADERBOARD_TUPLE, type ConfigurationRecord } from '../../lists/leaderboard.ts';
-import { SCORE, rank, count, score, text, nonEmpty, positional, tupleSchema, tupleNames, LIKELY_FIELD, type Download, type FieldDoc } from './fields.ts';
+import {
+  SCORE,
+  rank,
+  count,
+  score,
+  text,
+  nonEmpty,
+  positional,
+  tupleSchema,
+  tupleNames,
+  LIKELY_FIELD,
+  TIED_MEANING,
+  type Download,
+  type FieldDoc,
+} from './fields.ts';
 import { AGREEMENT_MEAN_MEANING, PAIRS_FIELD, SEPARATED_FIELD, VERDICT_FIELD } from './bench-measures.ts';
 
 /** A configuration inside a leaderboard record. */
@@ -72,6 +86,7 @@ export const LEADERBOARD_JSON: Download = {
     rankText: { name: 'rank as shown', schema: z.string().regex(/^=?\d+$/), type: 'string', meaning: 'The model rank as pages show it: `=5` when shared.' },
     scoreText: { name: 'supraScore as shown', schema: text(), meaning: 'The score with the digits that tell it apart from its neighbours’.' },
     likely: LIKELY_FIELD,
+    tied: { name: 'tied with the one above', schema: z.union([z.literal(0), z.literal(1)]), type: 'integer', unit: '1 or 0', meaning: `1: ${TIED_MEANING}` },
   }),
 };
 
@@ -92,6 +107,14 @@ export const MODEL_LIST_JSON: Download = {
       type: 'string',
       meaning:
         'Its data file under /data/: models/{segment}.json for a model with a page of its own, else the model-groups/{n}.json it shares with other models; gzipped (.gz) where this host’s limits ask for it.',
+    },
+    {
+      name: '[5] standard error',
+      schema: z.number().nonnegative().nullable(),
+      type: 'number or null',
+      unit: 'supraScore points, rounded to 3 decimals',
+      meaning:
+        'The standard error of its supraScore, from resamples of the benchmarks (the mirror’s computation, /about/#evidence-ranges): what the comparison page tests a gap against. null where the model has no range of its own.',
     },
   ],
 };

@@ -78,6 +78,15 @@ export const MODEL_FILE_JSON: Download = {
         rank: { schema: z.array(rank()), unit: '1 = best', meaning: 'Its model rank in each.' },
       }),
     ),
+    listField(
+      'restsOn',
+      'What its model rank rests on, the mirror’s computation (/about/#evidence-rests-on): one benchmark at a time left out of every configuration’s evidence and the models ranked again; the benchmarks whose loss moves its rank furthest, furthest first. Empty where it has no likely range.',
+      fieldsOf<ModelFile['restsOn'][number]>({
+        bench: { schema: nonEmpty(), meaning: 'The benchmark’s slug.' },
+        benchName: { schema: text(), meaning: 'Its display name.' },
+        modelRank: { schema: rank(), unit: '1 = best', meaning: 'The model rank it would have without that benchmark.' },
+      }),
+    ),
   ],
 };
 

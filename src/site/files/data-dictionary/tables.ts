@@ -8,6 +8,9 @@ import type { BenchRecord, ModelRecord, ModelsCsvRow, ScoresCsvRow, TagRecord } 
 import {
   ISO,
   LIKELY_MEANING,
+  SET_MEANING,
+  TIED_MEANING,
+  SET_FIELD,
   UNIX_MS,
   SCORE,
   isoTime,
@@ -55,6 +58,14 @@ const CONFIGURATION_FIELDS = {
   },
 } satisfies Record<string, FieldDoc>;
 
+/** A model's standard error, wherever a download holds it. */
+const SE_FIELD: FieldDoc = {
+  schema: z.number().nonnegative().nullable(),
+  unit: 'supraScore points, rounded to 3 decimals',
+  meaning:
+    'The standard error of its model’s supraScore, from resamples of the benchmarks, moderated towards its neighbours’ spread (/about/#evidence-ranges); what a comparison tests a gap against. The mirror’s computation, not the API’s; null where its model has no range.',
+};
+
 export const MODELS_CSV: Download = {
   file: 'models.csv',
   format: 'CSV',
@@ -63,6 +74,10 @@ export const MODELS_CSV: Download = {
     ...CONFIGURATION_FIELDS,
     likelyModelRankLow: { schema: rank().nullable(), unit: '1 = best', meaning: `${LIKELY_MEANING} Its low end; empty where the mirror gives none.` },
     likelyModelRankHigh: { schema: rank().nullable(), unit: '1 = best', meaning: `${LIKELY_MEANING} Its high end; empty where the mirror gives none.` },
+    modelRankSetLow: { schema: rank().nullable(), unit: '1 = best', meaning: `${SET_MEANING} Its low end; empty where the mirror gives none.` },
+    modelRankSetHigh: { schema: rank().nullable(), unit: '1 = best', meaning: `${SET_MEANING} Its high end; empty where the mirror gives none.` },
+    tiedWithAbove: { schema: z.boolean().nullable(), unit: 'true or false', meaning: `true: ${TIED_MEANING} Empty where its model has no range.` },
+    supraScoreSe: SE_FIELD,
     updatedAt: { schema: isoTime(), unit: ISO, meaning: 'Last ranking refresh of the configuration.' },
     tags: { schema: text(), unit: 'tags separated by single spaces (a tag has no spaces)', meaning: 'Capability tags upvoted by the community.' },
     attribution: ATTRIBUTION_COLUMN,
@@ -138,6 +153,9 @@ export const MODELS_JSON: Download = {
   fields: fieldsOf<ModelRecord>({
     ...CONFIGURATION_FIELDS,
     likelyModelRank: { ...LIKELY_FIELD, name: 'likelyModelRank' },
+    modelRankSet: { ...SET_FIELD, name: 'modelRankSet' },
+    tiedWithAbove: { schema: z.boolean().nullable(), unit: 'true or false', meaning: `true: ${TIED_MEANING} null where its model has no range.` },
+    supraScoreSe: SE_FIELD,
     updatedAt: { schema: unixMs(), unit: UNIX_MS, meaning: 'Last ranking refresh of the configuration.' },
     tags: { schema: z.array(text()), meaning: 'Capability tags upvoted by the community.' },
   }),

@@ -1,0 +1,128 @@
+/**
+ * Every model's likely model rank (marginal, posterior.ts), its set of model ranks with the whole
+ * table at once (rank-sets.ts) and whether it is tied with the one above, from the moves of its
+ * supraScore over resamples of the benchmarks (moves.ts). The one entry point: the build calls it on
+ * the snapshot, and a page can call it in the browser on the same plain arrays.
+ *
+ * Every model takes part in every other's ranks, also one whose own evidence is too thin for a range
+ * of its own: its standard error is then read from the fit of the measured ones against the number
+ * of benchmarks behind supraScore (benchCount), so no model is held still while the others move.
+ */
+import { movesOf, placedScores, spreadsOf, type MovesInput } from './moves.ts';
+import { fitPrior, posteriorMeans, rankIntervals } from './posterior.ts';
+import { cannotTell, rankSets, setWidth, simultaneousWidth } from './rank-sets.ts';
+
+/** The stated level of a likely range (marginal) and of the rank sets (the whole table at once). */
+export const LEVEL = 0.9;
+
+/** The smallest standard error read, in supraScore points: the API's rounding, two decimals. */
+export const SE_FLOOR = 0.01;
+
+export interface FieldRangesInput extends MovesInput {
+  /** By model: the benchmarks its evidence rests on (its best configuration's shared with the references), or, without evidence, its benchCount (the API's). */
+  benchmarks: Float64Array;
+  /** By model: 1 where its evidence is enough for a range of its own. */
+  enough: Uint8Array;
+}
+
+export interface FieldRanges {
+  /** By model, in the order of `best` (the model ranking): its standard error on supraScore's scale. */
+  se: Float64Array;
+  /** 1 where that standard error is measured from its own moves, 0 where read from the fit. */
+  measured: Uint8Array;
+  /** Its likely model rank, the middle LEVEL of its posterior ranks; 0 and 0 without enough evidence. */
+  likelyLow: Int32Array;
+  likelyHigh: Int32Array;
+  /** Its set of model ranks with the whole table at once. */
+  setLow: Int32Array;
+  setHigh: Int32Array;
+  /** 1 where it cannot be told apart from the model just above it. */
+  tiedAbove: Uint8Array;
+  /** The multiple of a standard error that every interval spans at once. */
+  width: number;
+  /**
+   * How far the evidence strays from supraScore, in standard errors: the 75th percentile, over the
+   * models with a range, of the gap between a model's supraScore and the supraScore at the place its
+   * evidence holds, over its standard error. NaN without a model with a range.
+   */
+  mismatch: number;
+}
+
+/** The 75th percentile over the measured models of |supraScore - its evidence's place on supraScore's scale| / its standard error. */
+function mismatchOf(input: FieldRangesInput, measured: Uint8Array, se: Float64Array): number {
+  const placed = placedScores(input.terms, input.supraScore, input.best);
+  const ratios = Float64Array.from(input.best, (c, m) =>
+    measured[m] && !Number.isNaN(placed[m]!) ? Math.abs(input.supraScore[c]! - placed[m]!) / se[m]! : Number.NaN,
+  )
+    .filter((r) => !Number.isNaN(r))
+    .sort();
+  return ratios.length ? ratios[Math.min(ratios.length - 1, Math.floor(0.75 * ratios.length))]! : Number.NaN;
+}
+
+/** Neighbours either side, by supraScore, whose spread per benchmark a model's is moderated towards. */
+export const NEIGHBOURS = 25;
+/** How many benchmarks' worth of evidence the neighbours' spread counts for, beside a model's own. */
+export const PRIOR_BENCHMARKS = 8;
+
+/**
+ * The spread per benchmark typical of the measured models near each model by supraScore: the median
+ * of k s² (k benchmarks, s the standard error of its moves) over the NEIGHBOURS measured models on
+ * either side of it in the model ranking.
+ */
+function typicalSpread(perBenchmark: Float64Array, measured: Uint8Array): Float64Array {
+  const models = perBenchmark.length;
+  const ids = Int32Array.from({ length: models }, (_, m) => m).filter((m) => measured[m] === 1);
+  const out = new Float64Array(models).fill(Number.NaN);
+  if (ids.length === 0) return out;
+  let at = 0;
+  const window: number[] = [];
+  for (let m = 0; m < models; m++) {
+    while (at + 1 < ids.length && ids[at + 1]! <= m) at++;
+    const from = Math.max(0, Math.min(at - NEIGHBOURS, ids.length - 1 - 2 * NEIGHBOURS));
+    const to = Math.min(ids.length - 1, from + 2 * NEIGHBOURS);
+    window.length = 0;
+    for (let j = from; j <= to; j++) window.push(perBenchmark[ids[j]!]!);
+    window.sort((a, b) => a - b);
+    out[m] = window[window.length >> 1]!;
+  }
+  return out;
+}
+
+/** A spread per benchmark moderated towards its neighbours' (limma's moderated variance): few benchmarks say little of their own spread. */
+function moderated(own: Float64Array, k: Float64Array, measured: Uint8Array): Float64Array {
+  const perBenchmark = Float64Array.from(own, (s, m) => (measured[m] ? k[m]! * s * s : Number.NaN));
+  const typical = typicalSpread(perBenchmark, measured);
+  return Float64Array.from(own, (_, m) => {
+    const prior = Number.isNaN(typical[m]!) ? 0 : typical[m]!;
+    const count = Math.max(1, k[m]!);
+    const v = measured[m] ? (PRIOR_BENCHMARKS * prior + (count - 1) * perBenchmark[m]!) / (PRIOR_BENCHMARKS + count - 1) : prior;
+    return Math.max(SE_FLOOR, Math.sqrt(v / count));
+  });
+}
+
+export function fieldRanges(input: FieldRangesInput): FieldRanges {
+  const models = input.best.length;
+  const moves = movesOf(input);
+  const own = spreadsOf(moves);
+  const measured = Uint8Array.from(own.se, (s, m) => (input.enough[m] && Number.isFinite(s) ? 1 : 0));
+  const k = input.benchmarks;
+  const se = moderated(own.se, k, measured);
+  const spread = { up: moderated(own.up, k, measured), down: moderated(own.down, k, measured) };
+
+  const y = Float64Array.from(input.best, (c) => input.supraScore[c]!);
+  const prior = fitPrior(y, spread);
+  const half = (1 - LEVEL) / 2;
+  const intervals = rankIntervals(y, spread, prior, half, 1 - half);
+  const likelyLow = intervals.low.map((v, m) => (measured[m] ? v : 0));
+  const likelyHigh = intervals.high.map((v, m) => (measured[m] ? v : 0));
+  const largest = simultaneousWidth(
+    moves,
+    Float64Array.from(se, (s, m) => (measured[m] ? s : 0)),
+    LEVEL,
+  );
+  const means = posteriorMeans(y, spread, prior).map((v, m) => (Number.isNaN(v) ? y[m]! : v));
+  const width = setWidth(moves, means, se, LEVEL, largest);
+  const sets = rankSets(y, se, width);
+  const tiedAbove = Uint8Array.from({ length: models }, (_, m) => (m > 0 && cannotTell(y[m - 1]!, se[m - 1]!, y[m]!, se[m]!, width) ? 1 : 0));
+  return { se, measured, likelyLow, likelyHigh, setLow: sets.low, setHigh: sets.high, tiedAbove, width, mismatch: mismatchOf(input, measured, se) };
+}

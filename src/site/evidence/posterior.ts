@@ -1,0 +1,296 @@
+/**
+ * Likely model ranks by empirical Bayes (Gu and Koenker, "Invidious comparisons", Econometrica 2023;
+ * Efron's g-modelling): each model's supraScore is read as its true score plus an error of its own
+ * spread (moves.ts), wider on the side its moves stray further to (a two-piece normal: with few
+ * benchmarks, a score is more often a little low than a little high); the spread of the true scores over the field, G, is fitted to all the
+ * models at once (a nonparametric maximum likelihood fit on a grid, by EM, with each model's own
+ * error); a model's true score is then drawn from its posterior, every model at once, and ranked,
+ * many times. A likely range is the middle of those ranks. Unlike a percentile bootstrap of the
+ * ranks, it does not add the noise twice, and a model at the top is not taken at its luckiest: its
+ * posterior leans towards the field, as the truth does on average.
+ *
+ * Pure and browser-safe, its inputs plain typed arrays, deterministic from its seed.
+ */
+
+/**
+ * Points of the grid the spread of true scores is fitted on: at equal shares of the models' scores,
+ * so the grid is as fine where models crowd together (the bottom of a large field, a few hundredths
+ * of a point apart) as their standard errors are.
+ */
+export const GRID = 400;
+/** Points beyond the lowest and the highest score, evenly spaced to three of the largest spread. */
+const PADDING = 12;
+/** EM steps of the fit: the posteriors hardly move after the first hundred. */
+export const FIT_STEPS = 150;
+/** The most models the spread of true scores is fitted on. */
+export const FITTED = 2000;
+
+export interface Prior {
+  /** Equally spaced true scores. */
+  grid: Float64Array;
+  /** Their fitted shares, summing to 1. */
+  weight: Float64Array;
+}
+
+/** How far from a score, in its standard errors, the likelihood is still read (beyond it, nothing). */
+const REACH = 5;
+
+/** Each model's band of grid points within REACH of its spreads, and the likelihood at each. */
+interface Bands {
+  from: Int32Array;
+  start: Int32Array;
+  like: Float64Array;
+}
+
+/** Each model's error spread: below its score (a true score above it) and above it (a true score below). */
+export interface ErrorSpread {
+  /** The spread of a score above its true score (the side `y - θ > 0`). */
+  up: Float64Array;
+  /** The spread of a score below its true score. */
+  down: Float64Array;
+}
+
+/** The likelihood of a score `y` given a true score `theta`: a two-piece normal, up to a factor the same for every theta. */
+const likelihood = (y: number, theta: number, up: number, down: number) => {
+  const z = (y - theta) / (y > theta ? up : down);
+  return Math.exp(-0.5 * z * z);
+};
+
+/** The first index of an ascending array at or above `x`. */
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
+  const n = y.length;
+  const from = new Int32Array(n);
+  const start = new Int32Array(n + 1);
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    // A true score below y reads the upper spread; above y, the lower; the band keeps a grid point either side.
+    const lo = Math.max(0, lowerBound(grid, y[i]! - REACH * s.up[i]!) - 1);
+    const hi = Math.min(grid.length - 1, lowerBound(grid, y[i]! + REACH * s.down[i]!));
+    ranges.push([lo, Math.max(lo, hi)]);
+    from[i] = lo;
+    start[i + 1] = start[i]! + Math.max(lo, hi) - lo + 1;
+  }
+  const like = new Float64Array(start[n]!);
+  for (let i = 0; i < n; i++) {
+    const [lo, hi] = ranges[i]!;
+    for (let k = lo; k <= hi; k++) like[start[i]! + k - lo] = likelihood(y[i]!, grid[k]!, s.up[i]!, s.down[i]!);
+  }
+  return { from, start, like };
+}
+
+/** The grid: the scores at equal shares of the models, and PADDING points either side out to three of the largest spread. */
+function gridOf(y: Float64Array, s: ErrorSpread, points: number): Float64Array {
+  const sorted = Float64Array.from(y).sort();
+  const n = sorted.length;
+  let spread = 0;
+  for (let i = 0; i < n; i++) spread = Math.max(spread, s.up[i]!, s.down[i]!);
+  const inner = Array.from({ length: Math.min(points, n) }, (_, k) => sorted[Math.round((k * (n - 1)) / Math.max(1, Math.min(points, n) - 1))]!);
+  const lowest = sorted[0]!;
+  const highest = sorted[n - 1]!;
+  const reach = Math.max(3 * spread, 1e-6);
+  const below = Array.from({ length: PADDING }, (_, k) => lowest - (reach * (PADDING - k)) / PADDING);
+  const above = Array.from({ length: PADDING }, (_, k) => highest + (reach * (k + 1)) / PADDING);
+  return Float64Array.from(new Set([...below, ...inner, ...above])).sort();
+}
+
+/** The spread of true scores that makes the scores `y`, each with its error spread `s` (all positive), likeliest. */
+export function fitPrior(y: Float64Array, s: ErrorSpread, points: number = GRID, steps: number = FIT_STEPS): Prior {
+  const grid = gridOf(y, s, points);
+  // A large field is fitted on FITTED models evenly spread over its order: the spread of true scores needs no more, and the fit's cost stays flat.
+  const every = Math.max(1, Math.ceil(y.length / FITTED));
+  const pick = <T extends Float64Array>(a: T) => a.filter((_, i) => i % every === 0);
+  const bands = bandsOf(pick(y), { up: pick(s.up), down: pick(s.down) }, grid);
+  const fitted = bands.start.length - 1;
+  let weight = new Float64Array(grid.length).fill(1 / grid.length);
+  const next = new Float64Array(grid.length);
+  for (let step = 0; step < steps; step++) {
+    next.fill(0);
+    for (let i = 0; i < fitted; i++) {
+      const lo = bands.from[i]!;
+      const at = bands.start[i]!;
+      const len = bands.start[i + 1]! - at;
+      let total = 0;
+      for (let k = 0; k < len; k++) total += weight[lo + k]! * bands.like[at + k]!;
+      if (!(total > 0)) continue;
+      for (let k = 0; k < len; k++) next[lo + k] = next[lo + k]! + (weight[lo + k]! * bands.like[at + k]!) / total;
+    }
+    let sum = 0;
+    for (let k = 0; k < next.length; k++) sum += next[k]!;
+    weight = Float64Array.from(next, (w) => w / sum);
+  }
+  return { grid, weight };
+}
+
+/** Each model's posterior as a cumulative distribution over its band of the grid. */
+function posteriors(y: Float64Array, s: ErrorSpread, prior: Prior): Bands {
+  const bands = bandsOf(y, s, prior.grid);
+  for (let i = 0; i < y.length; i++) {
+    const lo = bands.from[i]!;
+    const at = bands.start[i]!;
+    const len = bands.start[i + 1]! - at;
+    let total = 0;
+    for (let k = 0; k < len; k++) total += bands.like[at + k] = prior.weight[lo + k]! * bands.like[at + k]!;
+    let sum = 0;
+    // Where the prior gives the band nothing (a score far from every other), the likelihood alone.
+    if (!(total > 0)) {
+      for (let k = 0; k < len; k++) total += bands.like[at + k] = likelihood(y[i]!, prior.grid[lo + k]!, s.up[i]!, s.down[i]!);
+    }
+    for (let k = 0; k < len; k++) bands.like[at + k] = sum += bands.like[at + k]! / total;
+  }
+  return bands;
+}
+
+/** Each model's posterior mean true score. */
+export function posteriorMeans(y: Float64Array, s: ErrorSpread, prior: Prior): Float64Array {
+  const cdf = posteriors(y, s, prior);
+  return Float64Array.from(y, (_, i) => {
+    const lo = cdf.from[i]!;
+    const at = cdf.start[i]!;
+    const len = cdf.start[i + 1]! - at;
+    let mean = 0;
+    let before = 0;
+    for (let k = 0; k < len; k++) {
+      mean += (cdf.like[at + k]! - before) * prior.grid[lo + k]!;
+      before = cdf.like[at + k]!;
+    }
+    return mean;
+  });
+}
+
+/** The standard normal's density and distribution function (Abramowitz and Stegun 26.2.17). */
+const density = (x: number) => 0.3989422804014327 * Math.exp((-x * x) / 2);
+/** Φ(x) from x and its density d, already at hand. */
+function normalCdf(x: number, d: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(x));
+  const p = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return x > 0 ? 1 - p : p;
+}
+
+/**
+ * How many models are above a true score at each grid point, as the posteriors have it: the
+ * expected count, its variance and its third central moment (sums over the models of p, p(1-p) and
+ * p(1-p)(1-2p), p a model's chance of being above), a model within the same grid cell counting half.
+ */
+interface Above {
+  mean: Float64Array;
+  variance: Float64Array;
+  third: Float64Array;
+}
+
+/** A model's chance of being above a true score at its band's point k (0 = the band's first), from its cumulative posterior. */
+const chanceAbove = (cdf: Float64Array, at: number, k: number) => 1 - ((k > 0 ? cdf[at + k - 1]! : 0) + cdf[at + k]!) / 2;
+
+function aboveEachPoint(cdf: Bands, points: number): Above {
+  const mean = new Float64Array(points);
+  const variance = new Float64Array(points);
+  const third = new Float64Array(points);
+  // Below a model's band it is surely above: counted once per model with a running sum.
+  const surely = new Float64Array(points + 1);
+  for (let j = 0; j + 1 < cdf.start.length; j++) {
+    const lo = cdf.from[j]!;
+    const at = cdf.start[j]!;
+    const len = cdf.start[j + 1]! - at;
+    surely[0] = surely[0]! + 1;
+    surely[lo] = surely[lo]! - 1;
+    for (let k = 0; k < len; k++) {
+      const p = chanceAbove(cdf.like, at, k);
+      mean[lo + k] = mean[lo + k]! + p;
+      variance[lo + k] = variance[lo + k]! + p * (1 - p);
+      third[lo + k] = third[lo + k]! + p * (1 - p) * (1 - 2 * p);
+    }
+  }
+  let running = 0;
+  for (let k = 0; k < points; k++) {
+    running += surely[k]!;
+    mean[k] = mean[k]! + running;
+  }
+  return { mean, variance, third };
+}
+
+/**
+ * Every model's model ranks between the `low` and `high` shares of its posterior (0.05 and 0.95: the
+ * middle 90%), computed, not drawn: given its true score at a grid point, how many models are above
+ * it is a sum of independent chances (a Poisson binomial), read by its normal approximation with a
+ * skewness correction (the refined normal approximation); its ranks are the mixture of those over its
+ * posterior. The same inputs give the same ranges, with no draws to move their ends.
+ */
+export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low: number, high: number): { low: Int32Array; high: Int32Array } {
+  const n = y.length;
+  const cdf = posteriors(y, s, prior);
+  const above = aboveEachPoint(cdf, prior.grid.length);
+  // A model's band points that weigh anything (the fitted spread sits on few), each with the count above's mean, spread and skew.
+  const weight: number[] = [];
+  const mean: number[] = [];
+  const spread: number[] = [];
+  const skew: number[] = [];
+  const pointsOf = (i: number) => {
+    weight.length = mean.length = spread.length = skew.length = 0;
+    const lo = cdf.from[i]!;
+    const at = cdf.start[i]!;
+    const len = cdf.start[i + 1]! - at;
+    let before = 0;
+    for (let k = 0; k < len; k++) {
+      const w = cdf.like[at + k]! - before;
+      before = cdf.like[at + k]!;
+      // Points weighing under a millionth change no probability the ranges are read at.
+      if (w < 1e-6) continue;
+      const p = chanceAbove(cdf.like, at, k);
+      const v = Math.max(0, above.variance[lo + k]! - p * (1 - p));
+      weight.push(w);
+      mean.push(above.mean[lo + k]! - p);
+      spread.push(Math.sqrt(v));
+      skew.push(v > 0 ? (above.third[lo + k]! - p * (1 - p) * (1 - 2 * p)) / (v * Math.sqrt(v)) : 0);
+    }
+  };
+  // P(at most r models above the model whose points are at hand).
+  const atMost = (r: number) => {
+    let total = 0;
+    for (let k = 0; k < weight.length; k++) {
+      const sd = spread[k]!;
+      if (sd < 1e-9) {
+        total += r + 0.5 >= mean[k]! ? weight[k]! : 0;
+        continue;
+      }
+      const x = (r + 0.5 - mean[k]!) / sd;
+      const d = density(x);
+      total += weight[k]! * Math.min(1, Math.max(0, normalCdf(x, d) + (skew[k]! * (1 - x * x) * d) / 6));
+    }
+    return total;
+  };
+  // The count above lies within six spreads of the means over the points at hand.
+  const quantile = (q: number) => {
+    let lo = n - 1;
+    let hi = 0;
+    for (let k = 0; k < weight.length; k++) {
+      lo = Math.min(lo, Math.floor(mean[k]! - 6 * spread[k]! - 2));
+      hi = Math.max(hi, Math.ceil(mean[k]! + 6 * spread[k]! + 2));
+    }
+    lo = Math.max(0, lo);
+    hi = Math.min(n - 1, Math.max(lo, hi));
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (atMost(mid) >= q) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo + 1;
+  };
+  const lows = new Int32Array(n);
+  const highs = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    pointsOf(i);
+    lows[i] = quantile(low);
+    highs[i] = quantile(high);
+  }
+  return { low: lows, high: highs };
+}
