@@ -167,31 +167,23 @@ function fieldOf(scores: (number | undefined)[][], references: number[] = scores
   };
 }
 const weighing = (weight: number[], source = false): Weighing => ({ weight: Float64Array.from(weight), source });
+/** `n` weights of 1. */
+const ones = (n: number) => Array.from({ length: n }, () => 1);
 
 describe('the models ranked', () => {
   it('are those with enough evidence for a likely range; those with less are listed apart, those with none counted', () => {
-    // Three benchmarks; the last three models ran fewer than three of them.
-    const f = fieldOf(
-      [
-        [90, 90, 90],
-        [80, 80, 80],
-        [70, 70, 70],
-        [60, 60, 60],
-        [100, 100, undefined],
-        [10, undefined, undefined],
-        [undefined, undefined, undefined],
-      ],
-      [0, 1, 2, 3],
-    );
-    expect(MIN_BENCHMARKS).toBe(3);
-    const r = rankUnder(f, weighing([1, 1, 1], true));
+    // MIN_BENCHMARKS benchmarks; the last three models ran fewer of them: one short, one, none.
+    const n = MIN_BENCHMARKS;
+    const row = (value: number, ran: number) => Array.from({ length: n }, (_, b) => (b < ran ? value : undefined));
+    const f = fieldOf([row(90, n), row(80, n), row(70, n), row(60, n), row(100, n - 1), row(10, 1), row(0, 0)], [0, 1, 2, 3]);
+    const r = rankUnder(f, weighing(ones(n), true));
     expect(r.ranked).toEqual([0, 1, 2, 3]);
-    // Ahead of everyone on what it ran, and still listed apart: its evidence rests on two benchmarks.
+    // Ahead of everyone on what it ran, and still listed apart: its evidence rests on one benchmark fewer than a rank needs.
     expect(r.apart).toEqual([4, 5]);
     expect(r.scores[4]).toBeGreaterThan(r.scores[0]!);
-    expect(Array.from(r.benchmarks)).toEqual([3, 3, 3, 3, 2, 1, 0]);
+    expect(Array.from(r.benchmarks)).toEqual([n, n, n, n, n - 1, 1, 0]);
     expect(r.none).toBe(1);
-    expect(Array.from(r.coverage)).toEqual([1, 1, 1, 1, 2 / 3, 1 / 3, 0]);
+    expect(Array.from(r.coverage)).toEqual([1, 1, 1, 1, (n - 1) / n, 1 / n, 0]);
   });
 
   it('are none when the weights leave every benchmark out, whatever the field', () => {
@@ -215,28 +207,27 @@ describe('the models ranked', () => {
 });
 
 describe('the references under a visitor’s weights', () => {
-  /** Twelve models on three benchmarks, in order of skill; the API's top 10 are the first ten. */
-  const ordered = fieldOf(Array.from({ length: 12 }, (_, m) => [90 - 5 * m, 85 - 5 * m, 80 - 5 * m]));
+  /** Twelve models' scores on MIN_BENCHMARKS benchmarks, in order of skill. */
+  const skill = Array.from({ length: 12 }, (_, m) => Array.from({ length: MIN_BENCHMARKS }, (_, b) => 90 - 5 * m - 5 * b));
+  /** The API's top 10 are the first ten. */
+  const ordered = fieldOf(skill);
 
   it('are the API’s top 10 as the source weighs, however the weights would rank', () => {
-    const f = fieldOf(
-      Array.from({ length: 12 }, (_, m) => [90 - 5 * m, 85 - 5 * m, 80 - 5 * m]),
-      [0, 1, 2, 3, 4, 5, 6, 7, 8, 11],
-    );
-    const r = rankUnder(f, weighing([1, 1, 1], true));
+    const f = fieldOf(skill, [0, 1, 2, 3, 4, 5, 6, 7, 8, 11]);
+    const r = rankUnder(f, weighing(ones(MIN_BENCHMARKS), true));
     expect(r.references).toEqual({ from: 'api', rounds: 1, end: 'source', models: [0, 1, 2, 3, 4, 5, 6, 7, 8, 11] });
   });
 
   it('settle in one step when the ten best against the API’s top 10 are the ten best against themselves', () => {
-    const r = rankUnder(ordered, weighing([1, 2, 3]));
+    const r = rankUnder(ordered, weighing(Array.from({ length: MIN_BENCHMARKS }, (_, b) => b + 1)));
     expect(r.references).toEqual({ from: 'api', rounds: 2, end: 'settled', models: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
     expect(new Set(r.ranked.slice(0, 10))).toEqual(new Set(r.references.models));
   });
 
   it('move to the top 10 under the weights, and settle there', () => {
     // Model 11 leads on the one benchmark weighed; the API's top 10 are the first ten.
-    const scores = Array.from({ length: 12 }, (_, m) => [90 - 5 * m, m === 11 ? 99 : 40 - m, 50, 50]);
-    const r = rankUnder(fieldOf(scores), weighing([0, 1, 1, 1]));
+    const scores = Array.from({ length: 12 }, (_, m) => [90 - 5 * m, m === 11 ? 99 : 40 - m, ...Array.from({ length: MIN_BENCHMARKS - 1 }, () => 50)]);
+    const r = rankUnder(fieldOf(scores), weighing([0, ...ones(MIN_BENCHMARKS)]));
     expect(r.references.end).toBe('settled');
     expect(r.references.models).toContain(11);
     expect(r.ranked[0]).toBe(11);
@@ -246,23 +237,24 @@ describe('the references under a visitor’s weights', () => {
   it('stop at the one step where no ten are the best against themselves, and never report a cycle', () => {
     // Nine strong models, then two equal ones: the one that is a reference is not compared with its equal (a share of
     // one half that lifts the other's mean), so each in turn ranks 10th, and no ten are the best against themselves.
-    const scores = [...Array.from({ length: 9 }, (_, m) => [95 - 3 * m, 95 - 3 * m, 95 - 3 * m]), [40, 40, 40], [40, 40, 40]];
+    const on = (value: number) => Array.from({ length: MIN_BENCHMARKS }, () => value);
+    const scores = [...Array.from({ length: 9 }, (_, m) => on(95 - 3 * m)), on(40), on(40)];
     const f = fieldOf(scores, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    const r = rankUnder(f, weighing([1, 1, 1]));
+    const r = rankUnder(f, weighing(ones(MIN_BENCHMARKS)));
     expect(r.references.end).toBe('step');
     expect(r.references.rounds).toBe(2);
     // The ten of the step: the ten best against the API's top 10 (here model 10, which is not compared with itself... nor is 9).
-    const first = rankUnder(f, weighing([1, 1, 1], true)).ranked.slice(0, 10);
+    const first = rankUnder(f, weighing(ones(MIN_BENCHMARKS), true)).ranked.slice(0, 10);
     expect(r.references.models).toEqual(first);
   });
 
   it('start from the 10 best models by model rank with a weighed score when the API’s top 10 share no weighted benchmark with any model', () => {
     // The API's top 10 ran benchmark 0 only; the weights leave it out.
     const scores = [
-      ...Array.from({ length: 10 }, (_, m) => [90 - m, undefined, undefined, undefined]),
-      ...Array.from({ length: 14 }, (_, m) => [undefined, 30 + 4 * m, 20 + 4 * m, 10 + m]),
+      ...Array.from({ length: 10 }, (_, m) => [90 - m, ...Array.from({ length: MIN_BENCHMARKS }, () => undefined)]),
+      ...Array.from({ length: 14 }, (_, m) => [undefined, ...Array.from({ length: MIN_BENCHMARKS }, (_, b) => 10 + 4 * m + 2 * b)]),
     ];
-    const r = rankUnder(fieldOf(scores), weighing([0, 1, 1, 1]));
+    const r = rankUnder(fieldOf(scores), weighing([0, ...ones(MIN_BENCHMARKS)]));
     expect(r.references.from).toBe('order');
     expect(r.references.end).toBe('settled');
     expect(r.ranked[0]).toBe(23);
@@ -272,7 +264,8 @@ describe('the references under a visitor’s weights', () => {
   });
 
   it('are none of the models when no model has enough evidence, and the scores are against where the rule started', () => {
-    const r = rankUnder(fieldOf(Array.from({ length: 12 }, (_, m) => [90 - m, 80 - m, 70 - m])), weighing([1, 1, 0]));
+    // One benchmark fewer weighed than a rank needs.
+    const r = rankUnder(fieldOf(skill), weighing([...ones(MIN_BENCHMARKS - 1), 0]));
     expect(r.references.end).toBe('empty');
     expect(r.ranked).toEqual([]);
     expect(r.apart.length).toBe(12);
@@ -283,7 +276,7 @@ describe('the references under a visitor’s weights', () => {
     const ends = new Map<string, number>();
     for (let t = 0; t < 150; t++) {
       const n = 12 + Math.floor(random() * 60);
-      const benches = 3 + Math.floor(random() * 20);
+      const benches = MIN_BENCHMARKS + Math.floor(random() * 20);
       const density = 0.2 + random() * 0.7;
       const scores = Array.from({ length: n }, (_, m) =>
         Array.from({ length: benches }, () =>
@@ -339,14 +332,15 @@ describe('proportions', () => {
 /**
  * A hand-made snapshot as the build's evidence reads it: 14 configurations of 10 models, a
  * reference that is not its model's best, configurations without scores, and means of several
- * submissions (thirds, sevenths), on benchmarks of odd weights.
+ * submissions (thirds, sevenths), on benchmarks of odd weights: three times MIN_BENCHMARKS of them,
+ * so that half of them (a tag's) give some models enough evidence for a rank and not others.
  */
 function snapshotInput(): EvidenceInput & { tags: Map<string, string[]> } {
   const random = seeded(3);
-  const benches = Array.from({ length: 9 }, (_, b) => ({
+  const benches = Array.from({ length: 3 * MIN_BENCHMARKS }, (_, b) => ({
     slug: `b${b}`,
     name: `B ${b}`,
-    effectiveWeight: [37.35, 12.5, 0, 81.2, 3.3, 55.55, 19.9, 1.01, 66.6][b]!,
+    effectiveWeight: b === 2 ? 0 : [37.35, 12.5, 0.35, 81.2, 3.3, 55.55, 19.9, 1.01, 66.6][b % 9]! + 7.77 * Math.floor(b / 9),
   }));
   const families = ['f0', 'f1', 'f2', 'f1', 'f3', 'f4', 'f5', 'f6', 'f2', 'f7', 'f8', 'f9', 'f6', 'f8'];
   const configurations = families.map((familyTag, i) => ({
@@ -465,7 +459,8 @@ describe('the data', () => {
     const odd = index.tags.segment.indexOf('odd');
     expect(index.parts.tags[odd]).toMatchObject({ path: 'rank/tags/odd.json', cut: input.models.length, blocks: 1 });
     const part = decodePart(files.parts.get('rank/tags/odd.json')!);
-    const oddIds = [1, 3, 5, 7];
+    const oddIds = input.benchmarks.flatMap((b, id) => (b.tags.includes('odd') ? [id] : []));
+    expect(oddIds).toEqual(Array.from({ length: input.benchmarks.length / 2 }, (_, k) => 2 * k + 1));
     expect(Array.from(part.benchmarks)).toEqual(oddIds);
     const block = decodeBlock(files.blocks.get('rank/models/0.json')!);
     // Configurations by number: each model's together, its best first.
@@ -608,6 +603,23 @@ describe('the list of /rank/', () => {
 it('ranks only by the leaderboard’s own rule for enough evidence', () => {
   // The rule is ranges.ts' function, not a copy: a model with exactly MIN_BENCHMARKS shared benchmarks has enough.
   expect(
-    enoughForRange({ starts: Int32Array.of(0, 1), bench: Int32Array.of(0), weight: Float64Array.of(1), won: Float64Array.of(0.5), benchmarks: MIN_BENCHMARKS }),
+    enoughForRange({
+      starts: Int32Array.of(0, 1),
+      reference: Int32Array.of(0),
+      bench: Int32Array.of(0),
+      weight: Float64Array.of(1),
+      won: Float64Array.of(0.5),
+      benchmarks: MIN_BENCHMARKS,
+    }),
   ).toBe(true);
+  expect(
+    enoughForRange({
+      starts: Int32Array.of(0, 1),
+      reference: Int32Array.of(0),
+      bench: Int32Array.of(0),
+      weight: Float64Array.of(1),
+      won: Float64Array.of(0.5),
+      benchmarks: MIN_BENCHMARKS - 1,
+    }),
+  ).toBe(false);
 });
