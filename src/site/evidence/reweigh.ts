@@ -3,7 +3,8 @@
  * run as the build runs it (method.ts' termsOf and scoreOf, ranges.ts' enoughForRange), with each
  * benchmark's effectiveWeight times the visitor's weight, for every model's best configuration the
  * data holds (rank-file.ts). As the source weighs, a model's score is its best configuration's
- * evidence score to the bit, and the models ranked are those the leaderboard gives a likely range.
+ * evidence score to the bit, and the models ranked are those the leaderboard's rule gives enough
+ * evidence for a likely range (the ones it shows a range for, where its gate lets it show them).
  *
  * What the method leaves open under other weights is decided here, once, and written down on /rank/
  * and /about/#rank: the references. supraScore's are "the current top 10", and under other weights

@@ -283,17 +283,27 @@ export function rankPage(data: SiteData): RankPage {
   return page;
 }
 
-const tagsRanking = new WeakMap<SiteData, Map<string, boolean>>();
+const tagsRanking = new WeakMap<SiteData, Map<string, string | null>>();
 
-/** Whether weighing one tag alone ranks any model, from its own part as the browser would rank it: a tag's page links /rank/ with it weighed only then. */
-export function tagRanks(data: SiteData, segment: string): boolean {
+/**
+ * The weights (`w`) with which a tag's page links /rank/: the tag alone where that ranks some model,
+ * else the tag tripled beside every other where that does (a capability of fewer benchmarks than a
+ * rank needs ranks no model alone); undefined where neither ranks one. Each told as the browser
+ * would rank it, from the parts those weights load.
+ */
+export function tagWeights(data: SiteData, segment: string): string | undefined {
   let made = tagsRanking.get(data);
   if (!made) tagsRanking.set(data, (made = new Map()));
-  let ranks = made.get(segment);
-  if (ranks === undefined) {
+  let w = made.get(segment);
+  if (w === undefined) {
     const files = rankFilesOf(data);
-    const field = files.index.tags.segment.includes(segment) ? fieldFrom(files, { w: `${segment}:1` }) : undefined;
-    made.set(segment, (ranks = field !== undefined && ranksAny(field.data.field, field.weighing)));
+    const ranks = (weights: string) => {
+      const field = fieldFrom(files, { w: weights });
+      return ranksAny(field.data.field, field.weighing);
+    };
+    const tagged = files.index.tags.segment.includes(segment);
+    w = !tagged ? null : ([`${segment}:1`, `${segment}:3,*:1`].find(ranks) ?? null);
+    made.set(segment, w);
   }
-  return ranks;
+  return w ?? undefined;
 }

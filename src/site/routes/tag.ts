@@ -5,7 +5,7 @@ import { pageCount } from '../lists/pagination.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { providerPageOf } from '../data/providers.ts';
-import { tagRanks } from './rank.ts';
+import { tagWeights } from './rank.ts';
 
 /** A page of a tag, as its paths list it. */
 export interface TagPageOf {
@@ -32,8 +32,8 @@ export interface TagPage extends TagPageOf {
   scoredBenches: number;
   /** A provider's page by its name, where it makes a model of the snapshot. */
   providerHref: (provider: string) => string | undefined;
-  /** Weighing this tag alone ranks some model on /rank/, which the page then links. */
-  ranks: boolean;
+  /** The weights with which the page links /rank/, where they rank some model (rank.ts' tagWeights): the tag alone, else tripled beside the others. */
+  rankWeights: string | undefined;
 }
 
 /** Enough pages for all of its models and all of its measured models, the plan's `resultsPerPage` of each a page; one where the plan leaves the others out. */
@@ -77,6 +77,6 @@ export function tagPage(data: SiteData, { tag, page, pages }: TagPageOf): TagPag
     apartFrom,
     scoredBenches: tag.benchList.filter((b) => data.submissionsOn(b.slug) > 0).length,
     providerHref: (provider) => providerPageOf(data, provider),
-    ranks: tagRanks(data, tag.segment),
+    rankWeights: tagWeights(data, tag.segment),
   };
 }

@@ -53,8 +53,8 @@ export function rankSummaryHtml(s: RankSummary): Markup {
 export function rankAboutHtml(s: RankSummary): Markup {
   // prettier-ignore
   return html`<p class="meta">${s.weighed && referencesHtml(s)} A model is ranked when its evidence rests on at least ${MIN_BENCHMARKS} of the weighed benchmarks it
-    shares with the references: the rule by which the leaderboard gives a model a likely range, so that as the source weighs the two rank the same models. The
-    others with evidence are listed apart, after the ranked ones. Coverage is the share of your weight on the benchmarks a model’s best configuration has counting
+    shares with the references: the leaderboard’s rule for evidence enough for a likely range, so that as the source weighs this page ranks the models that rule
+    admits there, whether or not the leaderboard shows their ranges (it withholds them all where its evidence strays too far from supraScore). The others with evidence are listed apart, after the ranked ones. Coverage is the share of your weight on the benchmarks a model’s best configuration has counting
     scores on. ${s.none > 0 && `${plural(s.none, 'model has', 'models have')} no evidence under these weights: none of the benchmarks weighed is one it shares with the references.`}
     Only your weights’ proportions count: every weight doubled ranks the same. The mirror’s computation, not the source’s: <a href="${href('/about/#rank')}">how it ranks</a>.</p>`;
 }
