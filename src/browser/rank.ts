@@ -1,28 +1,22 @@
 /**
  * `/rank/`'s script: its list (src/site/lists/rank-list.ts) enhanced, each set of weights in the
- * address a source whose rows it ranks from /data/rank.json with the module the build ranked the
- * page's first rows with (src/site/evidence/reweigh.ts), and the weights' own controls: a preset, a
- * weight per capability and, once opened, per benchmark. Each change is a new address, so Back
- * steps through them and a link reopens the ranking.
+ * address a source whose rows a worker ranks (rank-worker.ts: the parts of the data those weights
+ * need, by the module the build ranked the page's first rows with, src/site/evidence/reweigh.ts),
+ * while the status line says how far it is; and the weights' own controls: a preset, a weight per
+ * capability and, once opened, per benchmark. Each change is a new address, so Back steps through
+ * them and a link reopens the ranking.
  */
 import { readJson } from '../site/compare/model-data.ts';
-import { decodeRank, type RankData, type RankFile } from '../site/evidence/rank-file.ts';
-import { rankUnder } from '../site/evidence/reweigh.ts';
-import {
-  benchWeights,
-  isSourceWeights,
-  ownWeights,
-  readWeights,
-  SOURCE_WEIGHTS,
-  weightParams,
-  type WeightParams,
-  type Weights,
-} from '../site/evidence/weights.ts';
-import { RANK, rankRows, rankSummary, type RankRow, type RankSummary, type RankView } from '../site/lists/rank-list.ts';
+import { namesOf, type RankFile } from '../site/evidence/rank-file.ts';
+import { MAX_PASSES } from '../site/evidence/reweigh.ts';
+import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
+import { RANK, type RankRow, type RankView } from '../site/lists/rank-list.ts';
 import { RANK_ROWS } from '../views/parts/list-table.ts';
 import { benchWeightsHtml, PRESETS, rankAboutHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
 import { enhanceList, type ListSource } from './list-view.ts';
 import { put } from './markup.ts';
+import type { RankProgress, RankResult } from './rank-engine.ts';
+import type { FromWorker, ToWorker } from './rank-worker.ts';
 
 /** Rankings whose sentences are kept, as the list keeps their rows. */
 const KEPT = 4;
@@ -30,13 +24,13 @@ const KEPT = 4;
 const paramsOf = (view: RankView): WeightParams => ({ w: view.w, b: view.b, by: view.by });
 const keyOf = (p: WeightParams) => JSON.stringify([p.w, p.b, p.by]);
 
-/** The preset the weights are, where they are one. */
-function presetOf(weights: Weights): string {
-  if (isSourceWeights(weights)) return PRESETS.source;
+/** The preset the weights are, where they are one: `source` where they weigh in the source's proportions. */
+function presetOf(weights: Weights, source: boolean): string {
+  if (source) return PRESETS.source;
   if (weights.benches.size > 0) return PRESETS.own;
-  if (weights.alike) return weights.tags.size === 0 && weights.rest === 1 ? PRESETS.alike : PRESETS.own;
+  if (weights.alike) return weights.tags.size === 0 && weights.rest > 0 ? PRESETS.alike : PRESETS.own;
   const [only] = weights.tags;
-  return weights.rest === 0 && weights.tags.size === 1 && only![1] === 1 ? `${PRESETS.tag}${only![0]}` : PRESETS.own;
+  return weights.rest === 0 && weights.tags.size === 1 && only![1] > 0 ? `${PRESETS.tag}${only![0]}` : PRESETS.own;
 }
 
 /** The weights a preset stands for. */
@@ -47,10 +41,17 @@ function presetWeights(preset: string): Weights | undefined {
   return undefined;
 }
 
+/** What the status line says while a ranking is made: the list's "Loading…", and how far. */
+const progressText = (p: RankProgress) =>
+  p.phase === 'load'
+    ? `Loading… the data these weights need, ${p.done} of ${p.of} ${p.of === 1 ? 'file' : 'files'}`
+    : `Loading… ranking by these weights, pass ${p.passes} of at most ${MAX_PASSES}`;
+
 /** The parts of /rank/ its script draws in and reads. */
 interface RankParts {
   root: HTMLElement;
   form: HTMLFormElement;
+  status: HTMLElement;
   summary: HTMLElement;
   about: HTMLElement;
   notes: HTMLElement;
@@ -64,6 +65,7 @@ function partsOf(root: HTMLElement, form: HTMLFormElement): RankParts {
   return {
     root,
     form,
+    status: root.querySelector<HTMLElement>('[data-status]')!,
     summary: root.querySelector<HTMLElement>('[data-rank-summary]')!,
     about: document.querySelector<HTMLElement>('[data-rank-about]')!,
     notes: root.querySelector<HTMLElement>('[data-rank-notes]')!,
@@ -74,60 +76,167 @@ function partsOf(root: HTMLElement, form: HTMLFormElement): RankParts {
   };
 }
 
-/** /data/rank.json, fetched once (again after a failure, when the page's own rows show again). */
-function rankLoader(root: HTMLElement): () => Promise<RankData> {
-  let loading: Promise<RankData> | undefined;
-  return () =>
-    (loading ??= fetch(root.dataset.index!)
+/** The ranking's data index, fetched once (again after a failure), with its names. */
+interface Index {
+  file: RankFile;
+  url: string;
+  names: ReturnType<typeof namesOf>;
+}
+
+/** Makes rankings away from the page: in a module worker, or (where a browser has none) in the page itself. */
+interface Ranker {
+  rank(params: WeightParams, progress: (p: RankProgress) => void): Promise<RankResult>;
+}
+
+function workerRanker(index: Index): Ranker {
+  const worker = new Worker(new URL('./rank-worker.ts', import.meta.url), { type: 'module', name: 'rank' });
+  worker.postMessage({ type: 'index', index: index.file, url: index.url } satisfies ToWorker);
+  const waiting = new Map<number, { progress: (p: RankProgress) => void; done: (r: RankResult) => void; failed: (e: Error) => void }>();
+  let next = 0;
+  worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+    const m = e.data;
+    const asked = waiting.get(m.id);
+    if (!asked) return;
+    if (m.type === 'progress') return asked.progress(m.progress);
+    waiting.delete(m.id);
+    if (m.type === 'ranked') asked.done(m.result);
+    else asked.failed(new Error(m.message));
+  });
+  worker.addEventListener('error', () => {
+    for (const asked of waiting.values()) asked.failed(new Error('the ranking’s worker failed'));
+    waiting.clear();
+  });
+  return {
+    rank: (params, progress) =>
+      new Promise((done, failed) => {
+        const id = ++next;
+        waiting.set(id, { progress, done, failed });
+        worker.postMessage({ type: 'rank', id, params } satisfies ToWorker);
+      }),
+  };
+}
+
+async function pageRanker(index: Index): Promise<Ranker> {
+  const { RankEngine } = await import('./rank-engine.ts');
+  return new RankEngine(index.file, index.url);
+}
+
+/** The index and a ranker, made on first need (again after a failure, when the page's own rows show again). */
+function rankLoader(root: HTMLElement): { index: () => Promise<Index>; ranker: () => Promise<Ranker> } {
+  let index: Promise<Index> | undefined;
+  let ranker: Promise<Ranker> | undefined;
+  const failed = (err: unknown): never => {
+    index = ranker = undefined;
+    // The rows the address asked for will not come: the page's own rows show again.
+    root.dataset.drawn = '';
+    throw err;
+  };
+  const loadIndex = () =>
+    (index ??= fetch(root.dataset.index!)
       .then((r) => {
         if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
-        return readJson<RankFile>(r);
+        return readJson<RankFile>(r).then((file) => ({ file, url: r.url, names: namesOf(file) }));
       })
-      .then(decodeRank)).catch((err: unknown) => {
-      loading = undefined;
-      // The rows the address asked for will not come: the page's own rows show again.
-      root.dataset.drawn = '';
-      throw err;
-    });
+      .catch(failed));
+  const loadRanker = () =>
+    (ranker ??= loadIndex()
+      .then((i) => (typeof Worker === 'function' ? workerRanker(i) : pageRanker(i)))
+      .catch(failed));
+  return { index: loadIndex, ranker: loadRanker };
 }
 
 /** What a ranking said of itself, kept by its key as the list keeps its rows. */
-type Said = Map<string, { summary: RankSummary; ignored: string[]; weights: Weights }>;
+type Said = Map<string, Omit<RankResult, 'rows'>>;
 
-/** The list's source: the rows of each set of weights, ranked from the data. */
-function rankSource(load: () => Promise<RankData>, said: Said): ListSource<RankRow, RankView> {
+/** A ranking shorter than this says nothing more than the list's "Loading…"; a longer one says how far it is at most this often. */
+const PROGRESS_MS = 250;
+
+/**
+ * How far a ranking is, in the status line while it is the one last asked for (`current`): from
+ * PROGRESS_MS on and once per PROGRESS_MS at most, since every change of the line lays the page out
+ * again, which on a phone costs more than the ranking's own steps.
+ */
+function progressShown(status: HTMLElement, current: () => boolean) {
+  let latest: RankProgress | undefined;
+  const write = () => {
+    if (latest && current()) status.textContent = progressText(latest);
+  };
+  const timer = setInterval(write, PROGRESS_MS);
+  return { hear: (p: RankProgress) => void (latest = p), done: () => clearInterval(timer) };
+}
+
+/** The list's source: the rows of each set of weights, ranked by the ranker, its progress in the status line while it is the last asked for. */
+function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTMLElement): ListSource<RankRow, RankView> {
+  let last = 0;
   return {
     key: (view) => keyOf(paramsOf(view)),
     load: async (key) => {
-      const data = await load();
+      const mine = ++last;
+      const ranker = await load.ranker();
       const [w, b, by] = JSON.parse(key) as string[];
-      const { weights, ignored } = readWeights({ w: w!, b: b!, by: by! }, data.names);
       const started = performance.now();
-      const isSource = isSourceWeights(weights);
-      const ranking = rankUnder(data.field, benchWeights(weights, data.benchmarks), isSource);
-      const rows = rankRows(data, ranking);
+      const shown = progressShown(status, () => mine === last);
+      const { rows, ...rest } = await ranker.rank({ w: w!, b: b!, by: by! }, shown.hear).finally(shown.done);
       performance.measure('rank:compute', { start: started });
-      said.set(key, { summary: rankSummary(ranking, isSource), ignored, weights });
+      said.set(key, rest);
       while (said.size > KEPT) said.delete(said.keys().next().value!);
       return rows;
     },
   };
 }
 
+/**
+ * What the weights' fields show, as the script last wrote them (else their `value` attribute), those
+ * a visitor has typed in since, and the writes still to make: reading a number field's value lays
+ * the page out, so the script keeps its own record, and writing four hundred of them (every
+ * capability's, when `*` changes) is a frame of its own, so the fields the weights do not name are
+ * written a chunk a frame.
+ */
+interface Shown {
+  value: WeakMap<HTMLInputElement, number>;
+  typed: WeakSet<HTMLInputElement>;
+  queue: [HTMLInputElement, number][];
+}
+
+/** Fields written in one frame, beyond those the weights name. */
+const FIELDS_A_FRAME = 100;
+
 /** The controls as the weights are: each capability's and benchmark's field, the base and the preset. */
-function showWeights(parts: RankParts, weights: Weights, data: RankData | undefined): void {
-  // A field is written only where it changes: four hundred capabilities' fields each laid out again would be most of a re-rank.
+function showWeights(parts: RankParts, shown: Shown, weights: Weights, source: boolean, index: Index | undefined): void {
   const write = (input: HTMLInputElement, value: number) => {
-    if (input.value !== String(value)) input.value = String(value);
+    input.value = String(value);
+    shown.value.set(input, value);
+    shown.typed.delete(input);
   };
-  for (const input of parts.form.querySelectorAll<HTMLInputElement>('input[data-tag]')) write(input, weights.tags.get(input.dataset.tag!) ?? weights.rest);
-  write(parts.form.querySelector<HTMLInputElement>('input[data-rest]')!, weights.rest);
+  const later: [HTMLInputElement, number][] = [];
+  const show = (input: HTMLInputElement, value: number, named: boolean) => {
+    const was = shown.value.get(input) ?? Number(input.getAttribute('value'));
+    if (was === value && !shown.typed.has(input)) return;
+    if (named || shown.typed.has(input)) write(input, value);
+    else later.push([input, value]);
+  };
+  for (const input of parts.form.querySelectorAll<HTMLInputElement>('input[data-tag]'))
+    show(input, weights.tags.get(input.dataset.tag!) ?? weights.rest, weights.tags.has(input.dataset.tag!));
+  show(parts.form.querySelector<HTMLInputElement>('input[data-rest]')!, weights.rest, true);
   parts.alike.checked = weights.alike;
-  parts.preset.value = presetOf(weights);
-  if (data && parts.benchList.childElementCount > 0) {
-    const own = ownWeights(weights, data.benchmarks);
-    parts.benchList.querySelectorAll<HTMLInputElement>('input[data-bench]').forEach((input, b) => write(input, own[b]!));
+  const preset = presetOf(weights, source);
+  if (parts.preset.value !== preset) parts.preset.value = preset;
+  if (index && parts.benchList.childElementCount > 0) {
+    const own = ownWeights(weights, index.names.benchmarks);
+    parts.benchList
+      .querySelectorAll<HTMLInputElement>('input[data-bench]')
+      .forEach((input, b) => show(input, own[b]!, weights.benches.has(input.dataset.bench!)));
   }
+  const queued = shown.queue.length > 0;
+  shown.queue = later;
+  const flush = () => {
+    // A field a visitor is in is left as it is until they leave it.
+    for (const [input, value] of shown.queue.splice(0, FIELDS_A_FRAME))
+      if (input === document.activeElement) shown.queue.push([input, value]);
+      else write(input, value);
+    if (shown.queue.length > 0) requestAnimationFrame(flush);
+  };
+  if (!queued && later.length > 0) requestAnimationFrame(flush);
 }
 
 /** The weights after a change of one control, or undefined for a value the page cannot use. */
@@ -153,11 +262,13 @@ export function enhanceRank(): void {
   const staticSays = [...summary.childNodes];
   const staticAbout = [...about.childNodes];
   const load = rankLoader(root);
-  let loaded: Promise<RankData> | undefined;
   const said: Said = new Map();
-  const source = rankSource(() => (loaded = load()), said);
+  const source = rankSource(load, said, parts.status);
+  const index = () => load.index();
 
   let current: Weights = SOURCE_WEIGHTS;
+  let currentSource = true;
+  const fields: Shown = { value: new WeakMap(), typed: new WeakSet(), queue: [] };
   const list = enhanceList(RANK, source, RANK_ROWS, {
     afterDraw: (view, rows) => {
       const shown = rows && said.get(source.key(view));
@@ -172,8 +283,10 @@ export function enhanceRank(): void {
         put(notes, undefined);
       }
       current = shown?.weights ?? SOURCE_WEIGHTS;
-      const controls = (data?: RankData) => showWeights(parts, current, data);
-      void (loaded ?? Promise.resolve(undefined)).then(controls, () => controls());
+      currentSource = shown?.summary.source ?? true;
+      const controls = (i?: Index) => showWeights(parts, fields, current, currentSource, i);
+      if (shown) void index().then(controls, () => controls());
+      else controls();
       root.dataset.drawn = '';
       root.dispatchEvent(new Event('rank-drawn'));
     },
@@ -182,32 +295,33 @@ export function enhanceRank(): void {
 
   form.addEventListener('submit', (e) => e.preventDefault());
   form.addEventListener('change', (e) => {
+    if (e.target instanceof HTMLInputElement) fields.typed.add(e.target);
     const next = changed(parts, e.target as HTMLInputElement | HTMLSelectElement, current);
-    const data = (loaded = load());
+    const data = index();
     // A value the page cannot use shows the weight it has instead.
     if (!next)
       return void data.then(
-        (d) => showWeights(parts, current, d),
-        () => showWeights(parts, current, undefined),
+        (i) => showWeights(parts, fields, current, currentSource, i),
+        () => showWeights(parts, fields, current, currentSource, undefined),
       );
-    // The weights in their one form, which needs the data's names; without the data, as they are (the list then says it could not load it).
+    // The weights in their one form, which needs the index's names; without it, as they are (the list then says it could not load it).
     void data
       .then(
-        (d) => readWeights(weightParams(next), d.names).weights,
+        (i) => readWeights(weightParams(next), i.names.names).weights,
         () => next,
       )
       .then((weights) => list.change(weightParams(weights)));
   });
-  // The data is fetched when a visitor first reaches for a control, so a change finds it there.
-  for (const type of ['focusin', 'pointerdown']) form.addEventListener(type, () => void (loaded = load()).catch(() => undefined), { once: true });
+  // The index and the worker are made when a visitor first reaches for a control, so a change finds them there.
+  for (const type of ['focusin', 'pointerdown']) form.addEventListener(type, () => void load.ranker().catch(() => undefined), { once: true });
   benchFold.addEventListener('toggle', () => {
     if (!benchFold.open || benchList.childElementCount > 0) return;
-    void (loaded = load()).then(
-      (data) => {
-        const own = ownWeights(current, data.benchmarks);
+    void index().then(
+      (i) => {
+        const own = ownWeights(current, i.names.benchmarks);
         put(
           benchList,
-          benchWeightsHtml(data.benchmarks, (b) => own[b]!),
+          benchWeightsHtml(i.names.benchmarks, (b) => own[b]!),
         );
       },
       () => (benchList.textContent = 'The benchmarks could not be loaded.'),

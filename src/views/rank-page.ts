@@ -55,15 +55,8 @@ export function rankPageHtml(route: RankPage): Markup {
   return html`<h1 data-rank-heading>${RANK.heading(1, route.pages)}</h1>
     <p class="lede">
       Weigh capabilities and benchmarks your way: the models re-rank in your browser by <a href="${href('/about/#rank')}">the evidence behind supraScore</a>,
-      each benchmark’s effectiveWeight times your weight. The mirror’s computation, not the source’s; a link keeps your weights.
+      each benchmark’s effectiveWeight times your weight (only their proportions count). The mirror’s computation, not the source’s; a link keeps your weights.
     </p>
-    ${
-      route.leftOut > 0 &&
-      html`<p class="note">
-        ${route.leftOutBy === 'host' ? 'This host’s limits keep' : 'To keep what this page loads under 700 KB, the mirror keeps'} the ranking to the
-        ${formatCount(route.held)} best models by supraScore; the other ${formatCount(route.leftOut)} are left out of it.
-      </p>`
-    }
     <noscript><div class="note">
       <p>
         Ranking by your own weights runs in your browser, which needs JavaScript. Below is the ranking as the source weighs; each capability’s page ranks

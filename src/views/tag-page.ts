@@ -51,7 +51,11 @@ export function tagPageHtml(route: TagPage): Markup {
           ${plural(tag.benchList.length, 'benchmark')} tagged ${tag.tag}, from one configuration per model. Coverage is the share of the benchmarks’ weight its scores cover; below
           ${formatShare(MIN_COVERAGE)} a model is listed apart, not ranked. <a href="${href('/about/#measured')}">How it is computed</a>
           ${measured.weights.equalWeights && ' These benchmarks all carry zero weight, so each counts the same here.'}
-          ${tag.benchList.length > 0 && html`· <a href="${rankHref({ w: `${tag.segment}:1` })}">Rank by this capability with the evidence method, or weigh it with others</a>`}
+          ${route.rankWeights !== undefined &&
+          html`· <a href="${rankHref({ w: route.rankWeights })}"
+              >${route.rankWeights.includes('*') ? 'Rank with this capability weighed three times the others' : 'Rank by this capability'} with the evidence
+              method, or weigh it with others</a
+            >`}
         </p>
         ${measuredHtml(route)}
       </section>

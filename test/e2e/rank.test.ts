@@ -2,9 +2,12 @@
  * Rank by what you weigh (/rank/) on the built sample in a real Chromium: weights set through the
  * page's own controls give the order this file computes on its own from rank.json (a second
  * implementation of the documented method, below); a link with those weights opens the same order;
- * the presets; Back and Forward through each change; models below the coverage share listed apart; the phone’s
- * first screen of /, of the leaderboard as it stood and of /rank/ with three ranked rows, its folded
- * controls reached by keyboard; axe in both themes; no layout shift after the first paint.
+ * the presets; Back and Forward through each change; models with too little evidence for a rank listed apart;
+ * proportional weights drawing the same rows; the references' rule saying where it ended, never a cycle;
+ * the documented example links; the phone’s first screen of /, of the leaderboard as it stood and of
+ * /rank/ with three ranked rows, its folded controls reached by keyboard; axe in both themes; no layout
+ * shift after the first paint. Each test waits on one or a few rankings only: the e2e tier runs beside
+ * other work, and the rule over every weighting of the sample is the system tier's (rank-site.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -12,8 +15,12 @@ import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, countLayoutShifts, launchChromium, shiftedPages } from '../helpers/browser.ts';
 import { browserSession, here, settled } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
-import type { RankFile } from '../../src/site/evidence/rank-file.ts';
+import type { RankBlockFile, RankFile, RankPartFile } from '../../src/site/evidence/rank-file.ts';
 import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-lighthouse.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/env.ts';
+import { filesUnder } from '../helpers/files.ts';
 
 const available = chromiumAvailable();
 vi.setConfig({ maxConcurrency: 3, expect: { poll: { timeout: 60_000 } } });
@@ -23,6 +30,7 @@ let base: string;
 let dist: string;
 let browser: Browser;
 let file: RankFile;
+let field: Field;
 
 // ---- The method, written again from its description (/about/#rank), independently of src/site/evidence/.
 
@@ -41,115 +49,147 @@ function unstep(steps: number[], start: number): number[] {
   return steps.map((s) => (at += s));
 }
 
-/** Each model's scores (benchmark -> mean) and each benchmark's weight, straight from the file. */
-function modelsOf(f: RankFile): Map<number, number>[] {
-  const models = f.models.name.map(() => new Map<number, number>());
-  f.scores.forEach(([places, values], bench) => {
-    const scores = f.decimals === null ? values : unstep(values, 0).map((u) => u / 10 ** f.decimals!);
-    unstep(places, -1).forEach((m, k) => models[m]!.set(bench, scores[k]!));
-  });
-  return models;
+/** The sample's field as the files hold it: the index, and each model's best configuration's means (benchmark -> mean), by its place. */
+interface Field {
+  index: RankFile;
+  best: Map<number, Map<number, number>>;
+  names: Map<number, string>;
 }
 
-function weightsOf(f: RankFile, w: TestWeights): number[] {
-  const tagWeight = (segment: string) => (w.tags === undefined ? 1 : (w.tags[segment] ?? w.tags['*'] ?? 0));
-  return f.benchmarks.slug.map((slug, b) => {
-    const tags = f.benchmarks.tags[b]!.map((t) => f.tags.segment[t]!);
-    const own = w.benches?.[slug] ?? (tags.length ? Math.max(...tags.map(tagWeight)) : tagWeight('*'));
-    const effective = f.benchmarks.effectiveWeight[b]!;
-    return (w.alike ? 1 : effective > 0 ? effective : 0) * own;
+/** The index, the part of every benchmark and the blocks, read straight from their JSON. */
+function fieldOf(index: RankFile, all: RankPartFile, blocks: RankBlockFile[]): Field {
+  const names = new Map<number, string>();
+  // Configurations by number: each model's together, its best first.
+  const numbered: { place: number; at: number }[] = [];
+  for (const block of blocks)
+    block.configurations.count.forEach((n, k) => {
+      names.set(block.from + k, block.models.name[k]!);
+      for (let at = 0; at < n; at++) numbered.push({ place: block.from + k, at });
+    });
+  const best = new Map<number, Map<number, number>>();
+  const benchmarks = unstep(all.benchmarks, -1);
+  all.scores.forEach(([configurations, values], j) => {
+    const scores = all.decimals === null ? values : unstep(values, 0).map((u) => u / 10 ** all.decimals!);
+    unstep(configurations, -1).forEach((c, k) => {
+      const { place, at } = numbered[c]!;
+      if (at !== 0) return;
+      if (!best.has(place)) best.set(place, new Map());
+      best.get(place)!.set(benchmarks[j]!, scores[k]!);
+    });
   });
+  return { index, best, names };
+}
+
+/** Each benchmark's weight over the largest own weight (in thousandths, as an address writes them), and whether they are the source's proportions. */
+function weightsOf(f: RankFile, w: TestWeights): { weight: number[]; source: boolean } {
+  const tagWeight = (segment: string) => (w.tags === undefined ? 1 : (w.tags[segment] ?? w.tags['*'] ?? 0));
+  const base = f.benchmarks.effectiveWeight.map((e) => (w.alike ? 1 : e > 0 ? e : 0));
+  const own = f.benchmarks.slug.map((slug, b) => {
+    const tags = f.benchmarks.tags[b]!.map((t) => f.tags.segment[t]!);
+    return Math.round((w.benches?.[slug] ?? (tags.length ? Math.max(...tags.map(tagWeight)) : tagWeight('*'))) * 1000);
+  });
+  const inPlay = own.filter((_, b) => base[b]! > 0);
+  const most = Math.max(0, ...inPlay);
+  return {
+    weight: base.map((e, b) => (most > 0 ? e * (own[b]! / most) : 0)),
+    source: !w.alike && most > 0 && inPlay.every((o) => o === most),
+  };
 }
 
 interface Expected {
+  /** Where the references' rule ended under weights not the source's: at a fixed point, at the step, or elsewhere. */
+  end: 'settled' | 'step' | 'other';
   ranked: number[];
   apart: number[];
-  scores: number[];
-  coverage: number[];
-  needed: number;
+  scores: Map<number, number>;
+  coverage: Map<number, number>;
 }
 
-function expectedRanking(f: RankFile, w: TestWeights, source: boolean): Expected {
-  const models = modelsOf(f);
-  const weight = weightsOf(f, w);
-  const whole = weight.reduce((a, b) => a + b, 0);
-  const coverage = models.map((m) => (whole > 0 ? [...m.keys()].reduce((a, b) => a + weight[b]!, 0) / whole : 0));
-  const best = [...coverage].sort((a, b) => b - a).slice(0, 10);
-  const median = best.length % 2 ? best[best.length >> 1]! : (best[best.length / 2 - 1]! + best[best.length / 2]!) / 2;
-  const needed = median / 2;
-  const covered = (m: number) => coverage[m]! > 0 && coverage[m]! >= needed;
-  type Ref = { scores: Map<number, number>; self: number };
-  const score = (refs: Ref[]) =>
-    models.map((mine, m) => {
-      let total = 0;
-      let compared = 0;
-      for (const r of refs) {
-        if (r.self === m) continue;
-        let won = 0;
-        let weighed = 0;
-        for (const b of [...mine.keys()].sort((x, y) => x - y)) {
-          const theirs = r.scores.get(b);
-          if (theirs === undefined || !(weight[b]! > 0)) continue;
-          won += weight[b]! * winShare(mine.get(b)! - theirs);
-          weighed += weight[b]!;
-        }
-        if (weighed > 0) {
-          total += won / weighed;
-          compared++;
-        }
+type Ref = { scores: Map<number, number>; self: number };
+
+/** Every model's score against `refs` and the benchmarks it rests on (weighed, shared with a reference). */
+function scored(field: Field, weight: number[], refs: Ref[]) {
+  const scores = new Map<number, number>();
+  const rests = new Map<number, number>();
+  for (const [m, mine] of field.best) {
+    let total = 0;
+    let compared = 0;
+    const shared = new Set<number>();
+    for (const r of refs) {
+      if (r.self === m) continue;
+      let won = 0;
+      let weighed = 0;
+      for (const b of [...mine.keys()].sort((x, y) => x - y)) {
+        const theirs = r.scores.get(b);
+        if (theirs === undefined || !(weight[b]! > 0)) continue;
+        won += weight[b]! * winShare(mine.get(b)! - theirs);
+        weighed += weight[b]!;
+        shared.add(b);
       }
-      return compared ? (100 * total) / compared : Number.NaN;
-    });
-  const top = (values: number[], keep: (m: number) => boolean) =>
-    values
-      .map((v, m) => m)
-      .filter((m) => keep(m) && !Number.isNaN(values[m]!))
-      .sort((a, b) => values[b]! - values[a]! || a - b);
-  const fromModels = (list: number[]): Ref[] => list.map((m) => ({ scores: models[m]!, self: m }));
-  const api: Ref[] = f.references.map((r) => {
+      if (weighed > 0) {
+        total += won / weighed;
+        compared++;
+      }
+    }
+    if (compared > 0) scores.set(m, (100 * total) / compared);
+    rests.set(m, shared.size);
+  }
+  return { scores, rests };
+}
+
+function expectedRanking(field: Field, w: TestWeights): Expected {
+  const { index } = field;
+  const { weight, source } = weightsOf(index, w);
+  const MIN = index.method.minBenchmarks;
+  const byScore = (pass: ReturnType<typeof scored>, keep: (m: number) => boolean) =>
+    [...pass.scores.keys()].filter(keep).sort((a, b) => pass.scores.get(b)! - pass.scores.get(a)! || a - b);
+  const top = (pass: ReturnType<typeof scored>) => byScore(pass, (m) => pass.rests.get(m)! >= MIN).slice(0, index.method.references);
+  const fromModels = (list: number[]): Ref[] => list.map((m) => ({ scores: field.best.get(m)!, self: m }));
+  const api: Ref[] = index.references.map((r) => {
     const benches = unstep(r.benchmarks, -1);
     return { scores: new Map(benches.map((b, k) => [b, r.scores[k]!])), self: r.best ? r.model : -1 };
   });
-  let used = f.references.map((r, i) => (r.best ? r.model : -1 - i));
-  let scores = score(api);
-  let rounds = 1;
-  if (!source) {
-    if (scores.every(Number.isNaN)) {
-      const means = models.map((m) => {
-        let sum = 0;
-        let weighed = 0;
-        for (const [b, v] of m) {
-          sum += weight[b]! * v;
-          weighed += weight[b]!;
-        }
-        return weighed > 0 ? sum / weighed : Number.NaN;
-      });
-      const first = top(means, covered).slice(0, 10);
-      if (first.length) {
-        used = first;
-        scores = score(fromModels(first));
-        rounds++;
+  let final = scored(field, weight, api);
+  let end: Expected['end'] = 'other';
+  if (!source && weight.some((x) => x > 0)) {
+    if (final.scores.size === 0) {
+      const order = [...field.best.keys()].filter((m) => [...field.best.get(m)!.keys()].some((b) => weight[b]! > 0)).slice(0, index.method.references);
+      if (order.length > 0) final = scored(field, weight, fromModels(order));
+    }
+    const first = top(final);
+    if (first.length > 0) {
+      const step = scored(field, weight, fromModels(first));
+      const next = top(step);
+      if (next.length > 0) {
+        final = step;
+        end = next.length === first.length && next.every((m) => first.includes(m)) ? 'settled' : 'step';
       }
     }
-    const same = (a: number[], b: number[]) => a.length === b.length && a.every((m) => b.includes(m));
-    const seen = [used];
-    for (;;) {
-      const next = top(scores, covered).slice(0, 10);
-      const at = seen.findIndex((s) => same(s, next));
-      if (next.length === 0 || at === seen.length - 1 || rounds >= 8) break;
-      used = at >= 0 ? [...new Set(seen.slice(at).flat())].sort((x, y) => x - y) : next;
-      scores = score(fromModels(used));
-      rounds++;
-      if (at >= 0) break;
-      seen.push(next);
-    }
   }
-  return { ranked: top(scores, covered), apart: top(scores, (m) => !covered(m)), scores, coverage, needed };
+  const whole = weight.reduce((a, b) => a + b, 0);
+  const coverage = new Map([...field.best].map(([m, mine]) => [m, whole > 0 ? [...mine.keys()].reduce((a, b) => a + weight[b]!, 0) / whole : 0]));
+  return {
+    end,
+    ranked: byScore(final, (m) => final.rests.get(m)! >= MIN),
+    apart: byScore(final, (m) => final.rests.get(m)! < MIN),
+    scores: final.scores,
+    coverage,
+  };
 }
 
 /** The names of the first page's rows, and what each row's rank cell says. */
 const expectedRows = (e: Expected) =>
-  [...e.ranked.map((m) => [file.models.name[m]!, 'ranked']), ...e.apart.map((m) => [file.models.name[m]!, 'apart'])].slice(0, 100);
+  [...e.ranked.map((m) => [field.names.get(m)!, 'ranked']), ...e.apart.map((m) => [field.names.get(m)!, 'apart'])].slice(0, 100);
+
+// ---- The example links.
+
+/** The examples in a text: /rank/ addresses with weights, each parameter given a value (not a pattern such as w=tag:3,… or w=&b=). */
+const examples = (text: string) =>
+  [...text.replaceAll('&amp;', '&').matchAll(/\/rank\/\?[^\s"'<>`)\]]+/g)].map((m) => m[0]).filter((link) => !link.includes('…') && !/=(&|$)/.test(link));
+/** The examples of the README and the docs, read as the tests are collected. */
+const DOC_LINKS = [
+  ...new Set(['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)].flatMap((f) => examples(readFileSync(join(ROOT, f), 'utf8')))),
+];
 
 // ---- The page.
 
@@ -162,11 +202,58 @@ const rows = (page: Page) =>
   page
     .locator('[data-rank] tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th.model-name > a')!.textContent!, tr.querySelector('td.rank .apart') ? 'apart' : 'ranked']));
+/** Each row as it reads, every cell. */
+const cells = (page: Page) => page.locator('[data-rank] tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).innerText));
 /** Sets a weight's field as a visitor does: types the number and leaves the field with Enter. */
 async function setWeight(page: Page, selector: string, value: string): Promise<void> {
   await page.fill(selector, value);
   await page.press(selector, 'Enter');
 }
+/** Splits a line of CSV into its fields (RFC 4180: quoted fields may hold commas and doubled quotes). */
+const csvFields = (line: string) =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replaceAll('""', '"') : m[1]!));
+
+/**
+ * The model pages of the models the leaderboard gives a likely range, read from its downloads (models.json); where its gate
+ * withholds every range (evidence.json's ranges.shown false, as on the sample), those its rule gives enough evidence for one,
+ * read from its downloads too: a model's best configuration's counting scores (scores.csv) on benchmarks of positive
+ * effectiveWeight that a reference other than itself (evidence.json) has a score on, at least method.minBenchmarks of them.
+ */
+async function leaderboardRanges(): Promise<Set<string>> {
+  const json = async <T>(path: string) => (await (await fetch(`${base}/data/${path}`)).json()) as T;
+  const models = await json<{ models: { slug: string; familyTag: string; rank: number; likelyModelRank: unknown }[] }>('models.json');
+  // The sample's models all have pages, at their familyTag.
+  const page = (familyTag: string) => `/models/${familyTag}/`;
+  const evidence = await json<{
+    method: { minBenchmarks: number; references: number };
+    ranges: { shown: boolean };
+    benchmarks: { slug: string[]; effectiveWeight: number[] };
+    references: { slug: string; scores: (number | null)[] }[];
+  }>('evidence.json');
+  if (evidence.ranges.shown) return new Set(models.models.filter((c) => c.likelyModelRank !== null).map((c) => page(c.familyTag)));
+  const best = new Map<string, string>();
+  for (const c of [...models.models].sort((x, y) => x.rank - y.rank)) if (!best.has(c.familyTag)) best.set(c.familyTag, c.slug);
+  const { slug, effectiveWeight } = evidence.benchmarks;
+  const references = evidence.references
+    .slice(0, evidence.method.references)
+    .map((r) => ({ slug: r.slug, has: new Set(slug.filter((_, b) => r.scores[b] !== null && effectiveWeight[b]! > 0)) }));
+  const [head, ...lines] = (await (await fetch(`${base}/data/scores.csv`)).text()).trim().split('\n');
+  const column = (name: string) => csvFields(head!).indexOf(name);
+  const [configuration, benchmark, counts] = [column('configuration'), column('benchmark'), column('counts')];
+  const counting = new Map<string, Set<string>>();
+  for (const line of lines) {
+    const f = csvFields(line);
+    if (f[counts] !== 'true') continue;
+    if (!counting.has(f[configuration]!)) counting.set(f[configuration]!, new Set());
+    counting.get(f[configuration]!)!.add(f[benchmark]!);
+  }
+  const enough = [...best].filter(([, c]) => {
+    const shared = [...(counting.get(c) ?? [])].filter((b) => references.some((r) => r.slug !== c && r.has.has(b)));
+    return shared.length >= evidence.method.minBenchmarks;
+  });
+  return new Set(enough.map(([familyTag]) => page(familyTag)));
+}
+
 /** The two tags carried by the most benchmarks. */
 const busiestTags = () => {
   const counts = file.tags.segment.map((_, t) => file.benchmarks.tags.filter((ts) => ts.includes(t)).length);
@@ -184,6 +271,8 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     base = server.url.replace(/\/$/, '');
     browser = await launchChromium();
     file = (await (await fetch(`${base}/data/rank.json`)).json()) as RankFile;
+    const json = async <T>(path: string) => (await (await fetch(`${base}/data/${path}`)).json()) as T;
+    field = fieldOf(file, await json<RankPartFile>(file.parts.all.path), await Promise.all(file.blocks.map((e) => json<RankBlockFile>(e.path))));
   }, 600_000);
 
   afterAll(async () => {
@@ -194,7 +283,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
   it('shows, without a script’s help, the ranking as the source weighs that this file computes', async () => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await open(context, '/rank/');
-    expect(await rows(page)).toEqual(expectedRows(expectedRanking(file, {}, true)));
+    expect(await rows(page)).toEqual(expectedRows(expectedRanking(field, {})));
     await finish(context);
   });
 
@@ -204,14 +293,14 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     const page = await open(context, '/rank/');
     await setWeight(page, `input[data-tag="${a}"]`, '3');
     await expect.poll(() => here(page)).toBe(`/rank/?w=${a}:3,*:1`);
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { tags: { [a!]: 3, '*': 1 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { tags: { [a!]: 3, '*': 1 } })));
     await setWeight(page, 'input[data-rest]', '0');
     await expect.poll(() => here(page)).toBe(`/rank/?w=${a}:3`);
     await setWeight(page, `input[data-tag="${b}"]`, '1.5');
     const tags = [a!, b!].sort();
     const address = `/rank/?w=${tags.map((t) => `${t}:${t === a ? 3 : 1.5}`).join(',')}`;
     await expect.poll(() => here(page)).toBe(address);
-    const expected = expectedRows(expectedRanking(file, { tags: { [a!]: 3, [b!]: 1.5 } }, false));
+    const expected = expectedRows(expectedRanking(field, { tags: { [a!]: 3, [b!]: 1.5 } }));
     await expect.poll(() => rows(page)).toEqual(expected);
     // The other capabilities now weigh 0, and the fields say so.
     expect(await page.inputValue('input[data-rest]')).toBe('0');
@@ -223,6 +312,104 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
+  it.for(['*:1', '*:2', '*:0.1'])('draws for %s in its worker the rows the build drew as the source weighs, scores to the last digit', async (w) => {
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const own = await cells(await open(context, '/rank/'));
+    expect(own.length).toBe(100);
+    const page = await context.newPage();
+    const worker = page.waitForEvent('worker');
+    await page.goto(`${base}/rank/?w=${w}`);
+    await worker;
+    await settled(page);
+    expect(await cells(page)).toEqual(own);
+    expect(await page.locator('[data-rank-summary]').textContent()).toContain('ranked as the source weighs');
+    await finish(context);
+  });
+
+  it('draws the same rows for one capability beside the others at 1 and ½ and at 5 and 2½', async () => {
+    // No capability of the sample carries enough benchmarks to rank a model alone: one beside the others ranks some.
+    const [a] = busiestTags();
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const one = await cells(await open(context, `/rank/?w=${a}:1,*:0.5`));
+    expect(await cells(await open(context, `/rank/?w=${a}:5,*:2.5`))).toEqual(one);
+    expect(expectedRanking(field, { tags: { [a!]: 1, '*': 0.5 } }).ranked.length).toBeGreaterThan(0);
+    expect(one.length).toBeGreaterThan(0);
+    await finish(context);
+  });
+
+  it('ranks as the source weighs the models the leaderboard gives a likely range, or would where its gate withholds them, within 5%', async () => {
+    const withRange = await leaderboardRanges();
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const ranked = new Set<string>();
+    for (let n = 1; ; n++) {
+      const page = await open(context, `/rank/?w=*:2&page=${n}`);
+      const drawn = await page
+        .locator('[data-rank] tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .apart') ? 'apart' : 'ranked']),
+        );
+      for (const [href, kind] of drawn) if (kind === 'ranked') ranked.add(href!);
+      if (drawn.length < 100) break;
+    }
+    const differ = [...ranked].filter((m) => !withRange.has(m)).length + [...withRange].filter((m) => !ranked.has(m)).length;
+    expect(withRange.size).toBeGreaterThan(100);
+    expect(differ / withRange.size).toBeLessThanOrEqual(0.05);
+    await finish(context);
+  });
+
+  it('says where the references’ rule ended, never a cycle: a fixed point, or the one step it takes', async () => {
+    // A few weightings this file finds settling and stopping at the step; the rule over all 219 of the sample is rank-site.test.ts'.
+    // A capability alone ranks a model only if it carries enough benchmarks (none of the sample's does); tripled beside the others, any may.
+    const tags = file.tags.segment.filter((_, t) => file.benchmarks.tags.filter((ts) => ts.includes(t)).length >= file.method.minBenchmarks);
+    const weighings = [...tags.map((t) => ({ [t]: 1 })), ...file.tags.segment.map((t) => ({ [t]: 3, '*': 1 }))].map((tags) => ({
+      tags,
+      expected: expectedRanking(field, { tags }),
+    }));
+    const chosen = [...weighings.filter((w) => w.expected.end === 'step').slice(0, 2), ...weighings.filter((w) => w.expected.end === 'settled').slice(0, 1)];
+    expect(chosen.map((w) => w.expected.end).sort()).toEqual(['settled', 'step', 'step']);
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    for (const { tags, expected } of chosen) {
+      const address = `/rank/?w=${Object.entries(tags)
+        .map(([t, v]) => `${t}:${v}`)
+        .join(',')}`;
+      const page = await open(context, address);
+      const about = (await page.locator('[data-rank-about]').innerText()).replace(/\s+/g, ' ');
+      expect(about, address).not.toMatch(/cycle/i);
+      expect(about, address).toContain(expected.end === 'settled' ? 'who are also the 10 best against themselves' : 'the rule takes that one step and no more');
+      expect(await rows(page), address).toEqual(expectedRows(expected));
+      await page.close();
+    }
+    await finish(context);
+  });
+
+  /** Whether a page's first rows rank some model. */
+  const ranksSome = async (page: Page) => (await rows(page)).some(([, kind]) => kind === 'ranked');
+
+  // One test a link, so that no test waits on more than one ranking.
+  it.for(DOC_LINKS)('opens ranked rows at the example link %s of the README and the docs', async (link) => {
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    expect(await ranksSome(await open(context, link))).toBe(true);
+    await finish(context);
+  });
+
+  it('opens ranked rows at every example link of /rank/ on the site, side by side', async () => {
+    expect(DOC_LINKS.length).toBeGreaterThan(0);
+    const linksIn = (files: string[]) => [...new Set(files.flatMap((f) => examples(readFileSync(join(dist, f), 'utf8'))))].sort();
+    const pages = filesUnder(dist, /\.html$/);
+    // Every tag's page links /rank/ with its tag weighed (109 on the sample): the system tier holds each of those links ranks some
+    // model, by the module this page's worker runs (rank-site.test.ts); here the first, middle and last of them, beside every other.
+    const tagLinks = linksIn(pages.filter((f) => f.startsWith('tags/')));
+    expect(tagLinks.length).toBeGreaterThan(0);
+    const links = [
+      ...new Set([...linksIn(pages.filter((f) => !f.startsWith('tags/'))), ...[0, tagLinks.length >> 1, tagLinks.length - 1].map((i) => tagLinks[i]!)]),
+    ];
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const ranked = await Promise.all(links.map(async (link) => [link, await ranksSome(await open(context, link))] as const));
+    expect(ranked.filter(([, some]) => !some).map(([link]) => link)).toEqual([]);
+    console.info(`${links.length} example links of /rank/ on the site opened (of ${tagLinks.length} on tags' pages, three): ${links.join(' ')}`);
+    await finish(context);
+  });
+
   it('weighs one benchmark on its own from the list opened under the capabilities', async () => {
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
@@ -231,7 +418,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await expect.poll(() => page.locator('input[data-bench]').count()).toBe(file.benchmarks.slug.length);
     await setWeight(page, `input[data-bench="${slug}"]`, '0');
     await expect.poll(() => here(page)).toBe(`/rank/?b=${slug}:0`);
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { benches: { [slug]: 0 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { benches: { [slug]: 0 } })));
     await finish(context);
   });
 
@@ -242,10 +429,10 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     const plain = await rows(page);
     await page.selectOption('[data-preset]', `tag:${a}`);
     await expect.poll(() => here(page)).toBe(`/rank/?w=${a}:1`);
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { tags: { [a!]: 1 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { tags: { [a!]: 1 } })));
     await page.selectOption('[data-preset]', 'alike');
     await expect.poll(() => here(page)).toBe('/rank/?by=alike');
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { alike: true }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { alike: true })));
     expect(await page.isChecked('[data-alike]')).toBe(true);
     await page.selectOption('[data-preset]', 'source');
     await expect.poll(() => here(page)).toBe('/rank/');
@@ -284,22 +471,28 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('lists apart, after the ranked rows and without a rank, the models whose evidence covers too little of the weight', async () => {
+  it('lists apart, after the ranked rows and without a rank, the models with too little evidence for a rank', async () => {
+    // One capability tripled beside the others (alone, none of the sample's ranks a model), on the page where the rows listed apart begin.
     const [a] = busiestTags();
-    const expected = expectedRanking(file, { tags: { [a!]: 1 } }, false);
+    const expected = expectedRanking(field, { tags: { [a!]: 3, '*': 1 } });
     expect(expected.apart.length).toBeGreaterThan(0);
+    expect(expected.ranked.length).toBeGreaterThan(0);
+    const n = Math.floor(expected.ranked.length / 100) + 1;
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await open(context, `/rank/?w=${a}:1&sort=name&dir=asc`);
+    const page = await open(context, `/rank/?w=${a}:3,*:1&sort=name&dir=asc${n > 1 ? `&page=${n}` : ''}`);
     const drawn = await rows(page);
     const firstApart = drawn.findIndex(([, kind]) => kind === 'apart');
-    expect(firstApart).toBe(Math.min(expected.ranked.length, 100));
+    expect(firstApart).toBe(expected.ranked.length - 100 * (n - 1));
     expect(drawn.slice(firstApart).every(([, kind]) => kind === 'apart')).toBe(true);
-    const needed = `${Math.round(expected.needed * 100)}%`;
-    expect(await page.locator('[data-rank-summary]').textContent()).toContain(`${expected.apart.length} listed apart (under ${needed} of the weight covered)`);
-    // Each row says how much of the weight its evidence covers.
-    const m = expected.apart[0]!;
-    const row = page.locator('[data-rank] tbody tr', { has: page.locator(`th a:text-is("${file.models.name[m]}")`) });
-    expect(await row.locator('td.coverage').textContent()).toBe(`${Math.round(expected.coverage[m]! * 100)}%`);
+    expect(await page.locator('[data-rank-summary]').textContent()).toContain(`${expected.apart.length} listed apart (too little evidence for a rank)`);
+    expect((await page.locator('[data-rank-about]').textContent())!.replace(/\s+/g, ' ')).toContain(
+      `A model is ranked when its evidence rests on at least ${file.method.minBenchmarks} of the weighed benchmarks it shares with the references`,
+    );
+    // Each row says how much of the weight its evidence covers: the first listed apart, by name.
+    const name = drawn[firstApart]![0]!;
+    const m = expected.apart.find((k) => field.names.get(k) === name)!;
+    const row = page.locator('[data-rank] tbody tr', { has: page.locator(`th a:text-is("${name}")`) });
+    expect(await row.locator('td.coverage').textContent()).toBe(`${Math.round(expected.coverage.get(m)! * 100)}%`);
     await finish(context);
   });
 
@@ -310,11 +503,11 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     const notes = await page.locator('[data-rank-notes]').textContent();
     expect(notes).toContain('“nonsense”: no benchmark carries this tag.');
     expect(notes).toContain('the only choice is by=alike');
-    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(file, { tags: { [a!]: 1 } }, false)));
+    await expect.poll(() => rows(page)).toEqual(expectedRows(expectedRanking(field, { tags: { [a!]: 1 } })));
     await finish(context);
   });
 
-  it.for(['/', '/leaderboard/as-of/?asOf=2026-11-16', '/rank/', `/rank/?w=long-context:1`])(
+  it.for(['/', '/leaderboard/as-of/?asOf=2026-11-16', '/rank/', `/rank/?w=long-context:3,*:1`])(
     'shows at least three ranked rows on a phone’s first screen (390 × 844): %s',
     async (path) => {
       const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -351,28 +544,32 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it.for<'light' | 'dark'>(['light', 'dark'])(
-    'passes axe-core in the %s theme, as the source weighs, by other weights, with every control open',
-    async (colorScheme) => {
+  // One page a test, so that no test waits on more than one axe run over a page with every benchmark's field drawn.
+  it.for(
+    (['light', 'dark'] as const).flatMap((colorScheme) =>
+      (
+        [
+          [1280, 'source', false],
+          [1280, 'tag', true],
+          [390, 'alike', true],
+        ] as const
+      ).map(([width, weighing, openAll]) => ({ colorScheme, width, weighing, openAll })),
+    ),
+  )(
+    'passes axe-core in the $colorScheme theme at $width px, weighed $weighing, every control open: $openAll',
+    async ({ colorScheme, width, weighing, openAll }) => {
       const [a] = busiestTags();
-      const failures: string[] = [];
-      for (const [width, path, openAll] of [
-        [1280, '/rank/', false],
-        [1280, `/rank/?w=${a}:1,nope:1`, true],
-        [390, `/rank/?by=alike`, true],
-      ] as const) {
-        const context = await newContext({ colorScheme, viewport: { width, height: 900 } });
-        const page = await open(context, path);
-        if (openAll) {
-          // On a phone, the fold first; the benchmarks' list; then the header's menu, which opens over the page.
-          for (const summary of ['[data-rank] > details.fold > summary', '[data-bench-weights] > summary', 'details.menu > summary'])
-            if (await page.locator(summary).isVisible()) await page.click(summary);
-          await expect.poll(() => page.locator('input[data-bench]').count()).toBeGreaterThan(0);
-        }
-        failures.push(...(await axeViolations(page, colorScheme)).map((v) => `${colorScheme} ${width} ${path}: ${v}`));
-        await finish(context);
+      const path = { source: '/rank/', tag: `/rank/?w=${a}:1,nope:1`, alike: '/rank/?by=alike' }[weighing];
+      const context = await newContext({ colorScheme, viewport: { width, height: 900 } });
+      const page = await open(context, path);
+      if (openAll) {
+        // On a phone, the fold first; the benchmarks' list; then the header's menu, which opens over the page.
+        for (const summary of ['[data-rank] > details.fold > summary', '[data-bench-weights] > summary', 'details.menu > summary'])
+          if (await page.locator(summary).isVisible()) await page.click(summary);
+        await expect.poll(() => page.locator('input[data-bench]').count()).toBeGreaterThan(0);
       }
-      expect(failures).toEqual([]);
+      expect(await axeViolations(page, colorScheme)).toEqual([]);
+      await finish(context);
     },
   );
 
@@ -384,9 +581,9 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('scores at least 99 in Lighthouse’s accessibility, best practices and SEO (mobile); its performance is reported', async () => {
-    const [page] = await lighthouseScores(dist, ['/rank/']);
-    // The performance score depends on this machine's speed and load: a figure for the report, never a bound.
+  it('scores at least 99 in Lighthouse’s accessibility, best practices and SEO (mobile)', async () => {
+    // Its performance depends on this machine's speed and load, and its trace is most of Lighthouse's time: npm run lighthouse reports it.
+    const [page] = await lighthouseScores(dist, ['/rank/'], ['accessibility', 'best-practices', 'seo']);
     console.info(`Lighthouse (mobile) ${scoresLine(page!)}`);
     for (const category of ['accessibility', 'best-practices', 'seo'] as const)
       expect(page!.scores[category], page!.failing.join('\n')).toBeGreaterThanOrEqual(0.99);

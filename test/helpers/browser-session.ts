@@ -6,12 +6,16 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
-/** Waits until the scripts have drawn what the address asks for: they say 'Loading…' until then. */
+/** Waits until the scripts have drawn what the address asks for: they say 'Loading…' (and how far) until then. */
 export const settled = (page: Page) =>
-  page.waitForFunction(() => ![...document.querySelectorAll('[data-status], [data-compare-status]')].some((s) => s.textContent === 'Loading…'), undefined, {
-    polling: 100,
-    timeout: 60_000,
-  });
+  page.waitForFunction(
+    () => ![...document.querySelectorAll('[data-status], [data-compare-status]')].some((s) => s.textContent?.startsWith('Loading…')),
+    undefined,
+    {
+      polling: 100,
+      timeout: 60_000,
+    },
+  );
 
 /** The page's address from its path on. */
 export const here = (page: Page) => {

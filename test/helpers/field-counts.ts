@@ -96,7 +96,11 @@ export function fieldCounts(configurations: number, { details }: { details: bool
       ]),
     ),
     tagLists: new Map(
-      Array.from({ length: tags }, (_, t) => [`tag-${t}`, { carrying: Math.round(carrying), measured: Math.round(measured), benches: Math.round(tagged) }]),
+      Array.from({ length: tags }, (_, t) => [
+        `tag-${t}`,
+        // The submissions on its benchmarks: a benchmark's rows each.
+        { carrying: Math.round(carrying), measured: Math.round(measured), benches: Math.round(tagged), scores: Math.round(tagged * resultRows) },
+      ]),
     ),
     // Two or three tags a benchmark (2.5 on the sample), drawn over the taxonomy by a fixed sequence: as on the sample, two tags seldom share two benchmarks.
     benchTags: Array.from({ length: benches }, (_, b) => [...new Set([0, 1, ...(b % 2 ? [2] : [])].map((k) => draw(b * 3 + k) % tags))]),

@@ -100,13 +100,16 @@ describe('the counts a build plans with', () => {
     }
   });
 
-  it('count a tag’s rankings, the models carrying it and those measured on its benchmarks, and its benchmarks', () => {
+  it('count a tag’s rankings, the models carrying it and those measured on its benchmarks, its benchmarks and the counting submissions on them', () => {
     for (const tag of data.tags) {
       const measured = data.measuredFor(tag.tag);
+      const onTag = new Set(tag.benchList.map((b) => b.slug));
+      const scores = data.configurations.reduce((n, c) => n + data.scoresFor(c.slug).filter((s) => s.counts && onTag.has(s.bench)).length, 0);
       expect(counts.tagLists.get(tag.tag), tag.tag).toEqual({
         carrying: tag.modelList.length,
         measured: measured.ranked.length + measured.apart.length,
         benches: tag.benchList.length,
+        scores,
       });
     }
   });

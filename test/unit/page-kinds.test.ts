@@ -39,6 +39,8 @@ describe('the table of page kinds', () => {
       'providers/saffron-collective/feed.xml': 'provider-page',
       'rank/index.html': 'rank',
       'data/rank.json': 'rank',
+      'data/rank/all.json': 'rank',
+      'data/rank/tags/coding.json': 'rank',
       'data/models/gpt-x.json': 'model-file',
       'data/model-groups/0.json.gz': 'model-file',
       'data/snapshot.db.gz.part-001': 'snapshot-db',

@@ -1,26 +1,32 @@
 /**
  * Ranking by a visitor's weights (src/site/evidence/weights.ts, reweigh.ts, rank-file.ts and
  * src/site/lists/rank-list.ts), on hand-made fields: the address's weights read and written, each
- * benchmark's weight from its tags, coverage and the models listed apart, the references found under
- * the weights, and the evidence score as the source weighs, bit for bit.
+ * benchmark's weight in proportion only, the models ranked by the leaderboard's rule for a likely
+ * range, the references' rule (always ends, the same every time), the evidence score as the source
+ * weighs bit for bit the build's, and the data's index and parts.
  */
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildEvidence, type EvidenceInput } from '../../src/site/data/evidence.ts';
-import { REFERENCES, winShare } from '../../src/site/evidence/method.ts';
-import { decodeRank, encodeRank, type RankFile, type RankInput } from '../../src/site/evidence/rank-file.ts';
-import { BEST_COVERED, coverageNeeded, evidenceUnder, MAX_ROUNDS, rankUnder, type RankField, type Sparse } from '../../src/site/evidence/reweigh.ts';
+import { REFERENCES, winShare, type ScoreSet } from '../../src/site/evidence/method.ts';
+import { enoughForRange, MIN_BENCHMARKS } from '../../src/site/evidence/ranges.ts';
+import { assembleRank, bytesOf, decodeBlock, decodePart, namesOf, partsFor, type RankFile } from '../../src/site/evidence/rank-file.ts';
+import { columnsOf, encodePart, truncatePart, type RankInput } from '../../src/site/evidence/rank-encode.ts';
+import { MAX_PASSES, rankUnder, ranksAny, type RankField, type Ranking } from '../../src/site/evidence/reweigh.ts';
 import {
-  benchWeights,
   isSourceWeights,
   ownWeights,
   readWeights,
   SOURCE_WEIGHTS,
+  weighingOf,
   weightParams,
+  type Weighing,
   type WeightNames,
   type WeightParams,
 } from '../../src/site/evidence/weights.ts';
 import { readView, selectRows, viewUrl } from '../../src/site/lists/list-spec.ts';
 import { RANK, rankHref, rankRows, type RankView } from '../../src/site/lists/rank-list.ts';
+import { makeRankFiles, rankingFrom, type RankFiles } from '../../src/site/routes/rank.ts';
 
 const NAMES: WeightNames = {
   tags: new Set(['coding', 'math', 'law']),
@@ -35,6 +41,11 @@ const params = (p: Partial<WeightParams>): WeightParams => ({ w: '', b: '', by: 
 const read = (p: Partial<WeightParams>) => readWeights(params(p), NAMES);
 /** The weights an address states, written back in their one form. */
 const canonical = (p: Partial<WeightParams>) => weightParams(read(p).weights);
+
+/** A seeded generator of numbers in [0, 1): every run draws the same. */
+function seeded(seed: number): () => number {
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
 
 describe('the weights an address states', () => {
   it('are the source’s own without w, b or by, and in their one form an address says nothing', () => {
@@ -93,186 +104,243 @@ describe('a benchmark’s weight', () => {
     tags: [['coding'], ['math', 'coding'], ['law'], [], ['law']],
     effectiveWeight: [40, 20, 10, 5, -3],
   };
-  const weigh = (p: Partial<WeightParams>) => Array.from(benchWeights(read(p).weights, benchmarks));
+  const weigh = (p: Partial<WeightParams>) => weighingOf(read(p).weights, benchmarks);
+  const weights = (p: Partial<WeightParams>) => Array.from(weigh(p).weight);
 
   it('is its effectiveWeight times exactly 1 as the source weighs, 0 where not positive', () => {
-    expect(weigh({})).toEqual([40, 20, 10, 5, 0]);
+    expect(weights({})).toEqual([40, 20, 10, 5, 0]);
+    expect(weigh({}).source).toBe(true);
   });
 
-  it('takes the largest weight of its tags, never their sum, and * for a benchmark without tags', () => {
-    expect(weigh({ w: 'coding:3,math:1' })).toEqual([120, 60, 0, 0, 0]);
-    expect(weigh({ w: 'math:4,coding:1' })).toEqual([40, 80, 0, 0, 0]);
-    expect(weigh({ w: 'coding:2,*:1' })).toEqual([80, 40, 10, 5, 0]);
+  it('takes the largest weight of its tags, never their sum, and * for a benchmark without tags, over the largest weight', () => {
+    expect(weights({ w: 'coding:3,math:1' })).toEqual([40, 20, 0, 0, 0]);
+    expect(weights({ w: 'math:4,coding:1' })).toEqual([10, 20, 0, 0, 0]);
+    expect(weights({ w: 'coding:2,*:1' })).toEqual([40, 20, 5, 2.5, 0]);
     expect(Array.from(ownWeights(read({ w: 'coding:2,*:0.5' }).weights, benchmarks))).toEqual([2, 2, 0.5, 0.5, 0.5]);
   });
 
   it('is its own weight where b gives one, in place of its tags’', () => {
-    expect(weigh({ w: 'coding:3', b: 'swe:0,plain:2' })).toEqual([0, 60, 0, 10, 0]);
+    expect(weights({ w: 'coding:3', b: 'swe:0,plain:6' })).toEqual([0, 10, 0, 5, 0]);
   });
 
   it('has a base of 1 for every benchmark alike, effectiveWeight aside', () => {
-    expect(weigh({ by: 'alike' })).toEqual([1, 1, 1, 1, 1]);
-    expect(weigh({ by: 'alike', w: 'law:2' })).toEqual([0, 0, 2, 0, 2]);
+    expect(weights({ by: 'alike' })).toEqual([1, 1, 1, 1, 1]);
+    expect(weights({ by: 'alike', w: 'law:2' })).toEqual([0, 0, 1, 0, 1]);
+    expect(weigh({ by: 'alike' }).source).toBe(false);
+  });
+
+  it('depends on the weights’ proportions only, to the bit: *:2, *:0.1 and none are the source’s; one tag at 1 or at 5 the same', () => {
+    for (const w of ['*:2', '*:0.1', '*:1', '*:100', 'coding:7,math:7,law:7,*:7']) {
+      expect(weigh({ w }), w).toEqual(weigh({}));
+      expect(weigh({ w }).source, w).toBe(true);
+    }
+    expect(weigh({ w: 'coding:5' })).toEqual(weigh({ w: 'coding:1' }));
+    expect(weigh({ w: 'coding:3,math:1' })).toEqual(weigh({ w: 'coding:0.3,math:0.1' }));
+    expect(weigh({ w: 'coding:3,math:1' })).toEqual(weigh({ w: 'coding:99,math:33' }));
+    expect(weigh({ w: 'coding:2', b: 'plain:0.5' })).toEqual(weigh({ w: 'coding:0.02', b: 'plain:0.005' }));
+    // A benchmark of no weight weighs nothing whatever its own weight, so it is not the largest: the rest weigh as the source does.
+    expect(weigh({ b: 'dead:9' })).toEqual(weigh({}));
+  });
+
+  it('is 0 for every benchmark when every weight is 0, which weighs nothing and is not the source’s', () => {
+    for (const w of ['*:0', 'coding:0']) expect(weigh({ w })).toEqual({ weight: Float64Array.of(0, 0, 0, 0, 0), source: false });
   });
 });
 
-/** A field from models' scores by benchmark (undefined: none); the API's references are the best configurations of `references`. */
+/** A field from models' best configurations' scores by benchmark (undefined: none); the API's references are the best configurations of `references`. */
 function fieldOf(scores: (number | undefined)[][], references: number[] = scores.slice(0, REFERENCES).map((_, m) => m)): RankField {
-  const sparse = (entries: [number, number][]): Sparse => ({ ids: Int32Array.from(entries, (e) => e[0]), scores: Float64Array.from(entries, (e) => e[1]) });
-  const rows = scores.map((row) => sparse(row.flatMap((v, b) => (v === undefined ? [] : [[b, v] as [number, number]]))));
   const benches = Math.max(...scores.map((r) => r.length));
-  const columns = Array.from({ length: benches }, (_, b) =>
-    sparse(scores.flatMap((row, m) => (row[b] === undefined ? [] : [[m, row[b]!] as [number, number]]))),
-  );
-  return { models: scores.length, rows, columns, references: references.map((m) => ({ ...rows[m]!, self: m })) };
-}
-
-describe('coverage', () => {
-  it('is the share of the whole weight a model’s benchmarks carry', () => {
-    const f = fieldOf([
-      [80, 70, 60],
-      [70, undefined, undefined],
-      [undefined, undefined, undefined],
-    ]);
-    const r = rankUnder(f, Float64Array.of(2, 1, 1), true);
-    expect(Array.from(r.coverage)).toEqual([1, 0.5, 0]);
-    expect(r.weighed).toBe(true);
+  const rows: ScoreSet[] = scores.map((row) => {
+    const ids = row.flatMap((v, b) => (v === undefined ? [] : [b]));
+    return { bench: Int32Array.from(ids), value: Float64Array.from(ids, (b) => row[b]!) };
   });
+  const slugs = Array.from({ length: benches }, (_, b) => `b${b}`);
+  return {
+    slugs,
+    key: Uint32Array.from(slugs, (_, b) => b),
+    rows,
+    references: references.map((m) => {
+      const value = new Float64Array(benches).fill(Number.NaN);
+      rows[m]!.bench.forEach((b, k) => (value[b] = rows[m]!.value[k]!));
+      return { reference: { slug: `#${m}`, value }, model: m };
+    }),
+  };
+}
+const weighing = (weight: number[], source = false): Weighing => ({ weight: Float64Array.from(weight), source });
+/** `n` weights of 1. */
+const ones = (n: number) => Array.from({ length: n }, () => 1);
 
-  it('must reach half the median coverage of the 10 best-covered models, or the model is listed apart', () => {
-    expect(coverageNeeded([1, 1, 1])).toBe(0.5);
-    expect(coverageNeeded([0.2, 0.4])).toBeCloseTo(0.15, 12);
-    // The median of the best 10 of 12 (the 5th and 6th best), halved.
-    expect(coverageNeeded([0.9, 0.9, 0.8, 0.8, 0.6, 0.4, 0.4, 0.4, 0.4, 0.4, 0.01, 0])).toBeCloseTo(0.25, 12);
-    expect(BEST_COVERED).toBe(10);
-    // Six models on three benchmarks; the last two ran one of them only.
-    const f = fieldOf(
-      [
-        [90, 90, 90],
-        [80, 80, 80],
-        [70, 70, 70],
-        [60, 60, 60],
-        [100, undefined, undefined],
-        [10, undefined, undefined],
-        [undefined, undefined, undefined],
-      ],
-      [0, 1, 2],
-    );
-    const r = rankUnder(f, Float64Array.of(1, 1, 1), true);
-    expect(r.needed).toBeCloseTo(0.5, 12);
+describe('the models ranked', () => {
+  it('are those with enough evidence for a likely range; those with less are listed apart, those with none counted', () => {
+    // MIN_BENCHMARKS benchmarks; the last three models ran fewer of them: one short, one, none.
+    const n = MIN_BENCHMARKS;
+    const row = (value: number, ran: number) => Array.from({ length: n }, (_, b) => (b < ran ? value : undefined));
+    const f = fieldOf([row(90, n), row(80, n), row(70, n), row(60, n), row(100, n - 1), row(10, 1), row(0, 0)], [0, 1, 2, 3]);
+    const r = rankUnder(f, weighing(ones(n), true));
     expect(r.ranked).toEqual([0, 1, 2, 3]);
-    // Ahead of everyone on its one benchmark, and still listed apart: it covers a third of the weight.
+    // Ahead of everyone on what it ran, and still listed apart: its evidence rests on one benchmark fewer than a rank needs.
     expect(r.apart).toEqual([4, 5]);
     expect(r.scores[4]).toBeGreaterThan(r.scores[0]!);
+    expect(Array.from(r.benchmarks)).toEqual([n, n, n, n, n - 1, 1, 0]);
     expect(r.none).toBe(1);
+    expect(Array.from(r.coverage)).toEqual([1, 1, 1, 1, (n - 1) / n, 1 / n, 0]);
   });
 
-  it('leaves nothing to rank when the weights leave every benchmark out', () => {
-    const r = rankUnder(fieldOf([[80], [70]]), Float64Array.of(0), false);
-    expect([r.weighed, r.ranked, r.apart, r.none, r.references.end]).toEqual([false, [], [], 2, 'empty']);
+  it('are none when the weights leave every benchmark out, whatever the field', () => {
+    const r = rankUnder(fieldOf([[80], [70]]), weighing([0]));
+    expect([r.weighed, r.ranked, r.apart, r.none, r.references]).toEqual([false, [], [], 2, { from: 'api', end: 'empty', rounds: 0, models: [] }]);
+    expect(Array.from(r.scores)).toEqual([Number.NaN, Number.NaN]);
+  });
+
+  it('weigh each comparison by the benchmark’s weight and never compare a model with itself', () => {
+    const f = fieldOf([
+      [80, 50],
+      [70, 60],
+      [90, undefined],
+    ]);
+    const r = rankUnder(f, weighing([3, 1], true));
+    // Model 0 against model 1 (both benchmarks) and model 2 (the first only).
+    const against1 = (3 * winShare(10) + 1 * winShare(-10)) / 4;
+    expect(r.scores[0]).toBeCloseTo(100 * ((against1 + winShare(-10)) / 2), 12);
+    expect(r.scores[2]).toBeCloseTo(100 * ((winShare(10) + winShare(20)) / 2), 12);
   });
 });
 
 describe('the references under a visitor’s weights', () => {
-  /** Twelve models on three benchmarks, in order of skill; the API's top 10 are the first ten. */
-  const ordered = fieldOf(Array.from({ length: 12 }, (_, m) => [90 - 5 * m, 85 - 5 * m, 80 - 5 * m]));
+  /** Twelve models' scores on MIN_BENCHMARKS benchmarks, in order of skill. */
+  const skill = Array.from({ length: 12 }, (_, m) => Array.from({ length: MIN_BENCHMARKS }, (_, b) => 90 - 5 * m - 5 * b));
+  /** The API's top 10 are the first ten. */
+  const ordered = fieldOf(skill);
 
   it('are the API’s top 10 as the source weighs, however the weights would rank', () => {
-    const f = fieldOf(
-      Array.from({ length: 12 }, (_, m) => [90 - 5 * m, 85 - 5 * m]),
-      [0, 1, 2, 3, 4, 5, 6, 7, 8, 11],
-    );
-    const r = rankUnder(f, Float64Array.of(1, 1), true);
+    const f = fieldOf(skill, [0, 1, 2, 3, 4, 5, 6, 7, 8, 11]);
+    const r = rankUnder(f, weighing(ones(MIN_BENCHMARKS), true));
     expect(r.references).toEqual({ from: 'api', rounds: 1, end: 'source', models: [0, 1, 2, 3, 4, 5, 6, 7, 8, 11] });
   });
 
-  it('settle at once when the API’s top 10 are the top 10 under the weights', () => {
-    const r = rankUnder(ordered, Float64Array.of(1, 2, 3), false);
-    expect(r.references).toEqual({ from: 'api', rounds: 1, end: 'settled', models: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
-    expect(r.ranked.slice(0, 10).sort((a, b) => a - b)).toEqual(r.references.models);
+  it('settle in one step when the ten best against the API’s top 10 are the ten best against themselves', () => {
+    const r = rankUnder(ordered, weighing(Array.from({ length: MIN_BENCHMARKS }, (_, b) => b + 1)));
+    expect(r.references).toEqual({ from: 'api', rounds: 2, end: 'settled', models: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    expect(new Set(r.ranked.slice(0, 10))).toEqual(new Set(r.references.models));
   });
 
   it('move to the top 10 under the weights, and settle there', () => {
     // Model 11 leads on the one benchmark weighed; the API's top 10 are the first ten.
-    const scores = Array.from({ length: 12 }, (_, m) => [90 - 5 * m, m === 11 ? 99 : 40 - m]);
-    const r = rankUnder(fieldOf(scores), Float64Array.of(0, 1), false);
+    const scores = Array.from({ length: 12 }, (_, m) => [90 - 5 * m, m === 11 ? 99 : 40 - m, ...Array.from({ length: MIN_BENCHMARKS - 1 }, () => 50)]);
+    const r = rankUnder(fieldOf(scores), weighing([0, ...ones(MIN_BENCHMARKS)]));
     expect(r.references.end).toBe('settled');
     expect(r.references.models).toContain(11);
     expect(r.ranked[0]).toBe(11);
     expect(new Set(r.references.models)).toEqual(new Set(r.ranked.slice(0, 10)));
   });
 
-  it('take every model of a cycle when being a reference moves a model’s own score', () => {
+  it('stop at the one step where no ten are the best against themselves, and never report a cycle', () => {
     // Nine strong models, then two equal ones: the one that is a reference is not compared with its equal (a share of
-    // one half that lifts the other's mean), so each in turn ranks 10th, and the ten go round.
-    const scores = [...Array.from({ length: 9 }, (_, m) => [95 - 3 * m]), [40], [40]];
-    const r = rankUnder(fieldOf(scores, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]), Float64Array.of(1), false);
-    expect(r.references).toEqual({ from: 'api', rounds: 3, end: 'cycle', models: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
-    // Against all eleven the two are equal again.
-    expect(r.scores[9]).toBe(r.scores[10]);
+    // one half that lifts the other's mean), so each in turn ranks 10th, and no ten are the best against themselves.
+    const on = (value: number) => Array.from({ length: MIN_BENCHMARKS }, () => value);
+    const scores = [...Array.from({ length: 9 }, (_, m) => on(95 - 3 * m)), on(40), on(40)];
+    const f = fieldOf(scores, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const r = rankUnder(f, weighing(ones(MIN_BENCHMARKS)));
+    expect(r.references.end).toBe('step');
+    expect(r.references.rounds).toBe(2);
+    // The ten of the step: the ten best against the API's top 10 (here model 10, which is not compared with itself... nor is 9).
+    const first = rankUnder(f, weighing(ones(MIN_BENCHMARKS), true)).ranked.slice(0, 10);
+    expect(r.references.models).toEqual(first);
   });
 
-  it('start from the best weighted means when the API’s top 10 share no weighted benchmark with any model', () => {
+  it('start from the 10 best models by model rank with a weighed score when the API’s top 10 share no weighted benchmark with any model', () => {
     // The API's top 10 ran benchmark 0 only; the weights leave it out.
-    const scores = [...Array.from({ length: 10 }, (_, m) => [90 - m, undefined]), ...Array.from({ length: 14 }, (_, m) => [undefined, 30 + 4 * m])];
-    const r = rankUnder(fieldOf(scores), Float64Array.of(0, 1), false);
-    expect(r.references).toMatchObject({ from: 'mean', end: 'settled', models: Array.from({ length: 10 }, (_, k) => 23 - k) });
+    const scores = [
+      ...Array.from({ length: 10 }, (_, m) => [90 - m, ...Array.from({ length: MIN_BENCHMARKS }, () => undefined)]),
+      ...Array.from({ length: 14 }, (_, m) => [undefined, ...Array.from({ length: MIN_BENCHMARKS }, (_, b) => 10 + 4 * m + 2 * b)]),
+    ];
+    const r = rankUnder(fieldOf(scores), weighing([0, ...ones(MIN_BENCHMARKS)]));
+    expect(r.references.from).toBe('order');
+    expect(r.references.end).toBe('settled');
     expect(r.ranked[0]).toBe(23);
+    expect(new Set(r.references.models)).toEqual(new Set(r.ranked.slice(0, 10)));
     // The API's top 10 have no evidence under these weights: counted, not ranked.
     expect(r.none).toBe(10);
   });
 
-  it('are found in at most MAX_ROUNDS passes on any field, and say how the search ended', () => {
-    let seed = 5;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  it('are none of the models when no model has enough evidence, and the scores are against where the rule started', () => {
+    // One benchmark fewer weighed than a rank needs.
+    const r = rankUnder(fieldOf(skill), weighing([...ones(MIN_BENCHMARKS - 1), 0]));
+    expect(r.references.end).toBe('empty');
+    expect(r.ranked).toEqual([]);
+    expect(r.apart.length).toBe(12);
+  });
+
+  it('end within MAX_PASSES passes on any field, the same every time: a fixed point is one, a step is the ten best against the start', () => {
+    const random = seeded(5);
     const ends = new Map<string, number>();
-    for (let t = 0; t < 400; t++) {
+    for (let t = 0; t < 150; t++) {
       const n = 12 + Math.floor(random() * 60);
-      const benches = 3 + Math.floor(random() * 20);
+      const benches = MIN_BENCHMARKS + Math.floor(random() * 20);
       const density = 0.2 + random() * 0.7;
       const scores = Array.from({ length: n }, (_, m) =>
         Array.from({ length: benches }, () =>
           random() < density ? Math.round(Math.max(0, Math.min(100, 90 - (m * 80) / n + 30 * (random() - 0.5))) * 10) / 10 : undefined,
         ),
       );
-      const weight = Float64Array.from({ length: benches }, () => (random() < 0.3 ? 0 : random() * 5));
-      const r = rankUnder(fieldOf(scores), weight, false);
-      expect(r.references.rounds).toBeLessThanOrEqual(MAX_ROUNDS);
+      const weight = Array.from({ length: benches }, () => (random() < 0.3 ? 0 : Math.round(random() * 5000) / 1000));
+      const r = rankUnder(fieldOf(scores), weighing(weight));
+      expect(r.references.rounds).toBeLessThanOrEqual(MAX_PASSES);
+      expect(['settled', 'step', 'start', 'empty']).toContain(r.references.end);
       ends.set(r.references.end, (ends.get(r.references.end) ?? 0) + 1);
+      // The same weights on the same field, and on a field made again (nothing kept between rankings changes them).
+      const again = fieldOf(scores);
+      expect(rankUnder(again, weighing(weight))).toEqual(r);
+      expect(rankUnder(again, weighing(weight))).toEqual(r);
+      const atStart = rankUnder(again, weighing(weight, true));
       if (r.references.end === 'settled') expect(new Set(r.references.models)).toEqual(new Set(r.ranked.slice(0, REFERENCES)));
-      if (r.references.end === 'bound') expect(r.references.rounds).toBe(MAX_ROUNDS);
+      if (r.references.end === 'settled' || r.references.end === 'step') expect(r.references.models).toEqual(atStart.ranked.slice(0, REFERENCES));
+      if (r.references.end === 'start' || r.references.end === 'empty') expect(r.scores).toEqual(atStart.scores);
+      // Whether it ranks anything, told from the start's pass alone.
+      expect(ranksAny(again, weighing(weight))).toBe(r.ranked.length > 0);
+      for (const m of r.ranked) expect(r.benchmarks[m]).toBeGreaterThanOrEqual(MIN_BENCHMARKS);
+      for (const m of r.apart) expect(r.benchmarks[m]).toBeLessThan(MIN_BENCHMARKS);
     }
-    expect([...ends.keys()].sort()).toEqual(['bound', 'cycle', 'empty', 'settled']);
+    // The property covers each way the rule ends on a visitor's weights.
+    expect([...ends.keys()].sort()).toEqual(['empty', 'settled', 'start', 'step'].filter((e) => ends.has(e)));
+    expect(ends.get('settled')! + ends.get('step')!).toBeGreaterThan(60);
   });
 });
 
-describe('the evidence under the weights', () => {
-  it('weighs each comparison by the benchmark’s weight and never compares a model with itself', () => {
-    const f = fieldOf([
-      [80, 50],
-      [70, 60],
-      [90, undefined],
-    ]);
-    const scores = evidenceUnder(f, Float64Array.of(3, 1), f.references);
-    // Model 0 against model 1 (both benchmarks) and model 2 (the first only).
-    const against1 = (3 * winShare(10) + 1 * winShare(-10)) / 4;
-    expect(scores[0]).toBeCloseTo(100 * ((against1 + winShare(-10)) / 2), 12);
-    expect(scores[2]).toBeCloseTo(100 * ((winShare(10) + winShare(20)) / 2), 12);
+describe('proportions', () => {
+  it('are all a ranking reads: weights scaled by any factor rank the same, to the bit', () => {
+    const random = seeded(11);
+    const benchmarks = {
+      slug: Array.from({ length: 8 }, (_, b) => `b${b}`),
+      tags: Array.from({ length: 8 }, (_, b) => [`t${b % 3}`]),
+      effectiveWeight: [9, 3, 40, 1.5, 22, 7, 13, 0],
+    };
+    const names: WeightNames = { tags: new Set(['t0', 't1', 't2']), benches: new Map(benchmarks.slug.map((s, b) => [s, benchmarks.tags[b]!])) };
+    const f = fieldOf(
+      Array.from({ length: 30 }, (_, m) => benchmarks.slug.map(() => (random() < 0.7 ? Math.round((95 - 2 * m + 20 * random()) * 100) / 100 : undefined))),
+    );
+    const rank = (w: string) => rankUnder(f, weighingOf(readWeights(params({ w }), names).weights, benchmarks));
+    const same = (a: Ranking, b: Ranking, what: string) => expect(a, what).toEqual(b);
+    same(rank('*:2'), rank(''), '*:2');
+    same(rank('*:0.1'), rank(''), '*:0.1');
+    same(rank('t1:5'), rank('t1:1'), 't1 alone');
+    same(rank('t0:3,t2:1'), rank('t0:0.3,t2:0.1'), 't0:3,t2:1 over ten');
+    same(rank('t0:3,t2:1,*:0.5'), rank('t0:60,t2:20,*:10'), 'times twenty');
   });
 });
 
 /**
  * A hand-made snapshot as the build's evidence reads it: 14 configurations of 10 models, a
  * reference that is not its model's best, configurations without scores, and means of several
- * submissions (thirds, sevenths), on benchmarks of odd weights.
+ * submissions (thirds, sevenths), on benchmarks of odd weights: three times MIN_BENCHMARKS of them,
+ * so that half of them (a tag's) give some models enough evidence for a rank and not others.
  */
 function snapshotInput(): EvidenceInput & { tags: Map<string, string[]> } {
-  let seed = 3;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const benches = Array.from({ length: 9 }, (_, b) => ({
+  const random = seeded(3);
+  const benches = Array.from({ length: 3 * MIN_BENCHMARKS }, (_, b) => ({
     slug: `b${b}`,
     name: `B ${b}`,
-    effectiveWeight: [37.35, 12.5, 0, 81.2, 3.3, 55.55, 19.9, 1.01, 66.6][b]!,
+    effectiveWeight: b === 2 ? 0 : [37.35, 12.5, 0.35, 81.2, 3.3, 55.55, 19.9, 1.01, 66.6][b % 9]! + 7.77 * Math.floor(b / 9),
   }));
   const families = ['f0', 'f1', 'f2', 'f1', 'f3', 'f4', 'f5', 'f6', 'f2', 'f7', 'f8', 'f9', 'f6', 'f8'];
   const configurations = families.map((familyTag, i) => ({
@@ -289,119 +357,220 @@ function snapshotInput(): EvidenceInput & { tags: Map<string, string[]> } {
     for (const b of benches) if (random() < 0.7) m.set(b.slug, (100 - 4 * i + 10 * random() + (i % 3 === 0 ? 1 / 3 : i % 3 === 1 ? 2 / 7 : 0)) % 100);
     return m;
   });
-  const seen = new Map<string, (typeof configurations)[number]>();
-  for (const c of configurations) if (!seen.has(c.familyTag)) seen.set(c.familyTag, c);
-  const models = [...seen.values()].map((best, index) => ({
-    familyTag: best.familyTag,
-    name: best.name,
-    best,
+  const byFamily = new Map<string, (typeof configurations)[number][]>();
+  for (const c of configurations) byFamily.set(c.familyTag, [...(byFamily.get(c.familyTag) ?? []), c]);
+  const models = [...byFamily.values()].map((list, index) => ({
+    familyTag: list[0]!.familyTag,
+    name: list[0]!.name,
+    best: list[0]!,
+    configurations: list,
     rank: index + 1,
     index,
-    segment: best.familyTag,
+    segment: list[0]!.familyTag,
   }));
   return {
     configurations: configurations as never,
     models: models as never,
     benches: benches as never,
     countingMeansOf: (slug) => means[Number(slug.slice(1))] ?? new Map(),
-    tags: new Map(benches.map((b, i) => [b.slug, i % 2 ? ['odd'] : ['even', 'all']])),
+    tags: new Map(benches.map((b, i) => [b.slug, i === 4 ? [] : i % 2 ? ['odd'] : ['even', 'all']])),
   };
 }
+
+type HandModel = {
+  name: string;
+  segment: string;
+  rank: number;
+  index: number;
+  best: { slug: string; provider: string };
+  configurations: { slug: string; supraScore: number }[];
+};
 
 function rankInputOf(input: ReturnType<typeof snapshotInput>): RankInput {
   const evidence = buildEvidence(input);
   const none = { bench: new Int32Array(), value: new Float64Array() };
-  const models = input.models as unknown as { name: string; segment: string; rank: number; index: number; best: { slug: string; provider: string } }[];
-  const bySlug = new Map(models.map((m) => [m.best.slug, m]));
+  const models = input.models as unknown as HandModel[];
   const configurations = input.configurations as unknown as { slug: string; name: string; familyTag: string }[];
   return {
     benchmarks: (input.benches as unknown as { slug: string; name: string; effectiveWeight: number }[]).map((b) => ({ ...b, tags: input.tags.get(b.slug)! })),
     tagSegment: (tag) => tag,
-    models: models.map((m) => ({ name: m.name, segment: m.segment, provider: m.best.provider, rank: m.rank, means: evidence.means(m.best.slug) ?? none })),
+    models: models.map((m) => ({
+      name: m.name,
+      segment: m.segment,
+      provider: m.best.provider,
+      rank: m.rank,
+      configurations: m.configurations.map((c) => ({ supraScore: c.supraScore, means: evidence.means(c.slug) ?? none })),
+    })),
     references: configurations.slice(0, REFERENCES).map((c) => {
       const model = models.find((m) => m.segment === c.familyTag)!;
-      return { slug: c.slug, name: c.name, model: model.index, best: bySlug.get(c.slug) === model, means: evidence.means(c.slug) ?? none };
+      return { slug: c.slug, name: c.name, model: model.index, best: model.best.slug === c.slug, means: evidence.means(c.slug) ?? none };
     }),
     kept: { modelPages: 5, configurationPages: 5 },
   };
 }
 
+/** The files as a browser reads them: through JSON. */
+function published(input: RankInput, hostModels = input.models.length, budget?: number): RankFiles {
+  const files = makeRankFiles(input, hostModels, budget === undefined ? {} : { budget });
+  const through = <T>(map: Map<string, T>) => new Map([...map].map(([path, file]) => [path, JSON.parse(JSON.stringify(file)) as T]));
+  return { index: JSON.parse(JSON.stringify(files.index)) as RankFile, blocks: through(files.blocks), parts: through(files.parts) };
+}
+
+/** The field of the index, its first `blocks` blocks and these parts, decoded. */
+const fieldOfFiles = (files: RankFiles, blocks: number, paths: string[]) =>
+  assembleRank(
+    files.index,
+    files.index.blocks.slice(0, blocks).map((e) => decodeBlock(files.blocks.get(e.path)!)),
+    paths.map((path) => decodePart(files.parts.get(path)!)),
+  );
+
 describe('as the source weighs', () => {
-  it('gives each model its best configuration’s evidence score, bit for bit, from the file as a browser reads it', () => {
+  it('gives each model its best configuration’s evidence score, bit for bit, and ranks the models the leaderboard gives a range, from the files as a browser reads them', () => {
     const input = snapshotInput();
     const evidence = buildEvidence(input);
-    const file = JSON.parse(JSON.stringify(encodeRank(rankInputOf(input)))) as RankFile;
-    const data = decodeRank(file);
-    const r = rankUnder(data.field, benchWeights(SOURCE_WEIGHTS, data.benchmarks), true);
-    const models = input.models as unknown as { best: { slug: string } }[];
+    const files = published(rankInputOf(input));
+    const { data, ranking, weighing: w } = rankingFrom(files, { w: '*:2' });
+    expect(w.source).toBe(true);
+    const models = input.models as unknown as HandModel[];
     const expected = models.map((m) => evidence.configuration(m.best.slug)?.score ?? Number.NaN);
     // The reference c3 is not its model's best (c1 is): its model's best is still compared with it.
-    expect(file.references[3]).toMatchObject({ slug: 'c3', best: false });
+    expect(files.index.references[3]).toMatchObject({ slug: 'c3', best: false });
     expect(expected.filter((e) => !Number.isNaN(e)).length).toBeGreaterThan(6);
-    for (let m = 0; m < models.length; m++) expect(Object.is(r.scores[m], expected[m]), `model ${m}: ${r.scores[m]} against ${expected[m]}`).toBe(true);
+    // The data holds every model with a counting score (f5's best has none: no details).
+    expect(Array.from(data.models.place)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9]);
+    const scoreOf = (place: number) => {
+      const m = [...data.models.place].indexOf(place);
+      return m < 0 ? Number.NaN : ranking.scores[m]!;
+    };
+    for (let m = 0; m < models.length; m++) expect(Object.is(scoreOf(m), expected[m]), `model ${m}: ${scoreOf(m)} against ${expected[m]}`).toBe(true);
+    // The models the leaderboard gives a likely range where the agreement lets it show them (the system test holds the sample's): enough evidence by the build's terms.
+    const withRange = models.flatMap((m, i) => ((evidence.configuration(m.best.slug)?.benchmarks ?? 0) >= MIN_BENCHMARKS ? [i] : []));
+    expect(withRange.length).toBeGreaterThan(0);
+    expect(ranking.ranked.map((m) => data.models.place[m]).sort((a, b) => a! - b!)).toEqual(withRange);
   });
 });
 
-describe('rank.json', () => {
-  it('decodes to the scores, weights, tags, names and model ranks it was made from', () => {
-    const input = rankInputOf(snapshotInput());
-    input.models[2]!.rank = 2; // two models share model rank 2
-    const file = encodeRank(input);
-    expect(file.decimals).toBeNull();
-    const data = decodeRank(JSON.parse(JSON.stringify(file)) as RankFile);
-    for (const [m, model] of input.models.entries()) {
-      expect(Array.from(data.field.rows[m]!.ids)).toEqual(Array.from(model.means.bench));
-      expect(Array.from(data.field.rows[m]!.scores)).toEqual(Array.from(model.means.value));
+describe('the data', () => {
+  const input = rankInputOf(snapshotInput());
+
+  it('holds in each tag’s part every configuration with a counting score on its benchmarks, not only the best, exactly, and in the blocks each one’s model and supraScore', () => {
+    const files = published(input);
+    const { index } = files;
+    const odd = index.tags.segment.indexOf('odd');
+    expect(index.parts.tags[odd]).toMatchObject({ path: 'rank/tags/odd.json', cut: input.models.length, blocks: 1 });
+    const part = decodePart(files.parts.get('rank/tags/odd.json')!);
+    const oddIds = input.benchmarks.flatMap((b, id) => (b.tags.includes('odd') ? [id] : []));
+    expect(oddIds).toEqual(Array.from({ length: input.benchmarks.length / 2 }, (_, k) => 2 * k + 1));
+    expect(Array.from(part.benchmarks)).toEqual(oddIds);
+    const block = decodeBlock(files.blocks.get('rank/models/0.json')!);
+    // Configurations by number: each model's together, its best first.
+    const numbered = input.models.flatMap((m, place) => m.configurations.map((c, at) => ({ place, at, c })));
+    expect(Array.from(block.count)).toEqual(input.models.map((m) => m.configurations.length));
+    expect(block.supraScore).toEqual(numbered.map((n) => n.c.supraScore));
+    const expected = numbered.flatMap(({ place, at, c }) =>
+      [...c.means.bench].filter((b) => oddIds.includes(b)).map((b) => `${place}:${at}:${b}:${c.means.value[[...c.means.bench].indexOf(b)]}`),
+    );
+    const found = [...part.benchmarks].flatMap((b, j) =>
+      [...part.columns[j]!.configuration].map((c, k) => `${numbered[c]!.place}:${numbered[c]!.at}:${b}:${part.columns[j]!.value[k]}`),
+    );
+    expect(found.sort()).toEqual(expected.sort());
+    // A configuration that is not its model's best is held too: the candidates a resampled ranking needs.
+    expect(found.some((f) => f.split(':')[1] !== '0')).toBe(true);
+    // Benchmark b4 carries no tag: the untagged part holds it.
+    expect(index.parts.untagged?.path).toBe('rank/untagged.json');
+    expect(Array.from(decodePart(files.parts.get('rank/untagged.json')!).benchmarks)).toEqual([4]);
+  });
+
+  it('loads the parts that hold the benchmarks weighed at the fewest bytes, with their blocks, or the part of every benchmark where that is smaller', () => {
+    const { index } = published(input);
+    const { names, benchmarks } = namesOf(index);
+    const loads = (w: string) => partsFor(index, weighingOf(readWeights(params({ w }), names).weights, benchmarks).weight);
+    expect(loads('odd:1')).toEqual({ blocks: 1, parts: [index.parts.tags[index.tags.segment.indexOf('odd')]] });
+    expect(loads('odd:5')).toEqual(loads('odd:1'));
+    expect(loads('*:0')).toEqual({ blocks: 0, parts: [] });
+    // Everything weighed: every tag's part would weigh more than the part of every benchmark.
+    expect(loads('')).toEqual({ blocks: 1, parts: [index.parts.all] });
+    expect(bytesOf(index, loads(''))).toBe(index.blocks[0]!.bytes + index.parts.all.bytes);
+  });
+
+  it('ranks one tag alike from its part and from the part of every benchmark', () => {
+    const files = published(input);
+    const fromTag = rankingFrom(files, { w: 'odd:1' });
+    const all = fieldOfFiles(files, 1, ['rank/all.json']);
+    const fromAll = rankUnder(all.field, fromTag.weighing);
+    const placed = (r: Ranking, places: Int32Array) => ({
+      ranked: r.ranked.map((m) => places[m]),
+      apart: r.apart.map((m) => places[m]),
+      scores: [...r.ranked, ...r.apart].map((m) => r.scores[m]),
+      references: r.references.models.map((m) => (m < 0 ? m : places[m])),
+    });
+    expect(placed(fromTag.ranking, fromTag.data.models.place)).toEqual(placed(fromAll, all.models.place));
+  });
+
+  it('holds, where a part and its blocks would weigh more than the budget gzipped, the best models that fit, and the field stops at the lowest cut', () => {
+    const whole = published(input);
+    const allBytes = whole.index.parts.all.bytes + whole.index.blocks[0]!.bytes;
+    // A budget that holds the index and about two thirds of the part of every benchmark with its block.
+    const indexBytes = gzipSync(JSON.stringify(whole.index), { level: 6 }).length;
+    const budget = indexBytes + Math.round((allBytes * 2) / 3);
+    const cut = published(input, input.models.length, budget);
+    expect(cut.index.parts.all.cut).toBeLessThan(input.models.length);
+    expect(bytesOf(cut.index, { blocks: cut.index.parts.all.blocks, parts: [cut.index.parts.all] })).toBeLessThanOrEqual(cut.index.budget);
+    // The index lists what the part weighs at hosts' usual level, which gzip -9 never exceeds here.
+    const part = JSON.stringify(cut.parts.get('rank/all.json'));
+    expect(gzipSync(part, { level: 6 }).length).toBe(cut.index.parts.all.bytes);
+    expect(gzipSync(part, { level: 9 }).length).toBeLessThanOrEqual(cut.index.parts.all.bytes);
+    const { data, ranking } = rankingFrom(cut);
+    expect(data.cut).toBe(cut.index.parts.all.cut);
+    expect(Math.max(...data.models.place)).toBeLessThan(data.cut);
+    expect(ranking.ranked.length + ranking.apart.length).toBeLessThanOrEqual(data.cut);
+    // A host's limits cut every part and the blocks at its models.
+    const host = published(input, 4);
+    expect([host.index.parts.all, ...host.index.parts.tags.filter((e) => e !== null)].every((e) => e!.cut <= 4)).toBe(true);
+    expect(decodeBlock(host.blocks.get('rank/models/0.json')!).name).toHaveLength(4);
+    expect(host.index.hostModels).toBe(4);
+  });
+
+  it('cuts a part as the encoder would have made it with that cut', () => {
+    const columns = columnsOf(input);
+    const all = Array.from(input.benchmarks.keys());
+    for (const cut of [0, 1, 3, 5, input.models.length]) {
+      const whole = encodePart(columns, all, input.models.length);
+      const made = encodePart(columns, all, cut);
+      expect(decodePart(truncatePart(whole, columns, cut))).toEqual(decodePart(made));
     }
+  });
+
+  it('decodes models’ shared ranks from the whole ranking, not from the models the field holds', () => {
+    const tied = { ...input, models: input.models.map((m, i) => ({ ...m, rank: i === 2 ? 2 : m.rank })) };
+    const { data } = rankingFrom(published(tied));
     expect(data.models.rank.slice(0, 4)).toEqual([
       { rank: 1, tied: false },
       { rank: 2, tied: true },
       { rank: 2, tied: true },
       { rank: 4, tied: false },
     ]);
-    expect(data.benchmarks.tags[1]).toEqual(['odd']);
-    expect(data.names.benches.get('b0')).toEqual(['even', 'all']);
-    expect(data.models.segment[0]).toBe('f0');
-  });
-
-  it('writes scores of few decimals as whole steps, and reads them back exactly', () => {
-    const means = (values: number[]) => ({ bench: Int32Array.from(values, (_, b) => b), value: Float64Array.from(values) });
-    const input: RankInput = {
-      benchmarks: [0, 1].map((b) => ({ slug: `b${b}`, name: `B ${b}`, effectiveWeight: 10, tags: [] })),
-      tagSegment: (t) => t,
-      models: [
-        { name: 'Alpha One', segment: 'alpha-one', provider: 'P', rank: 1, means: means([72.5, 0.1]) },
-        { name: 'Beta', segment: 'beta-x', provider: 'Q', rank: 2, means: means([70.25, 100]) },
-      ],
-      references: [],
-      kept: { modelPages: 2, configurationPages: 2 },
-    };
-    const file = encodeRank(input);
-    expect(file.decimals).toBe(2);
-    expect(file.scores[0]).toEqual([
-      [1, 1],
-      [7250, -225],
-    ]);
-    // A segment that is its name's slug is written as ''.
-    expect(file.models.segment).toEqual(['', 'beta-x']);
-    const data = decodeRank(file);
-    expect(Array.from(data.field.columns[0]!.scores)).toEqual([72.5, 70.25]);
-    expect(Array.from(data.field.columns[1]!.scores)).toEqual([0.1, 100]);
-    expect(data.models.segment).toEqual(['alpha-one', 'beta-x']);
   });
 });
 
 describe('the list of /rank/', () => {
-  const input = rankInputOf(snapshotInput());
-  const data = decodeRank(encodeRank(input));
-  // Two benchmarks weighed: a model that ran one of them only is listed apart.
-  const { weights } = readWeights(params({ w: '*:0', b: 'b0:1,b3:1' }), data.names);
-  const ranking = rankUnder(data.field, benchWeights(weights, data.benchmarks), false);
-  const rows = rankRows(data, ranking);
+  const files = published(rankInputOf(snapshotInput()));
+  // Two benchmarks weighed: every model is listed apart, its evidence resting on two benchmarks at most.
+  const { data, ranking } = rankingFrom(files, { w: '*:0', b: 'b0:1,b3:1' });
+  const mixed = rankingFrom(files, { w: 'odd:1' });
+  const rows = rankRows(mixed.data, mixed.ranking);
+
+  it('lists apart every model whose evidence rests on fewer benchmarks than a rank needs', () => {
+    expect(ranking.ranked).toEqual([]);
+    expect(ranking.apart.length).toBeGreaterThan(0);
+    expect(ranking.references.end).toBe('empty');
+    expect(rankRows(data, ranking).every((r) => r.rank === undefined)).toBe(true);
+  });
 
   it('lists the ranked models first, then those apart, whatever the sort', () => {
-    expect(ranking.apart.length).toBeGreaterThan(0);
-    expect(rows.map((r) => r.model)).toEqual([...ranking.ranked, ...ranking.apart]);
+    expect(mixed.ranking.apart.length).toBeGreaterThan(0);
+    expect(mixed.ranking.ranked.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.model)).toEqual([...mixed.ranking.ranked, ...mixed.ranking.apart].map((m) => mixed.data.models.place[m]));
     const view = (part: Partial<RankView>) => ({ ...RANK.plain, page: 1, ...part }) as RankView;
     for (const sort of ['name', 'score', 'coverage', 'provider'] as const)
       for (const dir of ['asc', 'desc'] as const) {
@@ -417,8 +586,9 @@ describe('the list of /rank/', () => {
   it('links a model with a page to it, and one without to the comparison page', () => {
     const withPage = rows.find((r) => r.model < 5)!;
     const without = rows.find((r) => r.model >= 5)!;
-    expect(withPage.href).toBe(`/models/${data.models.segment[withPage.model]}/`);
-    expect(without.href).toBe(`/compare/?models=${data.models.segment[without.model]}`);
+    const segmentOf = (place: number) => mixed.data.models.segment[[...mixed.data.models.place].indexOf(place)];
+    expect(withPage.href).toBe(`/models/${segmentOf(withPage.model)}/`);
+    expect(without.href).toBe(`/compare/?models=${segmentOf(without.model)}`);
   });
 
   it('keeps its weights in the address as they read, and reads them back', () => {
@@ -428,4 +598,28 @@ describe('the list of /rank/', () => {
     const back = new URL(url, 'https://example.org');
     expect(readView(RANK, back.pathname, back.search)).toMatchObject({ w: 'coding:3,*:1', b: 'swe:0', by: 'alike', q: 'a b', page: 2 });
   });
+});
+
+it('ranks only by the leaderboard’s own rule for enough evidence', () => {
+  // The rule is ranges.ts' function, not a copy: a model with exactly MIN_BENCHMARKS shared benchmarks has enough.
+  expect(
+    enoughForRange({
+      starts: Int32Array.of(0, 1),
+      reference: Int32Array.of(0),
+      bench: Int32Array.of(0),
+      weight: Float64Array.of(1),
+      won: Float64Array.of(0.5),
+      benchmarks: MIN_BENCHMARKS,
+    }),
+  ).toBe(true);
+  expect(
+    enoughForRange({
+      starts: Int32Array.of(0, 1),
+      reference: Int32Array.of(0),
+      bench: Int32Array.of(0),
+      weight: Float64Array.of(1),
+      won: Float64Array.of(0.5),
+      benchmarks: MIN_BENCHMARKS - 1,
+    }),
+  ).toBe(false);
 });

@@ -32,8 +32,11 @@ const freePort = () =>
     });
   });
 
-/** Runs Lighthouse on each of `paths` of the site in `dist`, one after the other. */
-export async function lighthouseScores(dist: string, paths: readonly string[]): Promise<PageScores[]> {
+/**
+ * Runs Lighthouse on each of `paths` of the site in `dist`, one after the other, in `categories`
+ * (every one unless told; a category left out scores NaN).
+ */
+export async function lighthouseScores(dist: string, paths: readonly string[], categories: readonly Category[] = CATEGORIES): Promise<PageScores[]> {
   const site = await serveStatic({ dir: dist, gzip: true });
   const port = await freePort();
   const browser = await chromium.launch({
@@ -44,12 +47,12 @@ export async function lighthouseScores(dist: string, paths: readonly string[]): 
   try {
     const out: PageScores[] = [];
     for (const path of paths) {
-      const result = await lighthouse(`${site.url.replace(/\/$/, '')}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const result = await lighthouse(`${site.url.replace(/\/$/, '')}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-      const { categories, audits } = result.lhr;
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categories[c]?.score ?? 0])) as Record<Category, number>;
-      const failing = CATEGORIES.flatMap((c) =>
-        (categories[c]?.auditRefs ?? [])
+      const { categories: scored, audits } = result.lhr;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categories.includes(c) ? (scored[c]?.score ?? 0) : Number.NaN])) as Record<Category, number>;
+      const failing = categories.flatMap((c) =>
+        (scored[c]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => `${c}: ${ref.id} (${audits[ref.id]?.score}) ${audits[ref.id]?.title ?? ''}`),
       );
@@ -63,4 +66,7 @@ export async function lighthouseScores(dist: string, paths: readonly string[]): 
 }
 
 /** A page's scores as a report line: each category out of 100. */
-export const scoresLine = (p: PageScores) => `${p.path}: ${CATEGORIES.map((c) => `${c} ${Math.round(p.scores[c] * 100)}`).join(', ')}`;
+export const scoresLine = (p: PageScores) =>
+  `${p.path}: ${CATEGORIES.filter((c) => !Number.isNaN(p.scores[c]))
+    .map((c) => `${c} ${Math.round(p.scores[c] * 100)}`)
+    .join(', ')}`;

@@ -152,7 +152,7 @@ export function pageSamples(
     for (const tag of data.tags) {
       const folder = `tags/${tag.segment}`;
       const pages = [`${folder}/index.html`, ...morePages(dist, folder)];
-      const t = counts.tagLists.get(tag.tag) ?? { carrying: 0, measured: 0, benches: 0 };
+      const t = counts.tagLists.get(tag.tag) ?? { carrying: 0, measured: 0, benches: 0, scores: 0 };
       const onPage = (n: number, p: number) => Math.max(0, Math.min(n - (p - 1) * resultsPerPage, resultsPerPage));
       pages.forEach((path, i) => {
         const carrying = onPage(t.carrying, i + 1);

@@ -1,10 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../_site.ts';
-import { attribution } from '../../site/files/records.ts';
-import { rankFileOf } from '../../site/routes/rank.ts';
+import { rankFilesOf } from '../../site/routes/rank.ts';
 
-/** What /rank/ re-ranks the models from in the browser (the mirror's computation), with the attribution like every download. */
-export const GET: APIRoute = () => {
-  const data = siteData();
-  return new Response(JSON.stringify({ ...attribution(data), ...rankFileOf(data) }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-};
+/** The index of what /rank/ re-ranks the models from in the browser (the mirror's computation), with the attribution like every download. */
+export const GET: APIRoute = () => new Response(JSON.stringify(rankFilesOf(siteData()).index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -70,7 +70,12 @@ export function fieldCountsOf(reader: SnapshotReader, cardModels: number, snapsh
     benchResults: new Map(
       ranking.benches.map((b, i) => [b.slug, { models: lists.resultModels[i]!, rows: lists.resultRows[i]!, firstRows: lists.firstRows.map((f) => f[i]!) }]),
     ),
-    tagLists: new Map(tags.names.map((tag, t) => [tag, { carrying: lists.carrying[t]!, measured: lists.measured[t]!, benches: tags.taggedBenches[t]! }])),
+    tagLists: new Map(
+      tags.names.map((tag, t) => [
+        tag,
+        { carrying: lists.carrying[t]!, measured: lists.measured[t]!, benches: tags.taggedBenches[t]!, scores: lists.tagScores[t]! },
+      ]),
+    ),
     benchTags: tags.ofBench,
     historySnapshots: counts.historySnapshots,
     recentChanges: Math.min(RECENT_CHANGES_PER_MODEL, Math.max(0, counts.historySnapshots - 1)),
@@ -154,6 +159,8 @@ interface Lists {
   firstRows: Int32Array[];
   carrying: Int32Array;
   measured: Int32Array;
+  /** Per tag, the counting submissions on its benchmarks: the scores its part of /rank/'s data holds. */
+  tagScores: Int32Array;
 }
 
 /** Each model's counts, best first, and the lists of results and tags tallied on the way. */
@@ -172,8 +179,9 @@ function countModels(reader: SnapshotReader, ranking: Ranking, tags: Tags, s: Su
     firstRows: RESULTS_PER_PAGE.map(() => new Int32Array(B)),
     carrying: new Int32Array(T),
     measured: new Int32Array(T),
+    tagScores: new Int32Array(T),
   };
-  const { resultModels, resultRows, firstRows, carrying, measured } = lists;
+  const { resultModels, resultRows, firstRows, carrying, measured, tagScores } = lists;
   const { historyPoints, configurationHistoryPoints } = chartPoints(reader, ranking.rows, ranking.rowOf, firstRow, M);
   const shared = sharedWithNext(s, firstRow);
 
@@ -210,6 +218,7 @@ function countModels(reader: SnapshotReader, ranking: Ranking, tags: Tags, s: Su
         });
         if (s.counts[i])
           for (const t of tags.ofBench[b]!) {
+            tagScores[t]!++;
             if (measuredMark[t] === m) continue;
             measuredMark[t] = m;
             measured[t]!++;

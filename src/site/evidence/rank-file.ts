@@ -1,166 +1,359 @@
 /**
- * `/data/rank.json`: what `/rank/` re-ranks the models from in the browser, laid out by benchmark.
- * For each benchmark, the models whose best configuration has a counting score on it (as steps of
- * the model's place, in model rank order) and those scores (the mean of its counting submissions,
- * exactly as the build averaged them); the benchmarks' effectiveWeight and tags; each model's name,
- * page and model rank; and the API's top 10 configurations with their own means. Names and tags are
- * listed once, in columns. The build encodes it here and both the build (for the page's first,
- * static rows) and the browser decode it here, so both rank from the same numbers. Pure.
+ * What `/rank/` ranks the models from, in the browser, as files under `/data/`, read here (the build
+ * writes them with rank-encode.ts): `rank.json`, the index (the benchmarks, their tags, the vendors,
+ * the API's top 10 configurations with their means, the blocks and the parts); the blocks
+ * (`rank/models/{n}.json`), the model ranking in slices of BLOCK models with their names, pages,
+ * vendors, model ranks and configurations; and the parts, the counting means on some benchmarks of
+ * every configuration with one, by its number across the ranking: one per tag
+ * (`rank/tags/{segment}.json`), one for the benchmarks without a tag (`rank/untagged.json`) and one of
+ * every benchmark for the best models that fit (`rank/all.json`). A weighting loads the index, the
+ * parts that hold its weighed benchmarks (partsFor) and the blocks they name, within the index's
+ * budget, gzipped.
+ *
+ * The parts hold every configuration's means, not only each model's best, and the blocks each
+ * configuration's supraScore: with the benchmarks' keys (resample.ts' benchKey of their slugs), what
+ * a resampled ranking needs. Both the build (the page's first, static rows) and the browser decode
+ * them here, so both rank from the same numbers. Pure.
  */
 import type { PagesKept } from '../links/links.ts';
-import { decimalsOf, slugOf, StringTable } from '../format/compact.ts';
+import { slugOf } from '../format/compact.ts';
 import type { Ranked } from '../format/ranks.ts';
-import { REFERENCES, SCALE, type ScoreSet } from './method.ts';
-import type { RankField, Sparse } from './reweigh.ts';
-import { BEST_COVERED, COVERAGE_SHARE, MAX_ROUNDS } from './reweigh.ts';
-import { MAX_WEIGHT, type WeighedBenchmarks, type WeightNames } from './weights.ts';
+import type { Reference, ScoreSet } from './method.ts';
+import { benchKey } from './resample.ts';
+import type { RankField } from './reweigh.ts';
+import type { WeighedBenchmarks, WeightNames } from './weights.ts';
 
-/** rank.json beside its attribution. */
+/** Models a block holds. */
+export const BLOCK = 1000;
+
+/** A file as the index lists it: where it is (from /data/) and its bytes gzipped. */
+export interface FileEntry {
+  path: string;
+  bytes: number;
+}
+
+/** A part as the index lists it: with the blocks it needs (the first `blocks` of them) and its cut (RankPartFile's). */
+export interface PartEntry extends FileEntry {
+  blocks: number;
+  cut: number;
+}
+
+/** `/data/rank.json` beside its attribution. */
 export interface RankFile {
   /** The choices of the method under the visitor's weights (reweigh.ts), for a reader of the file. */
-  method: { references: number; scale: number; maxRounds: number; coverageShare: number; bestCovered: number; maxWeight: number };
+  method: { references: number; scale: number; maxPasses: number; minBenchmarks: number; maxWeight: number };
+  /** The most the blocks and parts one weighting loads may weigh together, gzipped: with the index, within the data's budget. */
+  budget: number;
   /** By benchmark id: as the build's evidence numbers them (the snapshot's order). */
   benchmarks: { slug: string[]; name: string[]; effectiveWeight: number[]; tags: number[][] };
   /** The tags some benchmark carries: their names and their pages' segments (what an address weighs them by). */
   tags: { name: string[]; segment: string[] };
   providers: string[];
-  /** In model rank order. */
-  models: {
-    name: string[];
-    /** Its page's segment; '' when it is the slug of its name. */
-    segment: string[];
-    /** Index into `providers`: its best configuration's vendor. */
-    provider: number[];
-    /** Model ranks: the first as it is, each next as the step from the one before; a step of 0 is a shared rank. */
-    rank: number[];
-  };
-  /** How many of the best models have pages on this host. */
-  kept: PagesKept;
-  /** The scores are whole numbers of 10^-decimals, each column's first as it is and each next as the step from the one before; null: as they are. */
-  decimals: number | null;
-  /** By benchmark id: [the models' places, as steps from -1; their scores]. */
-  scores: [number[], number[]][];
+  /** Models in the snapshot, and how many of the best of them this host's limits let the data hold. */
+  models: number;
+  hostModels: number;
   /** The API's top configurations by supraScore, best first: their model's place, and their means by benchmark id (steps from -1). */
   references: { slug: string; name: string; model: number; best: boolean; benchmarks: number[]; scores: number[] }[];
-}
-
-/** What the build hands the encoder. */
-export interface RankInput {
-  benchmarks: { slug: string; name: string; effectiveWeight: number; tags: readonly string[] }[];
-  /** Each tag's page segment. */
-  tagSegment: (tag: string) => string;
-  /** In model rank order, with their best configuration's means. */
-  models: { name: string; segment: string; provider: string; rank: number; means: ScoreSet }[];
-  references: { slug: string; name: string; model: number; best: boolean; means: ScoreSet }[];
+  /** How many of the best models have pages on this host. */
   kept: PagesKept;
+  /** The blocks of the model ranking, best first, BLOCK models each. */
+  blocks: FileEntry[];
+  /** The parts: every benchmark for the best models; by tag (null: none); the benchmarks without a tag (null: none). */
+  parts: { all: PartEntry; tags: (PartEntry | null)[]; untagged: PartEntry | null };
 }
 
-/** Integers as steps, the first from `start`, and back: places and scores in order take fewer digits so. */
-const toSteps = (values: ArrayLike<number>, start: number) => Array.from(values, (v, i) => v - (i === 0 ? start : values[i - 1]!));
-const fromSteps = (steps: readonly number[], start: number) => {
+/** A block: models `from` to `from` + BLOCK of the model ranking, and their configurations. */
+export interface RankBlockFile {
+  from: number;
+  /** The number across the ranking of its first configuration (a model's configurations together, its best by supraScore first). */
+  firstConfiguration: number;
+  /** Its models: names, pages' segments ('' where it is the slug of the name), vendors (into the index's providers), model ranks (the first as it is, then steps) and which share their rank (indexes, steps from -1). */
+  models: { name: string[]; segment: string[]; provider: number[]; rank: number[]; tied: number[] };
+  /** Each model's count of configurations, and each configuration's supraScore, in their order. */
+  configurations: { count: number[]; supraScore: number[] };
+}
+
+/** A part: the columns of some benchmarks. */
+export interface RankPartFile {
+  /** Its benchmarks by id, as steps from -1. */
+  benchmarks: number[];
+  /** It holds every configuration with a counting score on its benchmarks among the best `cut` models of the ranking, and none below. */
+  cut: number;
+  /** The means are whole numbers of 10^-decimals, each column's first as it is and each next as the step from the one before; null: as they are. */
+  decimals: number | null;
+  /** By benchmark, in the order of `benchmarks`: [the configurations with a counting score, by number (steps from -1); their means]. */
+  scores: [number[], number[]][];
+}
+
+/** The paths of the blocks and parts, from /data/. */
+export const RANK_PARTS_DIR = 'rank';
+/** A block's or part's path; `.json.gz` where the build gzips the large downloads (the browser reads either). */
+export const rankPartPath = (part: { tag: string } | { block: number } | 'all' | 'untagged', gzipped = false) =>
+  (typeof part === 'string'
+    ? `${RANK_PARTS_DIR}/${part}.json`
+    : 'tag' in part
+      ? `${RANK_PARTS_DIR}/tags/${part.tag}.json`
+      : `${RANK_PARTS_DIR}/models/${part.block}.json`) + (gzipped ? '.gz' : '');
+
+/** Integers from steps, the first from `start` (places and scores in order take fewer digits as steps). */
+export const fromSteps = (steps: readonly number[], start: number) => {
   const out = new Int32Array(steps.length);
   let at = start;
-  steps.forEach((s, i) => (out[i] = at += s));
+  for (let i = 0; i < steps.length; i++) out[i] = at += steps[i]!;
   return out;
 };
 
-export function encodeRank(input: RankInput): RankFile {
-  const tags = new StringTable();
-  const providers = new StringTable();
-  const columns: [number[], number[]][] = input.benchmarks.map(() => [[], []]);
-  input.models.forEach((m, place) => {
-    for (let k = 0; k < m.means.bench.length; k++) {
-      const column = columns[m.means.bench[k]!]!;
-      column[0].push(place);
-      column[1].push(m.means.value[k]!);
-    }
-  });
-  const decimals = decimalsOf(columns.flatMap(([, scores]) => scores));
-  const scale = 10 ** (decimals ?? 0);
-  const benchTags = input.benchmarks.map((b) => b.tags.map(tags.id));
-  const modelProviders = input.models.map((m) => providers.id(m.provider));
+/** Means as whole numbers of 10^-decimals in steps, or as they are (decimals null), as numbers. */
+function scoresOf(values: readonly number[], decimals: number | null): Float64Array {
+  const out = new Float64Array(values.length);
+  if (decimals === null) out.set(values);
+  else {
+    const scale = 10 ** decimals;
+    let at = 0;
+    for (let i = 0; i < values.length; i++) out[i] = (at += values[i]!) / scale;
+  }
+  return out;
+}
+
+/** Each tag's benchmarks by id, in the order of the index's tags. */
+export function tagBenchmarks(file: Pick<RankFile, 'benchmarks' | 'tags'>): number[][] {
+  const out = file.tags.name.map(() => [] as number[]);
+  file.benchmarks.tags.forEach((ts, b) => ts.forEach((t) => out[t]!.push(b)));
+  return out;
+}
+
+/** The benchmarks without a tag, by id. */
+export const untaggedBenchmarks = (file: Pick<RankFile, 'benchmarks'>) => file.benchmarks.tags.flatMap((ts, b) => (ts.length === 0 ? [b] : []));
+
+/** A block decoded. */
+export interface RankBlock {
+  from: number;
+  firstConfiguration: number;
+  name: string[];
+  segment: string[];
+  provider: number[];
+  rank: Int32Array;
+  tied: Uint8Array;
+  count: Int32Array;
+  supraScore: number[];
+}
+
+export function decodeBlock(file: RankBlockFile): RankBlock {
+  const tied = new Uint8Array(file.models.name.length);
+  for (const k of fromSteps(file.models.tied, -1)) tied[k] = 1;
   return {
-    method: { references: REFERENCES, scale: SCALE, maxRounds: MAX_ROUNDS, coverageShare: COVERAGE_SHARE, bestCovered: BEST_COVERED, maxWeight: MAX_WEIGHT },
-    benchmarks: {
-      slug: input.benchmarks.map((b) => b.slug),
-      name: input.benchmarks.map((b) => b.name),
-      effectiveWeight: input.benchmarks.map((b) => b.effectiveWeight),
-      tags: benchTags,
-    },
-    tags: { name: tags.list, segment: tags.list.map(input.tagSegment) },
-    providers: providers.list,
-    models: {
-      name: input.models.map((m) => m.name),
-      segment: input.models.map((m) => (m.segment === slugOf(m.name) ? '' : m.segment)),
-      provider: modelProviders,
-      rank: input.models.map((m, i) => m.rank - (i === 0 ? 0 : input.models[i - 1]!.rank)),
-    },
-    kept: input.kept,
-    decimals,
-    scores: columns.map(([places, scores]) => {
-      const units = decimals === null ? scores : scores.map((s) => Math.round(s * scale));
-      return [toSteps(places, -1), decimals === null ? units : toSteps(units, 0)];
-    }),
-    references: input.references.map((r) => ({
-      slug: r.slug,
-      name: r.name,
-      model: r.model,
-      best: r.best,
-      benchmarks: toSteps(r.means.bench, -1),
-      scores: Array.from(r.means.value),
-    })),
+    from: file.from,
+    firstConfiguration: file.firstConfiguration,
+    name: file.models.name,
+    segment: file.models.segment.map((s, k) => s || slugOf(file.models.name[k]!)),
+    provider: file.models.provider,
+    rank: fromSteps(file.models.rank, 0),
+    tied,
+    count: Int32Array.from(file.configurations.count),
+    supraScore: file.configurations.supraScore,
   };
 }
 
-/** rank.json decoded: the field the passes read, and what the page names. */
+/** A part decoded: its benchmarks, its cut and, in the order of the benchmarks, each column's configurations (by number) and means. */
+export interface RankPart {
+  benchmarks: Int32Array;
+  cut: number;
+  columns: { configuration: Int32Array; value: Float64Array }[];
+}
+
+export const decodePart = (file: RankPartFile): RankPart => ({
+  benchmarks: fromSteps(file.benchmarks, -1),
+  cut: file.cut,
+  columns: file.scores.map(([configurations, values]) => ({ configuration: fromSteps(configurations, -1), value: scoresOf(values, file.decimals) })),
+});
+
+/** What one weighting loads: the first `blocks` blocks and these parts. */
+export interface Loads {
+  blocks: number;
+  parts: PartEntry[];
+}
+
+/** What `loads` weighs gzipped, as the index says. */
+export const bytesOf = (file: RankFile, loads: Loads) =>
+  file.blocks.slice(0, loads.blocks).reduce((sum, e) => sum + e.bytes, 0) + loads.parts.reduce((sum, e) => sum + e.bytes, 0);
+
+/**
+ * What one weighting loads: the parts that hold every weighed benchmark at the fewest bytes (the
+ * smallest one that holds them all, else greedily the most still wanted per byte) with their
+ * blocks, or the part of every benchmark where that holds as many models for fewer bytes, or where
+ * those would weigh more than the budget.
+ */
+export function partsFor(file: RankFile, weighed: ArrayLike<number>): Loads {
+  const wanted = new Set<number>();
+  for (let b = 0; b < weighed.length; b++) if (weighed[b]! > 0) wanted.add(b);
+  if (wanted.size === 0) return { blocks: 0, parts: [] };
+  const all: Loads = { blocks: file.parts.all.blocks, parts: [file.parts.all] };
+  const byTag = tagBenchmarks(file);
+  const options: { entry: PartEntry; holds: number[] }[] = [];
+  file.parts.tags.forEach((entry, t) => entry && options.push({ entry, holds: byTag[t]! }));
+  if (file.parts.untagged) options.push({ entry: file.parts.untagged, holds: untaggedBenchmarks(file) });
+  const whole = options.filter((o) => [...wanted].every((b) => o.holds.includes(b))).sort((x, y) => x.entry.bytes - y.entry.bytes)[0];
+  const chosen: PartEntry[] = whole ? [whole.entry] : [];
+  const left = whole ? new Set<number>() : new Set(wanted);
+  while (left.size > 0) {
+    let best: { entry: PartEntry; holds: number[] } | undefined;
+    let bestValue = 0;
+    for (const o of options) {
+      const gain = o.holds.filter((b) => left.has(b)).length;
+      const value = gain / (o.entry.bytes + 1);
+      if (gain > 0 && value > bestValue) [best, bestValue] = [o, value];
+    }
+    if (!best) return all;
+    chosen.push(best.entry);
+    // Past the budget already: the part of every benchmark, without looking further.
+    if (chosen.reduce((sum, e) => sum + e.bytes, 0) > file.budget) return all;
+    for (const b of best.holds) left.delete(b);
+  }
+  const loads: Loads = { blocks: Math.max(...chosen.map((e) => e.blocks)), parts: chosen };
+  const cut = Math.min(...chosen.map((e) => e.cut));
+  if (file.parts.all.cut >= cut && bytesOf(file, all) <= bytesOf(file, loads)) return all;
+  return bytesOf(file, loads) <= file.budget ? loads : all;
+}
+
+/** The data a ranking reads, decoded: the field the passes read, what the rows name, and what the page says of the field. */
 export interface RankData {
   field: RankField;
   benchmarks: WeighedBenchmarks & { name: readonly string[] };
   tags: RankFile['tags'];
-  models: { name: string[]; segment: string[]; provider: string[]; rank: Ranked[] };
+  /** By model of the field: its place in the model ranking, name, page's segment, vendor and model rank. */
+  models: { place: Int32Array; name: string[]; segment: string[]; provider: string[]; rank: Ranked[] };
+  /** Models in the snapshot; the field holds every model whose best configuration has a score on the parts' benchmarks above place `cut`. */
+  total: number;
+  cut: number;
+  /** How many of the best models this host's limits let the data hold. */
+  hostModels: number;
   kept: PagesKept;
   names: WeightNames;
 }
 
-export function decodeRank(file: RankFile): RankData {
-  const n = file.models.name.length;
-  const scale = 10 ** (file.decimals ?? 0);
-  const columns: Sparse[] = file.scores.map(([places, values]) => {
-    const scores = file.decimals === null ? Float64Array.from(values) : Float64Array.from(fromSteps(values, 0), (u) => u / scale);
-    return { ids: fromSteps(places, -1), scores };
+/** What an index names, made once per index: every field assembled from it shares them. */
+interface IndexNames {
+  benchmarks: RankData['benchmarks'];
+  names: WeightNames;
+  /** The benchmarks' resampling keys (resample.ts' benchKey of each slug). */
+  keys: Uint32Array;
+}
+const indexNames = new WeakMap<RankFile, IndexNames>();
+
+/** The names a field's weights may use, its benchmarks as the weights read them, and their keys: from the index alone. */
+export function namesOf(file: RankFile): IndexNames {
+  let made = indexNames.get(file);
+  if (!made) {
+    const benchTags = file.benchmarks.tags.map((ts) => ts.map((t) => file.tags.segment[t]!));
+    made = {
+      benchmarks: { slug: file.benchmarks.slug, name: file.benchmarks.name, effectiveWeight: file.benchmarks.effectiveWeight, tags: benchTags },
+      names: { tags: new Set(file.tags.segment), benches: new Map(file.benchmarks.slug.map((s, b) => [s, benchTags[b]!])) },
+      keys: Uint32Array.from(file.benchmarks.slug, benchKey),
+    };
+    indexNames.set(file, made);
+  }
+  return made;
+}
+
+/** The configurations the blocks number (up to `cut` models): each one's model and its place among the model's configurations. */
+function configurationsOf(blocks: readonly RankBlock[], cut: number) {
+  const end = blocks.length === 0 ? 0 : blocks.at(-1)!.firstConfiguration + blocks.at(-1)!.count.reduce((a, b) => a + b, 0);
+  const model = new Int32Array(end).fill(-1);
+  const place = new Int32Array(end);
+  for (const block of blocks) {
+    let c = block.firstConfiguration;
+    block.count.forEach((n, k) => {
+      const m = block.from + k;
+      for (let p = 0; p < n; p++, c++)
+        if (m < cut) {
+          model[c] = m;
+          place[c] = p;
+        }
+    });
+  }
+  return { model, place };
+}
+
+/**
+ * The field of the index and what was loaded: every model whose best configuration has a mean on
+ * a benchmark the parts hold, by place, with those means (a benchmark two parts hold is the same
+ * column in each), its name and model rank from the blocks, and the API's top 10 as references.
+ */
+export function assembleRank(file: RankFile, blocks: readonly RankBlock[], parts: readonly RankPart[]): RankData {
+  // Below the lowest cut a model's scores may be in one part and not in another: the field stops there.
+  const covered = blocks.length === 0 ? 0 : blocks.at(-1)!.from + blocks.at(-1)!.name.length;
+  const cut = Math.min(file.models, covered, ...parts.map((p) => p.cut));
+  const configuration = configurationsOf(blocks, cut);
+  // Each benchmark's column once, its best configurations' entries only: counted by model, then filled.
+  const columnOf = (visit: (b: number, m: number, value: number) => void) => {
+    const done = new Uint8Array(file.benchmarks.slug.length);
+    for (const part of parts)
+      part.benchmarks.forEach((b, j) => {
+        if (done[b]) return;
+        done[b] = 1;
+        const { configuration: at, value } = part.columns[j]!;
+        for (let k = 0; k < at.length; k++) {
+          const c = at[k]!;
+          if (c < configuration.model.length && configuration.place[c] === 0 && configuration.model[c]! >= 0) visit(b, configuration.model[c]!, value[k]!);
+        }
+      });
+  };
+  const lengths = new Int32Array(cut);
+  columnOf((_, m) => lengths[m]!++);
+  const places: number[] = [];
+  const localOf = new Int32Array(cut).fill(-1);
+  for (let m = 0; m < cut; m++) if (lengths[m]! > 0) localOf[m] = places.push(m) - 1;
+  const n = places.length;
+  // One buffer for every row, each row a view of it: a few thousand buffers of their own cost more than the filling.
+  const starts = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) starts[i + 1] = starts[i]! + lengths[places[i]!]!;
+  const benchAll = new Int32Array(starts[n]!);
+  const valueAll = new Float64Array(starts[n]!);
+  const filled = starts.slice(0, n);
+  columnOf((b, m, v) => {
+    const i = localOf[m]!;
+    benchAll[filled[i]!] = b;
+    valueAll[filled[i]!++] = v;
   });
-  // Each model's row, its benchmarks ascending: the transpose of the columns.
-  const lengths = new Int32Array(n);
-  for (const c of columns) for (const m of c.ids) lengths[m] = lengths[m]! + 1;
-  const rows: Sparse[] = Array.from(lengths, (len) => ({ ids: new Int32Array(len), scores: new Float64Array(len) }));
-  const filled = new Int32Array(n);
-  columns.forEach((c, b) =>
-    c.ids.forEach((m, j) => {
-      const row = rows[m]!;
-      row.ids[filled[m]!] = b;
-      row.scores[filled[m]!++] = c.scores[j]!;
-    }),
-  );
-  const segmentOf = (t: number) => file.tags.segment[t]!;
-  const ranks: number[] = [];
-  file.models.rank.forEach((step, k) => ranks.push((k === 0 ? 0 : ranks[k - 1]!) + step));
-  const benchTags = file.benchmarks.tags.map((ts) => ts.map(segmentOf));
+  const rows: ScoreSet[] = Array.from({ length: n }, (_, i) => ({
+    bench: benchAll.subarray(starts[i]!, starts[i + 1]!),
+    value: valueAll.subarray(starts[i]!, starts[i + 1]!),
+  }));
+  // From several parts a row's benchmarks come in parts' order: ascending, as the build's score sets are.
+  if (parts.length > 1) rows.forEach((row, i) => (rows[i] = ascending(row)));
+  const references = file.references.map((r) => {
+    const value = new Float64Array(file.benchmarks.slug.length).fill(Number.NaN);
+    fromSteps(r.benchmarks, -1).forEach((b, k) => (value[b] = r.scores[k]!));
+    const model = r.best && r.model < cut ? localOf[r.model]! : -1;
+    const reference: Reference = { slug: model >= 0 ? `#${model}` : r.slug, value };
+    return { reference, model };
+  });
+  const { benchmarks, names, keys } = namesOf(file);
+  const blockOf = (m: number) => blocks[Math.floor(m / BLOCK)]!;
   return {
-    field: {
-      models: n,
-      columns,
-      rows,
-      references: file.references.map((r) => ({ ids: fromSteps(r.benchmarks, -1), scores: Float64Array.from(r.scores), self: r.best ? r.model : -1 })),
-    },
-    benchmarks: { slug: file.benchmarks.slug, name: file.benchmarks.name, effectiveWeight: file.benchmarks.effectiveWeight, tags: benchTags },
+    field: { slugs: file.benchmarks.slug, key: keys, rows, references },
+    benchmarks,
     tags: file.tags,
     models: {
-      name: file.models.name,
-      segment: file.models.segment.map((s, k) => s || slugOf(file.models.name[k]!)),
-      provider: file.models.provider.map((p) => file.providers[p] ?? ''),
-      rank: ranks.map((rank, k) => ({ rank, tied: ranks[k - 1] === rank || ranks[k + 1] === rank })),
+      place: Int32Array.from(places),
+      name: places.map((m) => blockOf(m).name[m % BLOCK]!),
+      segment: places.map((m) => blockOf(m).segment[m % BLOCK]!),
+      provider: places.map((m) => file.providers[blockOf(m).provider[m % BLOCK]!] ?? ''),
+      rank: places.map((m) => ({ rank: blockOf(m).rank[m % BLOCK]!, tied: blockOf(m).tied[m % BLOCK] === 1 })),
     },
+    total: file.models,
+    cut,
+    hostModels: file.hostModels,
     kept: file.kept,
-    names: { tags: new Set(file.tags.segment), benches: new Map(file.benchmarks.slug.map((s, b) => [s, benchTags[b]!])) },
+    names,
   };
+}
+
+/** A score set with its benchmarks in ascending order. */
+function ascending(set: ScoreSet): ScoreSet {
+  let sorted = true;
+  for (let k = 1; k < set.bench.length && sorted; k++) sorted = set.bench[k - 1]! < set.bench[k]!;
+  if (sorted) return set;
+  const order = Array.from(set.bench.keys()).sort((a, b) => set.bench[a]! - set.bench[b]!);
+  return { bench: Int32Array.from(order, (k) => set.bench[k]!), value: Float64Array.from(order, (k) => set.value[k]!) };
 }

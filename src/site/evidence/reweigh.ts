@@ -1,283 +1,228 @@
 /**
- * The evidence score under a visitor's own weights (weights.ts), for `/rank/`: the method of
- * method.ts, each benchmark's effectiveWeight multiplied by the visitor's weight, computed for every
- * model's best configuration at once from a field laid out by benchmark (rank-file.ts).
+ * The evidence score under a visitor's own weights (weights.ts), for `/rank/`: the build's own method,
+ * run as the build runs it (method.ts' termsOf and scoreOf, ranges.ts' enoughForRange), with each
+ * benchmark's effectiveWeight times the visitor's weight, for every model's best configuration the
+ * data holds (rank-file.ts). As the source weighs, a model's score is its best configuration's
+ * evidence score to the bit, and the models ranked are those the leaderboard's rule gives enough
+ * evidence for a likely range (the ones it shows a range for, where its gate lets it show them).
  *
- * A pass walks each reference's benchmarks in ascending id and, for each, the models with a counting
- * score on it: a model's terms against a reference are added in the order method.ts adds them, so as
- * the source weighs (every weight the effectiveWeight times exactly 1) a model's score is its best
- * configuration's evidence score to the bit.
+ * What the method leaves open under other weights is decided here, once, and written down on /rank/
+ * and /about/#rank: the references. supraScore's are "the current top 10", and under other weights
+ * the top 10 depend on the references they are scored against, so the rule takes one step from the
+ * source's order:
  *
- * What the method leaves open under other weights is decided here, once, and written down on /rank/:
+ * 1. start from the API's top 10 configurations (where none of them shares a weighed benchmark
+ *    with any model: from the best configurations of the 10 best models by model rank that have a
+ *    weighed score);
+ * 2. the references are the best configurations of the 10 best models with enough evidence against
+ *    those (`enoughForRange`), and every model is scored against them. Where the 10 best against
+ *    them are the same ten, they are a fixed point (`settled`); else they are the ten of that step
+ *    (`step`). Where no model has enough evidence against the start, or none would against the
+ *    step's ten, the references stay where the rule started.
  *
- * - the references: as the source weighs, the API's top 10 configurations (supraScore's own); under
- *   other weights, the top 10 by those weights: from the API's top 10, rank, take the best
- *   configurations of the 10 best ranked models, and again until the ten stop changing, at most
- *   MAX_ROUNDS passes. A model is not compared with itself, so being a reference moves its own
- *   score, and the ten can go round a cycle of sets instead: then every model of the cycle is a
- *   reference, for one last pass. Where the API's top 10 give no model any evidence (a tag none of
- *   them ran), the first ten are instead the ranked models with the highest weighted mean normalized score;
- * - coverage: the share of the visitor's whole weight carried by the benchmarks a model's best
- *   configuration has counting scores on. A model is ranked when its coverage is at least
- *   COVERAGE_SHARE of the median coverage of the BEST_COVERED best-covered models, and listed apart
- *   otherwise: a model that ran a sliver of what is weighed would otherwise rank on that sliver.
+ * It takes at most three passes, each the build's termsOf for every model, and is a pure function of
+ * the weights' numbers, so the same weights give the same references; equal proportions are equal
+ * numbers (weights.ts' weighingOf), so they give the same references too. Why not search on for a
+ * fixed point: a model is not compared with itself, so being a reference moves its own score and a
+ * fixed point need not exist; on the sample's 219 weightings the search up to 8 passes found one
+ * beyond the first step once, at three times the cost of a ranking, and the resampled ranges will
+ * run the rule once per resample.
  */
 import { competitionRanks, type Ranked } from '../format/ranks.ts';
-import { REFERENCES, winShare } from './method.ts';
+import { REFERENCES, scoreOf, termsOf, type EvidenceField, type Reference, type ScoreSet, type Terms } from './method.ts';
+import { enoughForRange } from './ranges.ts';
+import type { Weighing } from './weights.ts';
 
-/** Models (in a column) or benchmarks (in a row) by index, ascending, and the counting means at each. */
-export interface Sparse {
-  ids: Int32Array;
+/** The most passes the references' rule takes: the start (twice where the API's top 10 give no model evidence) and one step. */
+export const MAX_PASSES = 3;
+
+/** One of the API's top configurations by supraScore, and the model (its index in the field) whose best configuration it is; -1 for none. */
+export interface ApiReference {
+  reference: Reference;
+  model: number;
+}
+
+/** What a ranking reads: the snapshot's benchmarks, each model's best configuration's means, and the API's top 10. */
+export interface RankField {
+  /** The snapshot's benchmarks by id (the build's evidence numbers them so), and their resampling keys. */
+  slugs: readonly string[];
+  key: Uint32Array;
+  /** By model, in model rank order (those the data holds): its best configuration's counting means on the benchmarks the data holds. */
+  rows: readonly ScoreSet[];
+  references: readonly ApiReference[];
+}
+
+/**
+ * How the references were found: from the API's top 10 (`api`) or, where they gave no model any
+ * evidence, the 10 best models by model rank with a weighed score (`order`); how the rule ended:
+ * `source` (the source's own weights: the API's top 10), `settled` (the step's ten are a fixed
+ * point), `step` (the ten of the step, which are not), `start` (the step's ten would leave no model
+ * with enough evidence: the references stay where the rule started), `empty` (no model has enough
+ * evidence against the start); in how many passes; and the references, as models (-1 for an API
+ * configuration that is no model's best).
+ */
+export interface ReferencesFound {
+  from: 'api' | 'order';
+  end: 'source' | 'settled' | 'step' | 'start' | 'empty';
+  rounds: number;
+  models: number[];
+}
+
+export interface Ranking {
+  /** False when the weights leave every benchmark out: nothing is ranked. */
+  weighed: boolean;
+  /** By model: the evidence score (NaN: none), the benchmarks it rests on (shared with the references, weighed), and the coverage. */
+  scores: Float64Array;
+  benchmarks: Int32Array;
+  coverage: Float64Array;
+  /** The models with enough evidence for a rank (ranges.ts' enoughForRange), best first, and their ranks (equal scores share one). */
+  ranked: number[];
+  ranks: Ranked[];
+  /** Models with evidence, but not enough for a rank, best score first. */
+  apart: number[];
+  /** Models the field holds with no evidence under these weights. */
+  none: number;
+  references: ReferencesFound;
+}
+
+/** A model as termsOf names it, so that a reference which is its best configuration is not compared with it. */
+const selfOf = (m: number) => `#${m}`;
+
+/** A model's best configuration as a reference: made once per field, so a later ranking finds it made. */
+const modelReferences = new WeakMap<RankField, Map<number, Reference>>();
+function referenceOfModel(field: RankField, m: number): Reference {
+  let made = modelReferences.get(field);
+  if (!made) modelReferences.set(field, (made = new Map()));
+  let reference = made.get(m);
+  if (!reference) {
+    const value = new Float64Array(field.slugs.length).fill(Number.NaN);
+    const row = field.rows[m]!;
+    for (let k = 0; k < row.bench.length; k++) value[row.bench[k]!] = row.value[k]!;
+    made.set(m, (reference = { slug: selfOf(m), value }));
+  }
+  return reference;
+}
+
+/** A score set's weighed benchmarks only, in their order: termsOf passes over the others, so its terms are the same. */
+function weighedOnly(set: ScoreSet, weight: Float64Array): ScoreSet {
+  let n = 0;
+  for (let k = 0; k < set.bench.length; k++) if (weight[set.bench[k]!]! > 0) n++;
+  if (n === set.bench.length) return set;
+  const bench = new Int32Array(n);
+  const value = new Float64Array(n);
+  for (let k = 0, j = 0; k < set.bench.length; k++)
+    if (weight[set.bench[k]!]! > 0) {
+      bench[j] = set.bench[k]!;
+      value[j++] = set.value[k]!;
+    }
+  return { bench, value };
+}
+
+/** One pass: every model's terms against `references`, by the build's termsOf. */
+interface Pass {
+  terms: (Terms | undefined)[];
   scores: Float64Array;
 }
 
-/** A reference configuration: its means by benchmark id, and the model whose best configuration it is (-1: no model's best). */
-export interface WeighedReference extends Sparse {
-  self: number;
-}
-
-/** What the passes read: each benchmark's column of models, each model's row of benchmarks, and the API's top 10 configurations. */
-export interface RankField {
-  models: number;
-  /** By benchmark id: the models with a counting score on it. */
-  columns: readonly Sparse[];
-  /** By model (model rank order): its best configuration's benchmarks. */
-  rows: readonly Sparse[];
-  /** The API's top configurations by supraScore, best first. */
-  references: readonly WeighedReference[];
-}
-
-/** A model's coverage must reach this share of the median coverage of the best-covered models to be ranked. */
-export const COVERAGE_SHARE = 0.5;
-/** How many of the best-covered models set the median the coverage rule reads. */
-export const BEST_COVERED = 10;
-/** At most this many passes find the references under the visitor's weights. */
-export const MAX_ROUNDS = 8;
-
-/** How many references' win shares are kept: those of the last few rankings' passes. */
-const SHARES_KEPT = 24;
-const sharesKept = new WeakMap<RankField, Map<WeighedReference, (Float64Array | undefined)[]>>();
-
-/**
- * A reference's win shares on each of its benchmarks against the models of that benchmark's column,
- * filled as a pass needs them: they do not depend on the weights, so the next pass and the next
- * weights reuse them, and a pass is then a sum of products.
- */
-function sharesOf(field: RankField, r: WeighedReference): (Float64Array | undefined)[] {
-  let kept = sharesKept.get(field);
-  if (!kept) sharesKept.set(field, (kept = new Map()));
-  let shares = kept.get(r);
-  if (shares) kept.delete(r);
-  else shares = new Array<Float64Array | undefined>(r.ids.length);
-  kept.set(r, shares);
-  if (kept.size > SHARES_KEPT) kept.delete(kept.keys().next().value!);
-  return shares;
-}
-
-/**
- * Every model's evidence score against `references` with benchmark weights `weight` (by id), NaN
- * where it shares no weighted benchmark with any of them; a reference is not compared with its own model.
- */
-export function evidenceUnder(field: RankField, weight: Float64Array, references: readonly WeighedReference[]): Float64Array {
-  const n = field.models;
-  const total = new Float64Array(n);
-  const compared = new Int32Array(n);
-  const won = new Float64Array(n);
-  const weighed = new Float64Array(n);
-  const touched = new Int32Array(n);
-  const seen = new Uint8Array(n);
-  for (const r of references) {
-    let count = 0;
-    const shares = sharesOf(field, r);
-    for (let k = 0; k < r.ids.length; k++) {
-      const b = r.ids[k]!;
-      const w = weight[b]!;
-      if (!(w > 0)) continue;
-      const theirs = r.scores[k]!;
-      const { ids, scores } = field.columns[b]!;
-      let share = shares[k];
-      if (!share) {
-        share = shares[k] = new Float64Array(scores.length);
-        for (let j = 0; j < scores.length; j++) share[j] = winShare(scores[j]! - theirs);
-      }
-      for (let j = 0; j < ids.length; j++) {
-        const m = ids[j]!;
-        if (m === r.self) continue;
-        won[m] = won[m]! + w * share[j]!;
-        weighed[m] = weighed[m]! + w;
-        if (!seen[m]) {
-          seen[m] = 1;
-          touched[count++] = m;
-        }
-      }
-    }
-    for (let t = 0; t < count; t++) {
-      const m = touched[t]!;
-      if (weighed[m]! > 0) {
-        total[m] = total[m]! + won[m]! / weighed[m]!;
-        compared[m] = compared[m]! + 1;
-      }
-      won[m] = 0;
-      weighed[m] = 0;
-      seen[m] = 0;
-    }
-  }
-  return Float64Array.from(total, (t, m) => (compared[m]! > 0 ? (100 * t) / compared[m]! : Number.NaN));
-}
-
-/** Each model's coverage: the share of the whole weight on the benchmarks its best configuration has counting scores on (0 when nothing is weighed). */
-export function coverageUnder(field: RankField, weight: Float64Array): Float64Array {
-  let whole = 0;
-  for (const w of weight) whole += w;
-  return Float64Array.from(field.rows, ({ ids }) => {
-    if (!(whole > 0)) return 0;
-    let mine = 0;
-    for (const b of ids) mine += weight[b]!;
-    return mine / whole;
-  });
-}
-
-/** The coverage a model needs to be ranked: COVERAGE_SHARE of the median of the BEST_COVERED highest coverages. */
-export function coverageNeeded(coverage: ArrayLike<number>): number {
-  const best = Array.from(coverage)
-    .sort((a, b) => b - a)
-    .slice(0, BEST_COVERED);
-  if (best.length === 0) return 0;
-  const mid = best.length >> 1;
-  const median = best.length % 2 ? best[mid]! : (best[mid - 1]! + best[mid]!) / 2;
-  return COVERAGE_SHARE * median;
-}
-
-/** Each model's weighted mean normalized score over its best configuration's benchmarks (NaN where none is weighed). */
-function weightedMeans(field: RankField, weight: Float64Array): Float64Array {
-  return Float64Array.from(field.rows, ({ ids, scores }) => {
-    let sum = 0;
-    let weighed = 0;
-    for (let k = 0; k < ids.length; k++) {
-      sum += weight[ids[k]!]! * scores[k]!;
-      weighed += weight[ids[k]!]!;
-    }
-    return weighed > 0 ? sum / weighed : Number.NaN;
-  });
-}
-
-/** The best `k` of the models that may be ranked by `value`, best first (ties in model rank order), as byValue's first `k`, without sorting them all. */
-function topOf(value: Float64Array, eligible: (m: number) => boolean, k: number): number[] {
+/** The best `k` models with enough evidence by score, best first (equal scores in model rank order), without sorting them all. */
+function topOf({ terms, scores }: Pass, k: number): number[] {
   const top: number[] = [];
-  for (let m = 0; m < value.length; m++) {
-    const v = value[m]!;
-    if (Number.isNaN(v) || !eligible(m) || (top.length === k && !(v > value[top[k - 1]!]!))) continue;
+  for (let m = 0; m < scores.length; m++) {
+    const v = scores[m]!;
+    if (!enoughForRange(terms[m]) || (top.length === k && !(v > scores[top[k - 1]!]!))) continue;
     let at = top.length;
-    while (at > 0 && value[top[at - 1]!]! < v) at--;
+    while (at > 0 && scores[top[at - 1]!]! < v) at--;
     top.splice(at, 0, m);
     if (top.length > k) top.pop();
   }
   return top;
 }
 
-/** The models that may be ranked, best first by `value` (ties in model rank order). */
-const byValue = (value: Float64Array, eligible: (m: number) => boolean) =>
-  Array.from(value.keys())
-    .filter((m) => eligible(m) && !Number.isNaN(value[m]!))
-    .sort((a, b) => value[b]! - value[a]! || a - b);
-
-/**
- * How the references under the visitor's weights were found: from where, in how many passes, and how
- * the search ended: `source` (the API's top 10, as the source weighs), `settled` (the ten stopped
- * changing), `cycle` (the ten went round a cycle of sets, and the references are every model of the
- * cycle), `bound` (MAX_ROUNDS passes, the last pass's), `empty` (no model to compare with).
- */
-export interface ReferencesFound {
-  /** `api`: the API's top 10; `mean`: the models with the highest weighted mean, where the API's gave no evidence. */
-  from: 'api' | 'mean';
-  rounds: number;
-  end: 'source' | 'settled' | 'cycle' | 'bound' | 'empty';
-  /** The references of the last pass: model indexes, or -1 for an API configuration that is no model's best. */
-  models: number[];
-}
-
-export interface Ranking {
-  /** False when the weights leave every benchmark out. */
-  weighed: boolean;
-  /** By model: the evidence score (NaN: none) and the coverage. */
-  scores: Float64Array;
-  coverage: Float64Array;
-  /** The coverage a model needs to be ranked. */
-  needed: number;
-  /** The ranked models, best first, and their ranks (equal scores share one). */
-  ranked: number[];
-  ranks: Ranked[];
-  /** Models with evidence below the coverage needed, best score first. */
-  apart: number[];
-  /** Models with no evidence under these weights. */
-  none: number;
-  references: ReferencesFound;
-}
-
-/** A model's best configuration as a reference: the same object each time, so its win shares are kept. */
-const modelReferences = new WeakMap<RankField, Map<number, WeighedReference>>();
-const fromModel = (field: RankField) => (m: number) => {
-  let made = modelReferences.get(field);
-  if (!made) modelReferences.set(field, (made = new Map()));
-  let reference = made.get(m);
-  if (!reference) made.set(m, (reference = { ...field.rows[m]!, self: m }));
-  return reference;
-};
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((m) => b.includes(m));
 
-/**
- * The models ranked by the evidence under benchmark weights `weight` (weights.ts' benchWeights).
- * `source`: the weights are the source's own, so the references are the API's top 10 and stay.
- */
-export function rankUnder(field: RankField, weight: Float64Array, source: boolean): Ranking {
-  const coverage = coverageUnder(field, weight);
-  const needed = coverageNeeded(coverage);
-  const covered = (m: number) => coverage[m]! > 0 && coverage[m]! >= needed;
-  let references: readonly WeighedReference[] = field.references;
-  // A reference that is no model's best configuration is told apart from every model by its place.
-  let used = references.map((r, i) => (r.self >= 0 ? r.self : -1 - i));
-  let scores = evidenceUnder(field, weight, references);
-  let start: 'api' | 'mean' = 'api';
-  let rounds = 1;
-  const pass = (models: number[]) => {
-    references = models.map(fromModel(field));
-    used = models;
-    scores = evidenceUnder(field, weight, references);
-    rounds++;
+/** A pass of the build's termsOf over every model, counted and heard of by `onPass`. */
+function passer(field: RankField, weight: Float64Array, onPass: (passes: number) => void) {
+  const rows = field.rows.map((set) => weighedOnly(set, weight));
+  const selves = Array.from({ length: rows.length }, (_, m) => selfOf(m));
+  let passes = 0;
+  const pass = (references: readonly Reference[]): Pass => {
+    onPass(++passes);
+    const evidence: EvidenceField = { slugs: field.slugs, weight, key: field.key, references };
+    const terms = rows.map((set, m) => (set.bench.length > 0 ? termsOf(evidence, set, selves[m]!) : undefined));
+    return { terms, scores: Float64Array.from(terms, (t) => (t && scoreOf(t)) ?? Number.NaN) };
   };
-  if (!source && scores.every(Number.isNaN)) {
-    start = 'mean';
-    const first = topOf(weightedMeans(field, weight), covered, REFERENCES);
-    if (first.length > 0) pass(first);
+  return { rows, pass, passes: () => passes };
+}
+
+/** Where the rule starts: the API's top 10, or where they give no model evidence the 10 best models by model rank with a weighed score. */
+function startOf(field: RankField, rows: readonly ScoreSet[], pass: (references: readonly Reference[]) => Pass) {
+  const api = pass(field.references.map((r) => r.reference));
+  if (api.terms.some((t) => t !== undefined)) return { from: 'api' as const, models: field.references.map((r) => r.model), found: api };
+  const order = rows.flatMap((set, m) => (set.bench.length > 0 ? [m] : [])).slice(0, REFERENCES);
+  if (order.length === 0) return { from: 'api' as const, models: field.references.map((r) => r.model), found: api };
+  return { from: 'order' as const, models: order, found: pass(order.map((m) => referenceOfModel(field, m))) };
+}
+
+/**
+ * Whether weights that are not the source's rank any model: they do exactly when some model has
+ * enough evidence against where the rule starts (its step, or its start where the step would leave
+ * none, ranks it then), so the start's pass tells, without the step's.
+ */
+export function ranksAny(field: RankField, { weight }: Weighing): boolean {
+  if (!weight.some((w) => w > 0)) return false;
+  const { rows, pass } = passer(field, weight, () => {});
+  return startOf(field, rows, pass).found.terms.some(enoughForRange);
+}
+
+/** The models ranked by the evidence under `weighing` (weights.ts' weighingOf); `onPass` hears of each pass as it starts. */
+export function rankUnder(field: RankField, { weight, source }: Weighing, onPass: (passes: number) => void = () => {}): Ranking {
+  const { rows, pass, passes } = passer(field, weight, onPass);
+  if (!weight.some((w) => w > 0)) {
+    const nothing = { terms: rows.map(() => undefined), scores: new Float64Array(rows.length).fill(Number.NaN) };
+    return rankingOf(field, rows, weight, nothing, { from: 'api', end: 'empty', rounds: 0, models: [] }, false);
   }
-  let end: ReferencesFound['end'] = source ? 'source' : 'bound';
-  const seen = [used];
-  while (end === 'bound') {
-    const next = topOf(scores, covered, REFERENCES);
-    const at = seen.findIndex((set) => sameSet(set, next));
-    if (next.length === 0) end = 'empty';
-    else if (at === seen.length - 1) end = 'settled';
-    else if (rounds >= MAX_ROUNDS) break;
-    else if (at >= 0) {
-      // Being a reference moves a model's own score (it is not compared with itself), so the ten can go round a cycle: every model of it is a reference.
-      pass([...new Set(seen.slice(at).flat())].sort((a, b) => a - b));
-      end = 'cycle';
-    } else {
-      pass(next);
-      seen.push(next);
-    }
+  if (source) {
+    const found = pass(field.references.map((r) => r.reference));
+    return rankingOf(field, rows, weight, found, { from: 'api', end: 'source', rounds: passes(), models: field.references.map((r) => r.model) }, true);
   }
-  const ranked = byValue(scores, covered);
-  const apart = byValue(scores, (m) => !covered(m));
+  const start = startOf(field, rows, pass);
+  let [used, found] = [start.models, start.found];
+  let end: ReferencesFound['end'];
+  const first = topOf(found, REFERENCES);
+  if (first.length === 0) end = 'empty';
+  else {
+    const step = pass(first.map((m) => referenceOfModel(field, m)));
+    const next = topOf(step, REFERENCES);
+    if (next.length === 0) end = 'start';
+    else [used, found, end] = [first, step, sameSet(next, first) ? 'settled' : 'step'];
+  }
+  return rankingOf(field, rows, weight, found, { from: start.from, end, rounds: passes(), models: used }, true);
+}
+
+function rankingOf(field: RankField, rows: readonly ScoreSet[], weight: Float64Array, found: Pass, references: ReferencesFound, weighed: boolean): Ranking {
+  const { terms, scores } = found;
+  let whole = 0;
+  for (const w of weight) whole += w;
+  const coverage = Float64Array.from(rows, ({ bench }) => {
+    let mine = 0;
+    for (const b of bench) mine += weight[b]!;
+    return whole > 0 ? mine / whole : 0;
+  });
+  const byScore = (keep: (m: number) => boolean) =>
+    Array.from(scores.keys())
+      .filter((m) => keep(m) && !Number.isNaN(scores[m]!))
+      .sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const ranked = byScore((m) => enoughForRange(terms[m]));
+  const apart = byScore((m) => !enoughForRange(terms[m]));
   return {
-    weighed: weight.some((w) => w > 0),
+    weighed,
     scores,
+    benchmarks: Int32Array.from(terms, (t) => t?.benchmarks ?? 0),
     coverage,
-    needed,
     ranked,
     ranks: competitionRanks(ranked.map((m) => scores[m]!)),
     apart,
-    none: scores.filter(Number.isNaN).length,
-    references: { from: start, rounds, end, models: used.map((m) => Math.max(m, -1)) },
+    none: field.rows.length - ranked.length - apart.length,
+    references,
   };
 }

@@ -128,16 +128,42 @@ export interface WeighedBenchmarks {
 export const ownWeights = (weights: Weights, benchmarks: Omit<WeighedBenchmarks, 'effectiveWeight'>): Float64Array =>
   Float64Array.from(benchmarks.slug, (slug, b) => weights.benches.get(slug) ?? tagsWeight(weights, benchmarks.tags[b]!));
 
+/** Thousandths: an address gives a weight with at most three decimals, so a weight in them is a whole number. */
+const MILLI = 1000;
+
+/** The benchmarks' weights a ranking uses, by id, and whether they are the source's own. */
+export interface Weighing {
+  /** Each benchmark's weight in a comparison: its base times its own weight over the largest own weight. */
+  weight: Float64Array;
+  /** Every benchmark weighs its effectiveWeight exactly: the references are the API's top 10 (reweigh.ts). */
+  source: boolean;
+}
+
 /**
- * Each benchmark's weight in a comparison, by id: its base (effectiveWeight, 0 where not positive;
- * 1 for every benchmark alike) times its own weight. As the source weighs, that is the base times 1:
- * the very number the evidence score weighs it by.
+ * Each benchmark's weight in a comparison, by id: its base (effectiveWeight, 0 where not positive; 1
+ * for every benchmark alike) times its own weight divided by the largest own weight among the
+ * benchmarks of a positive base. Only the weights' proportions count: each own weight is a whole
+ * number of thousandths, and a ratio of whole numbers is the same double however they were scaled,
+ * so `*:2`, `*:0.1` and no weights at all give the same numbers to the bit, and so do `coding:1` and
+ * `coding:5`. Weights that are all one value are the source's: the base times exactly 1, the very
+ * number the evidence score weighs a benchmark by. All 0: every weight 0, nothing weighed.
  */
-export function benchWeights(weights: Weights, benchmarks: WeighedBenchmarks): Float64Array {
+export function weighingOf(weights: Weights, benchmarks: WeighedBenchmarks): Weighing {
   const own = ownWeights(weights, benchmarks);
-  for (let b = 0; b < own.length; b++) {
+  const base = Float64Array.from(benchmarks.slug, (_, b) => {
     const effective = benchmarks.effectiveWeight[b]!;
-    own[b] = (weights.alike ? 1 : effective > 0 ? effective : 0) * own[b]!;
+    return weights.alike ? 1 : effective > 0 ? effective : 0;
+  });
+  let most = 0;
+  let alike = true;
+  let first = -1;
+  for (let b = 0; b < own.length; b++) {
+    own[b] = Math.round(own[b]! * MILLI);
+    if (!(base[b]! > 0)) continue;
+    if (first < 0) first = own[b]!;
+    else if (own[b] !== first) alike = false;
+    most = Math.max(most, own[b]!);
   }
-  return own;
+  const weight = Float64Array.from(base, (w, b) => (most > 0 ? w * (own[b]! / most) : 0));
+  return { weight, source: !weights.alike && most > 0 && alike };
 }

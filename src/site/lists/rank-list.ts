@@ -44,14 +44,15 @@ export function rankRows(data: RankData, ranking: Ranking): RankRow[] {
   return listed.map((m, order) => {
     const rank = ranking.ranks[order];
     const segment = models.segment[m]!;
-    const address = { segment, index: m };
+    const place = models.place[m]!;
+    const address = { segment, index: place };
     return {
-      model: m,
+      model: place,
       order,
       rank,
       rankText: rank ? formatRank(rank) : '',
       name: models.name[m]!,
-      href: m < kept.modelPages ? modelAddress(address, kept) : compareHref([address]),
+      href: place < kept.modelPages ? modelAddress(address, kept) : compareHref([address]),
       provider: models.provider[m]!,
       modelRank: formatRank(models.rank[m]!),
       score: ranking.scores[m]!,
@@ -105,27 +106,30 @@ export const RANK = {
   caption: () => 'Models ranked by the evidence under the weights above (the mirror’s computation), then those listed apart',
 } as const satisfies ListSpec<RankRow, RankView, 'w' | 'b' | 'by'>;
 
-/** What a ranking's sentences say of it: how many models it ranks, lists apart and cannot rank, and its references. */
+/** What a ranking's sentences say of it: how many models it ranks, lists apart and cannot rank, its references, and the models its data holds. */
 export interface RankSummary {
-  /** The weights are the source's own. */
+  /** The weights are the source's own (in proportion). */
   source: boolean;
   weighed: boolean;
-  models: number;
   ranked: number;
   apart: number;
+  /** Models of the snapshot with no evidence under these weights (the data's field holds every model with any). */
   none: number;
-  /** The coverage a model needs to be ranked, as shown. */
-  needed: string;
   references: Ranking['references'];
+  /** Models in the snapshot, and the best of them the data holds (all of them but where the budget or a host's limits cut it), and why it cuts. */
+  total: number;
+  cut: number;
+  cutBy: 'host' | 'budget' | undefined;
 }
 
-export const rankSummary = (ranking: Ranking, source: boolean): RankSummary => ({
+export const rankSummary = (data: Pick<RankData, 'total' | 'cut' | 'hostModels'>, ranking: Ranking, source: boolean): RankSummary => ({
   source,
   weighed: ranking.weighed,
-  models: ranking.scores.length,
   ranked: ranking.ranked.length,
   apart: ranking.apart.length,
-  none: ranking.none,
-  needed: formatShare(ranking.needed),
+  none: Math.min(data.total, data.cut) - ranking.ranked.length - ranking.apart.length,
   references: ranking.references,
+  total: data.total,
+  cut: data.cut,
+  cutBy: data.cut >= data.total ? undefined : data.cut >= data.hostModels ? 'host' : 'budget',
 });

@@ -7,6 +7,7 @@
 import { CSV_PART_BYTES, HISTORY_DAYS, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
 import { BENCHMARKS_PAGE_SIZE, LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import { BENCHMARK_VIEWS } from '../lists/benchmarks.ts';
+import { BLOCK as RANK_BLOCK } from '../evidence/rank-file.ts';
 import { RESULTS_PER_PAGE, type Draft, type FieldCounts, type ModelCounts } from './types.ts';
 
 /** Changed models an entry of a tag's feed names (src/site/files/feed.ts); the others it counts. */
@@ -415,13 +416,40 @@ export function historyFigure(h: HistoryWeights, { counts, at, plan, days, done 
 }
 
 /** `/rank/` and rank.json: the page (its rows and a field per tag) and the file (per model, per counting score of its best configuration, per benchmark). */
-export const rankFigure = (
-  w: { page: number; perTag: number; perModel: number; perScore: number; perBench: number },
+/**
+ * `/rank/` and its data: the page (a field per tag), the index (per benchmark, and per tag its part's
+ * entry), the blocks of the best `keep.rankModels` models, the part of every benchmark for them, and
+ * a part per tag some benchmark carries, of the counting scores on its benchmarks (as many as
+ * `keep.rankModels` keeps of the field); each part at most what the budget holds.
+ */
+export function rankFigure(
+  w: {
+    page: number;
+    perTag: number;
+    perBench: number;
+    perModel: number;
+    perPart: number;
+    perPartBench: number;
+    perScore: number;
+    partCap: number;
+    gzipped: number;
+  },
   { counts, at, plan }: Weighing,
-): Weighed => ({
-  files: 2,
-  bytes: w.page + w.perTag * counts.tags + w.perModel * plan.keep.rankModels + w.perScore * at.best(plan.keep.rankModels) + w.perBench * counts.benches,
-});
+): Weighed {
+  const k = plan.keep.rankModels;
+  const kept = counts.models.length > 0 ? Math.min(1, k / counts.models.length) : 0;
+  // Gzipped where the plan gzips the large downloads: the blocks and parts, not the page nor the index.
+  const stored = plan.compressedDownloads ? w.gzipped : 1;
+  const part = (benches: number, scores: number) => Math.min(w.partCap, w.perPart + w.perPartBench * benches + w.perScore * scores);
+  let files = 3 + Math.ceil(k / RANK_BLOCK);
+  let data = w.perModel * k + part(counts.benches, at.scores(k));
+  for (const t of counts.tagLists.values())
+    if (t.benches > 0) {
+      files++;
+      data += part(t.benches, kept * t.scores);
+    }
+  return { files, bytes: w.page + w.perTag * counts.tags + w.perBench * counts.benches + stored * data };
+}
 
 /** The snapshot file as /data/ publishes it: made before the plan, so known exactly. */
 export const snapshotDbFigure = (_: Record<string, never>, { counts }: Weighing): Weighed => ({

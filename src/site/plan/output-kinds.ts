@@ -159,7 +159,12 @@ export const OUTPUT_COSTS = {
     address: { perBaseChar: 0.00026, perOriginChar: 0 },
     figure: historyFigure,
   }),
-  rank: cost({ weights: { page: 70_000, perTag: 300, perModel: 31, perScore: 7.3, perBench: 60 }, figure: rankFigure }),
+  // Measured on the files of the bench's 10,000 × 365 field: the index, the blocks (40 bytes a model) and the 364 parts (a plane through their bytes by benchmarks and scores).
+  rank: cost({
+    weights: { page: 70_000, perTag: 425, perBench: 80, perModel: 40, perPart: 380, perPartBench: 37, perScore: 7.3, partCap: 1_620_000, gzipped: 0.3 },
+    ratios: ['gzipped'],
+    figure: rankFigure,
+  }),
   'snapshot-db': cost({ weights: {}, figure: snapshotDbFigure }),
   // perBench: 870 fitted, and the list's two new columns since (150 bytes a row); views, perViewBench, perViewTag: the three
   // pre-rendered views of the list, measured at 10,000 configurations with details: 31 KB a first page, a row of every benchmark

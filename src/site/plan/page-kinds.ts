@@ -135,6 +135,7 @@ export const PAGE_KINDS: readonly PageKind[] = [
   }),
   page('rank', 'rank/**', 'rank.astro', 'rank', { builder: 'rank.ts', view: 'rank-page.ts' }),
   file('rank data', 'data/rank.json', 'rank', { route: 'data/rank.json.ts', builder: 'rank.ts', givesWay: 'rankModels' }),
+  file('rank data parts', 'data/rank/**', 'rank', { route: 'data/rank/[...part].ts', builder: 'rank.ts', givesWay: 'rankModels' }),
   file('model data', 'data/models/**', 'model-file', { givesWay: 'compressedDownloads' }),
   file('model group data', 'data/model-groups/**', 'model-file', { givesWay: 'compressedDownloads' }),
   file('history data', 'data/history/**', 'history', { givesWay: 'pastDays' }),

@@ -295,7 +295,7 @@ export function leftOutOf(
       `days of the leaderboard as it stood older than 90 days only at each month’s end and the oldest day${
         keep.pastDays > 0 ? `, and the newest ${count(keep.pastDays)} of the other ${count(history.days - history.alwaysKept)}` : ''
       }`,
-    plan.compressedDownloads && 'scores.csv, history.csv, the models’ data files and the days of history gzipped (.gz)',
+    plan.compressedDownloads && 'scores.csv, history.csv, the models’ data files, the days of history and the ranking’s blocks and parts gzipped (.gz)',
   ];
   return out.filter((x): x is string => typeof x === 'string');
 }

@@ -41,8 +41,12 @@ export interface FieldCounts {
    * RESULTS_PER_PAGE[i] models (its first page's).
    */
   benchResults: ReadonlyMap<string, { models: number; rows: number; firstRows: readonly number[] }>;
-  /** Per tag: the models carrying it and those with a counting score on its benchmarks (its two rankings), and its benchmarks (every page of it lists them). */
-  tagLists: ReadonlyMap<string, { carrying: number; measured: number; benches: number }>;
+  /**
+   * Per tag: the models carrying it and those with a counting score on its benchmarks (its two
+   * rankings, and the models of its part of /rank/'s data), its benchmarks (every page of it lists
+   * them) and the counting submissions on them (the scores of that part).
+   */
+  tagLists: ReadonlyMap<string, { carrying: number; measured: number; benches: number; scores: number }>;
   /** The tags of each benchmark, as their places in `tagLists`: what two tags' benchmarks share. */
   benchTags: readonly (readonly number[])[];
   /** Snapshots of history the file holds, this one included. */

@@ -5,6 +5,7 @@ import { pageCount } from '../lists/pagination.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { providerPageOf } from '../data/providers.ts';
+import { tagWeights } from './rank.ts';
 
 /** A page of a tag, as its paths list it. */
 export interface TagPageOf {
@@ -31,6 +32,8 @@ export interface TagPage extends TagPageOf {
   scoredBenches: number;
   /** A provider's page by its name, where it makes a model of the snapshot. */
   providerHref: (provider: string) => string | undefined;
+  /** The weights with which the page links /rank/, where they rank some model (rank.ts' tagWeights): the tag alone, else tripled beside the others. */
+  rankWeights: string | undefined;
 }
 
 /** Enough pages for all of its models and all of its measured models, the plan's `resultsPerPage` of each a page; one where the plan leaves the others out. */
@@ -74,5 +77,6 @@ export function tagPage(data: SiteData, { tag, page, pages }: TagPageOf): TagPag
     apartFrom,
     scoredBenches: tag.benchList.filter((b) => data.submissionsOn(b.slug) > 0).length,
     providerHref: (provider) => providerPageOf(data, provider),
+    rankWeights: tagWeights(data, tag.segment),
   };
 }

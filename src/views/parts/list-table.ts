@@ -139,7 +139,7 @@ export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRo
   cells: {
     rank: (row) =>
       html`<td class="rank">
-        ${row.rank ? html`<strong>${row.rankText}</strong>` : html`<span class="apart">apart<span class="visually-hidden">, too little of the weight covered to rank</span></span>`}
+        ${row.rank ? html`<strong>${row.rankText}</strong>` : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`}
       </td>`,
     name: (row) =>
       html`<th scope="row" class="model-name">

@@ -7,7 +7,7 @@
 import { formatCount, plural } from '../../site/format/format.ts';
 import { href } from '../../site/links/links.ts';
 import type { RankSummary } from '../../site/lists/rank-list.ts';
-import { MAX_ROUNDS } from '../../site/evidence/reweigh.ts';
+import { MIN_BENCHMARKS } from '../../site/evidence/ranges.ts';
 import { ALIKE, MAX_WEIGHT } from '../../site/evidence/weights.ts';
 import { html, type Markup } from './html.ts';
 
@@ -18,40 +18,45 @@ export const PRESETS = { source: 'source', alike: ALIKE, own: 'own', tag: 'tag:'
 function referencesHtml({ references: r }: RankSummary): string {
   if (r.end === 'source')
     return 'Each score is the evidence score its page gives its best configuration, to the last digit: its win share against the API’s top 10 configurations, as supraScore’s, on the benchmarks they share.';
-  if (r.end === 'empty') return 'No model is ranked, so there is no top 10 to compare with.';
   const from =
     r.from === 'api'
-      ? 'from the API’s top 10'
-      : 'from the 10 models with the highest weighted mean score (none shares a weighted benchmark with the API’s top 10)';
-  const found = {
-    settled: `found ${from} in ${plural(r.rounds, 'round')}`,
-    cycle: `found ${from}: they went round a cycle, so all ${r.models.length} models of it are references`,
-    bound: `searched ${from}; they had not settled after ${MAX_ROUNDS} rounds, so these are the last round’s`,
-  }[r.end];
-  return `Each score is the model’s win share against the top 10 models under your weights, ${found}.`;
+      ? 'the API’s top 10 configurations'
+      : 'the 10 best models by model rank with a score on a benchmark weighed (none of the API’s top 10 shares one with any model)';
+  if (r.end === 'empty') return `No model has enough evidence against ${from} under these weights for a rank, so the scores are against them.`;
+  if (r.end === 'start')
+    return `Each score is the model’s win share against ${from}: the 10 best models against them under your weights would leave no model with enough evidence for a rank as references, so they stay.`;
+  const step = `Each score is the model’s win share against your top 10: the 10 best models with enough evidence against ${from} under your weights`;
+  return r.end === 'settled'
+    ? `${step}, who are also the 10 best against themselves.`
+    : `${step}. The 10 best against those are not quite the same ten; the rule takes that one step and no more.`;
 }
 
-/** What a ranking says of itself above its rows: how many models it ranks, lists apart and cannot rank. */
+/** What a ranking says of itself above its rows: how many models it ranks, lists apart and cannot rank, and which models its data holds. */
 export function rankSummaryHtml(s: RankSummary): Markup {
   if (!s.weighed)
     return html`<p class="note" role="status">
-      These weights leave every benchmark out: there is nothing to rank. Give a capability or a benchmark a weight above 0.
+      These weights leave every benchmark out: nothing is ranked. Pick a weight above 0 for a capability or a benchmark.
     </p>`;
   const parts = [
     html`<strong>${plural(s.ranked, 'model')}</strong> ranked ${s.source ? 'as the source weighs' : 'by your weights'}`,
-    s.apart > 0 && html`${formatCount(s.apart)} listed apart (under ${s.needed} of the weight covered)`,
+    s.apart > 0 && html`${formatCount(s.apart)} listed apart (too little evidence for a rank)`,
     s.none > 0 && html`${formatCount(s.none)} without evidence under these weights`,
   ].filter((p) => p !== false);
-  return html`<p class="meta">${parts.map((p, i) => html`${i > 0 && ', '}${p}`)}.</p>`;
+  const cut =
+    s.cutBy &&
+    html` ${s.cutBy === 'host' ? 'This host’s limits keep' : 'To keep what this page loads under 700 KB, the mirror keeps'} this ranking to the
+    ${formatCount(s.cut)} best models by supraScore; the other ${formatCount(s.total - s.cut)} are left out of it.`;
+  return html`<p class="meta">${parts.map((p, i) => html`${i > 0 && ', '}${p}`)}.${cut}</p>`;
 }
 
 /** What a ranking says of itself under its rows: against which references, and why some models are listed apart. */
 export function rankAboutHtml(s: RankSummary): Markup {
   // prettier-ignore
-  return html`<p class="meta">${referencesHtml(s)} Coverage is the share of the weight on the benchmarks a model’s best configuration has counting scores on; a model
-    covering less than half what the 10 best-covered models cover (${s.needed}) is listed apart, after the ranked ones, since it would rank on a sliver of what
-    is weighed. ${s.none > 0 && `${plural(s.none, 'model has', 'models have')} no evidence under these weights: none of the benchmarks weighed is one it shares with the references.`}
-    The mirror’s computation, not the source’s: <a href="${href('/about/#rank')}">how it ranks</a>.</p>`;
+  return html`<p class="meta">${s.weighed && referencesHtml(s)} A model is ranked when its evidence rests on at least ${MIN_BENCHMARKS} of the weighed benchmarks it
+    shares with the references: the leaderboard’s rule for evidence enough for a likely range, so that as the source weighs this page ranks the models that rule
+    admits there, whether or not the leaderboard shows their ranges (it withholds them all where its evidence strays too far from supraScore). The others with evidence are listed apart, after the ranked ones. Coverage is the share of your weight on the benchmarks a model’s best configuration has counting
+    scores on. ${s.none > 0 && `${plural(s.none, 'model has', 'models have')} no evidence under these weights: none of the benchmarks weighed is one it shares with the references.`}
+    Only your weights’ proportions count: every weight doubled ranks the same. The mirror’s computation, not the source’s: <a href="${href('/about/#rank')}">how it ranks</a>.</p>`;
 }
 
 /** What an address gave that the page left out, each in a line; a long list cut. */

@@ -3,7 +3,7 @@
  * and rank.json (what /rank/ ranks the models from), and the agreement the manifest repeats.
  */
 import { z } from 'zod';
-import type { RankFile } from '../../evidence/rank-file.ts';
+import type { RankBlockFile, RankFile, RankPartFile } from '../../evidence/rank-file.ts';
 import { SCORE, count, score, text, nonEmpty, ints, fieldsOf, objectField, listField, columns, type Field, type Download } from './fields.ts';
 
 /** How well the evidence reproduces supraScore's order: in evidence.json, and its summary in manifest.json. */
@@ -127,31 +127,59 @@ export const EVIDENCE_JSON: Download = {
   ],
 };
 
-/** `/data/rank.json` (src/site/evidence/rank-file.ts): what /rank/ re-ranks the models from in the browser. */
+const FILE_ENTRY: Field[] = [
+  { name: 'path', schema: nonEmpty(), meaning: 'The file, from /data/.' },
+  {
+    name: 'bytes',
+    schema: count(),
+    unit: 'bytes, gzipped',
+    meaning: 'Its size gzipped (at level 1, or 6 near the budget: at least what gzip -9 makes of it), which the page budgets what it loads by.',
+  },
+];
+const PART_ENTRY: Field[] = [
+  ...FILE_ENTRY,
+  { name: 'blocks', schema: count(), unit: 'blocks', meaning: 'The blocks it needs: the first this many of blocks.' },
+  {
+    name: 'cut',
+    schema: count(),
+    unit: 'models',
+    meaning:
+      'It holds every configuration with a counting score on its benchmarks among the best cut models by model rank, and none below (models unless the budget or this host’s limits cut it).',
+  },
+];
+const entrySchema = (fields: Field[]) => z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
+
+/** `/data/rank.json` (src/site/evidence/rank-file.ts): the index of what /rank/ re-ranks the models from in the browser. */
 export const RANK_JSON: Download = {
   file: 'rank.json',
   format: 'JSON',
   what:
-    'What /rank/ ranks the models from by a visitor’s own weights, in the browser (the mirror’s computation, /about/#rank): each model’s best configuration’s counting scores laid out by benchmark, ' +
-    'the benchmarks’ effectiveWeight and tags, each model’s name, page and model rank, and the API’s top 10 configurations with their own scores. ' +
-    'Benchmarks are numbered from 0 in the order of benchmarks (the snapshot’s), models in model rank order; lists of numbers in order are written as steps to take fewer digits.',
+    'The index of what /rank/ ranks the models from by a visitor’s own weights, in the browser (the mirror’s computation, /about/#rank): the benchmarks, their effectiveWeight and tags, ' +
+    'the API’s top 10 configurations with their own scores, the blocks of the model ranking (rank/models/{n}.json) and the parts (rank/{part}.json), each the counting scores on some benchmarks of every configuration with one: ' +
+    'a weighting loads the parts that hold the benchmarks it weighs and the blocks they name. ' +
+    'Benchmarks are numbered from 0 in the order of benchmarks (the snapshot’s), models by their place in the model ranking; lists of numbers in order are written as steps to take fewer digits.',
   fields: fieldsOf<RankFile>({
     method: objectField('method', 'The choices of the method under a visitor’s weights (the page and the about page explain each).', [
       { name: 'references', schema: count(), unit: 'configurations', meaning: 'How many references each model is compared with.' },
       { name: 'scale', schema: z.number().positive(), unit: 'normalized points', meaning: 'Width of the comparison on one benchmark, as in evidence.json.' },
-      { name: 'maxRounds', schema: count(), unit: 'passes', meaning: 'At most this many passes find the references under a visitor’s weights.' },
       {
-        name: 'coverageShare',
-        schema: z.number().min(0).max(1),
-        unit: '0–1',
-        meaning:
-          'A model is ranked when its coverage is at least this share of the median coverage of the bestCovered best-covered models; else it is listed apart.',
+        name: 'maxPasses',
+        schema: count(),
+        unit: 'passes',
+        meaning: 'The most passes the references’ rule takes under a visitor’s weights: the start, and one step to the 10 best against it.',
       },
-      { name: 'bestCovered', schema: count(), unit: 'models', meaning: 'How many of the best-covered models set that median.' },
+      {
+        name: 'minBenchmarks',
+        schema: count(),
+        unit: 'benchmarks',
+        meaning:
+          'A model is ranked when its evidence rests on at least this many weighed benchmarks shared with the references (as evidence.json’s, for a likely range).',
+      },
       { name: 'maxWeight', schema: z.number().positive(), meaning: 'The largest weight an address may give a tag or a benchmark.' },
     ]),
+    budget: { schema: count(), unit: 'bytes, gzip -9', meaning: 'The most the parts one weighting loads may weigh together.' },
     benchmarks: columns('benchmarks', 'One entry per benchmark, by its number.', [
-      { name: 'slug', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its slug: the name b= weighs it by.' },
+      { name: 'slug', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its slug: the name b= weighs it by, and what its resamples are drawn from.' },
       { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'Its display name.' },
       {
         name: 'effectiveWeight',
@@ -166,28 +194,22 @@ export const RANK_JSON: Download = {
       { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The tag.' },
       { name: 'segment', schema: z.array(nonEmpty()), type: 'string[]', meaning: 'Its page’s path segment (/tags/{segment}/): the name w= weighs it by.' },
     ]),
-    providers: { schema: z.array(text()), meaning: 'Vendor names, each listed once.' },
-    models: columns(
-      'models',
-      'One entry per model (a familyTag), in model rank order: every model, or the best ones where this host’s limits leave the others out.',
-      [
-        { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The model’s name.' },
-        {
-          name: 'segment',
-          schema: z.array(z.string()),
-          type: 'string[]',
-          meaning:
-            'Its page’s path segment (/models/{segment}/ where this host keeps its page); "" when it is the slug of its name (lowercase, every run of other characters than a–z and 0–9 one hyphen).',
-        },
-        { name: 'provider', schema: ints(), type: 'integer[]', meaning: 'Index into providers: its best configuration’s vendor.' },
-        {
-          name: 'rank',
-          schema: ints(),
-          type: 'integer[]',
-          meaning: 'Its model rank: the first as it is, each next as the step from the one before; a step of 0 is a shared rank (=5).',
-        },
-      ],
-    ),
+    providers: { schema: z.array(text()), meaning: 'Vendor names, each listed once: the parts point into it.' },
+    models: { schema: count(), unit: 'models', meaning: 'Models (familyTags) in the snapshot.' },
+    hostModels: { schema: count(), unit: 'models', meaning: 'How many of the best models this host’s limits let the parts hold (models where nothing binds).' },
+    references: listField('references', 'The API’s top configurations by supraScore, best first: the references as the source weighs.', [
+      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+      { name: 'name', schema: text(), meaning: 'Its name.' },
+      { name: 'model', schema: count(), meaning: 'Its model’s place in the model ranking, from 0.' },
+      { name: 'best', schema: z.boolean(), meaning: 'true when it is its model’s best configuration, which is then not compared with it.' },
+      {
+        name: 'benchmarks',
+        schema: ints(1),
+        type: 'integer[]',
+        meaning: 'The benchmarks it has a counting score on, by number, each as the step from the one before (the first from -1).',
+      },
+      { name: 'scores', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Its mean counting score on each, same order.' },
+    ]),
     kept: {
       schema: z.object({}),
       type: 'object',
@@ -197,6 +219,84 @@ export const RANK_JSON: Download = {
         { name: 'configurationPages', schema: count(), unit: 'models', meaning: 'Models, best first, whose configurations have pages of their own.' },
       ],
     },
+    blocks: {
+      schema: z.array(entrySchema(FILE_ENTRY)),
+      type: 'object[]',
+      meaning: 'The blocks of the model ranking, best first, 1,000 models each (rank/models/{n}.json), as far as this host’s limits keep models.',
+      fields: FILE_ENTRY,
+    },
+    parts: objectField('parts', 'The parts, each as rank/{part}.json describes it.', [
+      objectField('all', 'Every benchmark, for the best models that fit the budget: rank/all.json.', PART_ENTRY),
+      {
+        name: 'tags',
+        schema: z.array(entrySchema(PART_ENTRY).nullable()),
+        type: '(object or null)[]',
+        meaning: 'By tag, in the order of tags: the part of the benchmarks carrying it (rank/tags/{segment}.json), with the fields of all.',
+      },
+      {
+        name: 'untagged',
+        schema: entrySchema(PART_ENTRY).nullable(),
+        type: 'object or null',
+        meaning: 'The part of the benchmarks without a tag (rank/untagged.json), with the fields of all; null when every benchmark has a tag.',
+      },
+    ]),
+  }),
+};
+
+/** `/data/rank/models/{n}.json` (src/site/evidence/rank-file.ts): a block of the model ranking, for /rank/. */
+export const RANK_BLOCK_JSON: Download = {
+  file: 'rank/models/{n}.json',
+  format: 'JSON',
+  what:
+    'A block of the model ranking as /rank/ names its rows (rank.json lists them): 1,000 models from place from, each with its name, page, vendor and model rank, and its configurations’ supraScores. ' +
+    'Configurations are numbered across the ranking, each model’s together, its best by supraScore first: the numbers the parts give them.',
+  fields: fieldsOf<RankBlockFile>({
+    from: { schema: count(), meaning: 'The place in the model ranking (from 0) of its first model.' },
+    firstConfiguration: { schema: count(), meaning: 'The number of its first model’s best configuration.' },
+    models: columns('models', 'One entry per model, in model rank order.', [
+      { name: 'name', schema: z.array(text()), type: 'string[]', meaning: 'The model’s name.' },
+      {
+        name: 'segment',
+        schema: z.array(z.string()),
+        type: 'string[]',
+        meaning:
+          'Its page’s path segment (/models/{segment}/ where this host keeps its page); "" when it is the slug of its name (lowercase, every run of other characters than a–z and 0–9 one hyphen).',
+      },
+      { name: 'provider', schema: ints(), type: 'integer[]', meaning: 'Index into rank.json’s providers: its best configuration’s vendor.' },
+      { name: 'rank', schema: ints(), type: 'integer[]', meaning: 'Its model rank: the first as it is, each next as the step from the one before.' },
+      {
+        name: 'tied',
+        schema: ints(),
+        type: 'integer[]',
+        meaning: 'The entries (each as the step from the one before, the first from -1) whose model rank another model shares (=5).',
+      },
+    ]),
+    configurations: columns('configurations', 'Its models’ configurations.', [
+      { name: 'count', schema: ints(1), type: 'integer[]', meaning: 'By model: how many configurations it has.' },
+      { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'By configuration, in their numbers’ order: its supraScore.' },
+    ]),
+  }),
+};
+
+/** `/data/rank/{part}.json` (src/site/evidence/rank-file.ts): the counting scores on some benchmarks, for /rank/. */
+export const RANK_PART_JSON: Download = {
+  file: 'rank/{part}.json',
+  format: 'JSON',
+  what:
+    'A part of what /rank/ ranks from (rank.json lists them): rank/tags/{segment}.json for the benchmarks carrying a tag, rank/untagged.json for those without one, rank/all.json for every benchmark. ' +
+    'It holds every configuration with a counting score on one of its benchmarks (among the best models, where rank.json says a part is cut), not only each model’s best, by its number across the ranking (the blocks’), and those means, ' +
+    'exactly as the mirror’s evidence score reads them: with the blocks’ supraScores and the benchmarks’ slugs (their resamples’ keys), what a resampled ranking needs.',
+  fields: fieldsOf<RankPartFile>({
+    benchmarks: {
+      schema: ints(),
+      type: 'integer[]',
+      meaning: 'Its benchmarks, by their number in rank.json, each as the step from the one before (the first from -1).',
+    },
+    cut: {
+      schema: count(),
+      unit: 'models',
+      meaning: 'It holds every configuration with a counting score on its benchmarks among the best cut models by model rank, and none below.',
+    },
     decimals: {
       schema: z.number().int().min(0).max(6).nullable(),
       type: 'integer or null',
@@ -204,28 +304,11 @@ export const RANK_JSON: Download = {
         'The scores are whole numbers of 10^-decimals, each benchmark’s first as it is and each next as the step from the one before. null: each score as it is.',
     },
     scores: {
-      schema: z.array(z.tuple([ints(1), z.array(z.number())])),
+      schema: z.array(z.tuple([ints(), z.array(z.number())])),
       type: '[integer[], number[]][]',
       unit: `${SCORE}, as decimals says`,
       meaning:
-        'One entry per benchmark, by its number: the models whose best configuration has a counting score on it (their places in models, each as the step from the one before, the first from -1), and those scores: the mean of its counting submissions there, exactly as the mirror’s evidence score reads it.',
+        'One entry per benchmark, in the order of benchmarks: the configurations with a counting score on it (by number, each as the step from the one before, the first from -1), and those scores: the mean of its counting submissions there.',
     },
-    references: listField('references', 'The API’s top configurations by supraScore, best first: the references as the source weighs.', [
-      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
-      { name: 'name', schema: text(), meaning: 'Its name.' },
-      { name: 'model', schema: count(), meaning: 'Its model’s place in the model ranking (in models, unless this host leaves that model out).' },
-      {
-        name: 'best',
-        schema: z.boolean(),
-        meaning: 'true when it is the best configuration of a model in models, which is then not compared with it.',
-      },
-      {
-        name: 'benchmarks',
-        schema: ints(1),
-        type: 'integer[]',
-        meaning: 'The benchmarks it has a counting score on, by number, each as the step from the one before (the first from -1).',
-      },
-      { name: 'scores', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Its mean counting score on each, same order.' },
-    ]),
   }),
 };

@@ -1,0 +1,96 @@
+/**
+ * What `/rank/` ranks with, away from the page: for an address's weights, the parts of the data they
+ * need (src/site/evidence/rank-file.ts' partsFor), fetched once and kept, assembled into a field and
+ * ranked by the build's own module (src/site/evidence/reweigh.ts), then made into the list's rows.
+ * The page's worker (rank-worker.ts) runs it; where a browser has no module workers, the page does.
+ */
+import { readJson } from '../site/compare/model-data.ts';
+import {
+  assembleRank,
+  decodeBlock,
+  decodePart,
+  namesOf,
+  partsFor,
+  type FileEntry,
+  type RankBlock,
+  type RankBlockFile,
+  type RankData,
+  type RankFile,
+  type RankPart,
+  type RankPartFile,
+} from '../site/evidence/rank-file.ts';
+import { rankUnder } from '../site/evidence/reweigh.ts';
+import { readWeights, weighingOf, type WeightParams, type Weights } from '../site/evidence/weights.ts';
+import { rankRows, rankSummary, type RankRow, type RankSummary } from '../site/lists/rank-list.ts';
+
+/** How far a ranking is: its parts fetched of those it needs, then each pass of the references' rule. */
+export type RankProgress = { phase: 'load'; done: number; of: number } | { phase: 'rank'; passes: number };
+
+/** A ranking as the page draws it: its rows, what it says of itself, what the address gave that it could not use, and the weights read. */
+export interface RankResult {
+  rows: RankRow[];
+  summary: RankSummary;
+  ignored: string[];
+  weights: Weights;
+}
+
+/** Parts kept decoded, beside the blocks: a visitor going back and forth between a few capabilities fetches each once. */
+const KEPT_FILES = 12;
+
+export class RankEngine {
+  readonly #index: RankFile;
+  readonly #base: string;
+  readonly #names: ReturnType<typeof namesOf>;
+  readonly #files = new Map<string, Promise<RankPart | RankBlock>>();
+  #field: { key: string; data: RankData } | undefined;
+
+  /** `url`: where the index was read, which the other files' paths are relative to. */
+  constructor(index: RankFile, url: string) {
+    this.#index = index;
+    this.#base = url;
+    this.#names = namesOf(index);
+  }
+
+  /** A block or part, fetched once and kept among the last few (the blocks, which every weighting of a capability needs, among them). */
+  #file<T extends RankPart | RankBlock>(entry: FileEntry, decode: (file: never) => T): Promise<T> {
+    let file = this.#files.get(entry.path) as Promise<T> | undefined;
+    if (file) this.#files.delete(entry.path);
+    else
+      file = fetch(new URL(entry.path, this.#base))
+        .then((r) => {
+          if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
+          return readJson<never>(r);
+        })
+        .then(decode);
+    this.#files.set(entry.path, file);
+    file.catch(() => this.#files.delete(entry.path));
+    while (this.#files.size > KEPT_FILES + this.#index.blocks.length) this.#files.delete(this.#files.keys().next().value!);
+    return file;
+  }
+
+  async rank(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<RankResult> {
+    const { weights, ignored } = readWeights(params, this.#names.names);
+    const weighing = weighingOf(weights, this.#names.benchmarks);
+    const loads = partsFor(this.#index, weighing.weight);
+    const blocks = this.#index.blocks.slice(0, loads.blocks);
+    const key = [...blocks, ...loads.parts].map((e) => e.path).join(' ');
+    if (this.#field?.key !== key) {
+      let done = 0;
+      const of = blocks.length + loads.parts.length;
+      const counted = <T>(file: Promise<T>) =>
+        file.then((f) => {
+          progress({ phase: 'load', done: ++done, of });
+          return f;
+        });
+      progress({ phase: 'load', done, of });
+      const [loadedBlocks, loadedParts] = await Promise.all([
+        Promise.all(blocks.map((e) => counted(this.#file(e, (f: RankBlockFile) => decodeBlock(f))))),
+        Promise.all(loads.parts.map((e) => counted(this.#file(e, (f: RankPartFile) => decodePart(f))))),
+      ]);
+      this.#field = { key, data: assembleRank(this.#index, loadedBlocks, loadedParts) };
+    }
+    const { data } = this.#field;
+    const ranking = rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes }));
+    return { rows: rankRows(data, ranking), summary: rankSummary(data, ranking, weighing.source), ignored, weights };
+  }
+}
