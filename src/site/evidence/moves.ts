@@ -12,6 +12,7 @@
  */
 import { REFERENCES, scoreOf, type Active, type Terms } from './method.ts';
 import { resampleCounts } from './resample.ts';
+import { firstAbove } from './sorted.ts';
 
 export interface MovesInput {
   /** Each benchmark's resampling key (benchKey), by benchmark id. */
@@ -194,18 +195,6 @@ function roundScores(p: Packed, counts: Uint8Array, active: Uint8Array, into: Fl
     }
     into[c] = compared > 0 ? (100 * total) / compared : Number.NaN;
   }
-}
-
-/** The first index of an ascending array whose value is above `x`. */
-function firstAbove(ascending: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = ascending.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ascending[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** How many places among the models a configuration other than a model's best may trail its model's best by and still be moved, as a share of the models (at least CONTENDING_PLACES). */

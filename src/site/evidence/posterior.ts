@@ -4,13 +4,14 @@
  * spread (moves.ts), wider on the side its moves stray further to (a two-piece normal: with few
  * benchmarks, a score is more often a little low than a little high); the spread of the true scores over the field, G, is fitted to all the
  * models at once (a nonparametric maximum likelihood fit on a grid, by EM, with each model's own
- * error); a model's true score is then drawn from its posterior, every model at once, and ranked,
- * many times. A likely range is the middle of those ranks. Unlike a percentile bootstrap of the
+ * error); each model's true score then has a posterior, and the distribution of its rank among
+ * every model's posterior is computed (below), not drawn. A likely range is the middle of that distribution. Unlike a percentile bootstrap of the
  * ranks, it does not add the noise twice, and a model at the top is not taken at its luckiest: its
  * posterior leans towards the field, as the truth does on average.
  *
  * Pure and browser-safe, its inputs plain typed arrays, deterministic from its seed.
  */
+import { firstAtOrAbove } from './sorted.ts';
 
 /**
  * Points of the grid the spread of true scores is fitted on: at equal shares of the models' scores,
@@ -56,18 +57,6 @@ const likelihood = (y: number, theta: number, up: number, down: number) => {
   return Math.exp(-0.5 * z * z);
 };
 
-/** The first index of an ascending array at or above `x`. */
-function lowerBound(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
   const n = y.length;
   const from = new Int32Array(n);
@@ -75,8 +64,8 @@ function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
   const ranges: [number, number][] = [];
   for (let i = 0; i < n; i++) {
     // A true score below y reads the upper spread; above y, the lower; the band keeps a grid point either side.
-    const lo = Math.max(0, lowerBound(grid, y[i]! - REACH * s.up[i]!) - 1);
-    const hi = Math.min(grid.length - 1, lowerBound(grid, y[i]! + REACH * s.down[i]!));
+    const lo = Math.max(0, firstAtOrAbove(grid, y[i]! - REACH * s.up[i]!) - 1);
+    const hi = Math.min(grid.length - 1, firstAtOrAbove(grid, y[i]! + REACH * s.down[i]!));
     ranges.push([lo, Math.max(lo, hi)]);
     from[i] = lo;
     start[i + 1] = start[i]! + Math.max(lo, hi) - lo + 1;

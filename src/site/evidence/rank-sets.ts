@@ -14,6 +14,7 @@
  * Pure and browser-safe, its inputs plain typed arrays.
  */
 import type { Moves } from './moves.ts';
+import { firstAbove, firstAtOrAbove } from './sorted.ts';
 
 /**
  * The multiple of each model's standard error that every model's move stays within in `level` of
@@ -108,25 +109,3 @@ export function rankSets(y: Float64Array, s: Float64Array, c: number): RankSets 
 
 /** Whether two models cannot be told apart: their intervals y ± c s overlap (or touch). */
 export const cannotTell = (ya: number, sa: number, yb: number, sb: number, c: number): boolean => Math.abs(ya - yb) <= c * (sa + sb);
-
-function firstAbove(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function firstAtOrAbove(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

@@ -9,6 +9,7 @@
  */
 import { REFERENCES, scoreOf, type Terms } from './method.ts';
 import { above, modelScale, scoreAtPlace } from './moves.ts';
+import { firstAbove } from './sorted.ts';
 
 /** The benchmarks kept per model: those that move its rank furthest. */
 export const RESTS_ON = 3;
@@ -34,16 +35,7 @@ export interface RestsOn {
 }
 
 /** How many of an ascending array are above `x`. */
-function countAbove(ascending: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = ascending.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ascending[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return ascending.length - lo;
-}
+const countAbove = (ascending: Float64Array, x: number): number => ascending.length - firstAbove(ascending, x);
 
 /** Scratch columns by benchmark id, cleared after each configuration: the change in its sum of shares, and the references a benchmark alone carried. */
 interface Scratch {
