@@ -10,7 +10,7 @@ import { estimateKinds } from '../../src/site/plan/estimate-site.ts';
 import { DEPLOY_TARGETS } from '../../src/site/plan/hosts.ts';
 import { TAG_PAIR_BENCHES } from '../../src/site/plan/output-kinds.ts';
 import { ROOT } from '../helpers/env.ts';
-import { bucketSyncCalls, headersFor, parseHeadersFile, syncIncludes, urlPathOf } from '../helpers/hosts.ts';
+import { bucketSyncCalls, headersFor, parseHeadersFile, parseRedirectsFile, syncIncludes, urlPathOf } from '../helpers/hosts.ts';
 
 describe('the table of page kinds', () => {
   it('gives each file of a site the kind of output the plan weighs it as', () => {
@@ -151,5 +151,20 @@ describe("the hosts' cache lifetimes", () => {
       return [file, uploads.map((c) => c[c.indexOf('--cache-control') + 1])];
     });
     expect(lifetimes).toEqual(files.map(({ file }) => [file, headersFor(rules, urlPathOf(file)).get('cache-control')]));
+  });
+});
+
+describe('the addresses that moved', () => {
+  const moved = PAGE_KINDS.filter((k) => k.redirect !== undefined);
+
+  it('have each a rule of public/_redirects to where the entry says, and no other rule is there', () => {
+    const rules = parseRedirectsFile(readFileSync(join(ROOT, 'public/_redirects'), 'utf8'));
+    expect(rules.map((r) => [r.from, r.to, r.status])).toEqual(moved.map((k) => [urlPathOf(k.output), k.redirect, 301]));
+  });
+
+  it('have each a page drawn by the one redirect component, to where the entry says, and no other page is one', () => {
+    const redirects = PAGE_KINDS.filter((k) => k.route && /<Redirect\b/.test(readFileSync(join(ROOT, 'src/pages', k.route), 'utf8')));
+    expect(redirects.map((k) => k.name)).toEqual(moved.map((k) => k.name));
+    for (const k of moved) expect(readFileSync(join(ROOT, 'src/pages', k.route!), 'utf8'), k.name).toContain(`to="${k.redirect}"`);
   });
 });

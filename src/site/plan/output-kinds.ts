@@ -75,6 +75,12 @@ export interface FileKind {
   search?: 'Model' | 'Benchmark' | 'Tag' | 'Provider';
   /** What of it gives way when a host's limits bind (a lever of its kind's entry or another's); none where every target keeps all of it. */
   givesWay?: GiveWay;
+  /**
+   * For an address that moved: the site path it moved to. Its page is src/pages/_components/Redirect.astro
+   * (a refresh and a canonical link, which every host serves), and public/_redirects has its rule (a 301,
+   * for the hosts that read it); test/unit/page-kinds.test.ts holds both to this.
+   */
+  redirect?: string;
 }
 
 const page = (name: string, output: string, route: string, more: Partial<FileKind> = {}): FileKind => ({ name, output, route, sitemap: true, ...more });
@@ -297,8 +303,9 @@ export const KINDS = {
   leaderboard: kind({
     files: [
       page('home', 'index.html', 'index.astro', { builder: 'leaderboard.ts', view: 'list-page.ts' }),
-      page('leaderboard redirect', 'leaderboard/index.html', 'leaderboard/index.astro', { builder: 'shell.ts', sitemap: false }),
-      page('leaderboard first page redirect', 'leaderboard/1/index.html', 'leaderboard/1.astro', { builder: 'shell.ts', sitemap: false }),
+      // Page 1 of the leaderboard is the home page.
+      page('leaderboard redirect', 'leaderboard/index.html', 'leaderboard/index.astro', { builder: 'shell.ts', sitemap: false, redirect: '/' }),
+      page('leaderboard first page redirect', 'leaderboard/1/index.html', 'leaderboard/1.astro', { builder: 'shell.ts', sitemap: false, redirect: '/' }),
       page('leaderboard page', 'leaderboard/*/index.html', 'leaderboard/[page].astro', { builder: 'leaderboard.ts', view: 'list-page.ts' }),
     ],
     folders: ({ counts }) => [['leaderboard', Math.ceil(counts.models.length / LEADERBOARD_PAGE_SIZE) + 1]],
