@@ -98,12 +98,22 @@ export type Lever = { place: number } & (
       /** How many of the best models (or newest days) keep it: `keep[name]`, at least `atLeast`; the counts `tied` to it are no more than it (and raised no further). */
       name: keyof Draft['keep'];
       by: 'count';
+      /** How many keep it where nothing gives way. */
+      all: (field: Everything) => number;
       atLeast?: number;
       tied?: readonly (keyof Draft['keep'])[];
     }
   | { name: 'compressedDownloads' | 'deepResults'; by: 'switch'; pulled: boolean; binds?: LimitName }
   | { name: 'resultsPerPage'; by: 'longer pages'; binds: LimitName }
 );
+
+/** What a plan that leaves nothing out is made for: the models, those with a page (at most MODEL_PAGES), those with a card of their own, and the days of history beside those every target keeps. */
+export interface Everything {
+  models: number;
+  pages: number;
+  cardModels: number;
+  days: number;
+}
 
 /** A kind of output: its files, its cost model, the folders it fills and what of it gives way. */
 export interface KindEntry<W extends Record<string, number>> {
@@ -133,7 +143,9 @@ export const KINDS = {
     // Model pages (a model without one is on the leaderboard, its vendor's page, its tags and benchmarks, the downloads, and
     // the comparison page, drawn from a shared data file); a model without a page has no feed, badge, card, comparison or
     // configuration pages either.
-    givesWay: [{ place: 11, name: 'modelPages', by: 'count', tied: ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards'] }],
+    givesWay: [
+      { place: 11, name: 'modelPages', by: 'count', all: ({ pages }) => pages, tied: ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards'] },
+    ],
     folders: ({ plan }) => [['models', plan.keep.modelPages]],
     weights: {
       base: 8060,
@@ -154,7 +166,7 @@ export const KINDS = {
   'model-feed': kind({
     files: [file('model feed', 'models/*/feed.xml', { givesWay: 'modelFeeds' })],
     // Per-model Atom feeds (the changes feed, the tag and vendor feeds hold every model's changes).
-    givesWay: [{ place: 3, name: 'modelFeeds', by: 'count' }],
+    givesWay: [{ place: 3, name: 'modelFeeds', by: 'count', all: ({ pages }) => pages }],
     weights: { base: 650, perChange: 620 },
     address: { perBaseChar: 0.0036, perOriginChar: 0.0035 },
     figure: modelFeedFigure,
@@ -162,7 +174,7 @@ export const KINDS = {
   badge: kind({
     files: [file('badge', 'models/*/badge.*', { givesWay: 'badges' })],
     // Badges, after the cards (pages without a card of their own use the site's).
-    givesWay: [{ place: 6, name: 'badges', by: 'count' }],
+    givesWay: [{ place: 6, name: 'badges', by: 'count', all: ({ pages }) => pages }],
     weights: { base: 1770 },
     figure: badgeFigure,
   }),
@@ -175,7 +187,7 @@ export const KINDS = {
       }),
     ],
     // Configuration pages (their content stays on their model's page).
-    givesWay: [{ place: 10, name: 'configurationPages', by: 'count' }],
+    givesWay: [{ place: 10, name: 'configurationPages', by: 'count', all: ({ pages }) => pages }],
     folders: ({ at, plan }) => [['configurations', at.configurations(plan.keep.configurationPages)]],
     weights: { base: 6010, perScore: 578, perSibling: 296, perTag: 75.3, perHistoryPoint: 5.86 },
     address: { perBaseChar: 0.004, perOriginChar: 0.00038 },
@@ -184,7 +196,7 @@ export const KINDS = {
   comparison: kind({
     files: [page('comparison', 'compare/**', 'compare/[pair].astro', { builder: 'pages.ts', view: 'comparison.ts', givesWay: 'comparisons' })],
     // Pre-rendered comparisons of neighbouring models (the comparison page draws any of them).
-    givesWay: [{ place: 2, name: 'comparisons', by: 'count' }],
+    givesWay: [{ place: 2, name: 'comparisons', by: 'count', all: ({ pages }) => pages }],
     folders: ({ pairs }) => [['compare', pairs]],
     weights: { base: 8390, perShared: 804 },
     address: { perBaseChar: 0.0036, perOriginChar: 0.00033 },
@@ -193,7 +205,7 @@ export const KINDS = {
   card: kind({
     files: [file('card', 'og/**', { givesWay: 'cards' })],
     // Link-preview cards, before badges (pages without a card of their own use the site's).
-    givesWay: [{ place: 5, name: 'cards', by: 'count' }],
+    givesWay: [{ place: 5, name: 'cards', by: 'count', all: ({ pages, cardModels }) => Math.min(cardModels, pages) }],
     folders: ({ counts, plan }) => [
       ['og/models', plan.keep.cards],
       ['og/tags', counts.tags],
@@ -295,7 +307,7 @@ export const KINDS = {
     // The rows of a vendor's page past its 10 best models at least (every model is on the leaderboard, which filters by
     // vendor; the page says how many more there are and links there). At 50,000 configurations with details GitHub Pages
     // would otherwise leave every vendor's page without a row before a model page gave way (154 vendors' 10 rows weigh about 1.6 MB).
-    givesWay: [{ place: 7, name: 'providerRows', by: 'count', atLeast: 10 }],
+    givesWay: [{ place: 7, name: 'providerRows', by: 'count', all: ({ models }) => models, atLeast: 10 }],
     folders: ({ counts }) => [['providers', counts.providerModels.length]],
     weights: { base: 10_060, perModel: 1_040 },
     figure: providerPageFigure,
@@ -360,7 +372,7 @@ export const KINDS = {
     ],
     // Days of the leaderboard as it stood, the oldest first, but never the last 90 days, a month's end or the oldest day
     // (src/site/data/past-history.ts).
-    givesWay: [{ place: 4, name: 'pastDays', by: 'count' }],
+    givesWay: [{ place: 4, name: 'pastDays', by: 'count', all: ({ days }) => days }],
     folders: (_, made) => [['data/history/days', made.files]],
     weights: { perName: 41, perCell: 2.95, perDay: 350, gzipped: 0.37 },
     ratios: ['gzipped'],
@@ -376,7 +388,7 @@ export const KINDS = {
     ],
     // The models rank.json holds, so that the ranking by a visitor's weights ranks the best models only: a model there costs a
     // few hundred bytes, far less than its page, and a model far down by supraScore may lead under one capability's weight.
-    givesWay: [{ place: 12, name: 'rankModels', by: 'count' }],
+    givesWay: [{ place: 12, name: 'rankModels', by: 'count', all: ({ models }) => models }],
     weights: { page: 70_000, perTag: 425, perBench: 80, perModel: 40, perPart: 380, perPartBench: 37, perScore: 7.3, partCap: 1_620_000, gzipped: 0.3 },
     ratios: ['gzipped'],
     figure: rankFigure,

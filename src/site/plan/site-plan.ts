@@ -20,6 +20,7 @@
 import { estimateSite, type AsMeasured } from './estimate-site.ts';
 import { sum } from './kind-figures.ts';
 import { LEVERS, type Lever } from './page-kinds.ts';
+import type { Everything } from './output-kinds.ts';
 import {
   figureOf,
   HOST_LIMITS,
@@ -40,24 +41,8 @@ import type { Weights } from './output-kinds.ts';
  * at most the number of models; everything when there is none (a render outside a build).
  */
 export function resolvePlan(given: BuildPlan | undefined, models: number, cardModels: number): BuildPlan {
-  const all: BuildPlan = {
-    target: undefined,
-    keep: {
-      modelPages: models,
-      configurationPages: models,
-      comparisons: models,
-      modelFeeds: models,
-      badges: models,
-      cards: Math.min(cardModels, models),
-      // Every day of the history, however many there are.
-      pastDays: Number.MAX_SAFE_INTEGER,
-      rankModels: models,
-      providerRows: models,
-    },
-    resultsPerPage: RESULTS_PER_PAGE[0],
-    compressedDownloads: false,
-    deepResults: true,
-  };
+  // Every day of the history, however many there are.
+  const all: BuildPlan = { target: undefined, ...everything({ models, pages: models, cardModels, days: Number.MAX_SAFE_INTEGER }) };
   if (!given) return all;
   // A plan kept by an earlier version may lack a field of today's: it keeps all of that.
   const keep = Object.fromEntries(Object.entries(all.keep).map(([k, v]) => [k, Math.max(0, Math.min(v, given.keep[k as keyof BuildPlan['keep']] ?? v))]));
@@ -67,23 +52,19 @@ export function resolvePlan(given: BuildPlan | undefined, models: number, cardMo
 
 /** Everything, as a site with no target (or a bucket) has it; at most `maxModelPages` models with a page (MODEL_PAGES), and what goes with one. */
 export function fullPlan(counts: FieldCounts, maxModelPages = Infinity): Draft {
-  const n = Math.min(counts.models.length, maxModelPages);
-  return {
-    keep: {
-      modelPages: n,
-      configurationPages: n,
-      comparisons: n,
-      modelFeeds: n,
-      badges: n,
-      cards: Math.min(counts.cardModels, n),
-      pastDays: Math.max(0, counts.history.days - counts.history.alwaysKept),
-      rankModels: counts.models.length,
-      providerRows: counts.models.length,
-    },
-    resultsPerPage: RESULTS_PER_PAGE[0],
-    compressedDownloads: false,
-    deepResults: true,
-  };
+  const models = counts.models.length;
+  const days = Math.max(0, counts.history.days - counts.history.alwaysKept);
+  return everything({ models, pages: Math.min(models, maxModelPages), cardModels: counts.cardModels, days });
+}
+
+/** A plan that leaves nothing out: each lever of the entries where nothing gives way. */
+function everything(field: Everything): Draft {
+  const draft = { keep: {} } as Draft;
+  for (const lever of LEVERS)
+    if (lever.by === 'count') draft.keep[lever.name] = lever.all(field);
+    else if (lever.by === 'switch') draft[lever.name] = !lever.pulled;
+    else draft[lever.name] = RESULTS_PER_PAGE[0];
+  return draft;
 }
 
 /** The limits of `target` a plan aims under (the margin taken off), as a check of figures. */
