@@ -3,13 +3,12 @@
  * address the weights are fitted at (src/site/plan/kind-figures.ts), then at the site's own address,
  * and at least as a build measured it.
  */
-import { CSV_PART_BYTES } from '../links/output-paths.ts';
 import { DEFAULT_SITE_URL } from '../links/site-url.ts';
 import type { SiteFigures } from './hosts.ts';
 import { weighingOf } from './kind-figures.ts';
 import { entryOf, OUTPUT_KINDS, type KindFigures, type OutputKind, type Weights } from './output-kinds.ts';
 import type { Draft, FieldCounts } from './types.ts';
-import { kindsAtFittedAddress } from './weights.ts';
+import { kindsAtFittedAddress, weightsOf } from './weights.ts';
 
 /** The site's address the weights are fitted at; another one changes every page by its links (Weights.address). */
 export const FITTED_AT = new URL(DEFAULT_SITE_URL);
@@ -60,12 +59,10 @@ export function estimateSite(counts: FieldCounts, weights: Weights, plan: Draft,
   const folders = new Map<string, number>();
   for (const kind of OUTPUT_KINDS) for (const [path, n] of entryOf(kind).folders?.(e, kinds[kind]) ?? []) folders.set(path, (folders.get(path) ?? 0) + n);
   const largestFolder = [...folders].reduce((a, b) => (b[1] > a[1] ? b : a));
-  const configs = e.at.configurations;
-  const n = counts.models.length;
-  // The largest single file: a part of a CSV download, or models.json (every configuration in one file).
-  const modelsJson = configs(n) * 270;
-  const csv = Math.min(CSV_PART_BYTES, Math.max(kinds.downloads.bytes - configs(n) * weights.downloads.perConfiguration, 0));
-  const largestFile = modelsJson > csv ? { path: 'data/models.json', bytes: modelsJson } : { path: 'data/scores.csv', bytes: csv };
+  // The largest single file of any kind.
+  const largestFile = OUTPUT_KINDS.flatMap((kind) => entryOf(kind).largestFiles?.(e, kinds[kind], weightsOf(weights, kind)) ?? []).reduce((a, b) =>
+    b.bytes > a.bytes ? b : a,
+  );
   let files = 0;
   let bytes = 0;
   for (const k of Object.values(kinds)) {

@@ -42,7 +42,7 @@ import {
   type Weighed,
   type Weighing,
 } from './kind-figures.ts';
-import { ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
+import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
 import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import type { LimitName } from './hosts.ts';
 import type { Draft } from './types.ts';
@@ -128,6 +128,8 @@ export interface KindEntry<W extends Record<string, number>> {
   figure: (weights: W, e: Weighing) => Weighed;
   /** The entries its files add to the site's large folders (a host may limit a folder's entries), given its figure; the estimate adds them up by folder. */
   folders?: (e: Weighing, made: Figure) => readonly (readonly [string, number])[];
+  /** Its largest files (a host may limit one file's bytes), given its figure and its weights; the estimate takes the largest of every kind's, the first of equals. */
+  largestFiles?: (e: Weighing, made: Figure, weights: W) => readonly { path: string; bytes: number }[];
   /** What of it gives way when a host's limits bind, each a lever at its place in the plan's order; none where every target keeps it whole. */
   givesWay?: readonly Lever[];
 }
@@ -359,6 +361,15 @@ export const KINDS = {
     },
     ratios: ['scoresGzipped', 'historyGzipped'],
     figure: downloadsFigure,
+    largestFiles: ({ at, counts }, made, w) => {
+      const configurations = at.configurations(counts.models.length);
+      return [
+        // A part of a CSV download: what the downloads weigh beyond their rows of configurations, at most a part.
+        { path: 'data/scores.csv', bytes: Math.min(CSV_PART_BYTES, Math.max(made.bytes - configurations * w.perConfiguration, 0)) },
+        // models.json: every configuration in one file.
+        { path: 'data/models.json', bytes: configurations * 270 },
+      ];
+    },
   }),
   history: kind({
     files: [

@@ -8,7 +8,7 @@ import { entryOf, OUTPUT_KINDS, weightsKey, type KindFigures, type KindEntry, ty
 import type { Draft, FieldCounts } from './types.ts';
 
 /** A kind's weights in `weights`. */
-const weightsOf = (weights: Weights, kind: OutputKind) => (weights as unknown as Record<string, Record<string, number>>)[weightsKey(kind)]!;
+export const weightsOf = (weights: Weights, kind: OutputKind) => (weights as unknown as Record<string, Record<string, number>>)[weightsKey(kind)]!;
 
 /**
  * The weights as fitted; a build plans with these scaled by what the previous build of its folder
