@@ -7,7 +7,7 @@
  */
 import { compareStatus, MAX_COMPARED, parseModelsParam } from '../site/compare/compare-models.ts';
 import { comparisonView } from '../site/compare/comparison-view.ts';
-import { href } from '../site/links/links.ts';
+import { dataHref, href } from '../site/links/links.ts';
 import type { ModelFile, SharedModelFile } from '../site/files/model-file.ts';
 import type { EvidenceFacts } from '../site/evidence/evidence-file.ts';
 import { modelFileFrom, readJson, type ModelListEntry } from '../site/compare/model-data.ts';
@@ -41,7 +41,7 @@ export function enhanceCompare(): void {
     if (!file) {
       file = loadList()
         .then((models) => models.find(([s]) => s === segment)?.[4])
-        .then((path) => (path === undefined ? undefined : fetch(href(`/data/${path}`))))
+        .then((path) => (path === undefined ? undefined : fetch(dataHref(path))))
         .then((r) => (r?.ok ? readJson<ModelFile | SharedModelFile>(r) : undefined))
         .then((body) => body && modelFileFrom(body, segment))
         .catch(() => undefined);

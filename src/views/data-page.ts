@@ -8,7 +8,7 @@ import { MANIFEST_JSON } from '../site/files/data-dictionary/stamp-manifest.ts';
 import { GZIPPED_NOTE } from '../site/files/downloads.ts';
 import { SNAPSHOT_TABLES, type PublishedState } from '../site/files/snapshot-db.ts';
 import { formatCount, formatDate, isoTime } from '../site/format/format.ts';
-import { href } from '../site/links/links.ts';
+import { dataHref, href } from '../site/links/links.ts';
 import { HISTORY_DAYS, publishedName } from '../site/links/output-paths.ts';
 import { publishedHistoryFile } from '../site/lists/past-files.ts';
 import type { Site } from '../site/settings/config.ts';
@@ -30,7 +30,7 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
   // The name each download is published under on this host (gzipped where the deploy target's plan asks).
   const published = (file: string) => (file.startsWith('history/') ? publishedHistoryFile(file, compressed) : publishedName(file, compressed));
   // A file's link: a template path (`models/{model}.json`) is no address of its own.
-  const fileLink = (file: string) => (file.includes('{') ? undefined : href(`/data/${published(file)}`));
+  const fileLink = (file: string) => (file.includes('{') ? undefined : dataHref(published(file)));
   // prettier-ignore
   return html`<h1>Downloads and their fields</h1>
     <p class="lede">
@@ -40,9 +40,9 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
     </p>
     <ul class="downloads">
       ${DOWNLOADS.map((d) => html`<li>
-          <a href="${href(`/data/${published(d.file)}`)}">${published(d.file)}</a> <span class="meta">${d.format}</span>
+          <a href="${dataHref(published(d.file))}">${published(d.file)}</a> <span class="meta">${d.format}</span>
           ${rows[d.file] !== undefined && html`<span class="meta">${formatCount(rows[d.file]!)} rows</span>`} <a href="#${anchor(d.file)}">fields</a> ·
-          <a href="${href(`/data/${schemaFileOf(d)}`)}">schema</a>
+          <a href="${dataHref(schemaFileOf(d))}">schema</a>
         </li>`)}
     </ul>
     <p>
@@ -52,7 +52,7 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
     <ul class="downloads">
       ${HISTORY_FILES.map((d) => html`<li>
           ${fileLink(d.file) ? html`<a href="${fileLink(d.file)}">${published(d.file)}</a>` : html`<code>${published(d.file)}</code>`} <span class="meta">${d.format}</span>
-          <a href="#${anchor(d.file)}">fields</a> · <a href="${href(`/data/${schemaFileOf(d)}`)}">schema</a>
+          <a href="#${anchor(d.file)}">fields</a> · <a href="${dataHref(schemaFileOf(d))}">schema</a>
         </li>`)}
     </ul>
     <p>
@@ -62,7 +62,7 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
     <ul class="downloads">
       ${COMPUTED_FILES.map((d) => html`<li>
           ${fileLink(d.file) ? html`<a href="${fileLink(d.file)}">${d.file}</a>` : html`<code>${d.file}</code>`} <span class="meta">${d.format}</span> <a href="#${anchor(d.file)}">fields</a> ·
-          <a href="${href(`/data/${schemaFileOf(d)}`)}">schema</a>
+          <a href="${dataHref(schemaFileOf(d))}">schema</a>
         </li>`)}
     </ul>
     ${compressed && html`<p class="note">${GZIPPED_NOTE}</p>`}
@@ -81,13 +81,13 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
     <p>
       Every file here is described by a JSON Schema (draft 2020-12) beside it, generated from the same definitions as this page: <code>models.json</code> by
       <code>models.schema.json</code>, <code>models.csv</code> by <code>models.csv.schema.json</code> (one row, with numbers and booleans read as such and an
-      empty cell as null), and so on. <a href="${href(`/data/${MANIFEST_JSON.file}`)}">${MANIFEST_JSON.file}</a> lists every file with its size, sha256 and schema,
+      empty cell as null), and so on. <a href="${dataHref(MANIFEST_JSON.file)}">${MANIFEST_JSON.file}</a> lists every file with its size, sha256 and schema,
       and the snapshot’s counts: fetch it first to see what changed. Any site may fetch these files from a browser: they are served with
       <code>Access-Control-Allow-Origin: *</code> where the host reads <code>_headers</code>.
     </p>
     ${DATA_FILES.map((d) => html`<section aria-labelledby="${anchor(d.file)}">
         <h2 id="${anchor(d.file)}">${fileLink(d.file) ? html`<a href="${fileLink(d.file)}">${published(d.file)}</a>` : html`<code>${d.file}</code>`}</h2>
-        <p class="meta"> JSON Schema: <a href="${href(`/data/${schemaFileOf(d)}`)}">${schemaFileOf(d)}</a> </p>
+        <p class="meta"> JSON Schema: <a href="${dataHref(schemaFileOf(d))}">${schemaFileOf(d)}</a> </p>
         <p>
           ${d.what}
           ${d.listKey && html` The list is under <code>${d.listKey}</code>.`}

@@ -9,7 +9,7 @@ import { BENCHMARKS, benchmarkViewHref } from '../site/lists/benchmarks.ts';
 import { BENCH_THRESHOLDS } from '../site/data/bench-thresholds.ts';
 import { LEADERBOARD } from '../site/lists/leaderboard.ts';
 import { isPlainView, showingLine, type AnySpec, type BaseView } from '../site/lists/list-spec.ts';
-import { href } from '../site/links/links.ts';
+import { dataHref, href } from '../site/links/links.ts';
 import type { BenchmarkListPage } from '../site/routes/benchmark-list.ts';
 import type { LeaderboardPage } from '../site/routes/leaderboard.ts';
 import type { PastLeaderboardPage, PastLinks } from '../site/routes/past.ts';
@@ -155,7 +155,7 @@ export function pastLeaderboardPageHtml(route: PastLeaderboardPage): Markup {
       pager:
         day && day.pages > 1
           ? html`<div data-needs-script>${pagerHtml(1, day.pages, (n) => viewUrl(PAST_LEADERBOARD, { ...view, page: n }), PAST_LEADERBOARD.pagerLabel)}</div>
-              <noscript><p class="meta">The first ${formatCount(day.rows.length)} of ${formatCount(day.models)} models; the others are in <a href="${href(`/data/${historyDayFile(day.record.date, links.gzipped)}`)}">the day’s file</a>, and drawn here with JavaScript.</p></noscript>`
+              <noscript><p class="meta">The first ${formatCount(day.rows.length)} of ${formatCount(day.models)} models; the others are in <a href="${dataHref(historyDayFile(day.record.date, links.gzipped))}">the day’s file</a>, and drawn here with JavaScript.</p></noscript>`
           : undefined,
     })}`;
 }

@@ -12,6 +12,10 @@ import type { TagPage } from '../site/routes/tag.ts';
 import { html, type Markup } from './parts/html.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
 import { pagerHtml } from './parts/pager.ts';
+import { tableHtml } from './parts/table.ts';
+
+/** The heading of the column a table is sorted by, highest first. */
+const sortedHead = (label: string) => html`<th scope="col" class="num" aria-sort="descending">${label}</th>`;
 
 /** "101–177 of 177", or nothing when a page shows none. */
 const showing = (shown: number, total: number, start: number) =>
@@ -89,31 +93,17 @@ function carryingHtml({ tag, from, carrying, providerHref }: TagPage): Markup {
   if (tag.modelList.length === 0) return html`<p class="note">No configuration carries this tag in this snapshot.</p>`;
   if (carrying.length === 0) return html`<p class="meta">All ${plural(tag.modelList.length, 'model')} carrying this tag are on earlier pages.</p>`;
   const shown = showing(carrying.length, tag.modelList.length, from);
+  const columns = [[' Among these ', 'num'], ['Model'], sortedHead(' supraScore '), [' Model rank ', 'num']] as const;
   // prettier-ignore
-  return html`<section class="table-wrap" tabindex="0" aria-labelledby="carrying">
-      <table class="sticky-first">
-        <caption class="visually-hidden"> Models ${shown} carrying ${tag.tag}, by supraScore </caption>
-        <thead>
-          <tr>
-            <th scope="col" class="num"> Among these </th>
-            <th scope="col">Model</th>
-            <th scope="col" class="num" aria-sort="descending"> supraScore </th>
-            <th scope="col" class="num"> Model rank </th>
-          </tr>
-        </thead>
-        <tbody>
-          ${carrying.map((m) => html`<tr>
-              <td class="num rank">${formatRank({ rank: m.rank, tied: m.rankTied })}</td>
-              <th scope="row">
-                <a href="${modelHref(m.model)}">${m.model.name}</a>
-                <span class="sub"> ${m.configuration.name !== m.model.name && html`${m.configuration.name} · `} ${providerLink(m.configuration.provider)} </span>
-              </th>
-              <td class="num">${m.configuration.scoreText}</td>
-              <td class="num">${m.model.rankText}</td>
-            </tr>`)}
-        </tbody>
-      </table>
-    </section>
+  return html`${tableHtml('carrying', columns, carrying.map((m) => html`<tr>
+        <td class="num rank">${formatRank({ rank: m.rank, tied: m.rankTied })}</td>
+        <th scope="row">
+          <a href="${modelHref(m.model)}">${m.model.name}</a>
+          <span class="sub"> ${m.configuration.name !== m.model.name && html`${m.configuration.name} · `} ${providerLink(m.configuration.provider)} </span>
+        </th>
+        <td class="num">${m.configuration.scoreText}</td>
+        <td class="num">${m.model.rankText}</td>
+      </tr>`), undefined, html` Models ${shown} carrying ${tag.tag}, by supraScore `)}
     <p class="meta">Models ${shown}.</p>`;
 }
 
@@ -131,44 +121,17 @@ function measuredHtml({ tag, from, measured, ranked, apart, apartFrom, scoredBen
     </th>
     <td class="num">${measured.valueText(e.measurement.value)}</td>
     <td class="num"> ${formatShare(e.measurement.coverage)} <span class="sub"> ${e.measurement.benchmarks} of ${tag.benchList.length} </span> </td>`;
+  const rankedColumns = [[' Measured rank ', 'num'], ['Model'], sortedHead(' Measured '), [' Coverage ', 'num']] as const;
   // prettier-ignore
-  return html`${ranked.length > 0 && html`<section class="table-wrap" tabindex="0" aria-label="Models measured on the benchmarks tagged ${tag.tag}">
-        <table class="sticky-first">
-          <caption class="visually-hidden"> Models ${showing(ranked.length, measured.ranked.length, from)} by their measured score on the benchmarks tagged ${tag.tag} </caption>
-          <thead>
-            <tr>
-              <th scope="col" class="num"> Measured rank </th>
-              <th scope="col">Model</th>
-              <th scope="col" class="num" aria-sort="descending"> Measured </th>
-              <th scope="col" class="num"> Coverage </th>
-            </tr>
-          </thead>
-          <tbody>
-            ${ranked.map((e) => html`<tr>
-                <td class="num rank">${formatRank(e.rank)}</td>
-                ${cells(e, html`<span class="sub"> by ${e.item.configuration.name} · ${RANK_LABEL.model} ${e.item.model.rankText} </span>`)}
-              </tr>`)}
-          </tbody>
-        </table>
-      </section>`}
+  return html`${ranked.length > 0 && tableHtml({ label: `Models measured on the benchmarks tagged ${tag.tag}` }, rankedColumns, ranked.map((e) => html`<tr>
+        <td class="num rank">${formatRank(e.rank)}</td>
+        ${cells(e, html`<span class="sub"> by ${e.item.configuration.name} · ${RANK_LABEL.model} ${e.item.model.rankText} </span>`)}
+      </tr>`), undefined, html` Models ${showing(ranked.length, measured.ranked.length, from)} by their measured score on the benchmarks tagged ${tag.tag} `)}
     ${ranked.length > 0 && html`<p class="meta">Ranked models ${showing(ranked.length, measured.ranked.length, from)}.</p>`}
     ${apart.length > 0 && html`<h3 id="apart">Covering less than ${formatShare(MIN_COVERAGE)} of the weight: listed, not ranked</h3>
-      <section class="table-wrap" tabindex="0" aria-labelledby="apart">
-        <table class="sticky-first">
-          <thead>
-            <tr>
-              <th scope="col">Model</th>
-              <th scope="col" class="num"> Measured </th>
-              <th scope="col" class="num"> Coverage </th>
-            </tr>
-          </thead>
-          <tbody>
-            ${apart.map((e) => html`<tr>
-                ${cells(e, html`<span class="sub">by ${e.item.configuration.name}</span>`)}
-              </tr>`)}
-          </tbody>
-        </table>
-      </section>
+      ${tableHtml('apart', [['Model'], [' Measured ', 'num'], [' Coverage ', 'num']], apart.map((e) => html`<tr>
+          ${cells(e, html`<span class="sub">by ${e.item.configuration.name}</span>`)}
+        </tr>`))}
       <p class="meta">Listed apart: ${showing(apart.length, measured.apart.length, apartFrom)}.</p>`}
     ${ranked.length === 0 && apart.length === 0 && html`<p class="meta">All measured models are on earlier pages.</p>`}`;
 }

@@ -1,8 +1,13 @@
 /**
  * The files Netlify and Cloudflare Pages read beside a site, parsed as their documentation
  * describes them: `_headers` (a path line, then indented `Name: value` lines; `#` comments; every
- * matching rule applies) and `_redirects` (`from to [status]` per line; the first match wins).
+ * matching rule applies) and `_redirects` (`from to [status]` per line; the first match wins), and
+ * the uploads of deploy/bucket-sync.sh, run with a stand-in `aws` that records its arguments.
  */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, tempDir } from './env.ts';
 
 export interface HeaderRule {
   path: string;
@@ -69,3 +74,44 @@ export function parseRedirectsFile(text: string): Redirect[] {
 
 /** The URL path a file of dist/ is served at (`models/x/index.html` -> `/models/x/`). */
 export const urlPathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+
+/** `aws s3 sync` filters: every file starts included, --exclude and --include apply in order, the last match wins. */
+export function syncIncludes(args: readonly string[], file: string): boolean {
+  let keep = true;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--exclude' && args[i] !== '--include') continue;
+    const glob = new RegExp(`^${args[i + 1]!.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    if (glob.test(file)) keep = args[i] === '--include';
+  }
+  return keep;
+}
+
+/** The calls deploy/bucket-sync.sh makes of the AWS CLI for `dist`, each its arguments; with its exit status and what it printed on stderr. */
+export function bucketSyncCalls(dist: string): { status: number | null; stderr: string; calls: string[][] } {
+  const work = tempDir('mirror-bucket-');
+  try {
+    const log = join(work.path, 'calls.jsonl');
+    // A stand-in for the AWS CLI on PATH: it records its arguments, one JSON array per call.
+    writeFileSync(
+      join(work.path, 'aws'),
+      `#!/usr/bin/env node\nrequire('fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n');\n`,
+    );
+    chmodSync(join(work.path, 'aws'), 0o755);
+    const run = spawnSync('sh', [join(ROOT, 'deploy/bucket-sync.sh'), dist], {
+      env: { PATH: `${work.path}:${process.env.PATH}`, BUCKET: 's3://mirror-test' },
+      encoding: 'utf8',
+    });
+    let calls: string[][] = [];
+    try {
+      calls = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as string[]);
+    } catch {
+      // No call made.
+    }
+    return { status: run.status, stderr: run.stderr, calls };
+  } finally {
+    work.cleanup();
+  }
+}

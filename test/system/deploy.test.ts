@@ -6,14 +6,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { ROOT, tempDir } from '../helpers/env.ts';
+import { ROOT } from '../helpers/env.ts';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { readSite, type BuiltSite } from '../helpers/site.ts';
-import { headersFor, parseHeadersFile, parseRedirectsFile } from '../helpers/hosts.ts';
+import { bucketSyncCalls, headersFor, parseHeadersFile, parseRedirectsFile, syncIncludes } from '../helpers/hosts.ts';
 
 let site: BuiltSite;
 let dist: string;
@@ -78,51 +78,22 @@ describe('GitHub Pages', () => {
 });
 
 describe('a static bucket', () => {
-  /** `aws s3 sync` filters: every file starts included, --exclude and --include apply in order, the last match wins. */
-  function included(args: string[], file: string): boolean {
-    let keep = true;
-    for (let i = 0; i < args.length; i++) {
-      if (args[i] !== '--exclude' && args[i] !== '--include') continue;
-      const glob = new RegExp(`^${args[i + 1]!.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-      if (glob.test(file)) keep = args[i] === '--include';
-    }
-    return keep;
-  }
-
   it('uploads every file once, with the cache lifetime _headers gives its URL', () => {
-    const work = tempDir('mirror-bucket-');
-    try {
-      const log = join(work.path, 'calls.jsonl');
-      // A stand-in for the AWS CLI on PATH: it records its arguments, one JSON array per call.
-      writeFileSync(
-        join(work.path, 'aws'),
-        `#!/usr/bin/env node\nrequire('fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n');\n`,
-      );
-      chmodSync(join(work.path, 'aws'), 0o755);
-      const run = spawnSync('sh', [join(ROOT, 'deploy/bucket-sync.sh'), dist], {
-        env: { PATH: `${work.path}:${process.env.PATH}`, BUCKET: 's3://mirror-test' },
-        encoding: 'utf8',
-      });
-      expect(run.status, run.stderr).toBe(0);
-      const calls = readFileSync(log, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as string[]);
-      expect(calls.length).toBeGreaterThan(2);
-      for (const call of calls) expect(call.slice(0, 4)).toEqual(['s3', 'sync', dist, 's3://mirror-test']);
-      const rules = parseHeadersFile(site.read('_headers'));
-      for (const file of site.files) {
-        const uploads = calls.filter((c) => included(c.slice(4), file));
-        if (file === '_headers' || file === '_redirects') {
-          expect(uploads, file).toEqual([]);
-          continue;
-        }
-        expect(uploads.length, file).toBe(1);
-        const lifetime = uploads[0]![uploads[0]!.indexOf('--cache-control') + 1];
-        expect(lifetime, file).toBe(headersFor(rules, urlOf(file)).get('cache-control')?.[0]);
+    const run = bucketSyncCalls(dist);
+    expect(run.status, run.stderr).toBe(0);
+    const { calls } = run;
+    expect(calls.length).toBeGreaterThan(2);
+    for (const call of calls) expect(call.slice(0, 4)).toEqual(['s3', 'sync', dist, 's3://mirror-test']);
+    const rules = parseHeadersFile(site.read('_headers'));
+    for (const file of site.files) {
+      const uploads = calls.filter((c) => syncIncludes(c.slice(4), file));
+      if (file === '_headers' || file === '_redirects') {
+        expect(uploads, file).toEqual([]);
+        continue;
       }
-    } finally {
-      work.cleanup();
+      expect(uploads.length, file).toBe(1);
+      const lifetime = uploads[0]![uploads[0]!.indexOf('--cache-control') + 1];
+      expect(lifetime, file).toBe(headersFor(rules, urlOf(file)).get('cache-control')?.[0]);
     }
   });
 

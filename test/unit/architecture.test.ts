@@ -283,7 +283,7 @@ describe('the architecture', () => {
       .filter(({ kinds }) => kinds.length >= 6)
       .map(({ path }) => path);
     // The fitter's sampler (src/dev/weights/) measures each fitted kind's pages in its own way, in the order of its features.
-    expect(listing.sort()).toEqual(['src/dev/weights/page-samples.ts', 'src/site/plan/output-kinds.ts', 'src/site/plan/page-kinds.ts']);
+    expect(listing.sort()).toEqual(['src/dev/weights/page-samples.ts', 'src/site/plan/output-kinds.ts']);
   });
 
   it('escapes markup in views one way, with the html tag (no second escaper, no unescaped bridge)', () => {

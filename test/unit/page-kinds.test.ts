@@ -1,5 +1,7 @@
-/** The table of page kinds: which kind a file of the site is, which pages the sitemap lists, and the order things give way in. */
+/** The table of page kinds: which kind a file of the site is, which pages the sitemap lists, the order things give way in, and the hosts' lifetimes of each kind's files. */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { GIVE_WAY, kindOf, outOfSitemap, PAGE_KINDS, pageKindOf } from '../../src/site/plan/page-kinds.ts';
 import { DEFAULT_WEIGHTS } from '../../src/site/plan/weights.ts';
 import { planSite } from '../../src/site/plan/site-plan.ts';
@@ -7,6 +9,8 @@ import { fieldCounts } from '../helpers/field-counts.ts';
 import { estimateKinds } from '../../src/site/plan/estimate-site.ts';
 import { DEPLOY_TARGETS } from '../../src/site/plan/hosts.ts';
 import { TAG_PAIR_BENCHES } from '../../src/site/plan/output-kinds.ts';
+import { ROOT } from '../helpers/env.ts';
+import { bucketSyncCalls, headersFor, parseHeadersFile, parseRedirectsFile, syncIncludes, urlPathOf } from '../helpers/hosts.ts';
 
 describe('the table of page kinds', () => {
   it('gives each file of a site the kind of output the plan weighs it as', () => {
@@ -118,5 +122,49 @@ describe('the table of page kinds', () => {
           expect(estimateKinds(field, DEFAULT_WEIGHTS, plan)['tag-pair-page'].files, `${target} at ${size}`).toBe(pairs(field).files);
         }
       }
+  });
+});
+
+describe("the hosts' cache lifetimes", () => {
+  // A file of each kind's output (`*` and `**` filled in), and the URL a visitor asks for it by (a folder's index.html is its folder).
+  const sampleOf = (output: string) =>
+    output
+      .split('/')
+      .map((part) => (part === '**' ? 'x/index.html' : part.replace(/\*/g, 'x')))
+      .join('/');
+  // Every file the other kinds do not take (`**`: Astro's hashed assets, the sitemap, the icons) has its own rules.
+  const files = PAGE_KINDS.filter((k) => k.output !== '**').map((k) => ({ kind: k.name, file: sampleOf(k.output) }));
+
+  it('give every kind of page and file a Cache-Control of exactly one rule of public/_headers', () => {
+    expect(files.filter(({ kind, file }) => pageKindOf(file).name !== kind)).toEqual([]);
+    const rules = parseHeadersFile(readFileSync(join(ROOT, 'public/_headers'), 'utf8'));
+    const unruled = files.filter(({ file }) => headersFor(rules, urlPathOf(file)).get('cache-control')?.length !== 1);
+    expect(unruled).toEqual([]);
+  });
+
+  it('upload every kind of page and file to a bucket once (deploy/bucket-sync.sh), with the Cache-Control _headers gives it', () => {
+    const rules = parseHeadersFile(readFileSync(join(ROOT, 'public/_headers'), 'utf8'));
+    const run = bucketSyncCalls('dist');
+    expect(run.status, run.stderr).toBe(0);
+    const lifetimes = files.map(({ file }) => {
+      const uploads = run.calls.filter((c) => syncIncludes(c.slice(4), file));
+      return [file, uploads.map((c) => c[c.indexOf('--cache-control') + 1])];
+    });
+    expect(lifetimes).toEqual(files.map(({ file }) => [file, headersFor(rules, urlPathOf(file)).get('cache-control')]));
+  });
+});
+
+describe('the addresses that moved', () => {
+  const moved = PAGE_KINDS.filter((k) => k.redirect !== undefined);
+
+  it('have each a rule of public/_redirects to where the entry says, and no other rule is there', () => {
+    const rules = parseRedirectsFile(readFileSync(join(ROOT, 'public/_redirects'), 'utf8'));
+    expect(rules.map((r) => [r.from, r.to, r.status])).toEqual(moved.map((k) => [urlPathOf(k.output), k.redirect, 301]));
+  });
+
+  it('have each a page drawn by the one redirect component, to where the entry says, and no other page is one', () => {
+    const redirects = PAGE_KINDS.filter((k) => k.route && /<Redirect\b/.test(readFileSync(join(ROOT, 'src/pages', k.route), 'utf8')));
+    expect(redirects.map((k) => k.name)).toEqual(moved.map((k) => k.name));
+    for (const k of moved) expect(readFileSync(join(ROOT, 'src/pages', k.route!), 'utf8'), k.name).toContain(`to="${k.redirect}"`);
   });
 });

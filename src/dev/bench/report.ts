@@ -7,8 +7,7 @@ import { evidenceLine } from './evidence-result.ts';
 import { rankLines } from './rank-page.ts';
 import { figuresText } from '../../publish/build-plan.ts';
 import { HOST_LIMITS, limitsText, mb } from '../../site/plan/hosts.ts';
-import { OUTPUT_KINDS } from '../../site/plan/output-kinds.ts';
-import { PAGE_KINDS } from '../../site/plan/page-kinds.ts';
+import { entryOf, OUTPUT_KINDS } from '../../site/plan/output-kinds.ts';
 import { median, spread } from './stats.ts';
 import {
   STAGES,
@@ -300,7 +299,7 @@ export function kindTable(measured: KindedFigures, estimate: KindedFigures): str
   const rows = OUTPUT_KINDS.map((kind) => {
     const m = measured.kinds[kind];
     const e = estimate.kinds[kind];
-    const madeOf = PAGE_KINDS.filter((k) => k.plan === kind).map((k) => k.name);
+    const madeOf = entryOf(kind).files.map((k) => k.name);
     return [
       kind,
       madeOf.join(', '),
@@ -312,7 +311,7 @@ export function kindTable(measured: KindedFigures, estimate: KindedFigures): str
     ];
   });
   return markdownTable(
-    ['kind of output', 'its pages and files (src/site/plan/page-kinds.ts)', 'files', 'plan: files', 'bytes', 'plan: bytes', 'bytes / plan'],
+    ['kind of output', 'its pages and files (src/site/plan/output-kinds.ts)', 'files', 'plan: files', 'bytes', 'plan: bytes', 'bytes / plan'],
     rows,
     ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
   );

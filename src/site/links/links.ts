@@ -2,15 +2,19 @@
 import { LEADERBOARD_PAGE_SIZE } from './page-sizes.ts';
 import {
   badgeFile,
-  benchPath,
+  benchmarksPath,
+  benchPagePath,
+  comparisonPath,
   configurationPath,
+  dataPath,
+  leaderboardPath,
   modelDataPath,
   modelFeedFile,
   modelPath,
   providerFeedFile,
   providerPath,
   tagFeedFile,
-  tagPath,
+  tagPagePath,
 } from './output-paths.ts';
 
 const asFolder = (path: string) => (path.endsWith('/') ? path : `${path}/`);
@@ -67,18 +71,19 @@ export function configurationAddress(configuration: HasSegment, model: HasSegmen
 export const modelHref = (model: { href: string }) => model.href;
 export const configurationHref = (configuration: { href: string }) => configuration.href;
 /** A benchmark's page, or page N of its results. */
-export const benchHref = (bench: HasSegment, page = 1) => href(page <= 1 ? benchPath(bench) : `${benchPath(bench)}page/${page}/`);
+export const benchHref = (bench: HasSegment, page = 1) => href(benchPagePath(bench, page));
 /** A tag's page, or page N of its models. */
-export const tagHref = (tag: HasSegment, page = 1) => href(page <= 1 ? tagPath(tag) : `${tagPath(tag)}page/${page}/`);
+export const tagHref = (tag: HasSegment, page = 1) => href(tagPagePath(tag, page));
 /** A model's data file, which the comparison loads: its own, or its group's (the plan decides). */
-export const modelDataHref = (model: HasSegment & { index: number }, plan: Parameters<typeof modelDataPath>[1]) => href(`/data/${modelDataPath(model, plan)}`);
+export const modelDataHref = (model: HasSegment & { index: number }, plan: Parameters<typeof modelDataPath>[1]) => dataHref(modelDataPath(model, plan));
+/** A file of the downloads, by its name under `/data/`. */
+export const dataHref = (file: string) => href(dataPath(file));
 /** A pre-rendered comparison (`/compare/a-vs-b/`). */
-export const comparisonHref = (comparison: HasSegment) => href(`/compare/${comparison.segment}/`);
+export const comparisonHref = (comparison: HasSegment) => href(comparisonPath(comparison));
 /** The comparison page for any 2-4 models (drawn by its script). */
 export const compareHref = (models: readonly HasSegment[]) => href(`/compare/${models.length ? `?models=${models.map((m) => m.segment).join(',')}` : ''}`);
-export const leaderboardHref = (page: number, base = BUILD_BASE) => href(page <= 1 ? '/' : `/leaderboard/${page}/`, base);
-/** Two segments deep, so no benchmark slug can collide with a page of the list. */
-export const benchmarksHref = (page: number) => (page <= 1 ? href('/benchmarks/') : href(`/benchmarks/page/${page}/`));
+export const leaderboardHref = (page: number, base = BUILD_BASE) => href(leaderboardPath(page), base);
+export const benchmarksHref = (page: number) => href(benchmarksPath(page));
 /** The Atom feed of a model's own changes. */
 export const modelFeedHref = (model: HasSegment) => href(`/${modelFeedFile(model)}`);
 /** The Atom feed of the changes of a tag's models. */

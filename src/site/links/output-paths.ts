@@ -18,6 +18,18 @@ export const configurationPath = (configuration: HasSegment) => `/configurations
 export const benchPath = (bench: HasSegment) => `/benchmarks/${bench.segment}/`;
 export const tagPath = (tag: HasSegment) => `/tags/${tag.segment}/`;
 export const providerPath = (provider: HasSegment) => `/providers/${provider.segment}/`;
+/** Page N of a benchmark's results, of a tag's models, of the leaderboard and of the benchmarks list: page 1 is the thing's own page. */
+export const benchPagePath = (bench: HasSegment, page = 1) => (page <= 1 ? benchPath(bench) : `${benchPath(bench)}page/${page}/`);
+export const tagPagePath = (tag: HasSegment, page = 1) => (page <= 1 ? tagPath(tag) : `${tagPath(tag)}page/${page}/`);
+export const leaderboardPath = (page: number) => (page <= 1 ? '/' : `/leaderboard/${page}/`);
+/** Two segments deep, so no benchmark slug can collide with a page of the list. */
+export const benchmarksPath = (page: number) => (page <= 1 ? '/benchmarks/' : `/benchmarks/page/${page}/`);
+/** A pre-rendered comparison (`/compare/a-vs-b/`). */
+export const comparisonPath = (comparison: HasSegment) => `/compare/${comparison.segment}/`;
+/** The benchmarks two tags share (`/tags/{tag}/with/{tag}/`). */
+export const tagPairPath = (first: HasSegment, second: HasSegment) => `${tagPath(first)}with/${second.segment}/`;
+/** A file of the downloads, by its name under `/data/`. */
+export const dataPath = (file: string) => `/data/${file}`;
 
 /** Models per shared data file of the models that have no page (the comparison page draws them from it). */
 export const SHARED_FILE_MODELS = 100;

@@ -3,14 +3,12 @@
  * address the weights are fitted at (src/site/plan/kind-figures.ts), then at the site's own address,
  * and at least as a build measured it.
  */
-import { CSV_PART_BYTES, ownDataFiles, SHARED_FILE_MODELS } from '../links/output-paths.ts';
-import { LEADERBOARD_PAGE_SIZE } from '../lists/pagination.ts';
 import { DEFAULT_SITE_URL } from '../links/site-url.ts';
 import type { SiteFigures } from './hosts.ts';
-import { sumsFor } from './kind-figures.ts';
-import type { KindFigures, OutputKind, Weights } from './output-kinds.ts';
+import { weighingOf } from './kind-figures.ts';
+import { entryOf, OUTPUT_KINDS, type KindFigures, type OutputKind, type Weights } from './output-kinds.ts';
 import type { Draft, FieldCounts } from './types.ts';
-import { kindsAtFittedAddress } from './weights.ts';
+import { kindsAtFittedAddress, weightsOf } from './weights.ts';
 
 /** The site's address the weights are fitted at; another one changes every page by its links (Weights.address). */
 export const FITTED_AT = new URL(DEFAULT_SITE_URL);
@@ -56,29 +54,15 @@ export function atLeastAsMeasured(kinds: KindFigures, asMeasured: AsMeasured): K
 /** What a plan makes, in the terms hosts limit; each kind at least as measured (`asMeasured`) where a build measured it. */
 export function estimateSite(counts: FieldCounts, weights: Weights, plan: Draft, asMeasured: AsMeasured = {}): SiteFigures {
   const kinds = atLeastAsMeasured(estimateKinds(counts, weights, plan), asMeasured);
-  const n = counts.models.length;
-  const { keep } = plan;
-  const configs = sumsFor(counts.models).configurations;
-  const folders: [string, number][] = [
-    ['configurations', configs(keep.configurationPages)],
-    ['models', keep.modelPages],
-    ['compare', Math.max(0, Math.min(keep.comparisons, n) - 1) + 1],
-    ['og/models', keep.cards],
-    ['og/tags', counts.tags],
-    ['data/models', ownDataFiles(plan)],
-    ['data/model-groups', Math.ceil((n - ownDataFiles(plan)) / SHARED_FILE_MODELS)],
-    ['pagefind/fragment', keep.modelPages + counts.benches + counts.tags + counts.providerModels.length],
-    ['providers', counts.providerModels.length],
-    ['tags', counts.tags + 1],
-    ['benchmarks', counts.benches + 2],
-    ['leaderboard', Math.ceil(n / LEADERBOARD_PAGE_SIZE) + 1],
-    ['data/history/days', kinds.history.files],
-  ];
-  const largestFolder = folders.reduce((a, b) => (b[1] > a[1] ? b : a));
-  // The largest single file: a part of a CSV download, or models.json (every configuration in one file).
-  const modelsJson = configs(n) * 270;
-  const csv = Math.min(CSV_PART_BYTES, Math.max(kinds.downloads.bytes - configs(n) * weights.downloads.perConfiguration, 0));
-  const largestFile = modelsJson > csv ? { path: 'data/models.json', bytes: modelsJson } : { path: 'data/scores.csv', bytes: csv };
+  const e = weighingOf(counts, plan);
+  // The entries each kind's files add to a folder, summed by folder, in the order of the entries.
+  const folders = new Map<string, number>();
+  for (const kind of OUTPUT_KINDS) for (const [path, n] of entryOf(kind).folders?.(e, kinds[kind]) ?? []) folders.set(path, (folders.get(path) ?? 0) + n);
+  const largestFolder = [...folders].reduce((a, b) => (b[1] > a[1] ? b : a));
+  // The largest single file of any kind.
+  const largestFile = OUTPUT_KINDS.flatMap((kind) => entryOf(kind).largestFiles?.(e, kinds[kind], weightsOf(weights, kind)) ?? []).reduce((a, b) =>
+    b.bytes > a.bytes ? b : a,
+  );
   let files = 0;
   let bytes = 0;
   for (const k of Object.values(kinds)) {

@@ -91,7 +91,8 @@ export interface SiteFigures {
   largestFile: { path: string; bytes: number };
 }
 
-const figureOf: Record<LimitName, (f: SiteFigures) => number> = {
+/** A site's figure that a limit holds. */
+export const figureOf: Record<LimitName, (f: SiteFigures) => number> = {
   files: (f) => f.files,
   folderEntries: (f) => f.largestFolder.entries,
   fileBytes: (f) => f.largestFile.bytes,

@@ -11,15 +11,28 @@
  * hosts compress it on the wire, and the page reads it whole; its models give way last), every
  * vendor's page and feed, the snapshot file (the state a lost cache restores from), 404, robots, the
  * sitemap and the search index of what is made. What gives way, cheapest value first, always from
- * the bottom of the model ranking up (the models people look up first keep their pages), is
- * GIVE_WAY, in the table of page kinds (src/site/plan/page-kinds.ts).
+ * the bottom of the model ranking up (the models people look up first keep their pages), is the
+ * levers of the kinds of output, each in its kind's entry with its place in the order
+ * (src/site/plan/output-kinds.ts; LEVERS in src/site/plan/page-kinds.ts, in that order).
  *
  * When even the outputs every target keeps do not fit, the plan says so and the build refuses.
  */
 import { estimateSite, type AsMeasured } from './estimate-site.ts';
 import { sum } from './kind-figures.ts';
-import { GIVE_WAY, type GiveWay } from './page-kinds.ts';
-import { HOST_LIMITS, LIMIT_NAMES, MARGIN, overLimits, withMargin, type DeployTarget, type HostLimits, type LimitName, type SiteFigures } from './hosts.ts';
+import { LEVERS, type Lever } from './page-kinds.ts';
+import type { Everything } from './output-kinds.ts';
+import {
+  figureOf,
+  HOST_LIMITS,
+  LIMIT_NAMES,
+  MARGIN,
+  overLimits,
+  withMargin,
+  type DeployTarget,
+  type HostLimits,
+  type LimitName,
+  type SiteFigures,
+} from './hosts.ts';
 import { RESULTS_PER_PAGE, type BuildPlan, type Draft, type FieldCounts, type SitePlan } from './types.ts';
 import type { Weights } from './output-kinds.ts';
 
@@ -28,24 +41,8 @@ import type { Weights } from './output-kinds.ts';
  * at most the number of models; everything when there is none (a render outside a build).
  */
 export function resolvePlan(given: BuildPlan | undefined, models: number, cardModels: number): BuildPlan {
-  const all: BuildPlan = {
-    target: undefined,
-    keep: {
-      modelPages: models,
-      configurationPages: models,
-      comparisons: models,
-      modelFeeds: models,
-      badges: models,
-      cards: Math.min(cardModels, models),
-      // Every day of the history, however many there are.
-      pastDays: Number.MAX_SAFE_INTEGER,
-      rankModels: models,
-      providerRows: models,
-    },
-    resultsPerPage: RESULTS_PER_PAGE[0],
-    compressedDownloads: false,
-    deepResults: true,
-  };
+  // Every day of the history, however many there are.
+  const all: BuildPlan = { target: undefined, ...everything({ models, pages: models, cardModels, days: Number.MAX_SAFE_INTEGER }) };
   if (!given) return all;
   // A plan kept by an earlier version may lack a field of today's: it keeps all of that.
   const keep = Object.fromEntries(Object.entries(all.keep).map(([k, v]) => [k, Math.max(0, Math.min(v, given.keep[k as keyof BuildPlan['keep']] ?? v))]));
@@ -55,23 +52,19 @@ export function resolvePlan(given: BuildPlan | undefined, models: number, cardMo
 
 /** Everything, as a site with no target (or a bucket) has it; at most `maxModelPages` models with a page (MODEL_PAGES), and what goes with one. */
 export function fullPlan(counts: FieldCounts, maxModelPages = Infinity): Draft {
-  const n = Math.min(counts.models.length, maxModelPages);
-  return {
-    keep: {
-      modelPages: n,
-      configurationPages: n,
-      comparisons: n,
-      modelFeeds: n,
-      badges: n,
-      cards: Math.min(counts.cardModels, n),
-      pastDays: Math.max(0, counts.history.days - counts.history.alwaysKept),
-      rankModels: counts.models.length,
-      providerRows: counts.models.length,
-    },
-    resultsPerPage: RESULTS_PER_PAGE[0],
-    compressedDownloads: false,
-    deepResults: true,
-  };
+  const models = counts.models.length;
+  const days = Math.max(0, counts.history.days - counts.history.alwaysKept);
+  return everything({ models, pages: Math.min(models, maxModelPages), cardModels: counts.cardModels, days });
+}
+
+/** A plan that leaves nothing out: each lever of the entries where nothing gives way. */
+function everything(field: Everything): Draft {
+  const draft = { keep: {} } as Draft;
+  for (const lever of LEVERS)
+    if (lever.by === 'count') draft.keep[lever.name] = lever.all(field);
+    else if (lever.by === 'switch') draft[lever.name] = !lever.pulled;
+    else draft[lever.name] = RESULTS_PER_PAGE[0];
+  return draft;
 }
 
 /** The limits of `target` a plan aims under (the margin taken off), as a check of figures. */
@@ -112,16 +105,16 @@ export function planSite(
   const estimate = (d: Draft) => estimateSite(counts, weights, d, asMeasured);
   if (!target) return { ...full, target, estimate: estimate(full), refused: undefined };
   const making: Making = { full, draft: structuredClone(full), estimate, fits: fitsTarget(target), limits: HOST_LIMITS[target] };
-  const levers = leversOf(making);
+  const levers = LEVERS.map((lever) => leverOn(making, lever));
   // Each lever in turn, cheapest value first, as far as needed; then what the last one pulled made
   // room for goes back to the ones before it, the most valuable first.
   let last = -1;
-  GIVE_WAY.forEach((name, i) => {
+  levers.forEach((lever, i) => {
     if (done(making)) return;
-    levers[name].pull();
+    lever.pull();
     last = i;
   });
-  for (let i = last - 1; i >= 0; i--) levers[GIVE_WAY[i]!].raise();
+  for (let i = last - 1; i >= 0; i--) levers[i]!.raise();
   const { draft } = making;
   // A comparison needs two models.
   if (draft.keep.comparisons < 2) draft.keep.comparisons = 0;
@@ -139,8 +132,8 @@ interface Making {
   readonly limits: HostLimits;
 }
 
-/** A lever lowers one kind of output as far as the site needs; `raise` gives back what a later lever made room for. */
-interface Lever {
+/** A lever at work on a plan: `pull` lowers its output as far as the site needs; `raise` gives back what a later lever made room for. */
+interface Pulled {
   pull(): void;
   raise(): void;
 }
@@ -155,72 +148,59 @@ function changed(m: Making, change: (d: Draft) => void): Draft {
   return d;
 }
 
-/** Whether the draft so far is over the target's limit `name` by its figure `f`: a lever that saves bytes is pulled where bytes bind, one that saves files where files bind. */
-function over(m: Making, name: LimitName, f: (s: SiteFigures) => number): boolean {
-  return m.limits[name] !== undefined && f(m.estimate(m.draft)) > withMargin(m.limits[name]!);
+/** Whether the draft so far is over the target's limit `name`: a lever that saves bytes is pulled where bytes bind, one that saves files where files bind. */
+function over(m: Making, name: LimitName): boolean {
+  return m.limits[name] !== undefined && figureOf[name](m.estimate(m.draft)) > withMargin(m.limits[name]!);
 }
 
-/** The levers of GIVE_WAY, each on the plan being made. */
-function leversOf(m: Making): Record<GiveWay, Lever> {
-  return {
-    compressedDownloads: flagLever(
-      m,
-      (d) => (d.compressedDownloads = true),
-      (d) => (d.compressedDownloads = false),
-      () => over(m, 'totalBytes', (f) => f.bytes),
-    ),
-    comparisons: countLever(m, 'comparisons'),
-    modelFeeds: countLever(m, 'modelFeeds'),
-    pastDays: countLever(m, 'pastDays'),
-    cards: countLever(m, 'cards'),
-    badges: countLever(m, 'badges'),
-    providerRows: countLever(m, 'providerRows'),
-    resultsPerPage: resultsPerPageLever(m),
-    deepResults: flagLever(
-      m,
-      (d) => (d.deepResults = false),
-      (d) => (d.deepResults = true),
-    ),
-    configurationPages: countLever(m, 'configurationPages'),
-    // A model without a page has no feed, badge, card, comparison or configuration pages either.
-    modelPages: countLever(m, 'modelPages', ['configurationPages', 'comparisons', 'modelFeeds', 'badges', 'cards']),
-    rankModels: countLever(m, 'rankModels'),
-  };
+/** A lever of an entry at work on the plan being made. */
+function leverOn(m: Making, lever: Lever): Pulled {
+  switch (lever.by) {
+    case 'count':
+      return countLever(m, lever.name, lever.tied ?? [], lever.atLeast ?? 0);
+    case 'switch': {
+      const { name, pulled, binds } = lever;
+      return flagLever(
+        m,
+        (d) => (d[name] = pulled),
+        (d) => (d[name] = !pulled),
+        binds ? () => over(m, binds) : undefined,
+      );
+    }
+    case 'longer pages':
+      return resultsPerPageLever(m, lever.binds);
+  }
 }
 
 /** The most of keep[key] that fits with the rest of the draft as it is (and every output tied to it no more than it), at least 0. */
-function mostOf(m: Making, key: keyof Draft['keep'], top: number, tied: (keyof Draft['keep'])[] = []): number {
+function mostOf(m: Making, key: keyof Draft['keep'], top: number, tied: readonly (keyof Draft['keep'])[] = []): number {
   return Math.max(
     0,
     most(0, top, (k) => m.fits(m.estimate(changed(m, (d) => setKeep(d, key, k, tied))))),
   );
 }
 
-/**
- * The least a lever gives way to: a vendor's page lists at least its 10 best models (at 50,000
- * configurations with details GitHub Pages would otherwise leave every vendor's page without a row
- * before a model page gave way; 154 vendors' 10 rows weigh about 1.6 MB).
- */
-const KEPT_AT_LEAST: Partial<Record<keyof Draft['keep'], number>> = { providerRows: 10 };
+/** The count a count is tied to, if any: what a model has is capped by the models with a page (days of history are not a model's). */
+const tiedTo = (key: keyof Draft['keep']) => LEVERS.find((l) => l.by === 'count' && l.tied?.includes(key))?.name as keyof Draft['keep'] | undefined;
 
-/** A lever of how many of the best models (or days of history) get an output, and what is `tied` to it. */
-function countLever(m: Making, key: keyof Draft['keep'], tied: (keyof Draft['keep'])[] = []): Lever {
+/** A lever of how many of the best models (or days of history) get an output, at least `atLeast`, and what is `tied` to it. */
+function countLever(m: Making, key: keyof Draft['keep'], tied: readonly (keyof Draft['keep'])[], atLeast: number): Pulled {
+  const owner = tiedTo(key);
   return {
     pull: () => {
-      const least = Math.min(KEPT_AT_LEAST[key] ?? 0, m.draft.keep[key]);
+      const least = Math.min(atLeast, m.draft.keep[key]);
       if (!done(m)) m.draft = changed(m, (d) => setKeep(d, key, Math.max(least, mostOf(m, key, d.keep[key], tied)), tied));
     },
     raise: () => {
       const top = m.full.keep[key];
-      // What a model has is capped by the models with a page; days of history are not a model's.
-      const cap = key === 'modelPages' || key === 'pastDays' || key === 'rankModels' || key === 'providerRows' ? top : Math.min(top, m.draft.keep.modelPages);
+      const cap = owner ? Math.min(top, m.draft.keep[owner]) : top;
       m.draft = changed(m, (d) => setKeep(d, key, Math.max(d.keep[key], mostOf(m, key, cap)), []));
     },
   };
 }
 
 /** A lever of a switch: `pull` sets it when `when` holds (by default while the draft does not fit), `raise` undoes it where the site fits without it. */
-function flagLever(m: Making, pull: (d: Draft) => void, undo: (d: Draft) => void, when: () => boolean = () => !done(m)): Lever {
+function flagLever(m: Making, pull: (d: Draft) => void, undo: (d: Draft) => void, when: () => boolean = () => !done(m)): Pulled {
   return {
     pull: () => {
       if (when()) m.draft = changed(m, pull);
@@ -232,12 +212,12 @@ function flagLever(m: Making, pull: (d: Draft) => void, undo: (d: Draft) => void
   };
 }
 
-/** Longer pages of results while the number of files binds; given back down to the shortest that fits. */
-function resultsPerPageLever(m: Making): Lever {
+/** Longer pages of results while the limit `binds` binds; given back down to the shortest that fits. */
+function resultsPerPageLever(m: Making, binds: LimitName): Pulled {
   return {
     pull: () => {
       for (const size of RESULTS_PER_PAGE) {
-        if (!over(m, 'files', (f) => f.files)) return;
+        if (!over(m, binds)) return;
         m.draft = changed(m, (d) => (d.resultsPerPage = size));
       }
     },
@@ -255,7 +235,7 @@ function resultsPerPageLever(m: Making): Lever {
 }
 
 /** Sets keep[key] to k, and each output tied to it to no more than k. */
-function setKeep(d: Draft, key: keyof Draft['keep'], k: number, tied: (keyof Draft['keep'])[]): void {
+function setKeep(d: Draft, key: keyof Draft['keep'], k: number, tied: readonly (keyof Draft['keep'])[]): void {
   d.keep[key] = k;
   for (const t of tied) d.keep[t] = Math.min(d.keep[t], k);
 }

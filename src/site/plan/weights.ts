@@ -4,13 +4,11 @@
  * and each kind weighed with them (kindsAtFittedAddress).
  */
 import { weighingOf } from './kind-figures.ts';
-import { OUTPUT_COSTS, OUTPUT_KINDS, weightsKey, type KindFigures, type OutputCost, type OutputKind, type Weights } from './output-kinds.ts';
+import { entryOf, OUTPUT_KINDS, weightsKey, type KindFigures, type KindEntry, type OutputKind, type Weights } from './output-kinds.ts';
 import type { Draft, FieldCounts } from './types.ts';
 
-/** A kind's entry, as the loops over every kind read it. */
-const entryOf = (kind: OutputKind) => OUTPUT_COSTS[kind] as OutputCost<Record<string, number>>;
 /** A kind's weights in `weights`. */
-const weightsOf = (weights: Weights, kind: OutputKind) => (weights as unknown as Record<string, Record<string, number>>)[weightsKey(kind)]!;
+export const weightsOf = (weights: Weights, kind: OutputKind) => (weights as unknown as Record<string, Record<string, number>>)[weightsKey(kind)]!;
 
 /**
  * The weights as fitted; a build plans with these scaled by what the previous build of its folder
@@ -35,7 +33,7 @@ export function scaleWeights(weights: Weights, scale: Partial<Record<OutputKind,
 /** The kinds of output a plan makes, weighed as at FITTED_AT, each by its entry's figure in the order of the entries. */
 export function kindsAtFittedAddress(counts: FieldCounts, weights: Weights, plan: Draft): KindFigures {
   const e = weighingOf(counts, plan);
-  const done: Record<string, ReturnType<OutputCost<Record<string, number>>['figure']>> = {};
+  const done: Record<string, ReturnType<KindEntry<Record<string, number>>['figure']>> = {};
   const kinds = {} as KindFigures;
   for (const kind of OUTPUT_KINDS) {
     const figure = (done[kind] = entryOf(kind).figure(weightsOf(weights, kind), { ...e, done }));

@@ -15,6 +15,7 @@ import {
 import { selectRows } from '../lists/list-spec.ts';
 import { pageCount } from '../lists/pagination.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
+import { benchmarksPath } from '../links/output-paths.ts';
 
 export interface BenchmarkListPage {
   shell: SiteShell;
@@ -74,7 +75,7 @@ export function benchmarkListPage(data: SiteData, page: number, segment?: string
   return {
     shell: siteShellOf(data),
     view,
-    path: own ? benchmarkViewPath(own.segment, page) : page === 1 ? '/benchmarks/' : `/benchmarks/page/${page}/`,
+    path: own ? benchmarkViewPath(own.segment, page) : benchmarksPath(page),
     page,
     pages: own ? pageCount(all.length, BENCHMARKS.pageSize) : benchmarkListPages(data),
     first,

@@ -5,7 +5,7 @@
  * page link of them.
  */
 import type { SiteData } from '../data/types.ts';
-import { href } from '../links/links.ts';
+import { dataHref, href } from '../links/links.ts';
 import { historyIndexFile, type Day, type DayRecord } from '../lists/past-files.ts';
 import { PAST_LEADERBOARD, PAST_PATH, pastDayHref, type PastRow } from '../lists/past-leaderboard.ts';
 import { pageCount } from '../lists/pagination.ts';
@@ -49,7 +49,7 @@ export function pastLinksOf(data: SiteData): PastLinks {
       keptDays: days.length,
       pages: pages.map((d) => ({ date: d.date, href: pastDayHref(d.date), monthEnd: d.monthEnd })).reverse(),
       href: href(PAST_PATH),
-      index: href(`/data/${historyIndexFile()}`),
+      index: dataHref(historyIndexFile()),
       gzipped: data.plan.compressedDownloads,
     };
     made.set(data, links);

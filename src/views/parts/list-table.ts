@@ -70,11 +70,13 @@ function configurationsHtml(row: {
   return only !== undefined && only !== row.name ? html`<span class="sub">${only}</span>` : undefined;
 }
 
-/** A model's supraScore, with a bar of its length. */
-const scoreCellHtml = (row: { scoreText: string; supraScore: number }) =>
+/** A model's score (0 to 100), with a bar of its length, and what is said `under` it. */
+// prettier-ignore
+const scoreCellHtml = (text: string, score: number, under?: Markup) =>
   html`<td class="num">
-    <span class="score"><span>${row.scoreText}</span><span class="bar" style="--w:${row.supraScore.toFixed(1)}%" aria-hidden="true"></span></span>
-  </td>`;
+    <span class="score"><span>${text}</span><span class="bar" style="--w:${score.toFixed(1)}%" aria-hidden="true"></span></span>
+    ${under !== undefined && html`${under}
+  `}</td>`;
 
 export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeof LEADERBOARD, LeaderboardRow> } = {
   id: (row) => row.id,
@@ -90,7 +92,7 @@ export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeo
         ${configurationsHtml(row)}
       </th>`,
     provider: (row) => html`<td class="wide-only provider"><a href="${row.providerHref}">${row.provider}</a></td>`,
-    score: (row) => scoreCellHtml(row),
+    score: (row) => scoreCellHtml(row.scoreText, row.supraScore),
     benchCount: (row) => html`<td class="num wide-only">${formatCount(row.benchCount)}</td>`,
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
   },
@@ -129,7 +131,7 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
         ${configurationsHtml(row)}
       </th>`,
     provider: (row) => html`<td class="wide-only provider">${pastProviderHtml(row)}</td>`,
-    score: (row) => scoreCellHtml(row),
+    score: (row) => scoreCellHtml(row.scoreText, row.supraScore),
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
   },
 };
@@ -148,11 +150,7 @@ export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRo
       </th>`,
     provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,
     // On a phone the coverage, whose column is gone, is under the score.
-    score: (row) =>
-      html`<td class="num">
-        <span class="score"><span>${row.scoreText}</span><span class="bar" style="--w:${row.score.toFixed(1)}%" aria-hidden="true"></span></span>
-        <span class="sub narrow-only">${row.coverageText} covered</span>
-      </td>`,
+    score: (row) => scoreCellHtml(row.scoreText, row.score, html`<span class="sub narrow-only">${row.coverageText} covered</span>`),
     coverage: (row) => html`<td class="num wide-only coverage">${row.coverageText}</td>`,
   },
 };

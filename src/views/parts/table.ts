@@ -12,17 +12,23 @@ export const CONFIGURATION_COLUMNS: readonly Column[] = [['Configuration'], ['su
 const headHtml = (column: Column | Markup) =>
   column instanceof Markup ? column : html`<th scope="col"${column[1] && html` class="${column[1]}"`}>${column[0]}</th>`;
 
+/** What names a table's frame: the id of its heading, or a label of its own. */
+export type TableName = string | { label: string };
+
 /**
  * A table in the frame that scrolls it sideways (focusable, so a keyboard scrolls it too), named by
- * the heading `labelledBy`, its first column sticky; `rows` its body's `<tr>`s, `tableClass` what
- * else the table is (`matrix`).
+ * the heading `name` (or by its label), its first column sticky; `rows` its body's `<tr>`s,
+ * `tableClass` what else the table is (`matrix`), `caption` what a screen reader hears of it, where
+ * the heading does not say it all.
  */
-export function tableHtml(labelledBy: string, columns: readonly (Column | Markup)[], rows: Value, tableClass?: string): Markup {
+export function tableHtml(name: TableName, columns: readonly (Column | Markup)[], rows: Value, tableClass?: string, caption?: Value): Markup {
   const heads = columns.map((column, i) => html`${i > 0 && ' '}${headHtml(column)}`);
+  const named = typeof name === 'string' ? html`aria-labelledby="${name}"` : html`aria-label="${name.label}"`;
   // prettier-ignore
-  return html`<section class="table-wrap" tabindex="0" aria-labelledby="${labelledBy}">
+  return html`<section class="table-wrap" tabindex="0" ${named}>
     <table class="${tableClass ? `${tableClass} ` : ''}sticky-first">
-      <thead>
+      ${caption !== undefined && html`<caption class="visually-hidden">${caption}</caption>
+      `}<thead>
         <tr>
           ${heads}
         </tr>
