@@ -603,9 +603,13 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       const modelPage = await open(context, restingPath);
       const resting = index.models.find((m) => restingPath === `/models/${m[10]}/`)!;
       const range = formatLikely(resting[13]!);
-      expect((await modelPage.locator('dl.figures div', { hasText: 'Likely model rank' }).textContent())!.replace(/\s+/g, ' ')).toContain(`Likely model rank ${range}`);
+      expect((await modelPage.locator('dl.figures div', { hasText: 'Likely model rank' }).textContent())!.replace(/\s+/g, ' ')).toContain(
+        `Likely model rank ${range}`,
+      );
       expect((await modelPage.locator('p.evidence').textContent())!.replace(/\s+/g, ' ').trim()).toMatch(
-        new RegExp(`^Likely model rank ${range}: meant to hold, 9 times in 10, the model rank it would have with every benchmark scored\\. With the whole table at once it ranks `),
+        new RegExp(
+          `^Likely model rank ${range}: meant to hold, 9 times in 10, the model rank it would have with every benchmark scored\\. With the whole table at once it ranks `,
+        ),
       );
       expect(await modelPage.locator('#rests-on').textContent()).toBe('What its rank rests on');
       const file = (await (await fetch(`${base}/data/models/${resting[10]}.json`)).json()) as { restsOn: { benchName: string; modelRank: number }[] };
