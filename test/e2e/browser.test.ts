@@ -2,8 +2,10 @@
  * The built sample site in a real Chromium, served as a static host serves it: the leaderboard's
  * filters, sort, pages and Back with JavaScript and without, rows drawn by the script against the
  * static ones, a visitor's tasks (best model for a tag, a model and its configuration, a comparison,
- * a benchmark's results and their sources, what changed and why), console errors, axe-core
- * accessibility, and phones (360 and 390 px). What changed is read on the hostile fixture, which
+ * a benchmark's results and their sources, what changed and why), the likely ranks (ranges and tie
+ * marks on the leaderboard, a model's range and what it rests on, a comparison's verdicts, Holm's
+ * correction over three models), console errors, axe-core accessibility, layout shift, and phones
+ * (360 and 390 px). What changed is read on the hostile fixture, which
  * has history.
  */
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
@@ -31,6 +33,8 @@ let benchIndex: BenchmarkIndex;
 let benchSlug: string;
 /** The pre-rendered comparison of the first model with a neighbour. */
 let pairPath: string;
+/** The page of the first model whose rank rests on benchmarks it could lose ("What its rank rests on"). */
+let restingPath: string;
 
 const { newContext, finish, open } = browserSession(
   () => browser,
@@ -74,6 +78,12 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     benchIndex = (await (await fetch(`${base}/data/benchmark-list.json`)).json()) as BenchmarkIndex;
     benchSlug = ((await (await fetch(`${base}/data/benchmarks.json`)).json()) as { benchmarks: { slug: string }[] }).benchmarks[0]!.slug;
     pairPath = /href="(\/compare\/[^"?]+-vs-[^"]+\/)"/.exec(await (await fetch(`${base}/models/${index.models[0]![10]}/`)).text())![1]!;
+    for (const m of index.models) {
+      const file = (await (await fetch(`${base}/data/models/${m[10]}.json`)).json()) as { restsOn?: unknown[] };
+      if (!file.restsOn?.length) continue;
+      restingPath = `/models/${m[10]}/`;
+      break;
+    }
   }, 600_000);
 
   afterAll(async () => {
@@ -552,42 +562,91 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
   });
 
   it.for([true, false])(
-    'says in the same words on the leaderboard, a model’s page and a comparison why the sample shows no likely ranks, with the method a link away (JavaScript %s)',
+    'shows the likely ranks in the same words on the leaderboard (ranges and tie marks), a model’s page (its range and what it rests on) and a comparison (the verdict), with the method a link away (JavaScript %s)',
     async (javaScriptEnabled, { expect }) => {
-      // The sample's supraScore is not computed from the scores it carries (src/dev/sample/), so the gate withholds the ranges
-      // (test/system/evidence.test.ts shows them on a field whose supraScore is).
-      const withheld =
-        /^The mirror’s recomputation strays from supraScore by more than its own uncertainty \(a quarter of the models sit \d\.\d\d standard errors or more from where their evidence places them, above \d\.\d\d\), so its resamples cannot speak for supraScore’s, and it shows no likely ranges\./;
+      // The sample's supraScore is computed from the scores it carries (src/dev/sample/), so the gate shows the ranges
+      // (test/system/evidence.test.ts withholds them on a field whose supraScore is unrelated to its scores).
+      const formatLikely = ([low, high]: [number, number]) => (low === high ? String(low) : `${low}–${high}`);
+      const shown = index.models.slice(0, 100);
       const context = await newContext({ javaScriptEnabled });
       const page = await open(context, '/');
-      expect(await page.locator('tbody .rank .likely').count()).toBe(0);
-      expect(await page.locator('tbody .rank .tied').count()).toBe(0);
-      const legend = page.locator('p.legend', { hasText: 'no likely ranges' });
-      const sentence = (await legend.textContent())!.trim();
-      expect(sentence).toMatch(withheld);
-      expect(await legend.locator('a').getAttribute('href')).toBe('/about/#evidence');
+      const legend = page.locator('p.legend', { hasText: 'likely range' });
+      const sentence = (await legend.textContent())!.replace(/\s+/g, ' ').trim();
+      expect(sentence).toBe(
+        'In grey under each rank, its likely range: meant to hold, 9 times in 10, the model rank it would have with every benchmark scored. ' +
+          '≈ marks a model the evidence cannot tell from the one ranked just above it, with the whole table at once. ' +
+          'Both are the mirror’s computation, not the API’s, checked on simulated fields.',
+      );
+      expect(sentence).not.toContain('no likely ranges');
+      expect(await legend.locator('a').first().getAttribute('href')).toBe('/about/#evidence-ranges');
+      const ranged = shown.filter((m) => m[13] !== null);
+      expect(ranged.length).toBeGreaterThan(50);
+      expect(await page.locator('tbody .rank .likely').allTextContents()).toEqual(ranged.map((m) => `likely model rank ${formatLikely(m[13]!)}`));
+      const tied = shown.filter((m) => m[14] === 1).length;
+      expect(tied).toBeGreaterThan(0);
+      expect(await page.locator('tbody .rank .tied').count()).toBe(tied);
+      const mark = page.locator('tbody .rank .tied').first();
+      expect(await mark.getAttribute('title')).toBe('The evidence cannot tell it from the model ranked just above it');
+      expect(await mark.locator('.visually-hidden').textContent()).toBe('tied with the model above');
       if (javaScriptEnabled) {
-        // Rows the script draws carry no range either.
+        // Rows the script draws carry the same ranges and marks, by the index.
         await page.locator('th[data-sort="name"] button').click();
-        await expect
-          .poll(() => page.locator('tbody tr').first().locator('th.model-name > a').textContent())
-          .toBe([...index.models].sort((x, y) => x[1].localeCompare(y[1], 'en') || x[0] - y[0])[0]![1]);
-        expect(await page.locator('tbody .rank .likely').count()).toBe(0);
+        const byName = [...index.models].sort((x, y) => x[1].localeCompare(y[1], 'en') || x[0] - y[0]).slice(0, 100);
+        await expect.poll(() => page.locator('tbody tr').first().locator('th.model-name > a').textContent()).toBe(byName[0]![1]);
+        expect(await page.locator('tbody .rank .likely').allTextContents()).toEqual(
+          byName.filter((m) => m[13] !== null).map((m) => `likely model rank ${formatLikely(m[13]!)}`),
+        );
+        expect(await page.locator('tbody .rank .tied').count()).toBe(byName.filter((m) => m[14] === 1).length);
       }
-      const [model] = index.models;
-      const modelPage = await open(context, `/models/${model![10]}/`);
-      expect(await modelPage.locator('dl.figures div', { hasText: 'Likely model rank' }).count()).toBe(0);
-      expect(await modelPage.locator('p.evidence').textContent()).toMatch(withheld);
-      expect(await modelPage.locator('#rests-on').count()).toBe(0);
+
+      // A model whose rank rests on benchmarks it could lose: its range in its figures and words, and the table of them.
+      const modelPage = await open(context, restingPath);
+      const resting = index.models.find((m) => restingPath === `/models/${m[10]}/`)!;
+      const range = formatLikely(resting[13]!);
+      expect((await modelPage.locator('dl.figures div', { hasText: 'Likely model rank' }).textContent())!.replace(/\s+/g, ' ')).toContain(
+        `Likely model rank ${range}`,
+      );
+      expect((await modelPage.locator('p.evidence').textContent())!.replace(/\s+/g, ' ').trim()).toMatch(
+        new RegExp(
+          `^Likely model rank ${range}: meant to hold, 9 times in 10, the model rank it would have with every benchmark scored\\. With the whole table at once it ranks `,
+        ),
+      );
+      expect(await modelPage.locator('#rests-on').textContent()).toBe('What its rank rests on');
+      const file = (await (await fetch(`${base}/data/models/${resting[10]}.json`)).json()) as { restsOn: { benchName: string; modelRank: number }[] };
+      expect(await modelPage.locator('#rests-on + p + section tbody th').allTextContents()).toEqual(file.restsOn.map((r) => r.benchName));
+      expect((await modelPage.locator('#rests-on + p + section tbody td').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(
+        file.restsOn.map((r) => `${r.modelRank} ${r.modelRank < resting[0] ? 'up' : 'down'} from ${resting[0]}`),
+      );
       await modelPage.locator('p.evidence a').click();
       await modelPage.waitForURL(`${base}/about/#evidence`);
       expect(await modelPage.locator('#evidence-agreement + dl').textContent()).toMatch(/Rank correlation\s*0\.9\d/);
+
+      // The pre-rendered comparison of the first model with its neighbour: the resamples' verdict, one test on the page.
       const compare = await open(context, pairPath);
-      await expect.poll(() => compare.locator('#gap + ul').textContent()).toContain(sentence.replace(/ How the mirror checks$/, ''));
+      await expect
+        .poll(async () => (await compare.locator('#gap + ul').textContent())!.replace(/\s+/g, ' '))
+        .toMatch(/The evidence (separates them|does not separate them): .+? \(a one-sided test at 5 ?%\)\./);
+      expect(await compare.locator('#gap + ul').textContent()).not.toContain('Holm');
       expect(await compare.locator('#gap ~ p.meta a').getAttribute('href')).toBe('/about/#evidence');
       await finish(context);
     },
   );
+
+  it('gives a comparison of three models the Holm-corrected verdicts: a neighbour not separated, a model far below separated', async ({ expect }) => {
+    const context = await newContext();
+    const ranged = index.models.filter((m) => m[13] !== null);
+    const [a, b] = ranged;
+    // Far enough below that no likely range reaches it: the evidence separates them even over two comparisons.
+    const far = ranged.find((m) => m[13]![0] > a![13]![1] + 20)!;
+    const page = await open(context, `/compare/?models=${a![10]},${b![10]},${far[10]}`);
+    const standing = page.locator('#standing + .table-wrap tbody th > a');
+    await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1], far[1]]);
+    const gap = (await page.locator('#gap + ul').textContent())!.replace(/\s+/g, ' ');
+    const holm = 'a one-sided test at 5%, with Holm’s correction over the 2 comparisons on this page';
+    expect(gap).toContain(`The evidence does not separate them: other draws of the benchmarks could put ${b![1]} above ${a![1]} (${holm}).`);
+    expect(gap).toContain(`The evidence separates them: ${a![1]} is above ${far[1]} by more than other draws of the benchmarks would move them (${holm}).`);
+    await finish(context);
+  });
 
   it('compares two models with JavaScript, adds a third, and goes back', async ({ expect }) => {
     const context = await newContext();
@@ -595,7 +654,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     const page = await open(context, `/compare/?models=${a![10]},${b![10]}`);
     const standing = page.locator('#standing + .table-wrap tbody th > a');
     await expect.poll(() => standing.allTextContents()).toEqual([a![1], b![1]]);
-    expect(await page.locator('#gap + ul').textContent()).toContain('shows no likely ranges');
+    expect(await page.locator('#gap + ul').textContent()).toMatch(/The evidence (separates them|does not separate them)/);
     // The pre-rendered comparison's parts: one supraScore chart, the model ranks in its caption.
     expect(await page.locator('.linechart figcaption').textContent()).toContain(`${a![1]}: model rank`);
     const shared = page.locator('#shared ~ .table-wrap tbody tr');
@@ -616,7 +675,7 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
     await page.locator('#compare + ul a', { hasText: a![1] }).first().click();
     await page.waitForURL(/\/compare\/[^/?]+-vs-[^/?]+\/$/);
     expect(await page.locator('#standing + .table-wrap tbody th > a').allTextContents()).toEqual([a![1], b![1]]);
-    expect(await page.locator('#gap + ul').textContent()).toContain('shows no likely ranges');
+    expect(await page.locator('#gap + ul').textContent()).toMatch(/The evidence (separates them|does not separate them)/);
     const compare = await open(context, '/compare/');
     expect(await compare.locator('[data-compare-tool]').isVisible()).toBe(false);
     expect(await compare.locator('#without-js').isVisible()).toBe(true);
@@ -678,8 +737,10 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
       '/about/',
       '/data/',
       '/404.html',
-      // A model and a configuration with a likely rank and an evidence score (the hostile fixture's too few to show them).
+      // A model and a configuration with a likely rank and an evidence score (the hostile fixture's too few to show them),
+      // and a model whose rank rests on benchmarks it could lose.
       `/models/${index.models[0]![10]}/`,
+      restingPath,
       `/configurations/${index.models[0]![8][0]![3]}/`,
       // The vendor of the best model: its page lists its models with the leaderboard's rows.
       `/providers/${index.providerSegments[index.models[0]![4]]}/`,
@@ -823,6 +884,10 @@ describe.skipIf(!available)('the site in Chromium', { concurrent: true }, () => 
         `/compare/?models=${index.models[0]![10]},${index.models[1]![10]}`,
         '/compare/',
         `/models/${index.models[0]![10]}/`,
+        // Its likely range and what its rank rests on.
+        restingPath,
+        // Three models: the verdicts with Holm's correction.
+        `/compare/?models=${index.models[0]![10]},${index.models[1]![10]},${index.models[40]![10]}`,
         '/about/',
       ];
       expect(await shiftedPages((path) => open(context, path), scripted, width, AT_ONCE)).toEqual([]);

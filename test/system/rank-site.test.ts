@@ -3,7 +3,7 @@
  * data (rank.json and its parts), decoded as the browser decodes them and ranked as the source
  * weighs, gives every model its best configuration's evidence score as the build computed it from
  * the same snapshot, to the bit, and ranks the models with enough evidence for a likely range by the
- * leaderboard's rule (the sample's gate withholds the ranges themselves); the
+ * leaderboard's rule (the very models the sample's leaderboard shows a range for); the
  * references' rule ends on every weighting of the sample; what one weighting loads stays within the
  * budget; the page's own first rows are that ranking; the leaderboard and each tag's page that ranks
  * something link it.
@@ -63,11 +63,11 @@ describe('/rank/ on the bundled sample', () => {
 
   it('ranks as the source weighs the very models the leaderboard’s rule gives enough evidence for a likely range, and says why the others are not', () => {
     const evidence = data.evidence();
-    // On the sample the leaderboard's gate withholds every likely range (its evidence strays too far from supraScore), so
-    // the models compared are those it would give one: enough evidence by its own terms, the very models it resampled.
-    expect(evidence.withheld).toBeDefined();
-    expect(data.models.every((m) => evidence.model(m).range === undefined)).toBe(true);
+    // On the sample the leaderboard's gate shows the likely ranges (its supraScore comes from the scores it carries), so the
+    // models compared are the very models with a range on the leaderboard: enough evidence by its own terms, those it resampled.
+    expect(evidence.withheld).toBeUndefined();
     const enough = data.models.flatMap((m, i) => ((evidence.configuration(m.best.slug)?.benchmarks ?? 0) >= MIN_BENCHMARKS ? [i] : []));
+    expect(data.models.flatMap((m, i) => (evidence.model(m).range ? [i] : []))).toEqual(enough);
     expect(evidence.resampledModels).toBe(enough.length);
     const { data: rank, ranking } = source;
     const ranked = ranking.ranked.map((m) => rank.models.place[m]!).sort((a, b) => a - b);

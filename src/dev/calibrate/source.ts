@@ -12,7 +12,9 @@
  * - the references are its own fixed point: the top 10 configurations by the score they give,
  *   found by starting from the best weighted mean score and iterating (the mirror: the API's top 10).
  *
- * Used only by the harness (src/dev/calibrate/); the architecture test keeps src/ outside src/dev from importing it.
+ * The harness (src/dev/calibrate/) gives it a dense matrix (`sourceScores`); the sample generator (src/dev/sample/) gives it each
+ * configuration's counted scores (`sourceScoresOfRows`), so the bundled sample's supraScore comes from the scores it publishes.
+ * Both run the same code, in the same order of sums. Only src/dev uses it; the architecture test keeps src/ outside src/dev from importing it.
  */
 
 /** How the source compares: the default probit, or a variant that disagrees with the mirror more. */
@@ -43,6 +45,26 @@ export interface ScoreMatrix {
   capability: Uint8Array;
 }
 
+/**
+ * Each row's scores on the columns it has one: `cols` ascending, `values` in the same order. What a
+ * pass reads costs the scores that exist, not rows x columns: the sample's bench walks 10,000
+ * configurations over 800 benchmarks each day of a year.
+ */
+export interface ScoreRows {
+  cols: number;
+  rows: readonly ScoreRow[];
+  /** effectiveWeight by column. */
+  weight: Float64Array;
+  /** The capability of each column (0 = the first), for the `focus` and `narrow` variants; all 0 when absent. */
+  capability?: Uint8Array;
+}
+
+/** One row's scores: the columns it has one on, ascending, and the scores (never NaN) in the same order. */
+export interface ScoreRow {
+  cols: Int32Array;
+  values: Float64Array;
+}
+
 /** The standard normal CDF (Abramowitz and Stegun 26.2.17, error below 1e-7). */
 export function normalCdf(x: number): number {
   const t = 1 / (1 + 0.2316419 * Math.abs(x));
@@ -66,66 +88,130 @@ function comparisonOf(kind: SourceKind): (gap: number) => number {
   return probit;
 }
 
-function weightsOf(m: ScoreMatrix, kind: SourceKind): Float64Array {
+function weightsOf(m: ScoreRows, kind: SourceKind): Float64Array {
+  const first = (b: number) => (m.capability?.[b] ?? 0) === 0;
   if (kind === 'unweighted') return new Float64Array(m.cols).fill(1);
-  if (kind === 'focus') return Float64Array.from(m.weight, (w, b) => (m.capability[b] === 0 ? FOCUS * w : w));
-  if (kind === 'narrow') return Float64Array.from(m.weight, (w, b) => (m.capability[b] === 0 ? w : w / NARROW));
+  if (kind === 'focus') return Float64Array.from(m.weight, (w, b) => (first(b) ? FOCUS * w : w));
+  if (kind === 'narrow') return Float64Array.from(m.weight, (w, b) => (first(b) ? w : w / NARROW));
   return m.weight;
 }
 
-/** The `count` best rows by `score`, ties by row. */
+/**
+ * The `count` best rows by `score`, ties by row: what sorting every row and keeping the first
+ * `count` gives, in one pass that keeps them sorted (a year of daily revisions sorts no field).
+ */
 function topRows(score: Float64Array, count: number): number[] {
-  return Array.from(score.keys())
-    .sort((a, b) => score[b]! - score[a]! || a - b)
-    .slice(0, count);
+  const top: number[] = [];
+  for (let c = 0; c < score.length; c++) {
+    const s = score[c]!;
+    // Rows come in ascending order, so a row ties with none before it: it goes after every equal score.
+    if (top.length === count && !(s > score[top[count - 1]!]!)) continue;
+    let at = top.length;
+    while (at > 0 && s > score[top[at - 1]!]!) at--;
+    top.splice(at, 0, c);
+    if (top.length > count) top.pop();
+  }
+  return top;
 }
 
-/** Every row's pooled win share against `references` (a row is not compared with itself); 0 where it shares no weighted benchmark. */
+/** The references' scores by column (compressed: column b's are at `at[b]` to `at[b + 1]`), references in ascending row order. */
+function byColumn(m: ScoreRows, references: readonly number[]): { at: Int32Array; row: Int32Array; value: Float64Array } {
+  const sorted = [...references].sort((a, b) => a - b);
+  const at = new Int32Array(m.cols + 1);
+  for (const r of sorted) for (const b of m.rows[r]!.cols) at[b + 1]!++;
+  for (let b = 0; b < m.cols; b++) at[b + 1]! += at[b]!;
+  const next = at.slice(0, m.cols);
+  const row = new Int32Array(at[m.cols]!);
+  const value = new Float64Array(at[m.cols]!);
+  for (const r of sorted) {
+    const { cols, values } = m.rows[r]!;
+    for (let k = 0; k < cols.length; k++) {
+      const j = next[cols[k]!]!++;
+      row[j] = r;
+      value[j] = values[k]!;
+    }
+  }
+  return { at, row, value };
+}
+
+/**
+ * Every row's pooled win share against `references` (a row is not compared with itself); 0 where it
+ * shares no weighted benchmark. The sum runs over the row's columns ascending, each column's
+ * comparisons summed first, so a pass costs the pairs that exist.
+ */
 function scoresAgainst(
-  m: ScoreMatrix,
+  m: ScoreRows,
   weight: Float64Array,
   references: readonly number[],
   compare: (gap: number) => number,
-  rows: Iterable<number> = Array.from({ length: m.rows }, (_, c) => c),
+  rows: Iterable<number> = m.rows.keys(),
 ): Float64Array {
-  const out = new Float64Array(m.rows);
-  const { cols, value } = m;
+  const out = new Float64Array(m.rows.length);
+  const theirs = byColumn(m, references);
+  const smooth = compare === probit;
   for (const c of rows) {
+    const { cols, values } = m.rows[c]!;
     let won = 0;
     let weighed = 0;
-    const mine = c * cols;
-    for (const r of references) {
-      if (r === c) continue;
-      const theirs = r * cols;
-      for (let b = 0; b < cols; b++) {
-        const w = weight[b]!;
-        const a = value[mine + b]!;
-        const t = value[theirs + b]!;
-        // NaN on either side (no score) fails the test, as does a weight of 0.
-        if (!(w > 0 && a === a && t === t)) continue;
-        won += w * compare(a - t);
-        weighed += w;
+    for (let k = 0; k < cols.length; k++) {
+      const b = cols[k]!;
+      const w = weight[b]!;
+      const a = values[k]!;
+      // A weight of 0 (or none): no comparison.
+      if (!(w > 0)) continue;
+      let sum = 0;
+      let pairs = 0;
+      for (let j = theirs.at[b]!, end = theirs.at[b + 1]!; j < end; j++) {
+        if (theirs.row[j] === c) continue;
+        const gap = a - theirs.value[j]!;
+        if (smooth) {
+          // probit(gap), written out: a year of the bench's daily revisions makes billions of these.
+          const x = (gap + 100) / STEP;
+          const i = x < 0 ? 0 : x >= 3999 ? 3999 : Math.floor(x);
+          const lo = PROBIT[i]!;
+          sum += lo + (x - i) * (PROBIT[i + 1]! - lo);
+        } else sum += compare(gap);
+        pairs++;
       }
+      won += w * sum;
+      weighed += w * pairs;
     }
     out[c] = weighed > 0 ? (100 * won) / weighed : 0;
   }
   return out;
 }
 
-/** The source's supraScore of every row, 0-100, unrounded. */
+/** The source's supraScore of every row of a dense matrix, 0-100, unrounded. */
 export function sourceScores(m: ScoreMatrix, kind: SourceKind = 'probit'): Float64Array {
+  return sourceScoresOfRows(rowsOf(m), kind);
+}
+
+/** A dense matrix's rows: its scores that are not NaN, columns ascending. */
+export function rowsOf(m: ScoreMatrix): ScoreRows {
+  const rows: ScoreRow[] = [];
+  for (let c = 0; c < m.rows; c++) {
+    const cols: number[] = [];
+    for (let b = 0; b < m.cols; b++) if (!Number.isNaN(m.value[c * m.cols + b]!)) cols.push(b);
+    rows.push({ cols: Int32Array.from(cols), values: Float64Array.from(cols, (b) => m.value[c * m.cols + b]!) });
+  }
+  return { cols: m.cols, rows, weight: m.weight, capability: m.capability };
+}
+
+/** The source's supraScore of every row, 0-100, unrounded. */
+export function sourceScoresOfRows(m: ScoreRows, kind: SourceKind = 'probit'): Float64Array {
   const weight = weightsOf(m, kind);
   const compare = comparisonOf(kind);
   // The first references: the best weighted mean normalized scores.
-  const start = new Float64Array(m.rows);
-  for (let c = 0; c < m.rows; c++) {
+  const start = new Float64Array(m.rows.length);
+  for (let c = 0; c < m.rows.length; c++) {
+    const { cols, values } = m.rows[c]!;
     let sum = 0;
     let w = 0;
-    for (let b = 0; b < m.cols; b++) {
-      const v = m.value[c * m.cols + b]!;
-      if (Number.isNaN(v) || !(weight[b]! > 0)) continue;
-      sum += weight[b]! * v;
-      w += weight[b]!;
+    for (let k = 0; k < cols.length; k++) {
+      const wb = weight[cols[k]!]!;
+      if (!(wb > 0)) continue;
+      sum += wb * values[k]!;
+      w += wb;
     }
     start[c] = w > 0 ? sum / w : 0;
   }

@@ -7,7 +7,7 @@
 import type { ScoreEntry } from '../../api/schema.ts';
 import { normalizedOf, rawAt, type BenchDef } from './benches.ts';
 import { CHANNEL } from './channels.ts';
-import { compareText, hash, normalAt, rngFor, sigmoid } from './random.ts';
+import { compareText, hash, normalAt, rngFor, sigmoid, type Rng } from './random.ts';
 import type { Config } from './population.ts';
 import { BENCH_ORGS } from './vocabulary.ts';
 
@@ -31,9 +31,9 @@ function sourceUrl(config: Config, bench: BenchDef, h: number): string {
   }
 }
 
-function entry(seedKey: number, config: Config, bench: BenchDef, variant: number, createdAt: number): ScoreEntry {
+/** The raw score of one submission, and the stream that goes on to draw its votes and date. */
+function draw(seedKey: number, config: Config, bench: BenchDef, variant: number): { rng: Rng; rawScore: number } {
   const family = config.family;
-  const counted = variant === 0;
   const rng = rngFor(seedKey, CHANNEL.score, config.id, bench.index, variant);
   // Family-level noise keeps a release's efforts close on each bench; disputed submissions run high.
   const x =
@@ -41,8 +41,13 @@ function entry(seedKey: number, config: Config, bench: BenchDef, variant: number
     0.4 * normalAt(seedKey, CHANNEL.scoreNoise, family.id, bench.index) +
     0.12 * rng.normal() +
     (family.line.focus === bench.domain ? 0.35 : 0) +
-    (counted ? 0 : rng.range(0.2, 0.8));
-  const rawScore = rawAt(bench.scale, sigmoid(x));
+    (variant === 0 ? 0 : rng.range(0.2, 0.8));
+  return { rng, rawScore: rawAt(bench.scale, sigmoid(x)) };
+}
+
+function entry(seedKey: number, config: Config, bench: BenchDef, variant: number, createdAt: number): ScoreEntry {
+  const counted = variant === 0;
+  const { rng, rawScore } = draw(seedKey, config, bench, variant);
 
   const q = sigmoid(config.z0);
   let upvotes: number;
@@ -69,6 +74,17 @@ function entry(seedKey: number, config: Config, bench: BenchDef, variant: number
     upvotes,
     downvotes,
   };
+}
+
+/**
+ * The normalizedScore of each submission of `config` that counts toward supraScore (variant 0, the
+ * only one with upvotes > downvotes), by bench index ascending: the values its details publish,
+ * without drawing the rest of each entry. They never change once the configuration exists.
+ */
+export function countedScores(seedKey: number, config: Config, benches: readonly BenchDef[]): { cols: Int32Array; values: Float64Array } {
+  const cols = Int32Array.from(config.family.picks.subarray(0, config.benchCount)).sort();
+  const values = Float64Array.from(cols, (b) => normalizedOf(benches[b]!.scale, draw(seedKey, config, benches[b]!, 0).rawScore));
+  return { cols, values };
 }
 
 /** The scores of `config`; `createdAt` is the generatedAt of the snapshot that first listed it. */

@@ -7,9 +7,10 @@ import { byRanking, byWeight } from '../../api/ranking.ts';
 import type { BenchSummary, ModelSummary, ScoreEntry, TagInfo } from '../../api/schema.ts';
 import { buildBenches, type BenchDef } from './benches.ts';
 import { CHANNEL } from './channels.ts';
-import { scoresOf } from './details.ts';
+import { sourceScoresOfRows, type ScoreRow } from '../calibrate/source.ts';
+import { countedScores, scoresOf } from './details.ts';
 import { clamp, compareText, hash, rngFor, round2, unit } from './random.ts';
-import { World, supraOf, zOf, type Config } from './population.ts';
+import { World, type Config } from './population.ts';
 import { buildTaxonomy, type Taxonomy } from './taxonomy.ts';
 
 export { serializeDetails, serializeDetailsBuffer, serializeExport } from './serialize.ts';
@@ -134,6 +135,9 @@ export function* generateRevisions(options: GenerateOptions, from = 0): Generato
   world.populate();
   tagBenchesWithUnusedTags(taxonomy, benches, world.alive);
   const drift = benches.map((b) => ({ effectiveWeight: clamp(round2(b.baseWeight), 0, 100), weight: b.baseWeight, raterCount: b.raterCount }));
+  // Each configuration's counted scores, drawn once: they never change, and every revision's supraScore reads them.
+  const counted = new WeakMap<Config, ScoreRow>();
+  const scores = (c: Config) => counted.get(c) ?? counted.set(c, countedScores(seedKey, c, benches)).get(c)!;
   for (let revision = 0; revision <= last; revision++) {
     if (revision > 0) {
       world.evolve(revision);
@@ -141,14 +145,29 @@ export function* generateRevisions(options: GenerateOptions, from = 0): Generato
     }
     if (revision < from) continue;
     const generatedAt = lastAt - (last - revision) * DAY;
-    yield sampleOf(seedKey, world, benches, taxonomy, drift, revision, generatedAt, withDetails && revision === last);
+    const supra = supraScores(world.alive.map(scores), drift);
+    yield sampleOf(seedKey, world, supra, benches, taxonomy, drift, revision, generatedAt, withDetails && revision === last);
   }
 }
 
-/** One revision of the population as an export (and its details). */
+/**
+ * supraScore as the API defines it (the expected win rate against the current top-10 configurations,
+ * from trust-weighted pairwise comparisons of the scores that count), by a method that is not the
+ * mirror's: the calibration's source (src/dev/calibrate/source.ts, its `probit` kind) on the counted
+ * scores the details publish, each benchmark weighted by its effectiveWeight of this revision.
+ * 0-100, two decimals, in the order of `rows`.
+ */
+function supraScores(rows: readonly ScoreRow[], drift: readonly BenchDrift[]): Float64Array {
+  const weight = Float64Array.from(drift, (d) => d.effectiveWeight);
+  const supra = sourceScoresOfRows({ cols: drift.length, rows, weight }, 'probit');
+  return supra.map((s) => clamp(round2(s), 0, 100));
+}
+
+/** One revision of the population as an export (and its details); `supra` is each alive configuration's supraScore, in `world.alive`'s order. */
 function sampleOf(
   seedKey: number,
   world: World,
+  supra: Float64Array,
   benches: BenchDef[],
   taxonomy: Taxonomy,
   drift: readonly BenchDrift[],
@@ -162,18 +181,18 @@ function sampleOf(
 
   const tagNames = taxonomy.tags.map((t) => t.name);
   const summaries = new Map<Config, ModelSummary>();
-  for (const c of alive) {
+  alive.forEach((c, i) => {
     summaries.set(c, {
       slug: c.slug,
       name: c.name,
       provider: c.family.line.provider.name,
       familyTag: c.family.tag,
       tags: c.tags.map((t) => tagNames[t]!),
-      supraScore: round2(supraOf(zOf(c))),
+      supraScore: supra[i]!,
       benchCount: c.benchCount,
       updatedAt: generatedAt - refreshAge(seedKey, c, revision),
     });
-  }
+  });
   const models = [...summaries.values()].sort(byRanking);
 
   const modelCounts = new Int32Array(benches.length);
