@@ -135,7 +135,7 @@ describe('agreement with supraScore', () => {
         ),
       ),
     ).toBe('No configuration has an evidence score yet, so the mirror shows no likely ranges.');
-    expect(rangesWithheld(agreementOf(supra, [...supra].reverse(), 10))).toMatch(/too weakly \(rank correlation -1\.00, below 0\.80\)/);
+    expect(rangesWithheld(agreementOf(supra, [...supra].reverse(), 10))).toMatch(/too weakly \(rank correlation -1\.00, below 0\.95\)/);
   });
 
   it('withholds the ranges where the evidence strays from supraScore by more than its own standard errors', () => {

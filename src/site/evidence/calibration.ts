@@ -12,5 +12,5 @@ export const CALIBRATION = {
   separatesWrong: '0 of 96',
   /** Where the run fell short of what the label promises. */
   shortfall:
-    'It falls short in two places: in the one field of 10,000 configurations with 90% of the scores missing, the bottom third held 79.7%; and one of four fields whose simulated API compares by a hard margin passed the gate (its mismatch 0.80), where the ranges held 48.1%.',
+    'It falls short in one place: in the one field of 10,000 configurations with 90% of the scores missing, the bottom third held 79.7%, where hundreds of models sit within hundredths of a point of supraScore above 0. Every field whose simulated API compares by a hard margin has its ranges withheld by the rank-correlation rule.',
 } as const;
