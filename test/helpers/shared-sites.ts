@@ -116,7 +116,7 @@ export async function sharedSite(name: SiteName): Promise<BuiltFixture> {
       rmSync(join(dir, 'project'), { recursive: true, force: true });
       const project = copyProject(join(dir, 'project'));
       // --new-history: a fixture's SITE_URL and STATE_URL name hosts nobody serves for it (github.com's among them), which the
-      // build would ask for the live manifest to hold its history to; test/system/history-guard.test.ts tests that.
+      // build would ask for the live manifest to hold its history to; test/e2e/history-guard.test.ts tests that.
       const r = await runScript(script, ['--snapshot', snapshot, '--out', dist, '--new-history'], env, { cwd: project, timeoutMs: 600_000 });
       if (r.code !== 0) throw new Error(`the ${name} fixture build failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
       writeFileSync(done, JSON.stringify({ dir: work, project, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr } satisfies BuiltFixture));
