@@ -1,5 +1,11 @@
 // The fast tier's two static checks side by side (each takes one core): `prettier --check .` and `astro check`, their
 // output printed whole, each after the other, and a non-zero exit when either fails. Plain JavaScript, run by npm test.
+//
+//   node scripts/static-checks.mjs [-- COMMAND ARGS…]
+//
+// With a command after `--` (npm test: the unit and system tests), it runs beside the checks with its own output as it
+// comes, the checks' output printed once it ends: the two cores stay busy while one check waits on the other or the
+// tests' last files run alone. The exit is non-zero when the command or either check fails.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -20,9 +26,24 @@ const run = ([command, args]) =>
     child.on('close', (code, signal) => resolve({ command, code: code ?? 1, signal, output: Buffer.concat(chunks).toString() }));
   });
 
-const results = await Promise.all(CHECKS.map(run));
+const dash = process.argv.indexOf('--');
+const beside = dash === -1 ? [] : process.argv.slice(dash + 1);
+
+/** The command beside the checks, its output as it comes; resolves with its exit code. */
+const besideRun = ([command, ...args]) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+    child.on('error', (error) => {
+      process.stderr.write(`${command}: ${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+const [results, besideCode] = await Promise.all([Promise.all(CHECKS.map(run)), beside.length ? besideRun(beside) : Promise.resolve(0)]);
 for (const r of results) {
   process.stdout.write(`> ${r.command}\n${r.output}`);
   if (r.code !== 0) process.stderr.write(`${r.command} failed (exit ${r.code}${r.signal ? `, ${r.signal}` : ''})\n`);
 }
-process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
+if (besideCode !== 0) process.stderr.write(`${beside.join(' ')} failed (exit ${besideCode})\n`);
+process.exit(results.some((r) => r.code !== 0) || besideCode !== 0 ? 1 : 0);
