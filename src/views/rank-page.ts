@@ -11,7 +11,7 @@ import type { RankPage } from '../site/routes/rank.ts';
 import { MAX_WEIGHT } from '../site/evidence/weights.ts';
 import { html, type Markup } from './parts/html.ts';
 import { RANK_ROWS } from './parts/list-table.ts';
-import { PRESETS, rankAboutHtml, rankSummaryHtml, weightInputHtml } from './parts/rank.ts';
+import { PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightInputHtml } from './parts/rank.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { viewUrl } from '../site/lists/list-spec.ts';
 import { listHtml, selectFieldHtml } from './list-page.ts';
@@ -73,6 +73,7 @@ export function rankPageHtml(route: RankPage): Markup {
       note: html`<div class="rank-view">
         <div data-rank-summary>${rankSummaryHtml(route.summary)}</div>
         <div data-rank-notes hidden></div>
+        <div data-rank-legend>${rankLegendHtml(route.ranges)}</div>
       </div>`,
       caption: RANK.caption(),
       // Further pages are drawn by the script from the data; without it, the note above links each capability's page.

@@ -141,7 +141,13 @@ export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRo
   cells: {
     rank: (row) =>
       html`<td class="rank">
-        ${row.rank ? html`<strong>${row.rankText}</strong>` : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`}
+        ${
+          row.rank
+            ? html`<strong>${row.rankText}</strong>${row.tiedAbove && html` ${tiedHtml()}`}${row.likely && html` ${likelyHtml(row.likely, 'likely range')}`}${
+                  row.pending && html` <span class="likely" aria-hidden="true">…</span>`
+                }`
+            : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`
+        }
       </td>`,
     name: (row) =>
       html`<th scope="row" class="model-name">
