@@ -39,7 +39,8 @@ export interface RankRow {
   /** Its likely range (rank-ranges.ts), once made: of its model rank as the source weighs, else of its rank here; and whether the evidence cannot tell it from the row above. */
   likely?: LikelyRange;
   tiedAbove?: boolean;
-  /** Its range is still being made (the page draws a mark where it will be). */
+  /** What its range is of (RowRanges'), and whether it is still being made (the page draws a mark where it will be). */
+  likelyOf?: RankRanges['of'];
   pending?: boolean;
 }
 
@@ -72,8 +73,9 @@ export function rowRanges(data: RankData, rows: readonly RankRow[], ranges: Rank
 }
 
 /** Puts each row's range and tie in it (the rows a page draws). */
-export function putRanges(rows: readonly RankRow[], { cells }: RowRanges): void {
+export function putRanges(rows: readonly RankRow[], { cells, of }: RowRanges): void {
   rows.forEach((row, i) => {
+    row.likelyOf = of;
     row.likely = cells[3 * i + 1]! > 0 ? { low: cells[3 * i]!, high: cells[3 * i + 1]! } : undefined;
     row.tiedAbove = cells[3 * i + 2] === 1;
     row.pending = false;

@@ -143,7 +143,8 @@ export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRo
       html`<td class="rank">
         ${
           row.rank
-            ? html`<strong>${row.rankText}</strong>${row.tiedAbove && html` ${tiedHtml()}`}${row.likely && html` ${likelyHtml(row.likely, 'likely range')}`}${
+            ? html`<strong>${row.rankText}</strong
+                >${row.tiedAbove && html` ${tiedHtml()}`}${row.likely && html` ${likelyHtml(row.likely, row.likelyOf === 'model rank' ? 'likely model rank' : 'likely rank here')}`}${
                   row.pending && html` <span class="likely" aria-hidden="true">…</span>`
                 }`
             : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`
