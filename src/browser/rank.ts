@@ -115,6 +115,8 @@ function workerRanker(index: Index): Ranker {
     waiting.delete(m.id);
     if (m.type === 'ranges') asked.ranges(m.ranges);
     else if (!asked.ranked) asked.failed(new Error(m.message));
+    // Its rows are drawn: the ranges say they could not be made.
+    else asked.ranges({ of: 'rank', withheld: `The likely ranges could not be made here (${m.message}).`, cells: new Int32Array(0) });
   });
   worker.addEventListener('error', () => {
     for (const asked of waiting.values()) asked.failed(new Error('the ranking’s worker failed'));
@@ -140,7 +142,14 @@ async function pageRanker(index: Index): Promise<Ranker> {
     rank: async (params, progress, ranges) => {
       const mine = ++latest;
       const result = await engine.rank(params, progress);
-      setTimeout(() => mine === latest && ranges(engine.ranges()));
+      setTimeout(() => {
+        if (mine !== latest) return;
+        try {
+          ranges(engine.ranges());
+        } catch (err) {
+          ranges({ of: 'rank', withheld: `The likely ranges could not be made here (${String(err)}).`, cells: new Int32Array(0) });
+        }
+      });
       return result;
     },
   };
@@ -324,6 +333,8 @@ export function enhanceRank(): void {
         parts.legend.replaceChildren(...staticLegend);
         put(notes, undefined);
       }
+      // While a ranking's ranges are being made (tests wait for them to be made).
+      root.dataset.ranges = shown?.summary.weighed && !shown.ranges ? 'making' : 'made';
       current = shown?.weights ?? SOURCE_WEIGHTS;
       currentSource = shown?.summary.source ?? true;
       const controls = (i?: Index) => showWeights(parts, fields, current, currentSource, i);

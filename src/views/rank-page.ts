@@ -73,8 +73,9 @@ export function rankPageHtml(route: RankPage): Markup {
       note: html`<div class="rank-view">
         <div data-rank-summary>${rankSummaryHtml(route.summary)}</div>
         <div data-rank-notes hidden></div>
-        <div data-rank-legend>${rankLegendHtml(route.ranges)}</div>
       </div>`,
+      // What the ranges under the ranks are, after the rows: a phone's first screen shows rows.
+      after: html`<div data-rank-legend>${rankLegendHtml(route.ranges)}</div>`,
       caption: RANK.caption(),
       // Further pages are drawn by the script from the data; without it, the note above links each capability's page.
       pager: route.pages > 1 ? html`<div data-needs-script>${pagerHtml(1, route.pages, (n) => viewUrl(RANK, { ...RANK.plain, page: n } as RankView), RANK.pagerLabel)}</div>` : undefined,
