@@ -1,8 +1,10 @@
 /**
- * `/rank/`'s worker: ranks in a thread of its own (rank-engine.ts), so the page answers input while
- * a ranking runs. It gets the index once, then a ranking to make per message, and answers each with
- * its progress and its rows, then, unless another ranking has been asked for meanwhile, with the
- * rows' likely ranges (the longer part); a ranking asked for by an earlier message runs to its end.
+ * `/rank/`'s workers: rank in a thread of their own (rank-engine.ts), so the page answers input
+ * while a ranking runs. Each gets the index once. The page's ranking worker gets a ranking to make
+ * per message and answers each with its progress and its rows; a ranking asked for by an earlier
+ * message runs to its end. Its ranges worker, a second one, gets the weights of rows already drawn
+ * and answers with their likely ranges (the longer part, which the page stops by ending the worker
+ * when another ranking's rows are drawn first).
  */
 import { RankEngine, type RankProgress, type RankResult } from './rank-engine.ts';
 import type { RankFile } from '../site/evidence/rank-file.ts';
@@ -10,8 +12,9 @@ import type { WeightParams } from '../site/evidence/weights.ts';
 import type { RowRanges } from '../site/lists/rank-list.ts';
 
 /** What the page sends. */
-export type ToWorker = { type: 'index'; index: RankFile; url: string } | { type: 'rank'; id: number; params: WeightParams };
-/** What the worker answers. */
+export type ToWorker =
+  { type: 'index'; index: RankFile; url: string } | { type: 'rank'; id: number; params: WeightParams } | { type: 'ranges'; id: number; params: WeightParams };
+/** What a worker answers. */
 export type FromWorker =
   | { type: 'progress'; id: number; progress: RankProgress }
   | { type: 'ranked'; id: number; result: RankResult }
@@ -19,33 +22,22 @@ export type FromWorker =
   | { type: 'failed'; id: number; message: string };
 
 let engine: RankEngine | undefined;
-/** The last ranking asked for: the ranges of an earlier one are not made once a later one is asked for. */
-let latest = 0;
 const answer = (message: FromWorker) => postMessage(message);
+const failed = (id: number) => (err: unknown) => answer({ type: 'failed', id, message: String(err) });
 
 addEventListener('message', (e: MessageEvent<ToWorker>) => {
   const message = e.data;
   if (message.type === 'index') engine = new RankEngine(message.index, message.url);
   else if (!engine) answer({ type: 'failed', id: message.id, message: 'no index yet' });
+  else if (message.type === 'rank')
+    engine
+      .rank(message.params, (progress) => answer({ type: 'progress', id: message.id, progress }))
+      .then((result) => answer({ type: 'ranked', id: message.id, result }), failed(message.id));
   else {
-    latest = message.id;
     const mine = engine;
     mine
-      .rank(message.params, (progress) => answer({ type: 'progress', id: message.id, progress }))
-      .then(
-        (result) => {
-          answer({ type: 'ranked', id: message.id, result });
-          // After the rows are posted, and after any message already waiting.
-          setTimeout(() => {
-            if (latest !== message.id) return;
-            try {
-              answer({ type: 'ranges', id: message.id, ranges: mine.ranges() });
-            } catch (err) {
-              answer({ type: 'failed', id: message.id, message: String(err) });
-            }
-          });
-        },
-        (err: unknown) => answer({ type: 'failed', id: message.id, message: String(err) }),
-      );
+      .rank(message.params)
+      .then(() => answer({ type: 'ranges', id: message.id, ranges: mine.ranges() }))
+      .catch(failed(message.id));
   }
 });

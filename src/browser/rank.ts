@@ -90,33 +90,59 @@ interface Ranker {
   rank(params: WeightParams, progress: (p: RankProgress) => void, ranges: (r: RowRanges) => void): Promise<RankResult>;
 }
 
-function workerRanker(index: Index): Ranker {
-  const worker = new Worker(new URL('./rank-worker.ts', import.meta.url), { type: 'module', name: 'rank' });
+/** A module worker of rank-worker.ts, given the index. */
+function rankWorker(index: Index, name: string): Worker {
+  const worker = new Worker(new URL('./rank-worker.ts', import.meta.url), { type: 'module', name });
   worker.postMessage({ type: 'index', index: index.file, url: index.url } satisfies ToWorker);
-  type Asked = {
-    progress: (p: RankProgress) => void;
-    ranges: (r: RowRanges) => void;
-    done: (r: RankResult) => void;
-    failed: (e: Error) => void;
-    ranked?: true;
-  };
-  const waiting = new Map<number, Asked>();
+  return worker;
+}
+
+/** Ranges that could not be made, said so. */
+const noRanges = (message: string): RowRanges => ({ of: 'rank', withheld: `The likely ranges could not be made here (${message}).`, cells: new Int32Array(0) });
+
+/**
+ * Rankings in a worker, and their ranges in a second one, once their rows are drawn: a ranges
+ * worker still at an earlier ranking's is ended, so new weights never wait for old ranges.
+ */
+function workerRanker(index: Index): Ranker {
+  const worker = rankWorker(index, 'rank');
+  const waiting = new Map<
+    number,
+    { params: WeightParams; progress: (p: RankProgress) => void; ranges: (r: RowRanges) => void; done: (r: RankResult) => void; failed: (e: Error) => void }
+  >();
+  let ranger: { worker: Worker; busy: number; ranges: (r: RowRanges) => void } | undefined;
   let next = 0;
+  const rangesOf = (id: number, params: WeightParams, ranges: (r: RowRanges) => void) => {
+    if (ranger?.busy) {
+      ranger.worker.terminate();
+      ranger = undefined;
+    }
+    if (!ranger) {
+      const made = (ranger = { worker: rankWorker(index, 'rank-ranges'), busy: 0, ranges });
+      made.worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+        const m = e.data;
+        if (m.id !== made.busy || (m.type !== 'ranges' && m.type !== 'failed')) return;
+        made.busy = 0;
+        made.ranges(m.type === 'ranges' ? m.ranges : noRanges(m.message));
+      });
+      made.worker.addEventListener('error', () => {
+        if (made.busy) made.ranges(noRanges('its worker failed'));
+        made.busy = 0;
+      });
+    }
+    Object.assign(ranger, { busy: id, ranges });
+    ranger.worker.postMessage({ type: 'ranges', id, params } satisfies ToWorker);
+  };
   worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
     const m = e.data;
     const asked = waiting.get(m.id);
     if (!asked) return;
     if (m.type === 'progress') return asked.progress(m.progress);
-    if (m.type === 'ranked') {
-      // Its ranges come next, unless a later ranking is asked for first.
-      asked.ranked = true;
-      return asked.done(m.result);
-    }
     waiting.delete(m.id);
-    if (m.type === 'ranges') asked.ranges(m.ranges);
-    else if (!asked.ranked) asked.failed(new Error(m.message));
-    // Its rows are drawn: the ranges say they could not be made.
-    else asked.ranges({ of: 'rank', withheld: `The likely ranges could not be made here (${m.message}).`, cells: new Int32Array(0) });
+    if (m.type === 'ranked') {
+      asked.done(m.result);
+      rangesOf(m.id, asked.params, asked.ranges);
+    } else if (m.type === 'failed') asked.failed(new Error(m.message));
   });
   worker.addEventListener('error', () => {
     for (const asked of waiting.values()) asked.failed(new Error('the ranking’s worker failed'));
@@ -125,10 +151,8 @@ function workerRanker(index: Index): Ranker {
   return {
     rank: (params, progress, ranges) =>
       new Promise((done, failed) => {
-        // Rankings already drawn get no ranges once another is asked for.
-        for (const [id, asked] of waiting) if (asked.ranked) waiting.delete(id);
         const id = ++next;
-        waiting.set(id, { progress, ranges, done, failed });
+        waiting.set(id, { params, progress, ranges, done, failed });
         worker.postMessage({ type: 'rank', id, params } satisfies ToWorker);
       }),
   };
@@ -147,7 +171,7 @@ async function pageRanker(index: Index): Promise<Ranker> {
         try {
           ranges(engine.ranges());
         } catch (err) {
-          ranges({ of: 'rank', withheld: `The likely ranges could not be made here (${String(err)}).`, cells: new Int32Array(0) });
+          ranges(noRanges(String(err)));
         }
       });
       return result;
