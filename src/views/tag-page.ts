@@ -6,10 +6,12 @@
 import { MIN_COVERAGE } from '../site/data/tag-measurement.ts';
 import { formatCount, formatScore, formatShare, plural } from '../site/format/format.ts';
 import { formatRank, RANK_LABEL } from '../site/format/ranks.ts';
-import { benchHref, href, modelHref, tagHref } from '../site/links/links.ts';
+import { benchHref, href, modelHref, tagFeedHref, tagHref } from '../site/links/links.ts';
 import { rankHref } from '../site/lists/rank-list.ts';
 import type { TagPage } from '../site/routes/tag.ts';
 import { html, type Markup } from './parts/html.ts';
+import type { PageHead } from './chrome.ts';
+import { tagPagePath } from '../site/links/output-paths.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { tableHtml } from './parts/table.ts';
@@ -20,6 +22,16 @@ const sortedHead = (label: string) => html`<th scope="col" class="num" aria-sort
 /** "101–177 of 177", or nothing when a page shows none. */
 const showing = (shown: number, total: number, start: number) =>
   shown === 0 ? '' : `${formatCount(start + 1)}–${formatCount(start + shown)} of ${formatCount(total)}`;
+
+/** What a page of a tag says of itself to the layout: its card and its feed. */
+export const tagHead = ({ tag, page, card }: TagPage): PageHead => ({
+  path: tagPagePath(tag, page),
+  title: page === 1 ? `Best at ${tag.tag}` : `Best at ${tag.tag}, page ${page}`,
+  section: 'tags',
+  card,
+  feed: { href: tagFeedHref(tag), title: `Changes of the models tagged ${tag.tag}` },
+  description: `The models carrying the tag ${tag.tag}, ranked by supraScore, and the models measured on its ${plural(tag.benchList.length, 'benchmark')}.`,
+});
 
 export function tagPageHtml(route: TagPage): Markup {
   const { tag, page, pages, measured } = route;
