@@ -68,6 +68,8 @@ export interface ListOptions<Row, V> {
 export interface ListHandle<V> {
   change(part: Partial<V>): void;
   view(): V;
+  /** Draws the view asked for again from its rows (which the page has changed since: /rank/'s ranges). */
+  redraw(): void;
 }
 
 /** Views whose rows are kept, the most recent first: a day of 50,000 configurations is 35,000 rows. */
@@ -409,5 +411,5 @@ export function enhanceList<Row, V extends BaseView>(
   window.addEventListener('popstate', () => void show(readView(spec, location.pathname, location.search), 'replace'));
 
   void show(readView(spec, location.pathname, location.search), 'replace');
-  return { change, view: () => state.wanted };
+  return { change, view: () => state.wanted, redraw: () => void show(state.wanted, 'replace') };
 }

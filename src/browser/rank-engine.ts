@@ -19,9 +19,10 @@ import {
   type RankPart,
   type RankPartFile,
 } from '../site/evidence/rank-file.ts';
-import { rankUnder } from '../site/evidence/reweigh.ts';
-import { readWeights, weighingOf, type WeightParams, type Weights } from '../site/evidence/weights.ts';
-import { rankRows, rankSummary, type RankRow, type RankSummary } from '../site/lists/rank-list.ts';
+import { rankUnder, type Ranking } from '../site/evidence/reweigh.ts';
+import { rangesUnder } from '../site/evidence/rank-ranges.ts';
+import { readWeights, weighingOf, type Weighing, type WeightParams, type Weights } from '../site/evidence/weights.ts';
+import { rankRows, rankSummary, rowRanges, type RankRow, type RankSummary, type RowRanges } from '../site/lists/rank-list.ts';
 
 /** How far a ranking is: its parts fetched of those it needs, then each pass of the references' rule. */
 export type RankProgress = { phase: 'load'; done: number; of: number } | { phase: 'rank'; passes: number };
@@ -43,6 +44,8 @@ export class RankEngine {
   readonly #names: ReturnType<typeof namesOf>;
   readonly #files = new Map<string, Promise<RankPart | RankBlock>>();
   #field: { key: string; data: RankData } | undefined;
+  /** The last ranking made, whose likely ranges `ranges` makes. */
+  #last: { data: RankData; ranking: Ranking; weighing: Weighing; rows: RankRow[] } | undefined;
 
   /** `url`: where the index was read, which the other files' paths are relative to. */
   constructor(index: RankFile, url: string) {
@@ -91,6 +94,14 @@ export class RankEngine {
     }
     const { data } = this.#field;
     const ranking = rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes }));
-    return { rows: rankRows(data, ranking), summary: rankSummary(data, ranking, weighing.source), ignored, weights };
+    const rows = rankRows(data, ranking);
+    this.#last = { data, ranking, weighing, rows };
+    return { rows, summary: rankSummary(data, ranking, weighing.source), ignored, weights };
+  }
+
+  /** The likely ranges of the last ranking's rows (rank-ranges.ts: the leaderboard's resamples, for these weights). */
+  ranges(): RowRanges {
+    const last = this.#last!;
+    return rowRanges(last.data, last.rows, rangesUnder(last.data, last.ranking, last.weighing));
   }
 }

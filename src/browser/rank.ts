@@ -10,9 +10,9 @@ import { readJson } from '../site/compare/model-data.ts';
 import { namesOf, type RankFile } from '../site/evidence/rank-file.ts';
 import { MAX_PASSES } from '../site/evidence/reweigh.ts';
 import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
-import { RANK, type RankRow, type RankView } from '../site/lists/rank-list.ts';
+import { putRanges, RANK, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
 import { RANK_ROWS } from '../views/parts/list-table.ts';
-import { benchWeightsHtml, PRESETS, rankAboutHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
+import { benchWeightsHtml, PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
 import { enhanceList, type ListSource } from './list-view.ts';
 import { put } from './markup.ts';
 import type { RankProgress, RankResult } from './rank-engine.ts';
@@ -55,6 +55,7 @@ interface RankParts {
   summary: HTMLElement;
   about: HTMLElement;
   notes: HTMLElement;
+  legend: HTMLElement;
   benchList: HTMLElement;
   benchFold: HTMLDetailsElement;
   preset: HTMLSelectElement;
@@ -69,6 +70,7 @@ function partsOf(root: HTMLElement, form: HTMLFormElement): RankParts {
     summary: root.querySelector<HTMLElement>('[data-rank-summary]')!,
     about: document.querySelector<HTMLElement>('[data-rank-about]')!,
     notes: root.querySelector<HTMLElement>('[data-rank-notes]')!,
+    legend: root.querySelector<HTMLElement>('[data-rank-legend]')!,
     benchList: root.querySelector<HTMLElement>('[data-bench-list]')!,
     benchFold: root.querySelector<HTMLDetailsElement>('[data-bench-weights]')!,
     preset: form.querySelector<HTMLSelectElement>('[data-preset]')!,
@@ -85,32 +87,48 @@ interface Index {
 
 /** Makes rankings away from the page: in a module worker, or (where a browser has none) in the page itself. */
 interface Ranker {
-  rank(params: WeightParams, progress: (p: RankProgress) => void): Promise<RankResult>;
+  rank(params: WeightParams, progress: (p: RankProgress) => void, ranges: (r: RowRanges) => void): Promise<RankResult>;
 }
 
 function workerRanker(index: Index): Ranker {
   const worker = new Worker(new URL('./rank-worker.ts', import.meta.url), { type: 'module', name: 'rank' });
   worker.postMessage({ type: 'index', index: index.file, url: index.url } satisfies ToWorker);
-  const waiting = new Map<number, { progress: (p: RankProgress) => void; done: (r: RankResult) => void; failed: (e: Error) => void }>();
+  type Asked = {
+    progress: (p: RankProgress) => void;
+    ranges: (r: RowRanges) => void;
+    done: (r: RankResult) => void;
+    failed: (e: Error) => void;
+    ranked?: true;
+  };
+  const waiting = new Map<number, Asked>();
   let next = 0;
   worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
     const m = e.data;
     const asked = waiting.get(m.id);
     if (!asked) return;
     if (m.type === 'progress') return asked.progress(m.progress);
+    if (m.type === 'ranked') {
+      // Its ranges come next, unless a later ranking is asked for first.
+      asked.ranked = true;
+      return asked.done(m.result);
+    }
     waiting.delete(m.id);
-    if (m.type === 'ranked') asked.done(m.result);
-    else asked.failed(new Error(m.message));
+    if (m.type === 'ranges') asked.ranges(m.ranges);
+    else if (!asked.ranked) asked.failed(new Error(m.message));
+    // Its rows are drawn: the ranges say they could not be made.
+    else asked.ranges({ of: 'rank', withheld: `The likely ranges could not be made here (${m.message}).`, cells: new Int32Array(0) });
   });
   worker.addEventListener('error', () => {
     for (const asked of waiting.values()) asked.failed(new Error('the ranking’s worker failed'));
     waiting.clear();
   });
   return {
-    rank: (params, progress) =>
+    rank: (params, progress, ranges) =>
       new Promise((done, failed) => {
+        // Rankings already drawn get no ranges once another is asked for.
+        for (const [id, asked] of waiting) if (asked.ranked) waiting.delete(id);
         const id = ++next;
-        waiting.set(id, { progress, done, failed });
+        waiting.set(id, { progress, ranges, done, failed });
         worker.postMessage({ type: 'rank', id, params } satisfies ToWorker);
       }),
   };
@@ -118,7 +136,23 @@ function workerRanker(index: Index): Ranker {
 
 async function pageRanker(index: Index): Promise<Ranker> {
   const { RankEngine } = await import('./rank-engine.ts');
-  return new RankEngine(index.file, index.url);
+  const engine = new RankEngine(index.file, index.url);
+  let latest = 0;
+  return {
+    rank: async (params, progress, ranges) => {
+      const mine = ++latest;
+      const result = await engine.rank(params, progress);
+      setTimeout(() => {
+        if (mine !== latest) return;
+        try {
+          ranges(engine.ranges());
+        } catch (err) {
+          ranges({ of: 'rank', withheld: `The likely ranges could not be made here (${String(err)}).`, cells: new Int32Array(0) });
+        }
+      });
+      return result;
+    },
+  };
 }
 
 /** The index and a ranker, made on first need (again after a failure, when the page's own rows show again). */
@@ -145,8 +179,8 @@ function rankLoader(root: HTMLElement): { index: () => Promise<Index>; ranker: (
   return { index: loadIndex, ranker: loadRanker };
 }
 
-/** What a ranking said of itself, kept by its key as the list keeps its rows. */
-type Said = Map<string, Omit<RankResult, 'rows'>>;
+/** What a ranking said of itself, kept by its key as the list keeps its rows, and what its ranges are of once made. */
+type Said = Map<string, Omit<RankResult, 'rows'> & { ranges?: RowRanges }>;
 
 /** A ranking shorter than this says nothing more than the list's "Loading…"; a longer one says how far it is at most this often. */
 const PROGRESS_MS = 250;
@@ -166,7 +200,7 @@ function progressShown(status: HTMLElement, current: () => boolean) {
 }
 
 /** The list's source: the rows of each set of weights, ranked by the ranker, its progress in the status line while it is the last asked for. */
-function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTMLElement): ListSource<RankRow, RankView> {
+function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTMLElement, rangesMade: (key: string) => void): ListSource<RankRow, RankView> {
   let last = 0;
   return {
     key: (view) => keyOf(paramsOf(view)),
@@ -176,8 +210,20 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
       const [w, b, by] = JSON.parse(key) as string[];
       const started = performance.now();
       const shown = progressShown(status, () => mine === last);
-      const { rows, ...rest } = await ranker.rank({ w: w!, b: b!, by: by! }, shown.hear).finally(shown.done);
+      const kept: { rows?: RankRow[] } = {};
+      const { rows, ...rest } = await ranker
+        .rank({ w: w!, b: b!, by: by! }, shown.hear, (ranges) => {
+          performance.measure('rank:ranges', { start: started });
+          const saying = said.get(key);
+          if (!kept.rows || !saying) return;
+          putRanges(kept.rows, ranges);
+          saying.ranges = ranges;
+          rangesMade(key);
+        })
+        .finally(shown.done);
       performance.measure('rank:compute', { start: started });
+      for (const row of rows) if (row.rank) row.pending = true;
+      kept.rows = rows;
       said.set(key, rest);
       while (said.size > KEPT) said.delete(said.keys().next().value!);
       return rows;
@@ -263,7 +309,10 @@ export function enhanceRank(): void {
   const staticAbout = [...about.childNodes];
   const load = rankLoader(root);
   const said: Said = new Map();
-  const source = rankSource(load, said, parts.status);
+  const staticLegend = [...parts.legend.childNodes];
+  // A ranking's ranges, made after its rows: drawn in where it is the one on screen.
+  let redraw = (_key: string) => {};
+  const source = rankSource(load, said, parts.status, (key) => redraw(key));
   const index = () => load.index();
 
   let current: Weights = SOURCE_WEIGHTS;
@@ -276,12 +325,16 @@ export function enhanceRank(): void {
         put(summary, rankSummaryHtml(shown.summary));
         put(about, rankAboutHtml(shown.summary));
         put(notes, weightNotesHtml(shown.ignored));
+        put(parts.legend, shown.summary.weighed ? rankLegendHtml(shown.ranges ?? 'making') : undefined);
       } else {
         // The page's own rows: the ranking as the source weighs, and what the page says of it.
         summary.replaceChildren(...staticSays);
         about.replaceChildren(...staticAbout);
+        parts.legend.replaceChildren(...staticLegend);
         put(notes, undefined);
       }
+      // While a ranking's ranges are being made (tests wait for them to be made).
+      root.dataset.ranges = shown?.summary.weighed && !shown.ranges ? 'making' : 'made';
       current = shown?.weights ?? SOURCE_WEIGHTS;
       currentSource = shown?.summary.source ?? true;
       const controls = (i?: Index) => showWeights(parts, fields, current, currentSource, i);
@@ -292,6 +345,9 @@ export function enhanceRank(): void {
     },
   });
   if (!list) return;
+  redraw = (key) => {
+    if (source.key(list.view()) === key) list.redraw();
+  };
 
   form.addEventListener('submit', (e) => e.preventDefault());
   form.addEventListener('change', (e) => {

@@ -11,7 +11,7 @@ import type { RankPage } from '../site/routes/rank.ts';
 import { MAX_WEIGHT } from '../site/evidence/weights.ts';
 import { html, type Markup } from './parts/html.ts';
 import { RANK_ROWS } from './parts/list-table.ts';
-import { PRESETS, rankAboutHtml, rankSummaryHtml, weightInputHtml } from './parts/rank.ts';
+import { PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightInputHtml } from './parts/rank.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { viewUrl } from '../site/lists/list-spec.ts';
 import { listHtml, selectFieldHtml } from './list-page.ts';
@@ -74,6 +74,8 @@ export function rankPageHtml(route: RankPage): Markup {
         <div data-rank-summary>${rankSummaryHtml(route.summary)}</div>
         <div data-rank-notes hidden></div>
       </div>`,
+      // What the ranges under the ranks are, after the rows: a phone's first screen shows rows.
+      after: html`<div data-rank-legend>${rankLegendHtml(route.ranges)}</div>`,
       caption: RANK.caption(),
       // Further pages are drawn by the script from the data; without it, the note above links each capability's page.
       pager: route.pages > 1 ? html`<div data-needs-script>${pagerHtml(1, route.pages, (n) => viewUrl(RANK, { ...RANK.plain, page: n } as RankView), RANK.pagerLabel)}</div>` : undefined,

@@ -339,6 +339,41 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
+  it('shows under one capability weighed a likely range under each ranked row’s rank, made in its worker, and says what it is of', async () => {
+    const [a] = busiestTags();
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const worker = page.waitForEvent('worker');
+    await page.goto(`${base}/rank/?w=${a}:3,*:1`);
+    await worker;
+    await settled(page);
+    const drawn = await page.locator('[data-rank] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        rank: tr.querySelector('td.rank strong')?.textContent ?? null,
+        likely: tr.querySelector('td.rank .likely')?.textContent ?? null,
+        label: tr.querySelector('td.rank .likely .visually-hidden')?.textContent ?? null,
+      })),
+    );
+    const ranked = drawn.filter((r) => r.rank !== null);
+    expect(ranked.length).toBeGreaterThan(10);
+    const total = expectedRanking(field, { tags: { [a!]: 3, '*': 1 } }).ranked.length;
+    for (const row of ranked) {
+      const [low, high] = row.likely!.replace('likely rank here ', '').split('–').map(Number);
+      expect(row.label).toBe('likely rank here ');
+      expect(low).toBeGreaterThanOrEqual(1);
+      expect(high ?? low).toBeGreaterThanOrEqual(low!);
+      expect(high ?? low).toBeLessThanOrEqual(total);
+    }
+    // No pending mark left, no range on a row listed apart.
+    expect(drawn.filter((r) => r.rank === null).every((r) => r.likely === null)).toBe(true);
+    expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely range under these weights, by the leaderboard’s method');
+    // The source's weights: the page's own rows, with the leaderboard's ranges.
+    await page.goto(`${base}/rank/`);
+    await settled(page);
+    expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely model rank, the leaderboard’s own');
+    await finish(context);
+  });
+
   it('ranks as the source weighs the models the leaderboard gives a likely range, within 5%', async () => {
     const withRange = await leaderboardRanges();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });

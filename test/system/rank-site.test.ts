@@ -17,6 +17,7 @@ import { getSiteData, releaseSiteData, type SiteData } from '../../src/site/data
 import { namesOf, partsFor, type RankBlockFile, type RankFile, type RankPartFile } from '../../src/site/evidence/rank-file.ts';
 import { MAX_PASSES, type Ranking } from '../../src/site/evidence/reweigh.ts';
 import { MIN_BENCHMARKS } from '../../src/site/evidence/ranges.ts';
+import { rangesUnder } from '../../src/site/evidence/rank-ranges.ts';
 import { readWeights, weighingOf } from '../../src/site/evidence/weights.ts';
 import { rankRows, rankSummary } from '../../src/site/lists/rank-list.ts';
 import { rankSummaryHtml } from '../../src/views/parts/rank.ts';
@@ -131,6 +132,42 @@ describe('/rank/ on the bundled sample', () => {
     const expected = data.models.flatMap((m, i) => (data.scoresFor(m.best.slug).some((s) => s.counts && onTag.has(s.bench)) ? [i] : []));
     const withEvidence = [...rank.models.place].filter((place, m) => rank.field.rows[m]!.bench.length > 0);
     expect(withEvidence).toEqual(expected);
+  });
+
+  it('gives as the source weighs the leaderboard’s likely ranges and ties, to the place, from the files a browser reads, and shows them under the first rows’ ranks', () => {
+    const evidence = data.evidence();
+    const { data: rank, ranking, weighing } = source;
+    const ranges = rangesUnder(rank, ranking, weighing);
+    expect(ranges.of).toBe('model rank');
+    const differ: string[] = [];
+    let compared = 0;
+    rank.models.place.forEach((place, m) => {
+      const theirs = evidence.model(data.models[place]!);
+      const mine = ranges.high[m] ? `${ranges.low[m]}–${ranges.high[m]}${ranges.tiedAbove[m] ? ' tied' : ''}` : 'none';
+      const built = theirs.range ? `${theirs.range.low}–${theirs.range.high}${theirs.tiedAbove ? ' tied' : ''}` : 'none';
+      if (mine !== built) differ.push(`${data.models[place]!.familyTag}: ${mine} from the files, ${built} on the leaderboard`);
+      if (theirs.range) compared++;
+    });
+    expect(differ).toEqual([]);
+    expect(compared).toBe(ranking.ranked.length);
+    // The page's rows: each ranked row's range, the leaderboard's model's.
+    const $ = load(site.read('rank/index.html'));
+    const shown = $('[data-rank] tbody tr')
+      .toArray()
+      .flatMap((tr) =>
+        $(tr).find('td.rank strong').length ? [[$(tr).find('th.model-name > a').attr('href'), $(tr).find('td.rank .likely').text().trim()]] : [],
+      );
+    const leaderboard = new Map(
+      ['index.html', 'leaderboard/2/index.html'].flatMap((page) => {
+        const $page = load(site.read(page));
+        return $page('tbody tr')
+          .toArray()
+          .map((tr) => [$page(tr).find('th.model-name > a').attr('href'), $page(tr).find('td.rank .likely').text().trim()] as const);
+      }),
+    );
+    expect(shown.length).toBe(100);
+    for (const [href, likely] of shown) expect(likely, href).toBe(leaderboard.get(href));
+    expect($('[data-rank-legend]').text()).toContain('likely model rank, the leaderboard’s own');
   });
 
   it('shows that ranking as its first rows', () => {

@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildEvidence, type EvidenceInput } from '../../src/site/data/evidence.ts';
-import { REFERENCES, winShare, type ScoreSet } from '../../src/site/evidence/method.ts';
+import { CANDIDATES, REFERENCES, winShare, type ScoreSet } from '../../src/site/evidence/method.ts';
 import { enoughForRange, MIN_BENCHMARKS } from '../../src/site/evidence/ranges.ts';
 import { assembleRank, bytesOf, decodeBlock, decodePart, namesOf, partsFor, type RankFile } from '../../src/site/evidence/rank-file.ts';
 import { columnsOf, encodePart, truncatePart, type RankInput } from '../../src/site/evidence/rank-encode.ts';
@@ -27,6 +27,7 @@ import {
 import { readView, selectRows, viewUrl } from '../../src/site/lists/list-spec.ts';
 import { RANK, rankHref, rankRows, type RankView } from '../../src/site/lists/rank-list.ts';
 import { makeRankFiles, rankingFrom, type RankFiles } from '../../src/site/routes/rank.ts';
+import { rangesUnder } from '../../src/site/evidence/rank-ranges.ts';
 
 const NAMES: WeightNames = {
   tags: new Set(['coding', 'math', 'law']),
@@ -350,6 +351,7 @@ function snapshotInput(): EvidenceInput & { tags: Map<string, string[]> } {
     supraScore: 95 - i * 5,
     provider: `P${i % 3}`,
     hasDetail: i !== 6,
+    benchCount: 10 + i,
   }));
   const means = configurations.map((c, i) => {
     const m = new Map<string, number>();
@@ -382,7 +384,7 @@ type HandModel = {
   segment: string;
   rank: number;
   index: number;
-  best: { slug: string; provider: string };
+  best: { slug: string; provider: string; benchCount: number };
   configurations: { slug: string; supraScore: number }[];
 };
 
@@ -399,13 +401,21 @@ function rankInputOf(input: ReturnType<typeof snapshotInput>): RankInput {
       segment: m.segment,
       provider: m.best.provider,
       rank: m.rank,
+      benchCount: m.best.benchCount,
       configurations: m.configurations.map((c) => ({ supraScore: c.supraScore, means: evidence.means(c.slug) ?? none })),
     })),
-    references: configurations.slice(0, REFERENCES).map((c) => {
+    references: configurations.slice(0, CANDIDATES).map((c) => {
       const model = models.find((m) => m.segment === c.familyTag)!;
-      return { slug: c.slug, name: c.name, model: model.index, best: model.best.slug === c.slug, means: evidence.means(c.slug) ?? none };
+      return {
+        slug: c.slug,
+        name: c.name,
+        model: model.index,
+        place: model.configurations.findIndex((o) => o.slug === c.slug),
+        means: evidence.means(c.slug) ?? none,
+      };
     }),
     kept: { modelPages: 5, configurationPages: 5 },
+    ranges: { shown: evidence.withheld === undefined, withheld: evidence.withheld ?? null },
   };
 }
 
@@ -622,4 +632,64 @@ it('ranks only by the leaderboard’s own rule for enough evidence', () => {
       benchmarks: MIN_BENCHMARKS - 1,
     }),
   ).toBe(false);
+});
+
+describe('the likely ranges', () => {
+  const input = snapshotInput();
+  // The hand-made field's evidence strays from its supraScore (the gate withholds its ranges): resampled anyway, and published as shown.
+  const evidence = buildEvidence(input, { resampleAnyway: true });
+  const files = published(rankInputOf(input));
+  files.index.ranges = { shown: true, withheld: null };
+  const models = input.models as unknown as (HandModel & { familyTag: string })[];
+  const rangesOf = (w: string, options = {}) => {
+    const { data, ranking, weighing } = rankingFrom(files, { w });
+    return { data, ranking, ranges: rangesUnder(data, ranking, weighing, options) };
+  };
+
+  it('as the source weighs are the leaderboard’s, to the place, from the files as a browser reads them', () => {
+    const { data, ranges } = rangesOf('*:2');
+    expect(ranges.of).toBe('model rank');
+    let compared = 0;
+    models.forEach((model, place) => {
+      const m = [...data.models.place].indexOf(place);
+      const theirs = evidence.resampled(model as never);
+      if (m < 0) return expect(theirs).toBeUndefined();
+      if (!theirs) return expect([ranges.low[m], ranges.high[m]]).toEqual([0, 0]);
+      compared++;
+      expect({ place, low: ranges.low[m], high: ranges.high[m], tied: ranges.tiedAbove[m] === 1 }).toEqual({
+        place,
+        low: theirs.range.low,
+        high: theirs.range.high,
+        tied: theirs.tiedAbove,
+      });
+    });
+    expect(compared).toBeGreaterThan(3);
+  });
+
+  it('under other weights are of the rank among the models ranked, the same for the same proportions, and move with the weights', () => {
+    const a = rangesOf('even:3,*:1');
+    expect(a.ranges.of).toBe('rank');
+    const ranked = a.ranking.ranked;
+    expect(ranked.length).toBeGreaterThan(3);
+    for (const m of ranked) {
+      expect(a.ranges.low[m]).toBeGreaterThanOrEqual(1);
+      expect(a.ranges.high[m]).toBeGreaterThanOrEqual(a.ranges.low[m]!);
+      expect(a.ranges.high[m]).toBeLessThanOrEqual(ranked.length);
+    }
+    // None for a model listed apart.
+    for (const m of a.ranking.apart) expect([a.ranges.low[m], a.ranges.high[m]]).toEqual([0, 0]);
+    const same = rangesOf('even:6,*:2');
+    expect(same.ranges).toEqual(a.ranges);
+    // Another seed draws other resamples: the ranges are made by resampling, not read from anywhere.
+    const other = rangesOf('even:3,*:1', { seed: 12345, rounds: 60 });
+    expect(other.ranges.low).not.toEqual(a.ranges.low);
+  });
+
+  it('are withheld, with the leaderboard’s reason, where the leaderboard withholds its own', () => {
+    const withheld = published(rankInputOf(input));
+    const { data, ranking, weighing } = rankingFrom(withheld, { w: 'even:3,*:1' });
+    const ranges = rangesUnder(data, ranking, weighing);
+    expect(ranges.withheld).toBe(evidence.withheld);
+    expect(ranges.high.every((h) => h === 0)).toBe(true);
+  });
 });

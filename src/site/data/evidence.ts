@@ -5,7 +5,7 @@
  */
 import { agreementOf, MAX_MISMATCH, MIN_AGREEMENT, rangesWithheld } from '../evidence/agreement.ts';
 import type { EvidenceFacts, Sensitivity } from '../evidence/evidence-file.ts';
-import { benchIds, REFERENCES, referenceOf, referencesCompared, SCALE, scoreOf, scoreSet, termsOf, type EvidenceField, type Terms } from '../evidence/method.ts';
+import { benchIds, CANDIDATES, REFERENCES, referenceOf, referencesCompared, SCALE, scoreOf, scoreSet, termsOf, type EvidenceField, type Terms } from '../evidence/method.ts';
 import { enoughForRange, MIN_BENCHMARKS } from '../evidence/ranges.ts';
 import { fieldRanges, LEVEL } from '../evidence/field-ranges.ts';
 import { FIT_STEPS, GRID } from '../evidence/posterior.ts';
@@ -13,7 +13,7 @@ import { SEPARATION_LEVEL } from '../evidence/separation.ts';
 import { restsOn, RESTS_ON } from '../evidence/rests-on.ts';
 import { benchKey, ROUNDS, SEED } from '../evidence/resample.ts';
 import { scoreFormatter } from '../format/precision.ts';
-import type { Bench, Configuration, Model, ModelEvidence, SiteEvidence } from './types.ts';
+import type { Bench, Configuration, Model, RangedEvidence, SiteEvidence } from './types.ts';
 
 export interface EvidenceInput {
   configurations: readonly Configuration[];
@@ -21,9 +21,6 @@ export interface EvidenceInput {
   benches: readonly Bench[];
   countingMeansOf(slug: string): Map<string, number>;
 }
-
-/** The configurations each resample takes its REFERENCES references from: the top ones by supraScore. */
-export const CANDIDATES = 2 * REFERENCES;
 
 /** The other widths the about page shows the agreement at: half and twice SCALE. */
 const OTHER_SCALES = [SCALE / 2, SCALE * 2];
@@ -119,6 +116,7 @@ export function buildEvidence(
       return t && { score: scores[i!]!, references: referencesCompared(t), benchmarks: t.benchmarks };
     },
     means: (slug) => sets[index.get(slug) ?? -1],
+    resampled: (model) => resampled?.models.get(model),
     model(model) {
       if (withheld !== undefined) return { why: withheld };
       const range = ranges?.get(model);
@@ -140,7 +138,7 @@ function rangesOf(
   keys: Uint32Array,
   index: ReadonlyMap<string, number>,
   seed: number | undefined,
-): { models: Map<Model, ModelEvidence>; width: number; mismatch: number } {
+): { models: Map<Model, RangedEvidence>; width: number; mismatch: number } {
   const modelOf = new Map(input.models.map((m, i) => [m.familyTag, i]));
   const supraScore = Float64Array.from(input.configurations, (c) => c.supraScore);
   const best = Int32Array.from(input.models, (m) => index.get(m.best.slug)!);
@@ -158,7 +156,7 @@ function rangesOf(
     seed: seed ?? SEED,
   });
   const resting = restsOn({ terms, supraScore, best, enough, benchmarks: keys.length });
-  const out = new Map<Model, ModelEvidence>();
+  const out = new Map<Model, RangedEvidence>();
   input.models.forEach((m, i) => {
     if (!found.measured[i]) return;
     const benches = Array.from(resting.bench.subarray(i * RESTS_ON, (i + 1) * RESTS_ON));

@@ -249,6 +249,9 @@ export interface ConfigurationEvidence {
 }
 
 /** A model's likely rank range, or why it has none. */
+/** A model's evidence where it has ranges. */
+export type RangedEvidence = Extract<ModelEvidence, { range: LikelyRange }>;
+
 export type ModelEvidence =
   | {
       range: LikelyRange;
@@ -278,6 +281,8 @@ export interface SiteEvidence {
   /** An evidence score with the digits that tell it apart from every other configuration's. */
   scoreText(score: number): string;
   model(model: Model): ModelEvidence;
+  /** A model's ranges as resampled, whether or not the site shows them (with `resampleAnyway` where it withholds them): what /rank/'s are held to. */
+  resampled(model: Model): RangedEvidence | undefined;
   /** What `/data/evidence.json` holds besides the attribution. */
   facts: EvidenceFacts;
 }

@@ -20,6 +20,9 @@
 /** The current top configurations by supraScore that every configuration is compared with. */
 export const REFERENCES = 10;
 
+/** The configurations each resample takes its REFERENCES references from: the top ones by the score ranked (moves.ts). */
+export const CANDIDATES = 2 * REFERENCES;
+
 /**
  * Width of a comparison on one benchmark, in normalized points: a gap of 10 points is a 73 % win, 20
  * points 88 %, 30 points 95 %. Fixed, not fitted to supraScore: the order it gives moves little between

@@ -21,7 +21,7 @@ export interface MovesInput {
   terms: readonly (Terms | undefined)[];
   /** Each configuration's supraScore. */
   supraScore: Float64Array;
-  /** The model of each configuration (0 .. models - 1). */
+  /** The model of each configuration (0 .. models - 1), or -1 for one that is only a candidate reference (moving no model). */
   model: Int32Array;
   /** Each model's best configuration (its supraScore's), by model. */
   best: Int32Array;
@@ -212,7 +212,7 @@ function contenders(input: MovesInput, full: Float64Array): (Terms | undefined)[
   const within = Math.max(CONTENDING_PLACES, Math.round(CONTENDING_SHARE * best.length));
   const placeOf = (x: number) => best.length - firstAbove(bestScores, x);
   return terms.map((t, c) => {
-    if (!t || Number.isNaN(full[c]!)) return undefined;
+    if (!t || Number.isNaN(full[c]!) || model[c]! < 0) return undefined;
     const b = best[model[c]!]!;
     return c === b || placeOf(supraScore[c]!) - placeOf(supraScore[b]!) <= within ? t : undefined;
   });
@@ -254,6 +254,7 @@ export function movesOf(input: MovesInput): Moves {
     moved.fill(Number.NEGATIVE_INFINITY);
     for (let c = 0; c < n; c++) {
       const m = model[c]!;
+      if (m < 0) continue;
       const e = now[c]!;
       // A configuration without evidence keeps its supraScore: it can still be its model's best in a round.
       let score: number;

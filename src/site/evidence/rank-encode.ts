@@ -6,9 +6,9 @@
  */
 import type { PagesKept } from '../links/links.ts';
 import { decimalsOf, slugOf, StringTable } from '../format/compact.ts';
-import { REFERENCES, SCALE, type ScoreSet } from './method.ts';
+import { CANDIDATES, REFERENCES, SCALE, type ScoreSet } from './method.ts';
 import { MIN_BENCHMARKS } from './ranges.ts';
-import { BLOCK, type RankBlockFile, type RankFile, type RankPartFile } from './rank-file.ts';
+import { BLOCK, type RankBlockFile, type RankFile, type RankPartFile, type RankReference } from './rank-file.ts';
 import { MAX_PASSES } from './reweigh.ts';
 import { MAX_WEIGHT } from './weights.ts';
 
@@ -23,10 +23,21 @@ export interface RankInput {
   benchmarks: { slug: string; name: string; effectiveWeight: number; tags: readonly string[] }[];
   /** Each tag's page segment. */
   tagSegment: (tag: string) => string;
-  /** In model rank order, each with its configurations, the best by supraScore first. */
-  models: { name: string; segment: string; provider: string; rank: number; configurations: RankConfiguration[] }[];
-  references: { slug: string; name: string; model: number; best: boolean; means: ScoreSet }[];
+  /** In model rank order, each with its configurations, the best by supraScore first, and the benchmarks behind its best's supraScore (the API's benchCount). */
+  models: { name: string; segment: string; provider: string; rank: number; benchCount: number; configurations: RankConfiguration[] }[];
+  /** The API's top CANDIDATES configurations by supraScore: the first REFERENCES the references, the rest the candidates a resample takes its own from; each with its model, its place among the model's configurations and its means. */
+  references: RankReferenceInput[];
   kept: PagesKept;
+  /** Whether the leaderboard shows its likely ranges, or why not (the evidence's gate). */
+  ranges: RankFile['ranges'];
+}
+
+export interface RankReferenceInput {
+  slug: string;
+  name: string;
+  model: number;
+  place: number;
+  means: ScoreSet;
 }
 
 /** Integers as steps, the first from `start`. */
@@ -108,6 +119,10 @@ export function encodeBlocks(input: RankInput, columns: Columns, models: number,
         tied: stepsOf(tied, -1),
       },
       configurations: { count: block.map((m) => m.configurations.length), supraScore: block.flatMap((m) => m.configurations.map((c) => c.supraScore)) },
+      benchCount: stepsOf(
+        block.map((m) => m.benchCount),
+        0,
+      ),
     };
   });
 }
@@ -163,6 +178,16 @@ export function truncatePart(file: RankPartFile, columns: Columns, cut: number):
   };
 }
 
+const referenceEntry = (r: RankReferenceInput): RankReference => ({
+  slug: r.slug,
+  name: r.name,
+  model: r.model,
+  best: r.place === 0,
+  place: r.place,
+  benchmarks: stepsOf(r.means.bench, -1),
+  scores: Array.from(r.means.value),
+});
+
 /** The index, once its blocks and parts are made. `providers` is the table the blocks numbered vendors in. */
 export function encodeIndex(input: RankInput, providers: StringTable, files: Pick<RankFile, 'blocks' | 'parts'>, budget: number, hostModels: number): RankFile {
   const tags = new StringTable();
@@ -180,14 +205,9 @@ export function encodeIndex(input: RankInput, providers: StringTable, files: Pic
     providers: providers.list,
     models: input.models.length,
     hostModels,
-    references: input.references.map((r) => ({
-      slug: r.slug,
-      name: r.name,
-      model: r.model,
-      best: r.best,
-      benchmarks: stepsOf(r.means.bench, -1),
-      scores: Array.from(r.means.value),
-    })),
+    references: input.references.slice(0, REFERENCES).map(referenceEntry),
+    candidates: input.references.slice(REFERENCES, CANDIDATES).map(referenceEntry),
+    ranges: input.ranges,
     kept: input.kept,
     blocks: files.blocks,
     parts: files.parts,

@@ -52,14 +52,29 @@ export interface RankFile {
   /** Models in the snapshot, and how many of the best of them this host's limits let the data hold. */
   models: number;
   hostModels: number;
-  /** The API's top configurations by supraScore, best first: their model's place, and their means by benchmark id (steps from -1). */
-  references: { slug: string; name: string; model: number; best: boolean; benchmarks: number[]; scores: number[] }[];
+  /** The API's top REFERENCES configurations by supraScore, best first: the references of the evidence score. */
+  references: RankReference[];
+  /** The next configurations by supraScore, up to CANDIDATES: with the references, those a resample of the likely ranges takes its own references from (moves.ts). */
+  candidates: RankReference[];
+  /** Whether the leaderboard shows the likely ranges, or why it withholds them (the evidence's gate): /rank/ shows them, or withholds them, as it does. */
+  ranges: { shown: boolean; withheld: string | null };
   /** How many of the best models have pages on this host. */
   kept: PagesKept;
   /** The blocks of the model ranking, best first, BLOCK models each. */
   blocks: FileEntry[];
   /** The parts: every benchmark for the best models; by tag (null: none); the benchmarks without a tag (null: none). */
   parts: { all: PartEntry; tags: (PartEntry | null)[]; untagged: PartEntry | null };
+}
+
+/** A configuration of the API's top ones by supraScore: its model's place, whether it is that model's best and its place among the model's configurations, and its means by benchmark id (steps from -1). */
+export interface RankReference {
+  slug: string;
+  name: string;
+  model: number;
+  best: boolean;
+  place: number;
+  benchmarks: number[];
+  scores: number[];
 }
 
 /** A block: models `from` to `from` + BLOCK of the model ranking, and their configurations. */
@@ -71,6 +86,8 @@ export interface RankBlockFile {
   models: { name: string[]; segment: string[]; provider: number[]; rank: number[]; tied: number[] };
   /** Each model's count of configurations, and each configuration's supraScore, in their order. */
   configurations: { count: number[]; supraScore: number[] };
+  /** Each model's benchCount (the benchmarks behind its best configuration's supraScore, the API's), the first as it is, then steps. */
+  benchCount: number[];
 }
 
 /** A part: the columns of some benchmarks. */
@@ -136,6 +153,7 @@ export interface RankBlock {
   tied: Uint8Array;
   count: Int32Array;
   supraScore: number[];
+  benchCount: Int32Array;
 }
 
 export function decodeBlock(file: RankBlockFile): RankBlock {
@@ -151,6 +169,7 @@ export function decodeBlock(file: RankBlockFile): RankBlock {
     tied,
     count: Int32Array.from(file.configurations.count),
     supraScore: file.configurations.supraScore,
+    benchCount: fromSteps(file.benchCount, 0),
   };
 }
 
@@ -229,6 +248,23 @@ export interface RankData {
   hostModels: number;
   kept: PagesKept;
   names: WeightNames;
+  /** The API's top CANDIDATES configurations (the references, then the candidates): their means by benchmark id, their model's place and their number across the ranking (-1: below the cut). */
+  candidates: { value: Float64Array; model: number; configuration: number }[];
+  /** Whether the leaderboard shows its likely ranges, or why not. */
+  ranges: RankFile['ranges'];
+  /** Every configuration of the models above the cut, made on first need (the likely ranges as the source weighs read them). */
+  configurations(): RankConfigurations;
+}
+
+/** The configurations of the models above the cut, numbered across the ranking, a model's together, its best by supraScore first. */
+export interface RankConfigurations {
+  /** By configuration: its model's place, its supraScore and its means on the parts' benchmarks (ascending ids). */
+  model: Int32Array;
+  supraScore: Float64Array;
+  sets: ScoreSet[];
+  /** By model place: the number of its first (best) configuration, one more at the end; and its benchCount. */
+  first: Int32Array;
+  benchCount: Int32Array;
 }
 
 /** What an index names, made once per index: every field assembled from it shares them. */
@@ -330,6 +366,14 @@ export function assembleRank(file: RankFile, blocks: readonly RankBlock[], parts
   });
   const { benchmarks, names, keys } = namesOf(file);
   const blockOf = (m: number) => blocks[Math.floor(m / BLOCK)]!;
+  const configurationNumber = (r: RankReference) =>
+    r.model < cut ? blockOf(r.model).firstConfiguration + countBefore(blockOf(r.model), r.model) + r.place : -1;
+  const candidates = [...file.references, ...file.candidates].map((r) => {
+    const value = new Float64Array(file.benchmarks.slug.length).fill(Number.NaN);
+    fromSteps(r.benchmarks, -1).forEach((b, k) => (value[b] = r.scores[k]!));
+    return { value, model: r.model, configuration: configurationNumber(r) };
+  });
+  let all: RankConfigurations | undefined;
   return {
     field: { slugs: file.benchmarks.slug, key: keys, rows, references },
     benchmarks,
@@ -346,7 +390,65 @@ export function assembleRank(file: RankFile, blocks: readonly RankBlock[], parts
     hostModels: file.hostModels,
     kept: file.kept,
     names,
+    candidates,
+    ranges: file.ranges,
+    configurations: () => (all ??= everyConfiguration(blocks, parts, cut)),
   };
+}
+
+/** The configurations of a block's models before model `m` (a place in the block). */
+function countBefore(block: RankBlock, m: number): number {
+  let n = 0;
+  for (let k = 0; k < m - block.from; k++) n += block.count[k]!;
+  return n;
+}
+
+/** Every configuration of the first `cut` models, with its means on the parts' benchmarks (a benchmark two parts hold read once). */
+function everyConfiguration(blocks: readonly RankBlock[], parts: readonly RankPart[], cut: number): RankConfigurations {
+  const first = new Int32Array(cut + 1);
+  const benchCount = new Int32Array(cut);
+  const supra: number[] = [];
+  const owner: number[] = [];
+  for (const block of blocks) {
+    let c = block.firstConfiguration;
+    block.count.forEach((n, k) => {
+      const m = block.from + k;
+      if (m >= cut) return;
+      first[m] = c;
+      benchCount[m] = block.benchCount[k]!;
+      for (let p = 0; p < n; p++, c++) {
+        supra[c] = block.supraScore[c - block.firstConfiguration]!;
+        owner[c] = m;
+      }
+      first[m + 1] = c;
+    });
+  }
+  const n = first[cut]!;
+  const lengths = new Int32Array(n);
+  const visit = (each: (c: number, b: number, v: number) => void) => {
+    const done = new Set<number>();
+    for (const part of parts)
+      part.benchmarks.forEach((b, j) => {
+        if (done.has(b)) return;
+        done.add(b);
+        const { configuration: at, value } = part.columns[j]!;
+        for (let k = 0; k < at.length && at[k]! < n; k++) each(at[k]!, b, value[k]!);
+      });
+  };
+  visit((c) => lengths[c]!++);
+  const starts = new Int32Array(n + 1);
+  for (let c = 0; c < n; c++) starts[c + 1] = starts[c]! + lengths[c]!;
+  const bench = new Int32Array(starts[n]!);
+  const value = new Float64Array(starts[n]!);
+  const filled = starts.slice(0, n);
+  visit((c, b, v) => {
+    bench[filled[c]!] = b;
+    value[filled[c]!++] = v;
+  });
+  const sets = Array.from({ length: n }, (_, c) =>
+    ascending({ bench: bench.subarray(starts[c]!, starts[c + 1]!), value: value.subarray(starts[c]!, starts[c + 1]!) }),
+  );
+  return { model: Int32Array.from(owner), supraScore: Float64Array.from(supra), sets, first, benchCount };
 }
 
 /** A score set with its benchmarks in ascending order. */

@@ -83,14 +83,16 @@ export interface Ranking {
   /** Models the field holds with no evidence under these weights. */
   none: number;
   references: ReferencesFound;
+  /** The references the scores are against, in their order (a model's best configuration named `#` and its index in the field). */
+  used: readonly Reference[];
 }
 
 /** A model as termsOf names it, so that a reference which is its best configuration is not compared with it. */
-const selfOf = (m: number) => `#${m}`;
+export const selfOf = (m: number) => `#${m}`;
 
 /** A model's best configuration as a reference: made once per field, so a later ranking finds it made. */
 const modelReferences = new WeakMap<RankField, Map<number, Reference>>();
-function referenceOfModel(field: RankField, m: number): Reference {
+export function referenceOfModel(field: RankField, m: number): Reference {
   let made = modelReferences.get(field);
   if (!made) modelReferences.set(field, (made = new Map()));
   let reference = made.get(m);
@@ -122,6 +124,7 @@ function weighedOnly(set: ScoreSet, weight: Float64Array): ScoreSet {
 interface Pass {
   terms: (Terms | undefined)[];
   scores: Float64Array;
+  references: readonly Reference[];
 }
 
 /** The best `k` models with enough evidence by score, best first (equal scores in model rank order), without sorting them all. */
@@ -149,7 +152,7 @@ function passer(field: RankField, weight: Float64Array, onPass: (passes: number)
     onPass(++passes);
     const evidence: EvidenceField = { slugs: field.slugs, weight, key: field.key, references };
     const terms = rows.map((set, m) => (set.bench.length > 0 ? termsOf(evidence, set, selves[m]!) : undefined));
-    return { terms, scores: Float64Array.from(terms, (t) => (t && scoreOf(t)) ?? Number.NaN) };
+    return { terms, scores: Float64Array.from(terms, (t) => (t && scoreOf(t)) ?? Number.NaN), references };
   };
   return { rows, pass, passes: () => passes };
 }
@@ -178,7 +181,7 @@ export function ranksAny(field: RankField, { weight }: Weighing): boolean {
 export function rankUnder(field: RankField, { weight, source }: Weighing, onPass: (passes: number) => void = () => {}): Ranking {
   const { rows, pass, passes } = passer(field, weight, onPass);
   if (!weight.some((w) => w > 0)) {
-    const nothing = { terms: rows.map(() => undefined), scores: new Float64Array(rows.length).fill(Number.NaN) };
+    const nothing = { terms: rows.map(() => undefined), scores: new Float64Array(rows.length).fill(Number.NaN), references: [] };
     return rankingOf(field, rows, weight, nothing, { from: 'api', end: 'empty', rounds: 0, models: [] }, false);
   }
   if (source) {
@@ -224,5 +227,6 @@ function rankingOf(field: RankField, rows: readonly ScoreSet[], weight: Float64A
     apart,
     none: field.rows.length - ranked.length - apart.length,
     references,
+    used: found.references,
   };
 }

@@ -5,6 +5,8 @@
  * work on the rows they give, the ranked models first and those listed apart after them. Pure.
  */
 import type { RankData } from '../evidence/rank-file.ts';
+import type { RankRanges } from '../evidence/rank-ranges.ts';
+import type { LikelyRange } from '../evidence/ranges.ts';
 import type { Ranking } from '../evidence/reweigh.ts';
 import { formatShare } from '../format/format.ts';
 import { scoreFormatter } from '../format/precision.ts';
@@ -34,6 +36,50 @@ export interface RankRow {
   /** The share of the weight its evidence covers. */
   coverage: number;
   coverageText: string;
+  /** Its likely range (rank-ranges.ts), once made: of its model rank as the source weighs, else of its rank here; and whether the evidence cannot tell it from the row above. */
+  likely?: LikelyRange;
+  tiedAbove?: boolean;
+  /** What its range is of (RowRanges'), and whether it is still being made (the page draws a mark where it will be). */
+  likelyOf?: RankRanges['of'];
+  pending?: boolean;
+}
+
+/** What a ranking's likely ranges say, beside its rows: what a range is of, or why there are none. */
+export interface RowRanges {
+  of: RankRanges['of'];
+  withheld: string | undefined;
+  /** Per row, in the rows' order: low, high (0 and 0: none) and 1 where tied with the row above. */
+  cells: Int32Array;
+}
+
+/**
+ * The ranges of `rows` (rankRows' of the same ranking), per row. A tie is with the row above: as
+ * the source weighs, where the row above is the model ranked just above it by supraScore (the
+ * leaderboard's neighbour), since the rows are in the evidence's order.
+ */
+export function rowRanges(data: RankData, rows: readonly RankRow[], ranges: RankRanges): RowRanges {
+  const local = new Map<number, number>();
+  data.models.place.forEach((place, m) => local.set(place, m));
+  const cells = new Int32Array(3 * rows.length);
+  rows.forEach((row, i) => {
+    const m = local.get(row.model)!;
+    if (!row.rank || ranges.high[m] === 0) return;
+    cells[3 * i] = ranges.low[m]!;
+    cells[3 * i + 1] = ranges.high[m]!;
+    const above = rows[i - 1];
+    cells[3 * i + 2] = ranges.tiedAbove[m] && above?.rank && (ranges.of === 'rank' || above.model === row.model - 1) ? 1 : 0;
+  });
+  return { of: ranges.of, withheld: ranges.withheld, cells };
+}
+
+/** Puts each row's range and tie in it (the rows a page draws). */
+export function putRanges(rows: readonly RankRow[], { cells, of }: RowRanges): void {
+  rows.forEach((row, i) => {
+    row.likelyOf = of;
+    row.likely = cells[3 * i + 1]! > 0 ? { low: cells[3 * i]!, high: cells[3 * i + 1]! } : undefined;
+    row.tiedAbove = cells[3 * i + 2] === 1;
+    row.pending = false;
+  });
 }
 
 /** The rows of a ranking: the ranked models, then those listed apart. */

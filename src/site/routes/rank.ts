@@ -24,13 +24,14 @@ import {
 } from '../evidence/rank-file.ts';
 import { columnsOf, encodeBlocks, encodeIndex, encodePart, modelsReached, truncatePart, type Columns, type RankInput } from '../evidence/rank-encode.ts';
 import { BLOCK } from '../evidence/rank-file.ts';
-import { REFERENCES } from '../evidence/method.ts';
+import { CANDIDATES } from '../evidence/method.ts';
+import { rangesUnder } from '../evidence/rank-ranges.ts';
 import { rankUnder, ranksAny } from '../evidence/reweigh.ts';
 import { readWeights, weighingOf } from '../evidence/weights.ts';
 import { StringTable } from '../format/compact.ts';
 import { tagHref } from '../links/links.ts';
 import { pageCount } from '../lists/pagination.ts';
-import { RANK, rankRows, rankSummary, type RankRow, type RankSummary } from '../lists/rank-list.ts';
+import { putRanges, RANK, rankRows, rankSummary, rowRanges, type RankRow, type RankSummary, type RowRanges } from '../lists/rank-list.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { attribution } from '../files/records.ts';
 
@@ -69,13 +70,15 @@ export function rankInputOf(data: SiteData): RankInput {
       segment: m.segment,
       provider: m.best.provider,
       rank: m.rank,
+      benchCount: m.best.benchCount,
       configurations: m.configurations.map((c) => ({ supraScore: c.supraScore, means: means(c.slug) })),
     })),
-    references: data.configurations.slice(0, REFERENCES).map((c) => {
+    references: data.configurations.slice(0, CANDIDATES).map((c) => {
       const model = data.modelByFamily.get(c.familyTag)!;
-      return { slug: c.slug, name: c.name, model: model.index, best: model.best === c, means: means(c.slug) };
+      return { slug: c.slug, name: c.name, model: model.index, place: model.configurations.indexOf(c), means: means(c.slug) };
     }),
     kept: { modelPages: data.plan.keep.modelPages, configurationPages: data.plan.keep.configurationPages },
+    ranges: { shown: evidence.withheld === undefined, withheld: evidence.withheld ?? null },
   };
 }
 
@@ -230,6 +233,15 @@ export function rankingFrom(files: RankFiles, params: { w?: string; b?: string; 
   return { data, ranking: rankUnder(data.field, weighing), weighing };
 }
 
+/** The ranking of `params` and its rows with their likely ranges, as the page's worker makes them. */
+export function rankedRows(files: RankFiles, params: { w?: string; b?: string; by?: string } = {}) {
+  const { data, ranking, weighing } = rankingFrom(files, params);
+  const rows = rankRows(data, ranking);
+  const ranges = rowRanges(data, rows, rangesUnder(data, ranking, weighing));
+  putRanges(rows, ranges);
+  return { data, ranking, weighing, rows, ranges };
+}
+
 /** A capability the page weighs: its name, its page and how many benchmarks carry it. */
 export interface RankTag {
   name: string;
@@ -246,6 +258,8 @@ export interface RankPage {
   total: number;
   pages: number;
   summary: RankSummary;
+  /** What the rows' likely ranges are of, or why there are none. */
+  ranges: Pick<RowRanges, 'of' | 'withheld'>;
   /** The tags some benchmark carries, A to Z. */
   tags: RankTag[];
   benchmarks: number;
@@ -257,8 +271,7 @@ const pages = new WeakMap<SiteData, RankPage>();
 export function rankPage(data: SiteData): RankPage {
   let page = pages.get(data);
   if (!page) {
-    const { data: rank, ranking } = rankingFrom(rankFilesOf(data));
-    const rows = rankRows(rank, ranking);
+    const { data: rank, ranking, rows, ranges } = rankedRows(rankFilesOf(data));
     const carriers = new Map<string, number>();
     for (const tags of rank.benchmarks.tags) for (const t of tags) carriers.set(t, (carriers.get(t) ?? 0) + 1);
     page = {
@@ -267,6 +280,7 @@ export function rankPage(data: SiteData): RankPage {
       total: rows.length,
       pages: pageCount(rows.length, RANK.pageSize),
       summary: rankSummary(rank, ranking, true),
+      ranges: { of: ranges.of, withheld: ranges.withheld },
       tags: rank.tags.name
         .map((name, t) => ({
           name,

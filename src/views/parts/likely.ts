@@ -15,8 +15,8 @@ export const likelyPromise = (level: number) =>
   `meant to hold, ${level === 0.9 ? '9 times in 10' : formatShare(level)}, the model rank it would have with every benchmark scored`;
 
 /** The range, said whole to a screen reader ("likely model rank 2–7"), shown as "2–7" beside the legend that says what it is. */
-export const likelyHtml = (range: LikelyRange): Markup =>
-  html`<span class="likely"><span class="visually-hidden">likely model rank </span>${formatLikely(range)}</span>`;
+export const likelyHtml = (range: LikelyRange, what = 'likely model rank'): Markup =>
+  html`<span class="likely"><span class="visually-hidden">${what} </span>${formatLikely(range)}</span>`;
 
 /** The mark of a model the evidence cannot tell from the one ranked just above it. */
 export const tiedHtml = (): Markup =>

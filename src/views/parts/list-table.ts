@@ -78,11 +78,11 @@ function configurationsHtml(row: {
   return only !== undefined && only !== row.name ? html`<span class="sub">${only}</span>` : undefined;
 }
 
-/** A model's place in a ranked list (markup of its own where it has none), with what is said beside it. */
+/** A model's place in a ranked list (markup of its own where it has none), and what is said beside it, each a space apart (none where false). */
 // prettier-ignore
-export const rankCellHtml = (place: string | Markup, beside?: Value) =>
+export const rankCellHtml = (place: string | Markup, beside: readonly Value[] = []) =>
   html`<td class="rank">
-    ${typeof place === 'string' ? html`<strong>${place}</strong>` : place}${beside !== undefined && html` ${beside}`}
+    ${typeof place === 'string' ? html`<strong>${place}</strong>` : place}${beside.map((said) => said !== false && said !== undefined && html` ${said}`)}
   </td>`;
 
 /** A model's name, linked to its page (a model of a past day that is gone, not linked), with what is said `under` it. */
@@ -104,7 +104,7 @@ export const scoreCellHtml = (text: string, score: number, under?: Markup) =>
 export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeof LEADERBOARD, LeaderboardRow> } = {
   id: (row) => row.id,
   cells: {
-    rank: (row) => rankCellHtml(row.rankText, html`${movementHtml(row.movement)}${row.tiedAbove && tiedHtml()}${row.likely && likelyHtml(row.likely)}`),
+    rank: (row) => rankCellHtml(row.rankText, [html`${movementHtml(row.movement)}${row.tiedAbove && tiedHtml()}${row.likely && likelyHtml(row.likely)}`]),
     name: (row) =>
       modelCellHtml(
         row,
@@ -142,7 +142,7 @@ function sinceThenHtml(row: PastRow): Markup {
 /** The leaderboard as it stood on a past day: the leaderboard's cells, with its rank then and now, and what the history did not record said so. */
 export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERBOARD, PastRow> } = {
   cells: {
-    rank: (row) => rankCellHtml(row.rankText, sinceThenHtml(row)),
+    rank: (row) => rankCellHtml(row.rankText, [sinceThenHtml(row)]),
     name: (row) => modelCellHtml(row, html`<span class="sub narrow-only">${pastProviderHtml(row, true)}</span> ${configurationsHtml(row)}`),
     provider: (row) => html`<td class="wide-only provider">${pastProviderHtml(row)}</td>`,
     score: (row) => scoreCellHtml(row.scoreText, row.supraScore),
@@ -156,6 +156,13 @@ export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRo
     rank: (row) =>
       rankCellHtml(
         row.rank ? row.rankText : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`,
+        row.rank
+          ? [
+              row.tiedAbove && tiedHtml(),
+              row.likely && likelyHtml(row.likely, row.likelyOf === 'model rank' ? 'likely model rank' : 'likely rank here'),
+              row.pending && html`<span class="likely" aria-hidden="true">…</span>`,
+            ]
+          : [],
       ),
     name: (row) => modelCellHtml(row, html`<span class="sub"><span class="narrow-only">${row.provider} · </span>${RANK_LABEL.model} ${row.modelRank}</span>`),
     provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,

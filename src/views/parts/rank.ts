@@ -6,7 +6,9 @@
  */
 import { formatCount, plural } from '../../site/format/format.ts';
 import { href } from '../../site/links/links.ts';
-import type { RankSummary } from '../../site/lists/rank-list.ts';
+import type { RankSummary, RowRanges } from '../../site/lists/rank-list.ts';
+import { LEVEL } from '../../site/evidence/field-ranges.ts';
+import { likelyPromise } from './likely.ts';
 import { MIN_BENCHMARKS } from '../../site/evidence/ranges.ts';
 import { ALIKE, MAX_WEIGHT } from '../../site/evidence/weights.ts';
 import { html, type Markup } from './html.ts';
@@ -57,6 +59,23 @@ export function rankAboutHtml(s: RankSummary): Markup {
     admits there, whether or not the leaderboard shows their ranges (it withholds them all where its evidence strays too far from supraScore). The others with evidence are listed apart, after the ranked ones. Coverage is the share of your weight on the benchmarks a model’s best configuration has counting
     scores on. ${s.none > 0 && `${plural(s.none, 'model has', 'models have')} no evidence under these weights: none of the benchmarks weighed is one it shares with the references.`}
     Only your weights’ proportions count: every weight doubled ranks the same. The mirror’s computation, not the source’s: <a href="${href('/about/#rank')}">how it ranks</a>.</p>`;
+}
+
+/** What the likely ranges under the ranks are: of the model rank (the leaderboard's, as the source weighs) or of the rank here; why there are none; or that they are being made. */
+export function rankLegendHtml(ranges: Pick<RowRanges, 'of' | 'withheld'> | 'making'): Markup {
+  if (ranges === 'making') return html`<p class="legend" role="status">Likely ranges: the mirror is resampling the benchmarks for these weights…</p>`;
+  if (ranges.withheld !== undefined) return html`<p class="legend">${ranges.withheld} <a href="${href('/about/#evidence')}">How the mirror checks</a></p>`;
+  const promise = likelyPromise(LEVEL);
+  return ranges.of === 'model rank'
+    ? html`<p class="legend">
+        In grey under each rank, the model’s <a href="${href('/about/#evidence-ranges')}">likely model rank</a>, the leaderboard’s own, from the same data:
+        ${promise}. ≈ marks a model the evidence cannot tell from the row above, where that is the model ranked just above it by supraScore.
+      </p>`
+    : html`<p class="legend">
+        In grey under each rank, its <a href="${href('/about/#rank-ranges')}">likely range</a> under these weights, by the leaderboard’s method: meant to hold,
+        9 times in 10, the rank here it would have with every benchmark scored. ≈ marks a model the evidence cannot tell from the one ranked just above it, with
+        the whole table at once. The mirror’s computation.
+      </p>`;
 }
 
 /** What an address gave that the page left out, each in a line; a long list cut. */

@@ -147,6 +147,24 @@ const PART_ENTRY: Field[] = [
       'It holds every configuration with a counting score on its benchmarks among the best cut models by model rank, and none below (models unless the budget or this host’s limits cut it).',
   },
 ];
+const REFERENCE_ENTRY: Field[] = [
+  { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
+  { name: 'name', schema: text(), meaning: 'Its name.' },
+  { name: 'model', schema: count(), meaning: 'Its model’s place in the model ranking, from 0.' },
+  { name: 'best', schema: z.boolean(), meaning: 'true when it is its model’s best configuration, which is then not compared with it.' },
+  {
+    name: 'place',
+    schema: count(),
+    meaning: 'Its place among its model’s configurations, by supraScore from 0: with the block’s numbering, its number across the ranking.',
+  },
+  {
+    name: 'benchmarks',
+    schema: ints(1),
+    type: 'integer[]',
+    meaning: 'The benchmarks it has a counting score on, by number, each as the step from the one before (the first from -1).',
+  },
+  { name: 'scores', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Its mean counting score on each, same order.' },
+];
 const entrySchema = (fields: Field[]) => z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
 
 /** `/data/rank.json` (src/site/evidence/rank-file.ts): the index of what /rank/ re-ranks the models from in the browser. */
@@ -197,18 +215,15 @@ export const RANK_JSON: Download = {
     providers: { schema: z.array(text()), meaning: 'Vendor names, each listed once: the parts point into it.' },
     models: { schema: count(), unit: 'models', meaning: 'Models (familyTags) in the snapshot.' },
     hostModels: { schema: count(), unit: 'models', meaning: 'How many of the best models this host’s limits let the parts hold (models where nothing binds).' },
-    references: listField('references', 'The API’s top configurations by supraScore, best first: the references as the source weighs.', [
-      { name: 'slug', schema: nonEmpty(), meaning: 'The configuration’s slug.' },
-      { name: 'name', schema: text(), meaning: 'Its name.' },
-      { name: 'model', schema: count(), meaning: 'Its model’s place in the model ranking, from 0.' },
-      { name: 'best', schema: z.boolean(), meaning: 'true when it is its model’s best configuration, which is then not compared with it.' },
-      {
-        name: 'benchmarks',
-        schema: ints(1),
-        type: 'integer[]',
-        meaning: 'The benchmarks it has a counting score on, by number, each as the step from the one before (the first from -1).',
-      },
-      { name: 'scores', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'Its mean counting score on each, same order.' },
+    references: listField('references', 'The API’s top 10 configurations by supraScore, best first: the references as the source weighs.', REFERENCE_ENTRY),
+    candidates: listField(
+      'candidates',
+      'The next 10 configurations by supraScore: with the references, those each resample of the likely ranges as the source weighs takes its own references from (as evidence.json’s method.candidates).',
+      REFERENCE_ENTRY,
+    ),
+    ranges: objectField('ranges', 'Whether the leaderboard shows its likely ranges: /rank/ shows them, or withholds them, as it does.', [
+      { name: 'shown', schema: z.boolean(), meaning: 'true when the leaderboard shows its likely ranges.' },
+      { name: 'withheld', schema: text().nullable(), type: 'string or null', meaning: 'Why it withholds them, in a sentence; null when it shows them.' },
     ]),
     kept: {
       schema: z.object({}),
@@ -275,6 +290,13 @@ export const RANK_BLOCK_JSON: Download = {
       { name: 'count', schema: ints(1), type: 'integer[]', meaning: 'By model: how many configurations it has.' },
       { name: 'supraScore', schema: z.array(score()), type: 'number[]', unit: SCORE, meaning: 'By configuration, in their numbers’ order: its supraScore.' },
     ]),
+    benchCount: {
+      schema: ints(),
+      type: 'integer[]',
+      unit: 'benchmarks',
+      meaning:
+        'By model: the benchmarks behind its best configuration’s supraScore (the API’s benchCount), the first as it is, each next as the step from the one before: what the likely ranges read a model’s spread from where it has no evidence of its own.',
+    },
   }),
 };
 
