@@ -4,7 +4,7 @@
  * needs, src/site/evidence/rank-file.ts' partsFor, beside the page's own HTML, CSS, JavaScript,
  * fonts and icons as the browser loaded them); and in Debian's Chromium with the CPU slowed 4 times
  * (CDP `Emulation.setCPUThrottlingRate`), the time from a weight's field changing to the frame after
- * its rows are drawn, per change, and the longest task the page's main thread ran meanwhile (what
+ * its rows are drawn, and to the frame after their likely ranges are, per change, and the longest task the page's main thread ran meanwhile (what
  * input waits for at most). Reported, never asserted: the machine's speed decides it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -42,10 +42,11 @@ export interface WeighingBytes {
   models: number;
 }
 
-/** One change of a weight in the browser: the weighting it asked for, the ms to the frame after its rows, and its data's bytes. */
+/** One change of a weight in the browser: the weighting it asked for, the ms to the frame after its rows, then after their likely ranges, and its data's bytes. */
 export interface RankChange {
   weighing: string;
   ms: number;
+  rangesMs: number;
   gzipBytes: number;
 }
 
@@ -134,15 +135,23 @@ function busiest(index: RankFile): string[] {
     .map(([, t]) => index.tags.segment[t]!);
 }
 
-/** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn. */
-function timedChange(page: Page, selector: string, value: string): Promise<number> {
+/** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn, and to the frame after their ranges are. */
+function timedChange(page: Page, selector: string, value: string): Promise<{ ms: number; rangesMs: number }> {
   return page.evaluate(
     ([selector, value]) =>
-      new Promise<number>((resolve) => {
-        const root = document.querySelector('[data-rank]')!;
+      new Promise<{ ms: number; rangesMs: number }>((resolve) => {
+        const root = document.querySelector<HTMLElement>('[data-rank]')!;
         const field = document.querySelector<HTMLInputElement | HTMLSelectElement>(selector)!;
         const started = performance.now();
-        root.addEventListener('rank-drawn', () => requestAnimationFrame(() => resolve(performance.now() - started)), { once: true });
+        let ms: number | undefined;
+        const drawn = () =>
+          requestAnimationFrame(() => {
+            ms ??= performance.now() - started;
+            if (root.dataset.ranges !== 'made') return;
+            root.removeEventListener('rank-drawn', drawn);
+            resolve({ ms, rangesMs: performance.now() - started });
+          });
+        root.addEventListener('rank-drawn', drawn);
         field.value = value;
         field.dispatchEvent(new Event('change', { bubbles: true }));
       }),
@@ -207,7 +216,7 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     ];
     const changes: RankChange[] = [];
     for (const [selector, value, weighing, params] of steps)
-      changes.push({ weighing, ms: await timedChange(page, selector, value), gzipBytes: bytesOf(params) });
+      changes.push({ weighing, ...(await timedChange(page, selector, value)), gzipBytes: bytesOf(params) });
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
     return { ...size, pageGzipBytes, changes, longestTaskMs, targets: [] };
@@ -228,12 +237,13 @@ export function rankLines(r: RankResult): string[] {
     (w) => `${w.weighing}: ${kb(w.gzipBytes + r.pageGzipBytes)} (${w.parts} part${w.parts === 1 ? '' : 's'}, ${w.models.toLocaleString('en-US')} models)`,
   );
   const rest = r.changes.slice(1).map((c) => c.ms);
+  const restRanges = r.changes.slice(1).map((c) => c.rangesMs);
   const page = r.skipped
     ? [`- /rank/ with details: ${sizeOf(r)}; not measured in a browser: ${r.skipped}`]
     : [
         `- /rank/ with details: ${sizeOf(r)}`,
         `- /rank/ loads for one weighting, gzipped, its page's own ${kb(r.pageGzipBytes)} included: ${loads.join('; ')}`,
-        `- /rank/, a weight changed to the frame after its rows, CPU slowed ${CPU_SLOWDOWN}x: ${r.changes.map((c) => `${c.weighing} ${ms(c.ms)}`).join(', ')} (the first starts the worker and fetches the index; median of the rest ${ms(median(rest))}); the longest task on the page's main thread meanwhile ${ms(r.longestTaskMs)}`,
+        `- /rank/, a weight changed to the frame after its rows, and after their likely ranges, CPU slowed ${CPU_SLOWDOWN}x: ${r.changes.map((c) => `${c.weighing} ${ms(c.ms)} / ${ms(c.rangesMs)}`).join(', ')} (the first starts the worker and fetches the index; median of the rest ${ms(median(rest))} / ${ms(median(restRanges))}); the longest task on the page's main thread meanwhile ${ms(r.longestTaskMs)}`,
       ];
   return [...page, ...r.targets.map((t) => `- /rank/ on ${t.target} with details: ${sizeOf(t)}`)];
 }
