@@ -12,6 +12,8 @@ import { benchmarkResultsHtml } from './benchmark-results.ts';
 import { benchmarkProgressHtml, benchmarkVerdictHtml } from './benchmark-measures.ts';
 import { lineFigureHtml } from './parts/chart.ts';
 import { html, type Markup } from './parts/html.ts';
+import type { PageHead } from './chrome.ts';
+import { benchPagePath } from '../site/links/output-paths.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { tagListHtml } from './parts/tag-list.ts';
@@ -24,6 +26,14 @@ function fetchedWhen({ oldestFetch, newestFetch }: BenchmarkPage['coverage']): s
     ? `, fetched on ${formatDate(newestFetch)}`
     : `, fetched between ${formatDate(oldestFetch)} and ${formatDate(newestFetch)}`;
 }
+
+/** What a page of a benchmark says of itself to the layout. */
+export const benchmarkHead = ({ bench, page }: BenchmarkPage): PageHead => ({
+  path: benchPagePath(bench, page),
+  title: page === 1 ? bench.name : `${bench.name}: results, page ${page}`,
+  section: 'benchmarks',
+  description: bench.description.trim() || `${bench.name}: a benchmark with its weight, quality and results.`,
+});
 
 export function benchmarkPageHtml(route: BenchmarkPage): Markup {
   const { bench, page, pages, link, results, groups, coverage } = route;

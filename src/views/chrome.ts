@@ -22,6 +22,21 @@ const NAV: readonly { id: Section; label: string; path: string }[] = [
   { id: 'about', label: 'About', path: '/about/' },
 ];
 
+/** What a page says of itself to the layout (src/layouts/Base.astro), beside its view: a page of a kind has its view's module make it. */
+export interface PageHead {
+  /** The page's path under the site, for canonical and OpenGraph URLs. */
+  path: string;
+  /** Page title; the site name is appended. */
+  title?: string;
+  description?: string;
+  /** Which top-level section the page belongs to, for aria-current. */
+  section?: Section | undefined;
+  /** The page's link-preview card; the site's card when it has none of its own. */
+  card?: Card | undefined;
+  /** The Atom feed of this page's own changes, announced beside the site-wide one. */
+  feed?: { href: string; title: string } | undefined;
+}
+
 export interface HeadFields {
   /** The `<title>`, with the site's name. */
   fullTitle: string;

@@ -12,8 +12,18 @@ import { RANK_LABEL } from '../site/format/ranks.ts';
 import type { Comparison, Model } from '../site/data/site-data.ts';
 import { comparisonHtml } from './parts/comparison.ts';
 import { html, type Markup } from './parts/html.ts';
+import type { PageHead } from './chrome.ts';
+import { comparisonPath } from '../site/links/output-paths.ts';
 
 /** The page of a pre-rendered comparison of two neighbours, `a` the better ranked; `files` are theirs, in that order. */
+/** What a pre-rendered comparison's page says of itself to the layout. */
+export const comparisonHead = ({ comparison, pair }: { comparison: Comparison; pair: readonly [Model, Model] }): PageHead => ({
+  path: comparisonPath(comparison),
+  title: `${pair[0].name} vs ${pair[1].name}`,
+  section: 'compare',
+  description: `${pair[0].name} and ${pair[1].name} side by side: supraScore and model rank over time and per-benchmark scores on their shared benchmarks.`,
+});
+
 export function comparisonPageHtml(comparison: Comparison, [a, b]: readonly [Model, Model], files: readonly ModelFile[], evidence: ComparisonEvidence): Markup {
   return html`<nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>

@@ -11,7 +11,9 @@ import { benchHref, configurationHref, hostOf, href, modelHref, safeExternalUrl 
 import { scoreFormatter } from '../site/format/precision.ts';
 import type { ConfigurationPage, ScoreLine } from '../site/routes/configuration.ts';
 import { lineFigureHtml } from './parts/chart.ts';
-import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
+import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot, type PageHead } from './chrome.ts';
+import { RANK_LABEL } from '../site/format/ranks.ts';
+import { configurationPath } from '../site/links/output-paths.ts';
 import { html, type Markup } from './parts/html.ts';
 import { evidenceLineHtml } from './parts/likely.ts';
 import { movementHtml } from './parts/movement.ts';
@@ -32,6 +34,14 @@ const SCORE_COLUMNS: readonly Column[] = [
   ['Votes', 'num'],
   ['Counts'],
 ];
+
+/** What a configuration's page says of itself to the layout. */
+export const configurationHead = ({ configuration: config, configurations }: ConfigurationPage): PageHead => ({
+  path: configurationPath(config),
+  title: config.name,
+  section: 'leaderboard',
+  description: `${config.name} by ${config.provider}: supraScore ${config.scoreText}, ${RANK_LABEL.configuration} ${config.rankText} of ${configurations}.`,
+});
 
 export function configurationPageHtml(page: ConfigurationPage): Markup {
   const { shell, configuration: config, model, history } = page;

@@ -17,7 +17,8 @@ import { evidenceLineHtml, restsOnHtml } from './parts/likely.ts';
 import type { Comparison } from '../site/data/types.ts';
 import type { ModelPage } from '../site/routes/model.ts';
 import { lineFigureHtml } from './parts/chart.ts';
-import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot } from './chrome.ts';
+import { coverageNoteHtml, movementLegendHtml, noScoresInSnapshot, type PageHead } from './chrome.ts';
+import { modelPath } from '../site/links/output-paths.ts';
 import { html, type Markup } from './parts/html.ts';
 import { recentChangeRowHtml, saysFieldMoved } from './model-change.ts';
 import { movementHtml } from './parts/movement.ts';
@@ -60,6 +61,16 @@ function figuresHtml(page: ModelPage): Markup {
     </div>
   </dl>`;
 }
+
+/** What a model's page says of itself to the layout: its card, and its feed where the plan gives it one. */
+export const modelHead = ({ model, models, card }: ModelPage): PageHead => ({
+  path: modelPath(model),
+  title: model.name,
+  section: 'leaderboard',
+  card,
+  feed: model.outputs.feed ? { href: modelFeedHref(model), title: `Changes of ${model.name}` } : undefined,
+  description: `${model.name} by ${model.best.provider}: ${RANK_LABEL.model} ${model.rankText} of ${models}, supraScore ${model.best.scoreText} (its best configuration's), ${plural(model.configurations.length, 'configuration')}.`,
+});
 
 export function modelPageHtml(page: ModelPage): Markup {
   const { shell, model, history } = page;

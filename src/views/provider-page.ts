@@ -9,8 +9,19 @@ import { href, providerFeedHref } from '../site/links/links.ts';
 import { RANK_LABEL } from '../site/format/ranks.ts';
 import type { ProviderPage } from '../site/routes/provider.ts';
 import { html, type Markup } from './parts/html.ts';
+import type { PageHead } from './chrome.ts';
+import { providerPath } from '../site/links/output-paths.ts';
 import { likelyLegendHtml } from './parts/likely.ts';
 import { LEADERBOARD_ROWS, listTableHtml } from './parts/list-table.ts';
+
+/** What a vendor's page says of itself to the layout, with its feed. */
+export const providerHead = ({ provider }: ProviderPage): PageHead => ({
+  path: providerPath(provider),
+  title: provider.name,
+  section: 'leaderboard',
+  description: `${provider.name}: ${plural(provider.models.length, 'model')}, their model ranks, supraScore, configurations and tags.`,
+  feed: { href: providerFeedHref(provider), title: `${provider.name}: changes` },
+});
 
 export function providerPageHtml(page: ProviderPage): Markup {
   const { provider, rows } = page;

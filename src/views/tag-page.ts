@@ -5,14 +5,18 @@
  */
 import { MIN_COVERAGE } from '../site/data/tag-measurement.ts';
 import { formatCount, formatScore, formatShare, plural } from '../site/format/format.ts';
-import { formatRank, RANK_LABEL } from '../site/format/ranks.ts';
-import { benchHref, href, modelHref, tagHref } from '../site/links/links.ts';
+import { formatRank, RANK_LABEL, type Ranked } from '../site/format/ranks.ts';
+import { benchHref, href, modelHref, tagFeedHref, tagHref } from '../site/links/links.ts';
 import { rankHref } from '../site/lists/rank-list.ts';
 import type { TagPage } from '../site/routes/tag.ts';
 import { html, type Markup } from './parts/html.ts';
+import type { PageHead } from './chrome.ts';
+import { tagPagePath } from '../site/links/output-paths.ts';
 import { moreResultsHtml } from './parts/more-results.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { tableHtml } from './parts/table.ts';
+import { listRowHtml, modelCellHtml, rankCellHtml, type RowCells } from './parts/list-table.ts';
+import type { TagModel } from '../site/data/types.ts';
 
 /** The heading of the column a table is sorted by, highest first. */
 const sortedHead = (label: string) => html`<th scope="col" class="num" aria-sort="descending">${label}</th>`;
@@ -20,6 +24,16 @@ const sortedHead = (label: string) => html`<th scope="col" class="num" aria-sort
 /** "101–177 of 177", or nothing when a page shows none. */
 const showing = (shown: number, total: number, start: number) =>
   shown === 0 ? '' : `${formatCount(start + 1)}–${formatCount(start + shown)} of ${formatCount(total)}`;
+
+/** What a page of a tag says of itself to the layout: its card and its feed. */
+export const tagHead = ({ tag, page, card }: TagPage): PageHead => ({
+  path: tagPagePath(tag, page),
+  title: page === 1 ? `Best at ${tag.tag}` : `Best at ${tag.tag}, page ${page}`,
+  section: 'tags',
+  card,
+  feed: { href: tagFeedHref(tag), title: `Changes of the models tagged ${tag.tag}` },
+  description: `The models carrying the tag ${tag.tag}, ranked by supraScore, and the models measured on its ${plural(tag.benchList.length, 'benchmark')}.`,
+});
 
 export function tagPageHtml(route: TagPage): Markup {
   const { tag, page, pages, measured } = route;
@@ -84,6 +98,33 @@ export function tagPageHtml(route: TagPage): Markup {
         </ul>`}`;
 }
 
+/** A column of a tag page's ranking: the key of its cell (list-table.ts' cells of a ranked model), its heading and its class; `sorted`, the one its rows are in, highest first. */
+interface TagColumn {
+  key: string;
+  label: string;
+  class?: string;
+  sorted?: true;
+}
+const headsOf = (columns: readonly TagColumn[]) => columns.map((c) => (c.sorted ? sortedHead(c.label) : ([c.label, c.class] as const)));
+
+const CARRYING_COLUMNS: readonly TagColumn[] = [
+  { key: 'rank', label: ' Among these ' },
+  { key: 'name', label: 'Model' },
+  { key: 'score', label: ' supraScore ', sorted: true },
+  { key: 'modelRank', label: ' Model rank ', class: 'num' },
+];
+const RANKED_COLUMNS: readonly TagColumn[] = [
+  { key: 'rank', label: ' Measured rank ' },
+  { key: 'name', label: 'Model' },
+  { key: 'score', label: ' Measured ', sorted: true },
+  { key: 'coverage', label: ' Coverage ', class: 'num' },
+];
+const APART_COLUMNS: readonly TagColumn[] = [
+  { key: 'name', label: 'Model' },
+  { key: 'score', label: ' Measured ', class: 'num' },
+  { key: 'coverage', label: ' Coverage ', class: 'num' },
+];
+
 /** This page's part of the models carrying the tag, as the API ranks them. */
 function carryingHtml({ tag, from, carrying, providerHref }: TagPage): Markup {
   const providerLink = (name: string) => {
@@ -93,19 +134,30 @@ function carryingHtml({ tag, from, carrying, providerHref }: TagPage): Markup {
   if (tag.modelList.length === 0) return html`<p class="note">No configuration carries this tag in this snapshot.</p>`;
   if (carrying.length === 0) return html`<p class="meta">All ${plural(tag.modelList.length, 'model')} carrying this tag are on earlier pages.</p>`;
   const shown = showing(carrying.length, tag.modelList.length, from);
-  const columns = [[' Among these ', 'num'], ['Model'], sortedHead(' supraScore '), [' Model rank ', 'num']] as const;
+  // Its place and name as every ranked list draws them (the configuration that carries the tag and its vendor under the name); its score
+  // without the lists' bar, which would add a third to a tag page's bytes.
+  const rows: RowCells<TagModel> = {
+    cells: {
+      rank: (m) => rankCellHtml(formatRank({ rank: m.rank, tied: m.rankTied })),
+      name: (m) =>
+        modelCellHtml(
+          { name: m.model.name, href: modelHref(m.model) },
+          html`<span class="sub">
+            ${m.configuration.name !== m.model.name && html`${m.configuration.name} · `} ${providerLink(m.configuration.provider)}
+          </span>`,
+        ),
+      score: (m) => html`<td class="num">${m.configuration.scoreText}</td>`,
+      modelRank: (m) => html`<td class="num">${m.model.rankText}</td>`,
+    },
+  };
+  const columns = { columns: CARRYING_COLUMNS };
   // prettier-ignore
-  return html`${tableHtml('carrying', columns, carrying.map((m) => html`<tr>
-        <td class="num rank">${formatRank({ rank: m.rank, tied: m.rankTied })}</td>
-        <th scope="row">
-          <a href="${modelHref(m.model)}">${m.model.name}</a>
-          <span class="sub"> ${m.configuration.name !== m.model.name && html`${m.configuration.name} · `} ${providerLink(m.configuration.provider)} </span>
-        </th>
-        <td class="num">${m.configuration.scoreText}</td>
-        <td class="num">${m.model.rankText}</td>
-      </tr>`), undefined, html` Models ${shown} carrying ${tag.tag}, by supraScore `)}
+  return html`${tableHtml('carrying', headsOf(CARRYING_COLUMNS), carrying.map((m) => listRowHtml(columns, rows, m)), undefined, html` Models ${shown} carrying ${tag.tag}, by supraScore `)}
     <p class="meta">Models ${shown}.</p>`;
 }
+
+/** A model measured on the tag's benchmarks: ranked (with its measured rank), or listed apart. */
+type MeasuredEntry = TagPage['apart'][number] & { rank?: Ranked };
 
 /** This page's part of the models measured on the tag's benchmarks: the ranked ones, then those listed apart. */
 function measuredHtml({ tag, from, measured, ranked, apart, apartFrom, scoredBenches }: TagPage): Markup {
@@ -113,25 +165,29 @@ function measuredHtml({ tag, from, measured, ranked, apart, apartFrom, scoredBen
   if (scoredBenches === 0) return html`<p class="note">The mirror has no per-benchmark scores on this tag’s benchmarks in this snapshot.</p>`;
   if (measured.ranked.length === 0 && measured.apart.length === 0)
     return html`<p class="note">No configuration has a counting score on this tag’s benchmarks.</p>`;
-  // A measured model's cells: its name with `sub` under it, its measured score and its coverage.
+  // Its place and name as every ranked list draws them (under the name the configuration measured, and a ranked model's model rank); its
+  // score without the lists' bar.
+  const rows: RowCells<MeasuredEntry> = {
+    cells: {
+      rank: (e) => rankCellHtml(formatRank(e.rank!)),
+      name: (e) =>
+        modelCellHtml(
+          { name: e.item.model.name, href: modelHref(e.item.model) },
+          e.rank
+            ? html`<span class="sub"> by ${e.item.configuration.name} · ${RANK_LABEL.model} ${e.item.model.rankText} </span>`
+            : html`<span class="sub">by ${e.item.configuration.name}</span>`,
+        ),
+      score: (e) => html`<td class="num">${measured.valueText(e.measurement.value)}</td>`,
+      coverage: (e) =>
+        html`<td class="num">${formatShare(e.measurement.coverage)} <span class="sub"> ${e.measurement.benchmarks} of ${tag.benchList.length} </span></td>`,
+    },
+  };
+  const [rankedColumns, apartColumns] = [{ columns: RANKED_COLUMNS }, { columns: APART_COLUMNS }];
   // prettier-ignore
-  const cells = (e: (typeof apart)[number], sub: Markup) => html`<th scope="row">
-      <a href="${modelHref(e.item.model)}">${e.item.model.name}</a>
-      ${sub}
-    </th>
-    <td class="num">${measured.valueText(e.measurement.value)}</td>
-    <td class="num"> ${formatShare(e.measurement.coverage)} <span class="sub"> ${e.measurement.benchmarks} of ${tag.benchList.length} </span> </td>`;
-  const rankedColumns = [[' Measured rank ', 'num'], ['Model'], sortedHead(' Measured '), [' Coverage ', 'num']] as const;
-  // prettier-ignore
-  return html`${ranked.length > 0 && tableHtml({ label: `Models measured on the benchmarks tagged ${tag.tag}` }, rankedColumns, ranked.map((e) => html`<tr>
-        <td class="num rank">${formatRank(e.rank)}</td>
-        ${cells(e, html`<span class="sub"> by ${e.item.configuration.name} · ${RANK_LABEL.model} ${e.item.model.rankText} </span>`)}
-      </tr>`), undefined, html` Models ${showing(ranked.length, measured.ranked.length, from)} by their measured score on the benchmarks tagged ${tag.tag} `)}
+  return html`${ranked.length > 0 && tableHtml({ label: `Models measured on the benchmarks tagged ${tag.tag}` }, headsOf(RANKED_COLUMNS), ranked.map((e) => listRowHtml(rankedColumns, rows, e)), undefined, html` Models ${showing(ranked.length, measured.ranked.length, from)} by their measured score on the benchmarks tagged ${tag.tag} `)}
     ${ranked.length > 0 && html`<p class="meta">Ranked models ${showing(ranked.length, measured.ranked.length, from)}.</p>`}
     ${apart.length > 0 && html`<h3 id="apart">Covering less than ${formatShare(MIN_COVERAGE)} of the weight: listed, not ranked</h3>
-      ${tableHtml('apart', [['Model'], [' Measured ', 'num'], [' Coverage ', 'num']], apart.map((e) => html`<tr>
-          ${cells(e, html`<span class="sub">by ${e.item.configuration.name}</span>`)}
-        </tr>`))}
+      ${tableHtml('apart', headsOf(APART_COLUMNS), apart.map((e) => listRowHtml(apartColumns, rows, e)))}
       <p class="meta">Listed apart: ${showing(apart.length, measured.apart.length, apartFrom)}.</p>`}
     ${ranked.length === 0 && apart.length === 0 && html`<p class="meta">All measured models are on earlier pages.</p>`}`;
 }

@@ -3,7 +3,17 @@ import { plural } from '../site/format/format.ts';
 import { benchHref, href, tagHref } from '../site/links/links.ts';
 import type { TagPairPage } from '../site/routes/tag-pair.ts';
 import { html, type Markup } from './parts/html.ts';
+import type { PageHead } from './chrome.ts';
+import { tagPairPath } from '../site/links/output-paths.ts';
 import { tableHtml } from './parts/table.ts';
+
+/** What a pair of tags' page says of itself to the layout. */
+export const tagPairHead = ({ first, second }: TagPairPage): PageHead => ({
+  path: tagPairPath(first, second),
+  title: `${first.tag} and ${second.tag}`,
+  section: 'tags',
+  description: `The benchmarks tagged both ${first.tag} and ${second.tag}, with their weights.`,
+});
 
 export function tagPairPageHtml({ first, second, benches }: TagPairPage): Markup {
   // prettier-ignore

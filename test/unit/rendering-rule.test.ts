@@ -25,6 +25,20 @@ describe('the rendering rule', () => {
     expect(rows).toEqual([]);
   });
 
+  it('draws a ranked model’s place and name one way, in list-table.ts, for the tag page, a vendor’s page, /rank/ and the leaderboards alike', () => {
+    // A cell of a model's place (`<td class="rank">`) or name (`<th … class="model-name">`) written out anywhere else is a second drawing of those rows.
+    const views = files('src/views', /\.ts$/);
+    const again = views
+      .filter((file) => !file.endsWith('parts/list-table.ts') && /<td class="[^"]*\brank\b|class="model-name"/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
+    expect(again).toEqual([]);
+    // The three that rank models draw their rows with its row (listRowHtml, or the list's table around it).
+    const ranking = ['tag-page.ts', 'provider-page.ts', 'rank-page.ts'].filter(
+      (name) => !/\blist(Row|Table)?Html\(/.test(readFileSync(join(ROOT, 'src/views', name), 'utf8')),
+    );
+    expect(ranking).toEqual([]);
+  });
+
   it('has every exported view of src/views/ (a function whose name ends in Html) return Markup', () => {
     const sources = files('src/views', /\.ts$/);
     const program = ts.createProgram(sources, {

@@ -9,8 +9,9 @@ import { DEPLOY_TARGETS, HOST_LIMITS, MARGIN, overLimits, type DeployTarget } fr
 import { DEFAULT_WEIGHTS, scaleWeights } from '../../src/site/plan/weights.ts';
 import { estimateKinds } from '../../src/site/plan/estimate-site.ts';
 import { fullPlan, leftOutOf, planSite, resolvePlan } from '../../src/site/plan/site-plan.ts';
-import type { SitePlan } from '../../src/site/plan/types.ts';
 import { fieldCounts } from '../helpers/field-counts.ts';
+import { LEVERS } from '../../src/site/plan/page-kinds.ts';
+import { RESULTS_PER_PAGE, type BuildPlan, type SitePlan } from '../../src/site/plan/types.ts';
 
 const SIZES = [300, 10_000, 50_000] as const;
 const plans = new Map<string, SitePlan>();
@@ -163,6 +164,23 @@ describe('the plan of a build for its deploy target', () => {
     expect(planFor(50_000, false, 'cloudflare-pages-free').compressedDownloads).toBe(false);
     expect(planFor(50_000, false, 'cloudflare-pages-free').resultsPerPage).toBeGreaterThan(100);
     expect(planFor(50_000, false, 'github-pages').resultsPerPage).toBe(100);
+  });
+
+  it('says what each lever of the entries leaves out when it alone gives way, so that a new lever cannot leave something out unsaid', () => {
+    const counts = fieldCounts(300, { details: true });
+    const history = { days: 400, alwaysKept: 103 };
+    const full: BuildPlan = { target: undefined, ...fullPlan({ ...counts, history: { ...counts.history, ...history } }) };
+    const said = (plan: BuildPlan) => leftOutOf(plan, counts.models, counts.models.length, history);
+    expect(said(full)).toEqual([]);
+    const unsaid = LEVERS.filter((lever) => {
+      const pulled: BuildPlan = { ...full, keep: { ...full.keep } };
+      if (lever.by === 'count') pulled.keep[lever.name] = Math.min(1, full.keep[lever.name] - 1);
+      else if (lever.by === 'switch') pulled[lever.name] = lever.pulled;
+      else pulled[lever.name] = RESULTS_PER_PAGE[1];
+      return said(pulled).length !== 1;
+    });
+    expect(LEVERS.length).toBeGreaterThan(10);
+    expect(unsaid.map((lever) => lever.name)).toEqual([]);
   });
 
   it('refuses Vercel Hobby at 10,000 with details before anything renders, naming its limit', () => {

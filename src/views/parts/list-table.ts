@@ -12,7 +12,7 @@ import { formatRank, RANK_LABEL } from '../../site/format/ranks.ts';
 import { METHOD_CHANGE_AT } from '../../site/format/method-change.ts';
 import type { AnySpec, BaseView } from '../../site/lists/list-spec.ts';
 import { formatCount, formatScore, plural } from '../../site/format/format.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup, type Value } from './html.ts';
 import { movementHtml } from './movement.ts';
 import { likelyHtml, tiedHtml } from './likely.ts';
 import { tagListHtml } from './tag-list.ts';
@@ -26,9 +26,17 @@ export interface RowCells<Row> {
 
 type CellsOf<L extends { columns: readonly { key: string }[] }, Row> = Record<L['columns'][number]['key'], (row: Row) => Markup>;
 
-/** A row: its cells in the columns' order. */
-export function listRowHtml<Row, V extends BaseView>(spec: AnySpec<Row, V>, { cells, id }: RowCells<Row>, row: Row): Markup {
-  const tds = spec.columns.map((c, i) => html`${i > 0 && ' '}${cells[c.key]!(row)}`);
+/** The columns a caller draws of its rows, each the key of a cell: a list's spec (its own columns), or a table's choice of them. */
+export interface Columns {
+  columns: readonly { key: string }[];
+}
+
+/**
+ * A row of a list or of a ranked table (the leaderboard, a vendor's page, a tag page's rankings, /rank/): its cells in the order
+ * of the columns its caller chose. The cells of a ranked model (its place, its name, its score) are the ones below.
+ */
+export function listRowHtml<Row>({ columns }: Columns, { cells, id }: RowCells<Row>, row: Row): Markup {
+  const tds = columns.map((c, i) => html`${i > 0 && ' '}${cells[c.key]!(row)}`);
   return html`<tr${id && html` id="${id(row)}"`}> ${tds} </tr>`;
 }
 
@@ -70,9 +78,24 @@ function configurationsHtml(row: {
   return only !== undefined && only !== row.name ? html`<span class="sub">${only}</span>` : undefined;
 }
 
+/** A model's place in a ranked list (markup of its own where it has none), and what is said beside it, each a space apart (none where false). */
+// prettier-ignore
+export const rankCellHtml = (place: string | Markup, beside: readonly Value[] = []) =>
+  html`<td class="rank">
+    ${typeof place === 'string' ? html`<strong>${place}</strong>` : place}${beside.map((said) => said !== false && said !== undefined && html` ${said}`)}
+  </td>`;
+
+/** A model's name, linked to its page (a model of a past day that is gone, not linked), with what is said `under` it. */
+// prettier-ignore
+export const modelCellHtml = (model: { name: string; href: string | undefined }, under: Value) =>
+  html`<th scope="row" class="model-name">
+    ${model.href ? html`<a href="${model.href}">${model.name}</a>` : html`<span class="gone">${model.name}</span>`}
+    ${under}
+  </th>`;
+
 /** A model's score (0 to 100), with a bar of its length, and what is said `under` it. */
 // prettier-ignore
-const scoreCellHtml = (text: string, score: number, under?: Markup) =>
+export const scoreCellHtml = (text: string, score: number, under?: Markup) =>
   html`<td class="num">
     <span class="score"><span>${text}</span><span class="bar" style="--w:${score.toFixed(1)}%" aria-hidden="true"></span></span>
     ${under !== undefined && html`${under}
@@ -81,16 +104,12 @@ const scoreCellHtml = (text: string, score: number, under?: Markup) =>
 export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeof LEADERBOARD, LeaderboardRow> } = {
   id: (row) => row.id,
   cells: {
-    rank: (row) =>
-      html`<td class="rank">
-        <strong>${row.rankText}</strong> ${movementHtml(row.movement)}${row.tiedAbove && tiedHtml()}${row.likely && likelyHtml(row.likely)}
-      </td>`,
+    rank: (row) => rankCellHtml(row.rankText, [html`${movementHtml(row.movement)}${row.tiedAbove && tiedHtml()}${row.likely && likelyHtml(row.likely)}`]),
     name: (row) =>
-      html`<th scope="row" class="model-name">
-        <a href="${row.href}">${row.name}</a>
-        <span class="sub narrow-only"><a class="provider" href="${row.providerHref}">${row.provider}</a></span>
-        ${configurationsHtml(row)}
-      </th>`,
+      modelCellHtml(
+        row,
+        html`<span class="sub narrow-only"><a class="provider" href="${row.providerHref}">${row.provider}</a></span> ${configurationsHtml(row)}`,
+      ),
     provider: (row) => html`<td class="wide-only provider"><a href="${row.providerHref}">${row.provider}</a></td>`,
     score: (row) => scoreCellHtml(row.scoreText, row.supraScore),
     benchCount: (row) => html`<td class="num wide-only">${formatCount(row.benchCount)}</td>`,
@@ -123,13 +142,8 @@ function sinceThenHtml(row: PastRow): Markup {
 /** The leaderboard as it stood on a past day: the leaderboard's cells, with its rank then and now, and what the history did not record said so. */
 export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERBOARD, PastRow> } = {
   cells: {
-    rank: (row) => html`<td class="rank"><strong>${row.rankText}</strong> ${sinceThenHtml(row)}</td>`,
-    name: (row) =>
-      html`<th scope="row" class="model-name">
-        ${row.href ? html`<a href="${row.href}">${row.name}</a>` : html`<span class="gone">${row.name}</span>`}
-        <span class="sub narrow-only">${pastProviderHtml(row, true)}</span>
-        ${configurationsHtml(row)}
-      </th>`,
+    rank: (row) => rankCellHtml(row.rankText, [sinceThenHtml(row)]),
+    name: (row) => modelCellHtml(row, html`<span class="sub narrow-only">${pastProviderHtml(row, true)}</span> ${configurationsHtml(row)}`),
     provider: (row) => html`<td class="wide-only provider">${pastProviderHtml(row)}</td>`,
     score: (row) => scoreCellHtml(row.scoreText, row.supraScore),
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
@@ -140,21 +154,17 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
 export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRow> } = {
   cells: {
     rank: (row) =>
-      html`<td class="rank">
-        ${
-          row.rank
-            ? html`<strong>${row.rankText}</strong
-                >${row.tiedAbove && html` ${tiedHtml()}`}${row.likely && html` ${likelyHtml(row.likely, row.likelyOf === 'model rank' ? 'likely model rank' : 'likely rank here')}`}${
-                  row.pending && html` <span class="likely" aria-hidden="true">…</span>`
-                }`
-            : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`
-        }
-      </td>`,
-    name: (row) =>
-      html`<th scope="row" class="model-name">
-        <a href="${row.href}">${row.name}</a>
-        <span class="sub"><span class="narrow-only">${row.provider} · </span>${RANK_LABEL.model} ${row.modelRank}</span>
-      </th>`,
+      rankCellHtml(
+        row.rank ? row.rankText : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`,
+        row.rank
+          ? [
+              row.tiedAbove && tiedHtml(),
+              row.likely && likelyHtml(row.likely, row.likelyOf === 'model rank' ? 'likely model rank' : 'likely rank here'),
+              row.pending && html`<span class="likely" aria-hidden="true">…</span>`,
+            ]
+          : [],
+      ),
+    name: (row) => modelCellHtml(row, html`<span class="sub"><span class="narrow-only">${row.provider} · </span>${RANK_LABEL.model} ${row.modelRank}</span>`),
     provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,
     // On a phone the coverage, whose column is gone, is under the score.
     score: (row) => scoreCellHtml(row.scoreText, row.score, html`<span class="sub narrow-only">${row.coverageText} covered</span>`),

@@ -6,7 +6,23 @@
  */
 import { z } from 'zod';
 import type { BenchAgreementFile, BenchmarksMethod } from '../records.ts';
-import { ISO, SCORE, count, isoTime, nonEmpty, score, text, fieldsOf, listField, objectField, type Download, type Field, type FieldDoc } from './fields.ts';
+import {
+  ISO,
+  RHO,
+  SCORE,
+  count,
+  rho,
+  isoTime,
+  nonEmpty,
+  score,
+  text,
+  fieldsOf,
+  listField,
+  objectField,
+  type Download,
+  type Field,
+  type FieldDoc,
+} from './fields.ts';
 
 const MIRRORS = 'The mirror’s computation, not the API’s (/about/#leaders).';
 
@@ -25,17 +41,10 @@ export const PAIRS_FIELD: FieldDoc = { schema: count(), unit: 'pairs', meaning: 
 export const AGREEMENT_MEAN_MEANING =
   'The mean of its rank correlations (Spearman) with the other benchmarks it shares enough models with (minShared), over the models both scored. The mirror’s computation (/about/#agreement);';
 
-const rho = () => z.number().min(-1).max(1);
-
 /** Another benchmark it agrees with most or least. */
 const NEIGHBOUR_FIELDS: Field[] = [
   { name: 'slug', schema: nonEmpty(), meaning: 'The other benchmark’s slug.' },
-  {
-    name: 'rho',
-    schema: rho(),
-    unit: '−1 to 1, 3 decimals',
-    meaning: 'Spearman’s rank correlation of the two benchmarks’ scores over the models both scored.',
-  },
+  { name: 'rho', schema: rho(), unit: `${RHO}, 3 decimals`, meaning: 'Spearman’s rank correlation of the two benchmarks’ scores over the models both scored.' },
   { name: 'shared', schema: count(), unit: 'models', meaning: 'The models both scored: what the correlation is over.' },
 ];
 
@@ -106,7 +115,7 @@ export const BENCH_MEASURE_DOCS = {
       unit: 'benchmarks',
       meaning: 'Benchmarks it shares at least measures.minShared models with, whose scores are not all alike.',
     },
-    { name: 'mean', schema: rho().nullable(), unit: '−1 to 1, 3 decimals', meaning: 'The mean of the rank correlations with them; null when none.' },
+    { name: 'mean', schema: rho().nullable(), unit: `${RHO}, 3 decimals`, meaning: 'The mean of the rank correlations with them; null when none.' },
     { name: 'tooFew', schema: count(), unit: 'benchmarks', meaning: 'Benchmarks left out that share some models with it, but fewer than measures.minShared.' },
     {
       name: 'alike',
@@ -175,7 +184,7 @@ export const BENCHMARK_AGREEMENT_JSON: Download = {
     mean: {
       schema: z.array(rho().nullable()),
       type: '(number or null)[]',
-      unit: '−1 to 1, 2 decimals',
+      unit: `${RHO}, 2 decimals`,
       meaning: 'The mean rank correlation of the pairs in each cell, in the upper triangle’s order; null where no pair was compared.',
     },
     pairs: {

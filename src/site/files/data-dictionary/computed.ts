@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { RankBlockFile, RankFile, RankPartFile } from '../../evidence/rank-file.ts';
-import { SCORE, count, score, text, nonEmpty, ints, fieldsOf, objectField, listField, columns, type Field, type Download } from './fields.ts';
+import { RHO, SCORE, count, rho, score, text, nonEmpty, ints, fieldsOf, objectField, listField, columns, type Field, type Download } from './fields.ts';
 
 /** How well the evidence reproduces supraScore's order: in evidence.json, and its summary in manifest.json. */
 export const AGREEMENT_FIELDS: Field[] = [
@@ -12,8 +12,8 @@ export const AGREEMENT_FIELDS: Field[] = [
   { name: 'withEvidence', schema: count(), meaning: 'Configurations with an evidence score.' },
   {
     name: 'spearman',
-    schema: z.number().min(-1).max(1).nullable(),
-    unit: '−1 to 1',
+    schema: rho().nullable(),
+    unit: RHO,
     meaning: 'Spearman’s rank correlation of evidence score and supraScore over the configurations with one; null with fewer than 10 of them.',
   },
   { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'How many of the API’s top configurations are among the best by evidence score.' },
@@ -83,7 +83,7 @@ export const EVIDENCE_JSON: Download = {
         unit: '0–1',
         meaning: 'The level of the one-sided test that says the evidence separates two models, held over all of a page’s comparisons by Holm’s correction.',
       },
-      { name: 'minAgreement', schema: z.number(), unit: '−1 to 1', meaning: 'Below this rank correlation with supraScore the site shows no likely ranges.' },
+      { name: 'minAgreement', schema: z.number(), unit: RHO, meaning: 'Below this rank correlation with supraScore the site shows no likely ranges.' },
       {
         name: 'maxMismatch',
         schema: z.number(),
@@ -94,7 +94,7 @@ export const EVIDENCE_JSON: Download = {
     objectField('agreement', 'How well the evidence score reproduces supraScore’s order in this snapshot.', AGREEMENT_FIELDS),
     listField('sensitivity', 'The agreement the comparison would give at other widths (half and twice scale), to show how much hinges on that one choice.', [
       { name: 'scale', schema: z.number().positive(), unit: 'normalized points', meaning: 'The other width.' },
-      { name: 'spearman', schema: z.number().min(-1).max(1).nullable(), unit: '−1 to 1', meaning: 'The rank correlation with supraScore at that width.' },
+      { name: 'spearman', schema: rho().nullable(), unit: RHO, meaning: 'The rank correlation with supraScore at that width.' },
       { name: 'topShared', schema: count(), unit: 'configurations', meaning: 'The API’s top configurations among the best by evidence score at that width.' },
     ]),
     objectField('ranges', 'Whether the site shows likely ranges, and the whole-table statement’s width.', [

@@ -50,6 +50,8 @@ export const TIED_MEANING =
   'The evidence cannot tell this model from the one ranked just above it, with the whole table at once (their intervals on supraScore overlap). The mirror’s computation (/about/#evidence-table).';
 export const UNIX_MS = 'Unix time in milliseconds';
 export const SCORE = '0–100';
+/** A rank correlation's scale (Spearman's). */
+export const RHO = '−1 to 1';
 
 /** The schemas of the values fields share. */
 export const isoTime = () => z.iso.datetime();
@@ -57,6 +59,7 @@ export const unixMs = () => z.number().int().nonnegative();
 export const rank = () => z.number().int().min(1);
 export const count = () => z.number().int().nonnegative();
 export const score = () => z.number().min(0).max(100);
+export const rho = () => z.number().min(-1).max(1);
 export const text = () => z.string();
 export const nonEmpty = () => z.string().min(1);
 export const ints = (min = 0) => z.array(z.number().int().min(min));
@@ -69,6 +72,16 @@ const docName = <R>(docs: Record<keyof R, FieldDoc>, key: keyof R) => docs[key].
 /** The fields of a record of type R, in the order given: each field of R exactly once, so a field renamed in R fails to compile here. */
 export const fieldsOf = <R>(docs: { [K in keyof R]-?: FieldDoc }): Field[] =>
   Object.entries<FieldDoc>(docs).map(([key, doc]) => ({ ...doc, name: doc.name ?? key }));
+
+/** A JSON download whose records are a list under `listKey`, each record's fields keyed by its type (fieldsOf), with any fields beside the list. */
+export const jsonListOf = <R>(file: string, listKey: string, what: string, docs: { [K in keyof R]-?: FieldDoc }, topFields?: Field[]): Download => ({
+  file,
+  format: 'JSON',
+  what,
+  listKey,
+  ...(topFields && { topFields }),
+  fields: fieldsOf<R>(docs),
+});
 
 /** The fields of a record an index file writes as an array, numbered in its layout's order (`[5] supraScore`): a field renamed in the record fails to compile here. */
 export const positional = <R>(layout: Layout<R>, docs: Record<keyof R, FieldDoc>): Field[] =>

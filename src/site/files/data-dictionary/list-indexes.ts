@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { BENCHMARK_TUPLE } from '../../lists/benchmarks.ts';
 import { CONFIGURATION_TUPLE, LEADERBOARD_TUPLE, type ConfigurationRecord } from '../../lists/leaderboard.ts';
 import {
+  RHO,
   SCORE,
+  rho,
   rank,
   count,
   score,
@@ -150,9 +152,9 @@ export const BENCHMARK_LIST_JSON: Download = {
     separated: SEPARATED_FIELD,
     pairs: PAIRS_FIELD,
     agreement: {
-      schema: z.number().min(-1).max(1).nullable(),
+      schema: rho().nullable(),
       type: 'number or null',
-      unit: '−1 to 1, 3 decimals',
+      unit: `${RHO}, 3 decimals`,
       meaning: `${AGREEMENT_MEAN_MEANING} null when it shares enough models with no other benchmark.`,
     },
   }),

@@ -21,6 +21,7 @@ import {
   text,
   nonEmpty,
   fieldsOf,
+  jsonListOf,
   ATTRIBUTION_COLUMN,
   LIKELY_FIELD,
   type Download,
@@ -145,29 +146,21 @@ export const HISTORY_CSV: Download = {
   ],
 };
 
-export const MODELS_JSON: Download = {
-  file: 'models.json',
-  format: 'JSON',
-  what: 'Every configuration, in configuration rank order.',
-  listKey: 'models',
-  fields: fieldsOf<ModelRecord>({
-    ...CONFIGURATION_FIELDS,
-    likelyModelRank: { ...LIKELY_FIELD, name: 'likelyModelRank' },
-    modelRankSet: { ...SET_FIELD, name: 'modelRankSet' },
-    tiedWithAbove: { schema: z.boolean().nullable(), unit: 'true or false', meaning: `true: ${TIED_MEANING} null where its model has no range.` },
-    supraScoreSe: SE_FIELD,
-    updatedAt: { schema: unixMs(), unit: UNIX_MS, meaning: 'Last ranking refresh of the configuration.' },
-    tags: { schema: z.array(text()), meaning: 'Capability tags upvoted by the community.' },
-  }),
-};
+export const MODELS_JSON = jsonListOf<ModelRecord>('models.json', 'models', 'Every configuration, in configuration rank order.', {
+  ...CONFIGURATION_FIELDS,
+  likelyModelRank: { ...LIKELY_FIELD, name: 'likelyModelRank' },
+  modelRankSet: { ...SET_FIELD, name: 'modelRankSet' },
+  tiedWithAbove: { schema: z.boolean().nullable(), unit: 'true or false', meaning: `true: ${TIED_MEANING} null where its model has no range.` },
+  supraScoreSe: SE_FIELD,
+  updatedAt: { schema: unixMs(), unit: UNIX_MS, meaning: 'Last ranking refresh of the configuration.' },
+  tags: { schema: z.array(text()), meaning: 'Capability tags upvoted by the community.' },
+});
 
-export const BENCHMARKS_JSON: Download = {
-  file: 'benchmarks.json',
-  format: 'JSON',
-  what: 'Every benchmark, by effectiveWeight (highest first), with the mirror’s measures of it: whether it still separates the leaders, its new bests over time and the benchmarks it agrees with most and least.',
-  listKey: 'benchmarks',
-  topFields: [MEASURES_FIELD],
-  fields: fieldsOf<BenchRecord>({
+export const BENCHMARKS_JSON = jsonListOf<BenchRecord>(
+  'benchmarks.json',
+  'benchmarks',
+  'Every benchmark, by effectiveWeight (highest first), with the mirror’s measures of it: whether it still separates the leaders, its new bests over time and the benchmarks it agrees with most and least.',
+  {
     slug: { schema: nonEmpty(), meaning: 'The benchmark’s identifier.' },
     name: { schema: text(), meaning: 'Display name.' },
     description: { schema: text(), meaning: 'One paragraph on what it measures.' },
@@ -191,17 +184,12 @@ export const BENCHMARKS_JSON: Download = {
     },
     tags: { schema: z.array(text()), meaning: 'Capability tags voted up by the community.' },
     ...BENCH_MEASURE_DOCS,
-  }),
-};
+  },
+  [MEASURES_FIELD],
+);
 
-export const TAGS_JSON: Download = {
-  file: 'tags.json',
-  format: 'JSON',
-  what: 'The tag taxonomy, alphabetical, with any tag a row carries.',
-  listKey: 'tags',
-  fields: fieldsOf<TagRecord>({
-    tag: { schema: nonEmpty(), meaning: 'Lowercase, hyphenated identifier.' },
-    models: { schema: count(), unit: 'configurations', meaning: 'Configurations carrying the tag, as the taxonomy counts them.' },
-    benches: { schema: count(), unit: 'benchmarks', meaning: 'Benchmarks tagged with it.' },
-  }),
-};
+export const TAGS_JSON = jsonListOf<TagRecord>('tags.json', 'tags', 'The tag taxonomy, alphabetical, with any tag a row carries.', {
+  tag: { schema: nonEmpty(), meaning: 'Lowercase, hyphenated identifier.' },
+  models: { schema: count(), unit: 'configurations', meaning: 'Configurations carrying the tag, as the taxonomy counts them.' },
+  benches: { schema: count(), unit: 'benchmarks', meaning: 'Benchmarks tagged with it.' },
+});
