@@ -26,7 +26,12 @@ export default defineConfig({
           include: ['test/system/**/*.test.ts'],
           // The fixture sites are built once per run and shared (test/setup/sites.ts).
           globalSetup: ['test/setup/sites.ts'],
+          // Forks that keep their modules from file to file (each test file is evaluated afresh): no file here mocks a
+          // module, changes the process's folder or depends on a module's first load; the only environment set in a worker
+          // is what every process of the project sets alike (NODE_COMPILE_CACHE, ASTRO_TELEMETRY_DISABLED). A fresh fork
+          // per file cost about 0.3 s of CPU a file (docs/testing.md, "The two tiers").
           pool: 'forks',
+          isolate: false,
           // Hang guards, far above what a test or a hook needs on a loaded machine: never speed bounds.
           testTimeout: 120_000,
           hookTimeout: 600_000,

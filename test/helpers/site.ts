@@ -73,13 +73,58 @@ export async function fixtureSnapshot(dir: string): Promise<string> {
 export interface BuiltSite {
   dist: string;
   files: string[];
-  html: Map<string, CheerioAPI>;
+  /** Every HTML page, parsed when it is first asked for (most tests read a few of a site's thousands). */
+  html: ReadonlyMap<string, CheerioAPI>;
   read: (file: string) => string;
+}
+
+/** The pages of a `dist/` by path, each parsed with cheerio the first time it is read, then kept. */
+class ParsedPages implements ReadonlyMap<string, CheerioAPI> {
+  private readonly parsed = new Map<string, CheerioAPI>();
+  private readonly dist: string;
+  private readonly paths: ReadonlySet<string>;
+  constructor(dist: string, paths: string[]) {
+    this.dist = dist;
+    this.paths = new Set(paths);
+  }
+  get size(): number {
+    return this.paths.size;
+  }
+  has(path: string): boolean {
+    return this.paths.has(path);
+  }
+  get(path: string): CheerioAPI | undefined {
+    if (!this.paths.has(path)) return undefined;
+    let $ = this.parsed.get(path);
+    if (!$) {
+      $ = load(readFileSync(join(this.dist, path), 'utf8'));
+      this.parsed.set(path, $);
+    }
+    return $;
+  }
+  keys(): MapIterator<string> {
+    return this.paths.values();
+  }
+  *values(): MapIterator<CheerioAPI> {
+    for (const path of this.paths) yield this.get(path)!;
+  }
+  *entries(): MapIterator<[string, CheerioAPI]> {
+    for (const path of this.paths) yield [path, this.get(path)!];
+  }
+  [Symbol.iterator](): MapIterator<[string, CheerioAPI]> {
+    return this.entries();
+  }
+  forEach(fn: (value: CheerioAPI, key: string, map: ReadonlyMap<string, CheerioAPI>) => void): void {
+    for (const [path, $] of this.entries()) fn($, path, this);
+  }
 }
 
 export function readSite(dist: string): BuiltSite {
   const files = filesUnder(dist);
-  const html = new Map(files.filter((f) => f.endsWith('.html')).map((f) => [f, load(readFileSync(join(dist, f), 'utf8'))]));
+  const html = new ParsedPages(
+    dist,
+    files.filter((f) => f.endsWith('.html')),
+  );
   return { dist, files, html, read: (file) => readFileSync(join(dist, file), 'utf8') };
 }
 
