@@ -108,10 +108,10 @@ describe('npm run demo', () => {
     expect(text).toMatch(/model rank =?\d+ → =?\d+/);
   });
 
-  it('stops on Ctrl-C and exits 0 within 5 s', async () => {
+  it('stops on Ctrl-C and exits 0', async () => {
     child!.kill('SIGINT');
-    const result = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5_000))]);
-    expect(result, output).toEqual({ code: 0, signal: null });
+    // Waits for the exit itself (the project's hang guard bounds it), never for a time: the machine's speed decides that.
+    expect(await exited, output).toEqual({ code: 0, signal: null });
     await expect(fetch(base)).rejects.toThrow();
   });
 });
