@@ -11,9 +11,9 @@
 import { movesOf, placedScores, spreadsOf, type MovesInput } from './moves.ts';
 import { fitPrior, posteriorMeans, rankIntervals } from './posterior.ts';
 import { cannotTell, rankSets, setWidth, simultaneousWidth } from './rank-sets.ts';
+import { LEVEL } from './ranges.ts';
 
-/** The stated level of a likely range (marginal) and of the rank sets (the whole table at once). */
-export const LEVEL = 0.9;
+export { LEVEL } from './ranges.ts';
 
 /** The smallest standard error read, in supraScore points: the API's rounding, two decimals. */
 export const SE_FLOOR = 0.01;

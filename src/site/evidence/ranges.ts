@@ -12,6 +12,9 @@ import type { Terms } from './method.ts';
  */
 export const MIN_BENCHMARKS = 8;
 
+/** The stated level of a likely range (marginal) and of the rank sets (the whole table at once): field-ranges.ts makes them at it. */
+export const LEVEL = 0.9;
+
 /** A range of model ranks, low (the best) to high. */
 export interface LikelyRange {
   low: number;

@@ -7,7 +7,7 @@
 import { formatCount, plural } from '../../site/format/format.ts';
 import { href } from '../../site/links/links.ts';
 import type { RankSummary, RowRanges } from '../../site/lists/rank-list.ts';
-import { LEVEL } from '../../site/evidence/field-ranges.ts';
+import { LEVEL } from '../../site/evidence/ranges.ts';
 import { likelyPromise } from './likely.ts';
 import { MIN_BENCHMARKS } from '../../site/evidence/ranges.ts';
 import { ALIKE, MAX_WEIGHT } from '../../site/evidence/weights.ts';
