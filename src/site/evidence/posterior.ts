@@ -167,24 +167,34 @@ function normalCdf(x: number, d: number): number {
 }
 
 /**
- * How many models are above a true score at each grid point, as the posteriors have it: the
- * expected count, its variance and its third central moment (sums over the models of p, p(1-p) and
- * p(1-p)(1-2p), p a model's chance of being above), a model within the same grid cell counting half.
+ * How many models are above a true score at each grid point, as the posteriors have it. A grid point
+ * stands for its cell of true scores, and models in the same cell are ordered among themselves by
+ * where each lies within it: given a model at a share `v` of the way down its cell (0 at the cell's
+ * top), another model j is above it with chance A_j + v C_j, A_j its chance of a cell above and C_j
+ * of the same cell. So the count above, given v, is a sum of independent chances whose mean, spread
+ * and skew follow from the sums over the models of the powers of A and C kept here: `a`, `c` (the
+ * count above and in the cell) and `aa`, `ac`, `cc`, `aaa`, `aac`, `acc`, `ccc`.
  */
 interface Above {
-  mean: Float64Array;
-  variance: Float64Array;
-  third: Float64Array;
+  a: Float64Array;
+  c: Float64Array;
+  aa: Float64Array;
+  ac: Float64Array;
+  cc: Float64Array;
+  aaa: Float64Array;
+  aac: Float64Array;
+  acc: Float64Array;
+  ccc: Float64Array;
 }
 
-/** A model's chance of being above a true score at its band's point k (0 = the band's first), from its cumulative posterior. */
-const chanceAbove = (cdf: Float64Array, at: number, k: number) => 1 - ((k > 0 ? cdf[at + k - 1]! : 0) + cdf[at + k]!) / 2;
+/** A model's chance of a cell above its band's point k (0 = the band's first), and of that cell, from its cumulative posterior. */
+const chanceOfCellAbove = (cdf: Float64Array, at: number, k: number) => 1 - cdf[at + k]!;
+const chanceOfCell = (cdf: Float64Array, at: number, k: number) => cdf[at + k]! - (k > 0 ? cdf[at + k - 1]! : 0);
 
 function aboveEachPoint(cdf: Bands, points: number): Above {
-  const mean = new Float64Array(points);
-  const variance = new Float64Array(points);
-  const third = new Float64Array(points);
-  // Below a model's band it is surely above: counted once per model with a running sum.
+  const sums = () => new Float64Array(points);
+  const out: Above = { a: sums(), c: sums(), aa: sums(), ac: sums(), cc: sums(), aaa: sums(), aac: sums(), acc: sums(), ccc: sums() };
+  // Below a model's band it is surely above (A = 1, C = 0): counted once per model with a running sum.
   const surely = new Float64Array(points + 1);
   for (let j = 0; j + 1 < cdf.start.length; j++) {
     const lo = cdf.from[j]!;
@@ -193,32 +203,56 @@ function aboveEachPoint(cdf: Bands, points: number): Above {
     surely[0] = surely[0]! + 1;
     surely[lo] = surely[lo]! - 1;
     for (let k = 0; k < len; k++) {
-      const p = chanceAbove(cdf.like, at, k);
-      mean[lo + k] = mean[lo + k]! + p;
-      variance[lo + k] = variance[lo + k]! + p * (1 - p);
-      third[lo + k] = third[lo + k]! + p * (1 - p) * (1 - 2 * p);
+      const a = chanceOfCellAbove(cdf.like, at, k);
+      const c = chanceOfCell(cdf.like, at, k);
+      const i = lo + k;
+      out.a[i] = out.a[i]! + a;
+      out.c[i] = out.c[i]! + c;
+      out.aa[i] = out.aa[i]! + a * a;
+      out.ac[i] = out.ac[i]! + a * c;
+      out.cc[i] = out.cc[i]! + c * c;
+      out.aaa[i] = out.aaa[i]! + a * a * a;
+      out.aac[i] = out.aac[i]! + a * a * c;
+      out.acc[i] = out.acc[i]! + a * c * c;
+      out.ccc[i] = out.ccc[i]! + c * c * c;
     }
   }
   let running = 0;
   for (let k = 0; k < points; k++) {
     running += surely[k]!;
-    mean[k] = mean[k]! + running;
+    out.a[k] = out.a[k]! + running;
+    out.aa[k] = out.aa[k]! + running;
+    out.aaa[k] = out.aaa[k]! + running;
   }
-  return { mean, variance, third };
+  return out;
 }
 
 /**
+ * The most places within its cell a model's rank is read at: where the others in its cell are many,
+ * its place among them is spread evenly over them (a uniform share of the way down the cell), read
+ * at this many evenly spaced shares; where they are fewer than one model's worth, at the middle.
+ */
+export const WITHIN_CELL = 16;
+
+/**
  * Every model's model ranks between the `low` and `high` shares of its posterior (0.05 and 0.95: the
- * middle 90%), computed, not drawn: given its true score at a grid point, how many models are above
- * it is a sum of independent chances (a Poisson binomial), read by its normal approximation with a
- * skewness correction (the refined normal approximation); its ranks are the mixture of those over its
- * posterior. The same inputs give the same ranges, with no draws to move their ends.
+ * middle 90%), computed, not drawn: given its true score at a grid point and where within that
+ * point's cell it lies, how many models are above it is a sum of independent chances (a Poisson
+ * binomial), read by its normal approximation with a skewness correction (the refined normal
+ * approximation); its ranks are the mixture of those over its posterior and over its place in the
+ * cell. The place matters where the fitted spread of true scores puts much of its weight on one point
+ * (at the foot of a large field, hundreds of models within hundredths of a point): the models there
+ * are in some order among themselves, so a model's count above spreads evenly over them, where
+ * taking each as above it by an even chance, independently, spread it by only about half the square
+ * root of their number (on a field of 10,000 configurations with 90 % of the scores missing, seed 1's
+ * and seed 7's, the bottom third's ranges held 82.5 % and 77.7 % before, 83.9 % and 83.2 % after). The same inputs give the same ranges, with no draws to move their ends.
  */
 export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low: number, high: number): { low: Int32Array; high: Int32Array } {
   const n = y.length;
   const cdf = posteriors(y, s, prior);
   const above = aboveEachPoint(cdf, prior.grid.length);
-  // A model's band points that weigh anything (the fitted spread sits on few), each with the count above's mean, spread and skew.
+  // A model's band points that weigh anything (the fitted spread sits on few), each at one or more
+  // shares of the way down its cell, each with the count above's mean, spread and skew.
   const weight: number[] = [];
   const mean: number[] = [];
   const spread: number[] = [];
@@ -228,18 +262,37 @@ export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low
     const lo = cdf.from[i]!;
     const at = cdf.start[i]!;
     const len = cdf.start[i + 1]! - at;
-    let before = 0;
     for (let k = 0; k < len; k++) {
-      const w = cdf.like[at + k]! - before;
-      before = cdf.like[at + k]!;
+      const w = chanceOfCell(cdf.like, at, k);
       // Points weighing under a millionth change no probability the ranges are read at.
       if (w < 1e-6) continue;
-      const p = chanceAbove(cdf.like, at, k);
-      const v = Math.max(0, above.variance[lo + k]! - p * (1 - p));
-      weight.push(w);
-      mean.push(above.mean[lo + k]! - p);
-      spread.push(Math.sqrt(v));
-      skew.push(v > 0 ? (above.third[lo + k]! - p * (1 - p) * (1 - 2 * p)) / (v * Math.sqrt(v)) : 0);
+      // The sums over the others: the model's own terms taken out.
+      const g = lo + k;
+      const a0 = chanceOfCellAbove(cdf.like, at, k);
+      const c0 = w;
+      const sa = above.a[g]! - a0;
+      const sc = above.c[g]! - c0;
+      const saa = above.aa[g]! - a0 * a0;
+      const sac = above.ac[g]! - a0 * c0;
+      const scc = above.cc[g]! - c0 * c0;
+      const saaa = above.aaa[g]! - a0 * a0 * a0;
+      const saac = above.aac[g]! - a0 * a0 * c0;
+      const sacc = above.acc[g]! - a0 * c0 * c0;
+      const sccc = above.ccc[g]! - c0 * c0 * c0;
+      const shares = sc < 1 ? 1 : Math.min(WITHIN_CELL, Math.ceil(sc));
+      for (let u = 0; u < shares; u++) {
+        const v = (u + 0.5) / shares;
+        // Σp, Σp², Σp³ over the others, p = A + v C.
+        const s1 = sa + v * sc;
+        const s2 = saa + 2 * v * sac + v * v * scc;
+        const s3 = saaa + 3 * v * saac + 3 * v * v * sacc + v * v * v * sccc;
+        const variance = Math.max(0, s1 - s2);
+        const third = s1 - 3 * s2 + 2 * s3;
+        weight.push(w / shares);
+        mean.push(s1);
+        spread.push(Math.sqrt(variance));
+        skew.push(variance > 0 ? third / (variance * Math.sqrt(variance)) : 0);
+      }
     }
   };
   // P(at most r models above the model whose points are at hand).
