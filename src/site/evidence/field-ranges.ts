@@ -79,7 +79,7 @@ export const PRIOR_BENCHMARKS = 8;
  * 0.99 of it in the top third). A model that drew no near-win then got a range too narrow for the
  * near-wins the benchmarks it lacks would bring (the bottom third held 70 % there, 83 % with the mean).
  */
-function typicalSpread(perBenchmark: Float64Array, measured: Uint8Array): Float64Array {
+export function typicalSpread(perBenchmark: Float64Array, measured: Uint8Array): Float64Array {
   const models = perBenchmark.length;
   const ids = Int32Array.from({ length: models }, (_, m) => m).filter((m) => measured[m] === 1);
   const out = new Float64Array(models).fill(Number.NaN);
