@@ -1,11 +1,12 @@
 /**
  * The ranges' parts (src/site/evidence/): moves read by place with no ends to clip at, references
- * chosen again in each resample, a model with no draw in a round, the posterior's ranks, the
+ * chosen again in each resample, a model with no draw in a round, the spread a model is moderated
+ * towards, the posterior’s ranks (also within a crowd on one point), the
  * whole-table sets, Holm's correction over a page's comparisons, and ends that stay put under other
  * seeds. Hand-made fields, small enough to reason about.
  */
 import { describe, expect, it } from 'vitest';
-import { fieldRanges } from '../../src/site/evidence/field-ranges.ts';
+import { fieldRanges, NEIGHBOURS, typicalSpread } from '../../src/site/evidence/field-ranges.ts';
 import {
   benchIds,
   countingMeans,
@@ -143,6 +144,19 @@ describe('a model with no draw in a round', () => {
   });
 });
 
+describe('the spread a model is moderated towards', () => {
+  it('is its neighbours’ mean spread per benchmark, not their median: a few that drew a near-win carry what the others lack', () => {
+    // 2 NEIGHBOURS + 1 models, one in five of them with a variance per benchmark of 1 and the rest 0.01 (as at the foot of a large field).
+    const models = 2 * NEIGHBOURS + 1;
+    const perBenchmark = Float64Array.from({ length: models }, (_, m) => (m % 5 === 0 ? 1 : 0.01));
+    const typical = typicalSpread(perBenchmark, new Uint8Array(models).fill(1));
+    const mean = perBenchmark.reduce((a, b) => a + b, 0) / models;
+    for (const t of typical) expect(t).toBeCloseTo(mean, 12);
+    // The median would be 0.01, a twentieth of it.
+    expect(mean).toBeGreaterThan(0.2);
+  });
+});
+
 describe('the posterior’s ranks', () => {
   // Ten models: two far ahead, eight close together.
   const y = Float64Array.from([90, 80, 50, 49.5, 49, 48.5, 48, 47.5, 47, 46.5]);
@@ -188,6 +202,25 @@ describe('the posterior’s ranks', () => {
     expect(Math.max(...gaps.map(Math.abs))).toBeLessThanOrEqual(3);
     expect(gaps.reduce((a, b) => a + Math.abs(b), 0) / gaps.length).toBeLessThan(1.2);
     expect(Math.abs(gaps.reduce((a, b) => a + b, 0) / gaps.length)).toBeLessThan(0.3);
+  });
+
+  it('spread a model over the whole of a crowd the fitted spread puts on one point, not the middle of it', () => {
+    // Five leaders and 100 models of one score: the fit puts the hundred on one point, so their order among themselves is anyone's.
+    const field = Float64Array.from([...Array.from({ length: 5 }, () => 20), ...Array.from({ length: 100 }, () => 10)]);
+    const tight = { up: new Float64Array(105).fill(0.01), down: new Float64Array(105).fill(0.01) };
+    const prior = fitPrior(field, tight);
+    const ranks = rankIntervals(field, tight, prior, 0.05, 0.95);
+    for (let i = 5; i < 105; i++) {
+      // The middle 90% of ranks 6 to 105, each as likely: about 11 to 100 (independent even chances within the point gave from 47, the middle of the crowd).
+      expect(ranks.low[i]!).toBeGreaterThanOrEqual(9);
+      expect(ranks.low[i]!).toBeLessThanOrEqual(13);
+      expect(ranks.high[i]!).toBeGreaterThanOrEqual(98);
+      expect(ranks.high[i]!).toBeLessThanOrEqual(102);
+    }
+    for (let i = 0; i < 5; i++) {
+      expect(ranks.low[i]!).toBeGreaterThanOrEqual(1);
+      expect(ranks.high[i]!).toBeLessThanOrEqual(5);
+    }
   });
 
   it('lean a lone high score towards the field', () => {

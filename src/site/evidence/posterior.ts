@@ -167,24 +167,34 @@ function normalCdf(x: number, d: number): number {
 }
 
 /**
- * How many models are above a true score at each grid point, as the posteriors have it: the
- * expected count, its variance and its third central moment (sums over the models of p, p(1-p) and
- * p(1-p)(1-2p), p a model's chance of being above), a model within the same grid cell counting half.
+ * How many models are above a true score at each grid point, as the posteriors have it. A grid point
+ * stands for its cell of true scores, and models in the same cell are ordered among themselves by
+ * where each lies within it: given a model at a share `v` of the way down its cell (0 at the cell's
+ * top), another model j is above it with chance A_j + v C_j, A_j its chance of a cell above and C_j
+ * of the same cell. So the count above, given v, is a sum of independent chances whose mean, spread
+ * and skew follow from the sums over the models of the powers of A and C kept here: `a`, `c` (the
+ * count above and in the cell) and `aa`, `ac`, `cc`, `aaa`, `aac`, `acc`, `ccc`.
  */
 interface Above {
-  mean: Float64Array;
-  variance: Float64Array;
-  third: Float64Array;
+  a: Float64Array;
+  c: Float64Array;
+  aa: Float64Array;
+  ac: Float64Array;
+  cc: Float64Array;
+  aaa: Float64Array;
+  aac: Float64Array;
+  acc: Float64Array;
+  ccc: Float64Array;
 }
 
-/** A model's chance of being above a true score at its band's point k (0 = the band's first), from its cumulative posterior. */
-const chanceAbove = (cdf: Float64Array, at: number, k: number) => 1 - ((k > 0 ? cdf[at + k - 1]! : 0) + cdf[at + k]!) / 2;
+/** A model's chance of a cell above its band's point k (0 = the band's first), and of that cell, from its cumulative posterior. */
+const chanceOfCellAbove = (cdf: Float64Array, at: number, k: number) => 1 - cdf[at + k]!;
+const chanceOfCell = (cdf: Float64Array, at: number, k: number) => cdf[at + k]! - (k > 0 ? cdf[at + k - 1]! : 0);
 
 function aboveEachPoint(cdf: Bands, points: number): Above {
-  const mean = new Float64Array(points);
-  const variance = new Float64Array(points);
-  const third = new Float64Array(points);
-  // Below a model's band it is surely above: counted once per model with a running sum.
+  const sums = () => new Float64Array(points);
+  const out: Above = { a: sums(), c: sums(), aa: sums(), ac: sums(), cc: sums(), aaa: sums(), aac: sums(), acc: sums(), ccc: sums() };
+  // Below a model's band it is surely above (A = 1, C = 0): counted once per model with a running sum.
   const surely = new Float64Array(points + 1);
   for (let j = 0; j + 1 < cdf.start.length; j++) {
     const lo = cdf.from[j]!;
@@ -193,68 +203,116 @@ function aboveEachPoint(cdf: Bands, points: number): Above {
     surely[0] = surely[0]! + 1;
     surely[lo] = surely[lo]! - 1;
     for (let k = 0; k < len; k++) {
-      const p = chanceAbove(cdf.like, at, k);
-      mean[lo + k] = mean[lo + k]! + p;
-      variance[lo + k] = variance[lo + k]! + p * (1 - p);
-      third[lo + k] = third[lo + k]! + p * (1 - p) * (1 - 2 * p);
+      const a = chanceOfCellAbove(cdf.like, at, k);
+      const c = chanceOfCell(cdf.like, at, k);
+      const i = lo + k;
+      out.a[i] = out.a[i]! + a;
+      out.c[i] = out.c[i]! + c;
+      out.aa[i] = out.aa[i]! + a * a;
+      out.ac[i] = out.ac[i]! + a * c;
+      out.cc[i] = out.cc[i]! + c * c;
+      out.aaa[i] = out.aaa[i]! + a * a * a;
+      out.aac[i] = out.aac[i]! + a * a * c;
+      out.acc[i] = out.acc[i]! + a * c * c;
+      out.ccc[i] = out.ccc[i]! + c * c * c;
     }
   }
   let running = 0;
   for (let k = 0; k < points; k++) {
     running += surely[k]!;
-    mean[k] = mean[k]! + running;
+    out.a[k] = out.a[k]! + running;
+    out.aa[k] = out.aa[k]! + running;
+    out.aaa[k] = out.aaa[k]! + running;
   }
-  return { mean, variance, third };
+  return out;
+}
+
+/**
+ * P(the count above is under `x` more than its mean at the cell's top), averaged over the model's
+ * place in the cell (uniform): the refined normal approximation, its mean moving linearly by `c`
+ * from the cell's top to its foot, its spread `sd` and skew taken at the middle. With G(z) = zΦ(z) +
+ * φ(z), the integral of Φ, and zφ(z), the integral of (1 - z²)φ(z), the average is closed-form.
+ */
+function chanceAtMost(x: number, c: number, sd: number, skew: number): number {
+  if (sd < 1e-9) return c > 0 ? Math.min(1, Math.max(0, x / c)) : x >= 0 ? 1 : 0;
+  // A cell whose others move the mean by under a thousandth of a spread: read at its middle (the difference is of the order of its square).
+  if (c < 1e-3 * sd) {
+    const z = (x - c / 2) / sd;
+    const d = density(z);
+    return Math.min(1, Math.max(0, normalCdf(z, d) + (skew * (1 - z * z) * d) / 6));
+  }
+  const z0 = x / sd;
+  const z1 = (x - c) / sd;
+  const d0 = density(z0);
+  const d1 = density(z1);
+  const g = z0 * normalCdf(z0, d0) + d0 - (z1 * normalCdf(z1, d1) + d1);
+  return Math.min(1, Math.max(0, (sd / c) * (g + (skew * (z0 * d0 - z1 * d1)) / 6)));
 }
 
 /**
  * Every model's model ranks between the `low` and `high` shares of its posterior (0.05 and 0.95: the
- * middle 90%), computed, not drawn: given its true score at a grid point, how many models are above
- * it is a sum of independent chances (a Poisson binomial), read by its normal approximation with a
- * skewness correction (the refined normal approximation); its ranks are the mixture of those over its
- * posterior. The same inputs give the same ranges, with no draws to move their ends.
+ * middle 90%), computed, not drawn: given its true score at a grid point and where within that
+ * point's cell it lies, how many models are above it is a sum of independent chances (a Poisson
+ * binomial), read by its normal approximation with a skewness correction (the refined normal
+ * approximation); its ranks are the mixture of those over its posterior and over its place in the
+ * cell. The place matters where the fitted spread of true scores puts much of its weight on one point
+ * (at the foot of a large field, hundreds of models within hundredths of a point): the models there
+ * are in some order among themselves, so a model's count above spreads evenly over them, where
+ * taking each as above it by an even chance, independently, spread it by only about half the square
+ * root of their number (on the fields of 10,000 configurations with 90 % of the scores missing of
+ * seeds 1 and 7, the bottom third's ranges held 82.5 % and 77.7 % with the neighbours' mean spread
+ * alone, 83.9 % and 83.1 % with this too). The same inputs give the same ranges, with no draws to
+ * move their ends.
  */
 export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low: number, high: number): { low: Int32Array; high: Int32Array } {
   const n = y.length;
   const cdf = posteriors(y, s, prior);
   const above = aboveEachPoint(cdf, prior.grid.length);
-  // A model's band points that weigh anything (the fitted spread sits on few), each with the count above's mean, spread and skew.
+  // A model's band points that weigh anything (the fitted spread sits on few), each with the count
+  // above's mean at the cell's top and how far it grows to the cell's foot, and its spread and skew.
   const weight: number[] = [];
   const mean: number[] = [];
+  const slope: number[] = [];
   const spread: number[] = [];
   const skew: number[] = [];
   const pointsOf = (i: number) => {
-    weight.length = mean.length = spread.length = skew.length = 0;
+    weight.length = mean.length = slope.length = spread.length = skew.length = 0;
     const lo = cdf.from[i]!;
     const at = cdf.start[i]!;
     const len = cdf.start[i + 1]! - at;
-    let before = 0;
     for (let k = 0; k < len; k++) {
-      const w = cdf.like[at + k]! - before;
-      before = cdf.like[at + k]!;
+      const w = chanceOfCell(cdf.like, at, k);
       // Points weighing under a millionth change no probability the ranges are read at.
       if (w < 1e-6) continue;
-      const p = chanceAbove(cdf.like, at, k);
-      const v = Math.max(0, above.variance[lo + k]! - p * (1 - p));
+      // The sums over the others: the model's own terms taken out.
+      const g = lo + k;
+      const a0 = chanceOfCellAbove(cdf.like, at, k);
+      const c0 = w;
+      const sa = above.a[g]! - a0;
+      const sc = above.c[g]! - c0;
+      const saa = above.aa[g]! - a0 * a0;
+      const sac = above.ac[g]! - a0 * c0;
+      const scc = above.cc[g]! - c0 * c0;
+      const saaa = above.aaa[g]! - a0 * a0 * a0;
+      const saac = above.aac[g]! - a0 * a0 * c0;
+      const sacc = above.acc[g]! - a0 * c0 * c0;
+      const sccc = above.ccc[g]! - c0 * c0 * c0;
+      // Σp, Σp², Σp³ over the others at the middle of the cell (v = 1/2), p = A + v C; the mean runs from sa at the cell's top to sa + sc at its foot.
+      const s1 = sa + sc / 2;
+      const s2 = saa + sac + scc / 4;
+      const s3 = saaa + 1.5 * saac + 0.75 * sacc + sccc / 8;
+      const variance = Math.max(0, s1 - s2);
       weight.push(w);
-      mean.push(above.mean[lo + k]! - p);
-      spread.push(Math.sqrt(v));
-      skew.push(v > 0 ? (above.third[lo + k]! - p * (1 - p) * (1 - 2 * p)) / (v * Math.sqrt(v)) : 0);
+      mean.push(sa);
+      slope.push(Math.max(0, sc));
+      spread.push(Math.sqrt(variance));
+      skew.push(variance > 0 ? (s1 - 3 * s2 + 2 * s3) / (variance * Math.sqrt(variance)) : 0);
     }
   };
   // P(at most r models above the model whose points are at hand).
   const atMost = (r: number) => {
     let total = 0;
-    for (let k = 0; k < weight.length; k++) {
-      const sd = spread[k]!;
-      if (sd < 1e-9) {
-        total += r + 0.5 >= mean[k]! ? weight[k]! : 0;
-        continue;
-      }
-      const x = (r + 0.5 - mean[k]!) / sd;
-      const d = density(x);
-      total += weight[k]! * Math.min(1, Math.max(0, normalCdf(x, d) + (skew[k]! * (1 - x * x) * d) / 6));
-    }
+    for (let k = 0; k < weight.length; k++) total += weight[k]! * chanceAtMost(r + 0.5 - mean[k]!, slope[k]!, spread[k]!, skew[k]!);
     return total;
   };
   // The count above lies within six spreads of the means over the points at hand.
@@ -263,7 +321,7 @@ export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low
     let hi = 0;
     for (let k = 0; k < weight.length; k++) {
       lo = Math.min(lo, Math.floor(mean[k]! - 6 * spread[k]! - 2));
-      hi = Math.max(hi, Math.ceil(mean[k]! + 6 * spread[k]! + 2));
+      hi = Math.max(hi, Math.ceil(mean[k]! + slope[k]! + 6 * spread[k]! + 2));
     }
     lo = Math.max(0, lo);
     hi = Math.min(n - 1, Math.max(lo, hi));
