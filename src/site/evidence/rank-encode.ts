@@ -119,10 +119,7 @@ export function encodeBlocks(input: RankInput, columns: Columns, models: number,
         tied: stepsOf(tied, -1),
       },
       configurations: { count: block.map((m) => m.configurations.length), supraScore: block.flatMap((m) => m.configurations.map((c) => c.supraScore)) },
-      benchCount: stepsOf(
-        block.map((m) => m.benchCount),
-        0,
-      ),
+      benchCount: block.map((m) => m.benchCount),
     };
   });
 }

@@ -86,7 +86,7 @@ export interface RankBlockFile {
   models: { name: string[]; segment: string[]; provider: number[]; rank: number[]; tied: number[] };
   /** Each model's count of configurations, and each configuration's supraScore, in their order. */
   configurations: { count: number[]; supraScore: number[] };
-  /** Each model's benchCount (the benchmarks behind its best configuration's supraScore, the API's), the first as it is, then steps. */
+  /** Each model's benchCount (the benchmarks behind its best configuration's supraScore, the API's). */
   benchCount: number[];
 }
 
@@ -169,7 +169,7 @@ export function decodeBlock(file: RankBlockFile): RankBlock {
     tied,
     count: Int32Array.from(file.configurations.count),
     supraScore: file.configurations.supraScore,
-    benchCount: fromSteps(file.benchCount, 0),
+    benchCount: Int32Array.from(file.benchCount),
   };
 }
 

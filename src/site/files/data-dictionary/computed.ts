@@ -295,7 +295,7 @@ export const RANK_BLOCK_JSON: Download = {
       type: 'integer[]',
       unit: 'benchmarks',
       meaning:
-        'By model: the benchmarks behind its best configuration’s supraScore (the API’s benchCount), the first as it is, each next as the step from the one before: what the likely ranges read a model’s spread from where it has no evidence of its own.',
+        'By model: the benchmarks behind its best configuration’s supraScore (the API’s benchCount): what the likely ranges read a model’s spread from where it has no evidence of its own.',
     },
   }),
 };
