@@ -66,6 +66,19 @@ const none = (models: number, of: RankRanges['of'], withheld: string): RankRange
   tiedAbove: new Uint8Array(models),
 });
 
+/** The ranges `found` made, by model of the field: model m's are those of `at(m)` among the models ranged (-1: none). */
+function madeRanges(models: number, of: RankRanges['of'], found: ReturnType<typeof fieldRanges>, at: (m: number) => number): RankRanges {
+  const out: RankRanges = { ...none(models, of, ''), withheld: undefined };
+  for (let m = 0; m < models; m++) {
+    const i = at(m);
+    if (i < 0 || !found.measured[i]) continue;
+    out.low[m] = found.likelyLow[i]!;
+    out.high[m] = found.likelyHigh[i]!;
+    out.tiedAbove[m] = found.tiedAbove[i]!;
+  }
+  return out;
+}
+
 /** The likely ranges of `ranking` (made from `data` under `weighing`). */
 export function rangesUnder(data: RankData, ranking: Ranking, weighing: Weighing, options: RangeOptions = {}): RankRanges {
   const models = data.models.place.length;
@@ -103,15 +116,7 @@ function asTheSourceWeighs(data: RankData, { weight }: Weighing, { rounds = ROUN
     rounds,
     seed,
   });
-  const out = none(models, 'model rank', '');
-  out.withheld = undefined;
-  data.models.place.forEach((place, m) => {
-    if (!found.measured[place]) return;
-    out.low[m] = found.likelyLow[place]!;
-    out.high[m] = found.likelyHigh[place]!;
-    out.tiedAbove[m] = found.tiedAbove[place]!;
-  });
-  return out;
+  return madeRanges(models, 'model rank', found, (m) => data.models.place[m]!);
 }
 
 /** Under other weights: the evidence score of each ranked model, against the references the ranking found and the next best models. */
@@ -163,13 +168,5 @@ function underOtherWeights(data: RankData, ranking: Ranking, { weight }: Weighin
     rounds,
     seed,
   });
-  const out = none(models, 'rank', '');
-  out.withheld = undefined;
-  ranked.forEach((m, i) => {
-    if (!found.measured[i]) return;
-    out.low[m] = found.likelyLow[i]!;
-    out.high[m] = found.likelyHigh[i]!;
-    out.tiedAbove[m] = found.tiedAbove[i]!;
-  });
-  return out;
+  return madeRanges(models, 'rank', found, (m) => row[m]!);
 }
