@@ -6,7 +6,7 @@
  * seeds. Hand-made fields, small enough to reason about.
  */
 import { describe, expect, it } from 'vitest';
-import { fieldRanges, NEIGHBOURS, typicalSpread } from '../../src/site/evidence/field-ranges.ts';
+import { errorSpread, fieldRanges, NEIGHBOURS, PRIOR_BENCHMARKS, SE_FLOOR, typicalSpread } from '../../src/site/evidence/field-ranges.ts';
 import {
   benchIds,
   countingMeans,
@@ -19,7 +19,7 @@ import {
   type Terms,
 } from '../../src/site/evidence/method.ts';
 import { movesOf, roundReferences, spreadsOf, type MovesInput } from '../../src/site/evidence/moves.ts';
-import { fitPrior, posteriorMeans, rankIntervals } from '../../src/site/evidence/posterior.ts';
+import { fitPrior, moderate, posteriorMeans, rankIntervals, type SpreadAtTruth } from '../../src/site/evidence/posterior.ts';
 import { cannotTell, rankSets, setWidth } from '../../src/site/evidence/rank-sets.ts';
 import { benchKey, resampleCounts } from '../../src/site/evidence/resample.ts';
 import { separations, upperTail } from '../../src/site/evidence/separation.ts';
@@ -57,6 +57,29 @@ function roundWhere(keys: Uint32Array, seed: number, pick: (counts: Uint8Array) 
     if (pick(counts)) return { round, counts };
   }
   throw new Error('no such round');
+}
+
+/**
+ * Sixty models on twenty benchmarks, scored by a falling skill plus noise (or, `growing`, a noise as
+ * wide as the skill, so the spread grows with the score as at the foot of a large field); supraScore
+ * the mean of their scores.
+ */
+function sixty(growing = false): Parameters<typeof fieldRanges>[0] {
+  let seed = 5;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const benches = Array.from({ length: 20 }, (_, b) => `b${b}`);
+  const score = (i: number) => (growing ? 1.5 * (60 - i) * random() : 90 - i + 30 * (random() - 0.5));
+  const raw = Array.from({ length: 60 }, (_, i) => Object.fromEntries(benches.map((b) => [b, Math.max(0, Math.min(100, score(i)))])));
+  const mean = (s: Record<string, number>) => benches.reduce((a, b) => a + s[b]!, 0) / benches.length;
+  const sorted = [...raw].sort((a, b) => mean(b) - mean(a));
+  const { input, terms } = world(sorted, Object.fromEntries(benches.map((b) => [b, 1])), sorted.map(mean));
+  return {
+    ...input,
+    candidates: Int32Array.from({ length: 2 * REFERENCES }, (_, i) => i),
+    rounds: 200,
+    benchmarks: Float64Array.from(terms, (t) => t!.benchmarks),
+    enough: new Uint8Array(60).fill(1),
+  };
 }
 
 describe('moves read by place', () => {
@@ -154,6 +177,82 @@ describe('the spread a model is moderated towards', () => {
     for (const t of typical) expect(t).toBeCloseTo(mean, 12);
     // The median would be 0.01, a twentieth of it.
     expect(mean).toBeGreaterThan(0.2);
+  });
+});
+
+describe('a model’s spread read at each true score it could have', () => {
+  it('is its own variance per benchmark moderated towards that of the model whose score is nearest that truth', () => {
+    // Sixty models, their variance per benchmark growing with the score (as at the foot of a large field), 25 benchmarks each; one with none of its own spread.
+    const models = 60;
+    const y = Float64Array.from({ length: models }, (_, m) => 6 - 0.1 * m);
+    const k = new Float64Array(models).fill(25);
+    const own = Float64Array.from(y, (v) => Math.sqrt((20 * v) / 25));
+    own[50] = 0;
+    const measured = new Uint8Array(models).fill(1);
+    const spread = errorSpread({ up: own, down: own }, k, measured, y);
+    const typical = typicalSpread(
+      Float64Array.from(own, (s) => 25 * s * s),
+      measured,
+    );
+    const t = spread.atTruth!;
+    expect(Array.from(t.scores)).toEqual(Array.from(y).reverse());
+    expect(Array.from(t.typicalDown)).toEqual(Array.from(typical).reverse());
+    // At its own score, the moderated spread as before; model 50's own variance is 0, its neighbours' is not.
+    expect(spread.down[50]).toBeCloseTo(moderate(0, typical[50]!, 25, PRIOR_BENCHMARKS, SE_FLOOR), 12);
+    expect(spread.down[50]!).toBeGreaterThan(SE_FLOOR);
+    expect(t.ownDown[50]).toBe(0);
+    expect(t.ownDown[10]).toBeCloseTo(25 * own[10]! ** 2, 12);
+  });
+
+  it('is what a field’s likely ranges are made with', () => {
+    const input = sixty(true);
+    const spreads = spreadsOf(movesOf(input));
+    const y = Float64Array.from(input.best, (c) => input.supraScore[c]!);
+    const spread = errorSpread(spreads, input.benchmarks, input.enough, y);
+    const atTruth = rankIntervals(y, spread, fitPrior(y, spread), 0.05, 0.95);
+    const own = { up: spread.up, down: spread.down };
+    const atOwn = rankIntervals(y, own, fitPrior(y, own), 0.05, 0.95);
+    const ranges = fieldRanges(input);
+    expect(Array.from(ranges.likelyLow)).toEqual(Array.from(atTruth.low));
+    expect(Array.from(ranges.likelyHigh)).toEqual(Array.from(atTruth.high));
+    // And the spreads read at the models' own scores alone give other ranges.
+    expect(Array.from(ranges.likelyLow).concat(Array.from(ranges.likelyHigh))).not.toEqual(Array.from(atOwn.low).concat(Array.from(atOwn.high)));
+  });
+
+  it('weighs each true score by the density of the score there, with the spreads of that truth', () => {
+    // A model at 0.5 with little spread of its own, in a field whose variance per benchmark is 20 times the score; an even prior on 0, 0.5, ..., 10.
+    const scores = Float64Array.from({ length: 21 }, (_, g) => g * 0.5);
+    const typical = scores.map((v) => 20 * v);
+    const atTruth: SpreadAtTruth = {
+      benchmarks: Float64Array.of(25),
+      ownUp: Float64Array.of(0.2),
+      ownDown: Float64Array.of(0.2),
+      scores,
+      typicalUp: typical,
+      typicalDown: typical,
+      priorBenchmarks: PRIOR_BENCHMARKS,
+      floor: SE_FLOOR,
+    };
+    const at = (theta: number) => moderate(0.2, 20 * theta, 25, PRIOR_BENCHMARKS, SE_FLOOR);
+    const y = Float64Array.of(0.5);
+    const prior = { grid: scores, weight: new Float64Array(21).fill(1 / 21) };
+    // The posterior mean on the grid, the likelihood a normal density whose spread is read at each truth (with its 1/spread), or not.
+    const mean = (spreadAt: (theta: number) => number, density: boolean) => {
+      let sum = 0;
+      let total = 0;
+      for (const theta of scores) {
+        const s = spreadAt(theta);
+        const f = (density ? 1 / s : 1) * Math.exp(-0.5 * ((0.5 - theta) / s) ** 2);
+        sum += theta * f;
+        total += f;
+      }
+      return sum / total;
+    };
+    const computed = posteriorMeans(y, { up: Float64Array.of(at(0.5)), down: Float64Array.of(at(0.5)), atTruth }, prior)[0]!;
+    expect(computed).toBeCloseTo(mean(at, true), 4);
+    // Not the spread at its own score (which leaves it near 0.5), nor a likelihood without the density's 1/spread (which leans further up).
+    expect(computed - mean(() => at(0.5), true)).toBeGreaterThan(0.2);
+    expect(mean(at, false) - computed).toBeGreaterThan(0.05);
   });
 });
 
@@ -329,24 +428,6 @@ describe('“separates” on a page of comparisons', () => {
 });
 
 describe('the ends of a likely range under other seeds', () => {
-  /** Sixty models on twenty benchmarks, scored by a falling skill plus noise; supraScore the mean of their scores. */
-  function sixty(): Parameters<typeof fieldRanges>[0] {
-    let seed = 5;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const benches = Array.from({ length: 20 }, (_, b) => `b${b}`);
-    const raw = Array.from({ length: 60 }, (_, i) => Object.fromEntries(benches.map((b) => [b, Math.max(0, Math.min(100, 90 - i + 30 * (random() - 0.5)))])));
-    const mean = (s: Record<string, number>) => benches.reduce((a, b) => a + s[b]!, 0) / benches.length;
-    const sorted = [...raw].sort((a, b) => mean(b) - mean(a));
-    const { input, terms } = world(sorted, Object.fromEntries(benches.map((b) => [b, 1])), sorted.map(mean));
-    return {
-      ...input,
-      candidates: Int32Array.from({ length: 2 * REFERENCES }, (_, i) => i),
-      rounds: 200,
-      benchmarks: Float64Array.from(terms, (t) => t!.benchmarks),
-      enough: new Uint8Array(60).fill(1),
-    };
-  }
-
   it('move by at most a couple of places, and a fraction of one on average', () => {
     const input = sixty();
     const one = fieldRanges(input);

@@ -9,7 +9,7 @@
  * of benchmarks behind supraScore (benchCount), so no model is held still while the others move.
  */
 import { movesOf, placedScores, spreadsOf, type MovesInput } from './moves.ts';
-import { fitPrior, posteriorMeans, rankIntervals } from './posterior.ts';
+import { fitPrior, moderate, posteriorMeans, rankIntervals, type ErrorSpread, type SpreadAtTruth } from './posterior.ts';
 import { cannotTell, rankSets, setWidth, simultaneousWidth } from './rank-sets.ts';
 import { LEVEL } from './ranges.ts';
 
@@ -96,16 +96,40 @@ export function typicalSpread(perBenchmark: Float64Array, measured: Uint8Array):
   return out;
 }
 
-/** A spread per benchmark moderated towards its neighbours' (limma's moderated variance): few benchmarks say little of their own spread. */
+/** A model's own variance per benchmark (k s²) and its neighbours' typical one (0 where none is measured). */
+function perBenchmark(own: Float64Array, k: Float64Array, measured: Uint8Array): { own: Float64Array; typical: Float64Array } {
+  const mine = Float64Array.from(own, (s, m) => (measured[m] ? k[m]! * s * s : Number.NaN));
+  return { own: mine, typical: typicalSpread(mine, measured).map((t) => (Number.isNaN(t) ? 0 : t)) };
+}
+
+/** A spread moderated towards its neighbours' (limma's moderated variance, posterior.ts `moderate`): few benchmarks say little of their own spread. */
 function moderated(own: Float64Array, k: Float64Array, measured: Uint8Array): Float64Array {
-  const perBenchmark = Float64Array.from(own, (s, m) => (measured[m] ? k[m]! * s * s : Number.NaN));
-  const typical = typicalSpread(perBenchmark, measured);
-  return Float64Array.from(own, (_, m) => {
-    const prior = Number.isNaN(typical[m]!) ? 0 : typical[m]!;
-    const count = Math.max(1, k[m]!);
-    const v = measured[m] ? (PRIOR_BENCHMARKS * prior + (count - 1) * perBenchmark[m]!) / (PRIOR_BENCHMARKS + count - 1) : prior;
-    return Math.max(SE_FLOOR, Math.sqrt(v / count));
-  });
+  const v = perBenchmark(own, k, measured);
+  return Float64Array.from(own, (_, m) => moderate(v.own[m]!, v.typical[m]!, k[m]!, PRIOR_BENCHMARKS, SE_FLOOR));
+}
+
+/**
+ * Each side's spread at the model's own score, and read at every true score (posterior.ts
+ * `SpreadAtTruth`): the typical variance per benchmark there is that of the model whose supraScore
+ * is nearest it.
+ */
+export function errorSpread(own: { up: Float64Array; down: Float64Array }, k: Float64Array, measured: Uint8Array, y: Float64Array): ErrorSpread {
+  const up = perBenchmark(own.up, k, measured);
+  const down = perBenchmark(own.down, k, measured);
+  const ascending = Int32Array.from(y.keys()).sort((a, b) => y[a]! - y[b]! || b - a);
+  const atTruth: SpreadAtTruth = {
+    benchmarks: k,
+    ownUp: up.own,
+    ownDown: down.own,
+    scores: Float64Array.from(ascending, (m) => y[m]!),
+    typicalUp: Float64Array.from(ascending, (m) => up.typical[m]!),
+    typicalDown: Float64Array.from(ascending, (m) => down.typical[m]!),
+    priorBenchmarks: PRIOR_BENCHMARKS,
+    floor: SE_FLOOR,
+  };
+  const at = (v: { own: Float64Array; typical: Float64Array }) =>
+    Float64Array.from(y, (_, m) => moderate(v.own[m]!, v.typical[m]!, k[m]!, PRIOR_BENCHMARKS, SE_FLOOR));
+  return { up: at(up), down: at(down), atTruth };
 }
 
 export function fieldRanges(input: FieldRangesInput): FieldRanges {
@@ -115,9 +139,8 @@ export function fieldRanges(input: FieldRangesInput): FieldRanges {
   const measured = Uint8Array.from(own.se, (s, m) => (input.enough[m] && Number.isFinite(s) ? 1 : 0));
   const k = input.benchmarks;
   const se = moderated(own.se, k, measured);
-  const spread = { up: moderated(own.up, k, measured), down: moderated(own.down, k, measured) };
-
   const y = Float64Array.from(input.best, (c) => input.supraScore[c]!);
+  const spread = errorSpread(own, k, measured, y);
   const prior = fitPrior(y, spread);
   const half = (1 - LEVEL) / 2;
   const intervals = rankIntervals(y, spread, prior, half, 1 - half);

@@ -2,7 +2,8 @@
  * Likely model ranks by empirical Bayes (Gu and Koenker, "Invidious comparisons", Econometrica 2023;
  * Efron's g-modelling): each model's supraScore is read as its true score plus an error of its own
  * spread (moves.ts), wider on the side its moves stray further to (a two-piece normal: with few
- * benchmarks, a score is more often a little low than a little high); the spread of the true scores over the field, G, is fitted to all the
+ * benchmarks, a score is more often a little low than a little high), that spread read at each true
+ * score it could have (`SpreadAtTruth`); the spread of the true scores over the field, G, is fitted to all the
  * models at once (a nonparametric maximum likelihood fit on a grid, by EM, with each model's own
  * error); each model's true score then has a posterior, and the distribution of its rank among
  * every model's posterior is computed (below), not drawn. A likely range is the middle of that distribution. Unlike a percentile bootstrap of the
@@ -45,27 +46,94 @@ interface Bands {
 
 /** Each model's error spread: below its score (a true score above it) and above it (a true score below). */
 export interface ErrorSpread {
-  /** The spread of a score above its true score (the side `y - θ > 0`). */
+  /** The spread of a score above its true score (the side `y - θ > 0`), at the model's own score. */
   up: Float64Array;
-  /** The spread of a score below its true score. */
+  /** The spread of a score below its true score, at the model's own score. */
   down: Float64Array;
+  /** Where given, each model's spreads are read at every true score it is weighed at instead (below). */
+  atTruth?: SpreadAtTruth;
 }
 
-/** The likelihood of a score `y` given a true score `theta`: a two-piece normal, up to a factor the same for every theta. */
+/**
+ * A model's spread read at each true score θ it could have, not only at its own score: its own
+ * variance per benchmark moderated (`moderate`) towards the variance per benchmark typical of the
+ * models whose score is θ, over its benchmarks. It is the score interval's idea (Wilson's, not
+ * Wald's, for a share): each candidate truth is judged by the noise a model with that truth would
+ * itself show. At the foot of a large field the noise grows with the score, because a model's score
+ * there comes from the few benchmarks where it comes close to the references; one that drew none of
+ * those has a low score and a small spread of its own, and a spread read at its own score alone
+ * makes a truth a little higher look impossible, when missing its near-wins is just what a model
+ * of that truth would do now and then.
+ */
+export interface SpreadAtTruth {
+  /** By model: the benchmarks behind its score. */
+  benchmarks: Float64Array;
+  /** By model: its own variance per benchmark (k s²) on each side; NaN where it has none of its own. */
+  ownUp: Float64Array;
+  ownDown: Float64Array;
+  /** Scores ascending, and the variance per benchmark typical of the models there, each side. */
+  scores: Float64Array;
+  typicalUp: Float64Array;
+  typicalDown: Float64Array;
+  /** How many benchmarks' worth the typical variance counts for beside a model's own. */
+  priorBenchmarks: number;
+  /** The smallest spread read. */
+  floor: number;
+}
+
+/**
+ * A spread per benchmark moderated towards a typical one (limma's moderated variance: few benchmarks
+ * say little of their own spread), as the standard error over `benchmarks` benchmarks. Without an own
+ * variance (NaN), the typical one alone.
+ */
+export function moderate(own: number, typical: number, benchmarks: number, priorBenchmarks: number, floor: number): number {
+  const count = Math.max(1, benchmarks);
+  const v = Number.isNaN(own) ? typical : (priorBenchmarks * typical + (count - 1) * own) / (priorBenchmarks + count - 1);
+  return Math.max(floor, Math.sqrt(v / count));
+}
+
+/** The density of a score `y` given a true score `theta`: a two-piece normal (up to a factor the same for every model and theta). */
 const likelihood = (y: number, theta: number, up: number, down: number) => {
   const z = (y - theta) / (y > theta ? up : down);
-  return Math.exp(-0.5 * z * z);
+  return (2 / (up + down)) * Math.exp(-0.5 * z * z);
 };
+
+/** The typical variances per benchmark at each grid point: those of the score nearest it. */
+function typicalOnGrid(t: SpreadAtTruth, grid: Float64Array): { up: Float64Array; down: Float64Array } {
+  const up = new Float64Array(grid.length);
+  const down = new Float64Array(grid.length);
+  const last = t.scores.length - 1;
+  for (let g = 0; g < grid.length; g++) {
+    let j = Math.min(last, firstAtOrAbove(t.scores, grid[g]!));
+    if (j > 0 && grid[g]! - t.scores[j - 1]! < t.scores[j]! - grid[g]!) j--;
+    up[g] = t.typicalUp[j]!;
+    down[g] = t.typicalDown[j]!;
+  }
+  return { up, down };
+}
 
 function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
   const n = y.length;
   const from = new Int32Array(n);
   const start = new Int32Array(n + 1);
   const ranges: [number, number][] = [];
+  const t = s.atTruth;
+  const typical = t && typicalOnGrid(t, grid);
+  // Model i's spreads at grid point g: its own, or read at that true score.
+  const upAt = (i: number, g: number) => (t ? moderate(t.ownUp[i]!, typical!.up[g]!, t.benchmarks[i]!, t.priorBenchmarks, t.floor) : s.up[i]!);
+  const downAt = (i: number, g: number) => (t ? moderate(t.ownDown[i]!, typical!.down[g]!, t.benchmarks[i]!, t.priorBenchmarks, t.floor) : s.down[i]!);
   for (let i = 0; i < n; i++) {
     // A true score below y reads the upper spread; above y, the lower; the band keeps a grid point either side.
-    const lo = Math.max(0, firstAtOrAbove(grid, y[i]! - REACH * s.up[i]!) - 1);
-    const hi = Math.min(grid.length - 1, firstAtOrAbove(grid, y[i]! + REACH * s.down[i]!));
+    let lo: number;
+    let hi: number;
+    if (t) {
+      const at = Math.min(grid.length - 1, firstAtOrAbove(grid, y[i]!));
+      for (lo = at; lo > 0 && y[i]! - grid[lo]! <= REACH * upAt(i, lo);) lo--;
+      for (hi = at; hi < grid.length - 1 && grid[hi]! - y[i]! <= REACH * downAt(i, hi);) hi++;
+    } else {
+      lo = Math.max(0, firstAtOrAbove(grid, y[i]! - REACH * s.up[i]!) - 1);
+      hi = Math.min(grid.length - 1, firstAtOrAbove(grid, y[i]! + REACH * s.down[i]!));
+    }
     ranges.push([lo, Math.max(lo, hi)]);
     from[i] = lo;
     start[i + 1] = start[i]! + Math.max(lo, hi) - lo + 1;
@@ -73,7 +141,7 @@ function bandsOf(y: Float64Array, s: ErrorSpread, grid: Float64Array): Bands {
   const like = new Float64Array(start[n]!);
   for (let i = 0; i < n; i++) {
     const [lo, hi] = ranges[i]!;
-    for (let k = lo; k <= hi; k++) like[start[i]! + k - lo] = likelihood(y[i]!, grid[k]!, s.up[i]!, s.down[i]!);
+    for (let k = lo; k <= hi; k++) like[start[i]! + k - lo] = likelihood(y[i]!, grid[k]!, upAt(i, k), downAt(i, k));
   }
   return { from, start, like };
 }
@@ -99,7 +167,12 @@ export function fitPrior(y: Float64Array, s: ErrorSpread, points: number = GRID,
   // A large field is fitted on FITTED models evenly spread over its order: the spread of true scores needs no more, and the fit's cost stays flat.
   const every = Math.max(1, Math.ceil(y.length / FITTED));
   const pick = <T extends Float64Array>(a: T) => a.filter((_, i) => i % every === 0);
-  const bands = bandsOf(pick(y), { up: pick(s.up), down: pick(s.down) }, grid);
+  const t = s.atTruth;
+  const bands = bandsOf(
+    pick(y),
+    { up: pick(s.up), down: pick(s.down), atTruth: t && { ...t, benchmarks: pick(t.benchmarks), ownUp: pick(t.ownUp), ownDown: pick(t.ownDown) } },
+    grid,
+  );
   const fitted = bands.start.length - 1;
   let weight = new Float64Array(grid.length).fill(1 / grid.length);
   const next = new Float64Array(grid.length);
@@ -129,12 +202,11 @@ function posteriors(y: Float64Array, s: ErrorSpread, prior: Prior): Bands {
     const at = bands.start[i]!;
     const len = bands.start[i + 1]! - at;
     let total = 0;
-    for (let k = 0; k < len; k++) total += bands.like[at + k] = prior.weight[lo + k]! * bands.like[at + k]!;
-    let sum = 0;
+    for (let k = 0; k < len; k++) total += prior.weight[lo + k]! * bands.like[at + k]!;
     // Where the prior gives the band nothing (a score far from every other), the likelihood alone.
-    if (!(total > 0)) {
-      for (let k = 0; k < len; k++) total += bands.like[at + k] = likelihood(y[i]!, prior.grid[lo + k]!, s.up[i]!, s.down[i]!);
-    }
+    if (total > 0) for (let k = 0; k < len; k++) bands.like[at + k] = prior.weight[lo + k]! * bands.like[at + k]!;
+    else for (let k = 0; k < len; k++) total += bands.like[at + k]!;
+    let sum = 0;
     for (let k = 0; k < len; k++) bands.like[at + k] = sum += bands.like[at + k]! / total;
   }
   return bands;
