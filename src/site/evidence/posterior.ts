@@ -333,8 +333,12 @@ function chanceAtMost(x: number, c: number, sd: number, skew: number): number {
  * taking each as above it by an even chance, independently, spread it by only about half the square
  * root of their number (on the fields of 10,000 configurations with 90 % of the scores missing of
  * seeds 1 and 7, the bottom third's ranges held 82.5 % and 77.7 % with the neighbours' mean spread
- * alone, 83.9 % and 83.1 % with this too). The same inputs give the same ranges, with no draws to
- * move their ends.
+ * alone, 83.9 % and 83.1 % with this too). Ranks are whole, so the two ends, each leaving out less
+ * than its share, can hold far more than the level between them (at the top of the table a model
+ * that cannot rank above 1st leaves nothing out above it): the range is narrowed an end at a time
+ * while it still holds the level (on the fields of 300 configurations of seeds 1 and 7, the ranges
+ * of the three leaders held 97.3 % of their own posteriors and 98.4 % of the truths, those of ranks 4
+ * to 20 93-95 % and 92-95 %). The same inputs give the same ranges, with no draws to move their ends.
  */
 export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low: number, high: number): { low: Int32Array; high: Int32Array } {
   const n = y.length;
@@ -404,12 +408,29 @@ export function rankIntervals(y: Float64Array, s: ErrorSpread, prior: Prior, low
     }
     return lo + 1;
   };
+  // P(rank at most r), rank 0 and below holding nothing.
+  const rankAtMost = (r: number) => (r >= 1 ? atMost(r - 1) : 0);
   const lows = new Int32Array(n);
   const highs = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     pointsOf(i);
-    lows[i] = quantile(low);
-    highs[i] = quantile(high);
+    let top = quantile(low);
+    let foot = quantile(high);
+    // Ranks are whole, so ends that each leave out less than their share can hold far more than the
+    // level between them: a model that cannot rank above 1st leaves nothing out above it. What they
+    // leave unused narrows the range an end at a time, the end whose rank weighs less first, while
+    // it still holds the level.
+    let spare = low + (1 - high) - rankAtMost(top - 1) - (1 - rankAtMost(foot));
+    while (top < foot) {
+      const first = Math.max(0, rankAtMost(top) - rankAtMost(top - 1));
+      const last = Math.max(0, rankAtMost(foot) - rankAtMost(foot - 1));
+      if (Math.min(first, last) > spare) break;
+      spare -= Math.min(first, last);
+      if (first <= last) top++;
+      else foot--;
+    }
+    lows[i] = top;
+    highs[i] = foot;
   }
   return { low: lows, high: highs };
 }
