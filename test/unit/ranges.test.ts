@@ -254,6 +254,28 @@ describe('a model’s spread read at each true score it could have', () => {
     expect(computed - mean(() => at(0.5), true)).toBeGreaterThan(0.2);
     expect(mean(at, false) - computed).toBeGreaterThan(0.05);
   });
+
+  it('is not read at each truth for a model without a spread of its own: the typical one alone over its few benchmarks is kept at its score', () => {
+    // As above, but the model has too little evidence for a range (no own variance) and 3 benchmarks.
+    const scores = Float64Array.from({ length: 21 }, (_, g) => g * 0.5);
+    const typical = scores.map((v) => 20 * v);
+    const atTruth: SpreadAtTruth = {
+      benchmarks: Float64Array.of(3),
+      ownUp: Float64Array.of(Number.NaN),
+      ownDown: Float64Array.of(Number.NaN),
+      scores,
+      typicalUp: typical,
+      typicalDown: typical,
+      priorBenchmarks: PRIOR_BENCHMARKS,
+      floor: SE_FLOOR,
+    };
+    const here = moderate(Number.NaN, 20 * 0.5, 3, PRIOR_BENCHMARKS, SE_FLOOR);
+    const y = Float64Array.of(0.5);
+    const prior = { grid: scores, weight: new Float64Array(21).fill(1 / 21) };
+    const spread = { up: Float64Array.of(here), down: Float64Array.of(here) };
+    const kept = posteriorMeans(y, spread, prior)[0]!;
+    expect(posteriorMeans(y, { ...spread, atTruth }, prior)[0]).toBeCloseTo(kept, 12);
+  });
 });
 
 describe('the posterior’s ranks', () => {
