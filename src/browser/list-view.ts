@@ -62,6 +62,8 @@ export interface ListOptions<Row, V> {
   afterDraw?: (view: V, rows: readonly Row[] | undefined, current: () => boolean) => void;
   /** The choices of a select filter, from the rows a view is drawn from (the tags of a past day), where the page could not list them. */
   choices?: (rows: readonly Row[]) => Partial<Record<string, string[]>>;
+  /** Draw a view's rows in steps (drawRows): a page whose every frame is costly (/rank/'s). */
+  stepped?: boolean;
 }
 
 /** What a page's own controls (beside the list's form) change the view with: the change, from page 1, as a new history entry; and the view last asked for. */
@@ -130,6 +132,7 @@ function searchAsYouType(input: HTMLInputElement, current: () => string, apply: 
 
 /** The parts of a list's page its script reads and draws in (enhanceList says which each is). */
 interface ListParts<V extends BaseView> {
+  root: HTMLElement;
   heading: Element | null;
   form: HTMLFormElement;
   q: HTMLInputElement;
@@ -160,7 +163,7 @@ function partsOf<Row, V extends BaseView>(root: HTMLElement, spec: AnySpec<Row, 
   const tbody = need(root, 'tbody');
   const status = need(root, '[data-status]');
   const tableWrap = need<HTMLElement>(root, '.table-wrap');
-  return { heading, form, q, sources, notice, fields, chips, caption, tbody, status, tableWrap };
+  return { root, heading, form, q, sources, notice, fields, chips, caption, tbody, status, tableWrap };
 }
 
 /** The page as the server rendered it: its view, its own address (a static page's path), what it showed, and its settings. */
@@ -225,6 +228,77 @@ function loadRows<Row, V>(loads: Map<string, Promise<Row[] | ListNotice>>, rowsO
   return load;
 }
 
+/** Rows a stepped draw puts in the task that has them, about a first screen's worth; the others follow ROWS_A_FRAME a frame. */
+export const FIRST_ROWS = 10;
+const ROWS_A_FRAME = 10;
+
+/**
+ * Puts `rows` in the table in place of the rows there; in steps where the list's options say so: the
+ * first FIRST_ROWS at once, the others ROWS_A_FRAME a frame, while the list's root says
+ * `data-drawing`. A page of rows laid out in one frame blocks a phone's input for a few hundred ms;
+ * a few rows a frame do not. Other rows (another ranking's) are taken out at once, the table's box
+ * keeping its height until the last row is in, so nothing below it moves meanwhile; the same rows
+ * drawn again (`again`: with their ranges) replace the rows there one for one. A newer draw (`mine`
+ * no longer the ticket) takes over where this one is.
+ */
+function drawRows<Row, V extends BaseView>(list: EnhancedList<Row, V>, mine: number, rows: readonly Row[], again: boolean): void {
+  const { spec, draw, state } = list;
+  const { root, tbody, tableWrap } = list.parts;
+  const made = (from: number, to: number) => nodesOf(html`${rows.slice(from, to).map((row) => listRowHtml(spec, draw, row))}`);
+  if (!list.options.stepped || rows.length <= FIRST_ROWS) {
+    tbody.replaceChildren(...made(0, rows.length));
+    return drawnAll(list);
+  }
+  const old = again && root.dataset.drawing === undefined ? [...tbody.children] : [];
+  if (old.length === 0) {
+    // Read before anything is written, where the page is laid out already.
+    if (root.dataset.drawing === undefined) tableWrap.style.minHeight = `${tableWrap.offsetHeight}px`;
+    tbody.replaceChildren();
+  }
+  let at = 0;
+  const step = (n: number) => {
+    const next = made(at, at + n);
+    const replaced = old.splice(0, n);
+    if (replaced[0]) replaced[0].before(...next);
+    else tbody.append(...next);
+    removeRows(replaced);
+    at += next.length;
+  };
+  step(FIRST_ROWS);
+  root.dataset.drawing = '';
+  const more = () => {
+    if (mine !== state.ticket) return;
+    step(ROWS_A_FRAME);
+    if (at < rows.length) return void requestAnimationFrame(more);
+    removeRows(old.splice(0));
+    drawnAll(list);
+  };
+  requestAnimationFrame(more);
+}
+
+/** Rows that follow each other taken out of the table at once. */
+function removeRows(rows: readonly Element[]): void {
+  if (rows.length === 0) return;
+  const range = document.createRange();
+  range.setStartBefore(rows[0]!);
+  range.setEndAfter(rows.at(-1)!);
+  range.deleteContents();
+}
+
+/** Every row of the view drawn: the table's box takes its own height again. */
+function drawnAll<Row, V extends BaseView>(list: EnhancedList<Row, V>): void {
+  list.parts.tableWrap.style.minHeight = '';
+  delete list.parts.root.dataset.drawing;
+}
+
+/** The rows of the page as rendered back in the table. */
+function drawnAsRendered<Row, V extends BaseView>(list: EnhancedList<Row, V>): void {
+  const { root, tbody } = list.parts;
+  const { rows } = list.rendered.original;
+  if (tbody.firstElementChild !== rows[0] || tbody.childElementCount !== rows.length || root.dataset.drawing !== undefined) tbody.replaceChildren(...rows);
+  drawnAll(list);
+}
+
 /** Puts `next` in place of the pager on screen (after the table when there is none), or takes the pager away. */
 function replacePager<Row, V extends BaseView>(state: ListState<Row, V>, tableWrap: HTMLElement, next: Element | null) {
   const { pager } = state;
@@ -271,9 +345,9 @@ function syncControls<Row, V extends BaseView>(
   markSorted(view.sort, view.dir);
 }
 
-/** Draws a view, then writes its URL: a new history entry, or in place of the current one. */
-async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, next: V, entry: 'push' | 'replace'): Promise<void> {
-  const { spec, rowsOf, draw, state } = list;
+/** Draws a view and writes its URL: a new history entry, or in place of the current one; `again`: the view on screen, from its rows changed since. */
+async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, next: V, entry: 'push' | 'replace', again = false): Promise<void> {
+  const { spec, rowsOf, state } = list;
   const { afterDraw, choices } = list.options;
   const { heading, notice, fields, tbody, status, tableWrap } = list.parts;
   const { server, serverUrl, serverPages, serverTotal, drawnOnly, original, siteTitle, pageSize } = list.rendered;
@@ -284,8 +358,9 @@ async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, nex
   let pages = serverPages;
   let drawn: Row[] | undefined;
   if (!drawnOnly && sameView(next, server)) {
+    address(next);
     // On arrival the static rows are in place: putting them back would lay out the whole table again.
-    if (tbody.firstElementChild !== original.rows[0] || tbody.childElementCount !== original.rows.length) tbody.replaceChildren(...original.rows);
+    drawnAsRendered(list);
     if (state.pager !== original.pager) replacePager(state, tableWrap, original.pager);
     put(notice, undefined);
     status.textContent = showingLine((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal, spec.noun);
@@ -298,18 +373,28 @@ async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, nex
       state.loaded.add(key);
     } catch {
       state.loads.delete(key);
-      if (mine === state.ticket) status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
+      if (mine !== state.ticket) return;
+      // Rows left half drawn by a draw that gave way to this one: the page's own rows instead.
+      if (list.parts.root.dataset.drawing !== undefined) drawnAsRendered(list);
+      status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
       return;
     }
     if (mine !== state.ticket) return; // a newer change is drawing
     if (!Array.isArray(all)) {
+      address(next);
       tbody.replaceChildren();
+      drawnAll(list);
       replacePager(state, tableWrap, null);
       put(notice, all.notice);
       status.textContent = all.status;
       finish(next, 1);
       return;
     }
+    const selected = selectRows(spec, all, next);
+    pages = pageCount(selected.length, pageSize);
+    view = { ...next, page: Math.min(next.page, pages) };
+    state.wanted = view;
+    address(view);
     put(notice, undefined);
     drawn = all;
     if (choices) {
@@ -323,28 +408,31 @@ async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, nex
       }
       list.sync(next);
     }
-    const selected = selectRows(spec, all, next);
-    pages = pageCount(selected.length, pageSize);
-    view = { ...next, page: Math.min(next.page, pages) };
-    state.wanted = view;
     const start = (view.page - 1) * pageSize;
     const slice = selected.slice(start, start + pageSize);
-    tbody.replaceChildren(...nodesOf(html`${slice.map((row) => listRowHtml(spec, draw, row))}`));
+    drawRows(list, mine, slice, again);
     replacePager(state, tableWrap, nodesOf(pagerHtml(view.page, pages, (p) => viewUrl(spec, { ...view, page: p }), spec.pagerLabel))[0] ?? null);
     status.textContent = showingLine(start + 1, slice.length, selected.length, all.length, spec.noun);
   }
   finish(view, pages, drawn);
 
-  /** The heading, title and address of the view drawn, and what the page says more of it. */
+  /**
+   * The address of the view about to be drawn, written before anything is: writing one lays out
+   * whatever the page has changed since its last frame (Chromium keeps the scroll position with it),
+   * which after a page of rows is most of a frame's work in the middle of a task.
+   */
+  function address(shown: V) {
+    // A static page's view keeps the page's own address.
+    const url = !drawnOnly && sameView(shown, server) ? serverUrl : viewUrl(spec, shown);
+    if (url === location.pathname + location.search) return;
+    if (entry === 'push') history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+
+  /** The heading and title of the view drawn, and what the page says more of it. */
   function finish(shown: V, pages: number, rows?: Row[]) {
     if (heading) heading.textContent = spec.heading(shown.page, pages, shown);
     document.title = pageTitle(spec.title(shown.page, shown), siteTitle);
-    // A static page's view keeps the page's own address.
-    const url = !drawnOnly && sameView(shown, server) ? serverUrl : viewUrl(spec, shown);
-    if (url !== location.pathname + location.search) {
-      if (entry === 'push') history.pushState(null, '', url);
-      else history.replaceState(null, '', url);
-    }
     afterDraw?.(shown, rows, () => mine === state.ticket);
   }
 }
@@ -373,7 +461,7 @@ export function enhanceList<Row, V extends BaseView>(
   const state: ListState<Row, V> = { wanted: rendered.server, pager: rendered.original.pager, ticket: 0, loads: new Map(), loaded: new Set() };
   const sync = (view: V) => syncControls(spec, parts, view, change, markSorted);
   const list: EnhancedList<Row, V> = { spec, rowsOf, draw, options, parts, rendered, state, sync };
-  const show = (next: V, entry: 'push' | 'replace') => showView(list, next, entry);
+  const show = (next: V, entry: 'push' | 'replace', again = false) => showView(list, next, entry, again);
 
   /** The current view with this change, from its first page, as a new history entry. */
   const change = (part: Partial<V>) => void show({ ...state.wanted, ...part, page: 1 }, 'push');
@@ -411,5 +499,5 @@ export function enhanceList<Row, V extends BaseView>(
   window.addEventListener('popstate', () => void show(readView(spec, location.pathname, location.search), 'replace'));
 
   void show(readView(spec, location.pathname, location.search), 'replace');
-  return { change, view: () => state.wanted, redraw: () => void show(state.wanted, 'replace') };
+  return { change, view: () => state.wanted, redraw: () => void show(state.wanted, 'replace', true) };
 }
