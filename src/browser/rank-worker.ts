@@ -6,7 +6,7 @@
  * and answers with their likely ranges (the longer part, which the page stops by ending the worker
  * when another ranking's rows are drawn first).
  */
-import { RankEngine, type RankProgress, type RankResult } from './rank-engine.ts';
+import { RankEngine, timed, type RankProgress, type RankResult } from './rank-engine.ts';
 import type { RankFile } from '../site/evidence/rank-file.ts';
 import type { WeightParams } from '../site/evidence/weights.ts';
 import type { RowRanges } from '../site/lists/rank-list.ts';
@@ -32,7 +32,10 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
   else if (message.type === 'rank')
     engine
       .rank(message.params, (progress) => answer({ type: 'progress', id: message.id, progress }))
-      .then((result) => answer({ type: 'ranked', id: message.id, result }), failed(message.id));
+      .then((result) => {
+        const posting = performance.now();
+        timed('post', posting, answer({ type: 'ranked', id: message.id, result }));
+      }, failed(message.id));
   else {
     const mine = engine;
     mine
