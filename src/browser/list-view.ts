@@ -235,7 +235,7 @@ const ROWS_A_FRAME = 10;
 /**
  * Puts `rows` in the table in place of the rows there; in steps where the list's options say so: the
  * first FIRST_ROWS at once, the others ROWS_A_FRAME a frame, while the list's root says
- * `data-drawing`. A page of rows laid out in one frame blocks a phone's input for a few hundred ms;
+ * `data-drawing` (and its table `aria-busy`). A page of rows laid out in one frame blocks a phone's input for a few hundred ms;
  * a few rows a frame do not. Other rows (another ranking's) are taken out at once, the table's box
  * keeping its height until the last row is in, so nothing below it moves meanwhile; the same rows
  * drawn again (`again`: with their ranges) replace the rows there one for one. A newer draw (`mine`
@@ -266,6 +266,8 @@ function drawRows<Row, V extends BaseView>(list: EnhancedList<Row, V>, mine: num
   };
   step(FIRST_ROWS);
   root.dataset.drawing = '';
+  // The rows still coming, said to assistive technology as well.
+  tableWrap.setAttribute('aria-busy', 'true');
   const more = () => {
     if (mine !== state.ticket) return;
     step(ROWS_A_FRAME);
@@ -288,6 +290,7 @@ function removeRows(rows: readonly Element[]): void {
 /** Every row of the view drawn: the table's box takes its own height again. */
 function drawnAll<Row, V extends BaseView>(list: EnhancedList<Row, V>): void {
   list.parts.tableWrap.style.minHeight = '';
+  list.parts.tableWrap.removeAttribute('aria-busy');
   delete list.parts.root.dataset.drawing;
 }
 
