@@ -228,13 +228,20 @@ function loadRows<Row, V>(loads: Map<string, Promise<Row[] | ListNotice>>, rowsO
   return load;
 }
 
-/** Rows a stepped draw puts in the task that has them, about a first screen's worth; the others follow ROWS_A_FRAME a frame. */
+/** Rows a stepped draw puts in the task that has them, about a first screen's worth; the others follow a few a frame. */
 export const FIRST_ROWS = 10;
-const ROWS_A_FRAME = 10;
+/**
+ * How many a frame: 10 to start with, then half as many after a frame that took longer than
+ * FRAME_MS (from one frame's start to the next: the rows' drawing, layout and paint), twice as many
+ * after one that took less than half, between 4 and 50: a slow phone gets short tasks, a fast
+ * computer the whole page in a few frames.
+ */
+const ROWS_A_FRAME = { start: 10, least: 4, most: 50 };
+const FRAME_MS = 50;
 
 /**
  * Puts `rows` in the table in place of the rows there; in steps where the list's options say so: the
- * first FIRST_ROWS at once, the others ROWS_A_FRAME a frame, while the list's root says
+ * first FIRST_ROWS at once, the others a few a frame (ROWS_A_FRAME), while the list's root says
  * `data-drawing` (and its table `aria-busy`). A page of rows laid out in one frame blocks a phone's input for a few hundred ms;
  * a few rows a frame do not. Other rows (another ranking's) are taken out at once, the table's box
  * keeping its height until the last row is in, so nothing below it moves meanwhile; the same rows
@@ -268,9 +275,15 @@ function drawRows<Row, V extends BaseView>(list: EnhancedList<Row, V>, mine: num
   root.dataset.drawing = '';
   // The rows still coming, said to assistive technology as well.
   tableWrap.setAttribute('aria-busy', 'true');
-  const more = () => {
+  let n = ROWS_A_FRAME.start;
+  let last = performance.now();
+  const more = (now: number) => {
     if (mine !== state.ticket) return;
-    step(ROWS_A_FRAME);
+    const took = now - last;
+    last = now;
+    if (took > FRAME_MS) n = Math.max(ROWS_A_FRAME.least, n >> 1);
+    else if (took < FRAME_MS / 2) n = Math.min(ROWS_A_FRAME.most, n * 2);
+    step(n);
     if (at < rows.length) return void requestAnimationFrame(more);
     removeRows(old.splice(0));
     drawnAll(list);
