@@ -10,7 +10,7 @@ import { readJson } from '../site/compare/model-data.ts';
 import { namesOf, type RankFile } from '../site/evidence/rank-file.ts';
 import { MAX_PASSES } from '../site/evidence/reweigh.ts';
 import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
-import { putRanges, RANK, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
+import { putRanges, RANK, unpackRows, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
 import { RANK_ROWS } from '../views/parts/list-table.ts';
 import { benchWeightsHtml, PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
 import { enhanceList, type ListSource } from './list-view.ts';
@@ -144,8 +144,9 @@ function workerRanker(index: Index): Ranker {
       // When its rows reached the page (the bench splits a change's time by these marks and the workers' measures).
       performance.mark('rank:received');
       // Copying thousands of rows in from the worker is a task's work already: the rows are drawn in a task of their own.
+      const result: RankResult = { ...m.result, rows: unpackRows(m.result.rows) };
       setTimeout(() => {
-        asked.done(m.result);
+        asked.done(result);
         rangesOf(m.id, asked.params, asked.ranges);
       });
     } else if (m.type === 'failed') asked.failed(new Error(m.message));
