@@ -276,10 +276,11 @@ function drawRows<Row, V extends BaseView>(list: EnhancedList<Row, V>, mine: num
   // The rows still coming, said to assistive technology as well.
   tableWrap.setAttribute('aria-busy', 'true');
   let n = ROWS_A_FRAME.start;
-  let last = performance.now();
+  // When the last frame began (a frame's time, as requestAnimationFrame gives it): none before the first step's.
+  let last: number | undefined;
   const more = (now: number) => {
     if (mine !== state.ticket) return;
-    const took = now - last;
+    const took = last === undefined ? FRAME_MS : now - last;
     last = now;
     if (took > FRAME_MS) n = Math.max(ROWS_A_FRAME.least, n >> 1);
     else if (took < FRAME_MS / 2) n = Math.min(ROWS_A_FRAME.most, n * 2);
