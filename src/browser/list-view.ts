@@ -19,11 +19,12 @@ import {
   type AnySpec,
   type FilterName,
 } from '../site/lists/list-spec.ts';
-import { pageCount } from '../site/lists/pagination.ts';
+import { FIRST_ROWS, pageCount } from '../site/lists/pagination.ts';
 import { html, type Markup } from '../views/parts/html.ts';
 import { chipHtml } from '../views/parts/chip.ts';
 import { listRowHtml, type RowCells } from '../views/parts/list-table.ts';
 import { pagerHtml } from '../views/parts/pager.ts';
+import { chooseOption, searchAsYouType, sortHeaders } from './list-controls.ts';
 import { nodesOf, put } from './markup.ts';
 
 const need = <E extends Element>(parent: ParentNode, selector: string): E => {
@@ -76,59 +77,6 @@ export interface ListHandle<V> {
 
 /** Views whose rows are kept, the most recent first: a day of 50,000 configurations is 35,000 rows. */
 const KEPT_SOURCES = 3;
-
-/** A select shows a value from the URL even when its list does not hold it; true when the list holds it. */
-function chooseOption(select: HTMLSelectElement, value: string): boolean {
-  for (const extra of select.querySelectorAll('option[data-extra]')) extra.remove();
-  const known = !value || [...select.options].some((o) => o.value === value);
-  if (!known) {
-    const option = new Option(`${value} (not in this snapshot)`, value);
-    option.dataset.extra = '';
-    select.append(option);
-  }
-  select.value = value;
-  return known;
-}
-
-/** Puts a sort button in each header with a `data-sort` key, and returns what marks the one the view is sorted by. */
-function sortHeaders(root: ParentNode, onSort: (key: string) => void) {
-  const headers = [...root.querySelectorAll<HTMLTableCellElement>('th[data-sort]')];
-  for (const th of headers) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'sort';
-    button.append(...th.childNodes);
-    button.addEventListener('click', () => onSort(th.dataset.sort!));
-    th.append(button);
-  }
-  return (sort: string, dir: 'asc' | 'desc') => {
-    for (const th of headers) {
-      if (th.dataset.sort === sort) th.setAttribute('aria-sort', dir === 'asc' ? 'ascending' : 'descending');
-      else th.removeAttribute('aria-sort');
-    }
-  };
-}
-
-/** Searches as the visitor types: one history entry per visit to the field, not one per pause. */
-function searchAsYouType(input: HTMLInputElement, current: () => string, apply: (q: string, entry: 'push' | 'replace') => void): () => void {
-  let typing: ReturnType<typeof setTimeout> | undefined;
-  let typedEntry = false;
-  const search = () => {
-    clearTimeout(typing);
-    if (input.value === current()) return;
-    apply(input.value, typedEntry ? 'replace' : 'push');
-    typedEntry = true;
-  };
-  input.addEventListener('input', () => {
-    clearTimeout(typing);
-    typing = setTimeout(search, 250);
-  });
-  input.addEventListener('blur', () => {
-    search();
-    typedEntry = false;
-  });
-  return search;
-}
 
 /** The parts of a list's page its script reads and draws in (enhanceList says which each is). */
 interface ListParts<V extends BaseView> {
@@ -228,8 +176,6 @@ function loadRows<Row, V>(loads: Map<string, Promise<Row[] | ListNotice>>, rowsO
   return load;
 }
 
-/** Rows a stepped draw puts in the task that has them, about a first screen's worth; the others follow a few a frame. */
-export const FIRST_ROWS = 10;
 /**
  * How many a frame: 10 to start with, then half as many after a frame that took longer than
  * FRAME_MS (from one frame's start to the next: the rows' drawing, layout and paint), twice as many

@@ -20,7 +20,7 @@ import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-light
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/env.ts';
-import { FIRST_ROWS } from '../../src/browser/list-view.ts';
+import { FIRST_ROWS } from '../../src/site/lists/pagination.ts';
 import { filesUnder } from '../helpers/files.ts';
 
 const available = chromiumAvailable();

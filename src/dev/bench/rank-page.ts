@@ -11,7 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { FIRST_ROWS } from '../../browser/list-view.ts';
+import { FIRST_ROWS } from '../../site/lists/pagination.ts';
 import { serveStatic } from '../../publish/static-server.ts';
 import { namesOf, partsFor, type FileEntry, type RankFile } from '../../site/evidence/rank-file.ts';
 import { readWeights, weighingOf, type WeightParams } from '../../site/evidence/weights.ts';
