@@ -12,6 +12,7 @@ import { createReporter } from '../src/core/reporter.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from '../src/dev/bench/args.ts';
 import { killRunningChildren } from '../src/dev/bench/child.ts';
 import { firstBuildFailures, fullReport, growthTargets, sizeTargets } from '../src/dev/bench/report.ts';
+import { benchRankSite } from '../src/dev/bench/rank-site.ts';
 import { runBench } from '../src/dev/bench/run-bench.ts';
 import { simulateMonth } from '../src/dev/crawl-month/simulate-month.ts';
 import { monthReport } from '../src/dev/crawl-month/report.ts';
@@ -48,7 +49,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 log(`working in ${tempDir}`);
 try {
-  if (options.crawlMonth) {
+  if (options.rankSite) {
+    const { lines, runs } = await benchRankSite(options.rankSite, options, { tempDir, log, progress: reporter });
+    console.log(lines.join('\n'));
+    if (options.json) writeFileSync(options.json, `${JSON.stringify(runs, null, 2)}\n`);
+  } else if (options.crawlMonth) {
     const { configurations, quota, ratePerMinute, share } = options.crawlMonth;
     // Each day: a few details change (new submissions, flipped votes) and a few configurations vanish.
     const churn = Math.max(2, Math.round(configurations / 1000));

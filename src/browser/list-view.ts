@@ -19,11 +19,12 @@ import {
   type AnySpec,
   type FilterName,
 } from '../site/lists/list-spec.ts';
-import { pageCount } from '../site/lists/pagination.ts';
+import { FIRST_ROWS, pageCount } from '../site/lists/pagination.ts';
 import { html, type Markup } from '../views/parts/html.ts';
 import { chipHtml } from '../views/parts/chip.ts';
 import { listRowHtml, type RowCells } from '../views/parts/list-table.ts';
 import { pagerHtml } from '../views/parts/pager.ts';
+import { chooseOption, searchAsYouType, sortHeaders } from './list-controls.ts';
 import { nodesOf, put } from './markup.ts';
 
 const need = <E extends Element>(parent: ParentNode, selector: string): E => {
@@ -62,6 +63,8 @@ export interface ListOptions<Row, V> {
   afterDraw?: (view: V, rows: readonly Row[] | undefined, current: () => boolean) => void;
   /** The choices of a select filter, from the rows a view is drawn from (the tags of a past day), where the page could not list them. */
   choices?: (rows: readonly Row[]) => Partial<Record<string, string[]>>;
+  /** Draw a view's rows in steps (drawRows): a page whose every frame is costly (/rank/'s). */
+  stepped?: boolean;
 }
 
 /** What a page's own controls (beside the list's form) change the view with: the change, from page 1, as a new history entry; and the view last asked for. */
@@ -75,61 +78,9 @@ export interface ListHandle<V> {
 /** Views whose rows are kept, the most recent first: a day of 50,000 configurations is 35,000 rows. */
 const KEPT_SOURCES = 3;
 
-/** A select shows a value from the URL even when its list does not hold it; true when the list holds it. */
-function chooseOption(select: HTMLSelectElement, value: string): boolean {
-  for (const extra of select.querySelectorAll('option[data-extra]')) extra.remove();
-  const known = !value || [...select.options].some((o) => o.value === value);
-  if (!known) {
-    const option = new Option(`${value} (not in this snapshot)`, value);
-    option.dataset.extra = '';
-    select.append(option);
-  }
-  select.value = value;
-  return known;
-}
-
-/** Puts a sort button in each header with a `data-sort` key, and returns what marks the one the view is sorted by. */
-function sortHeaders(root: ParentNode, onSort: (key: string) => void) {
-  const headers = [...root.querySelectorAll<HTMLTableCellElement>('th[data-sort]')];
-  for (const th of headers) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'sort';
-    button.append(...th.childNodes);
-    button.addEventListener('click', () => onSort(th.dataset.sort!));
-    th.append(button);
-  }
-  return (sort: string, dir: 'asc' | 'desc') => {
-    for (const th of headers) {
-      if (th.dataset.sort === sort) th.setAttribute('aria-sort', dir === 'asc' ? 'ascending' : 'descending');
-      else th.removeAttribute('aria-sort');
-    }
-  };
-}
-
-/** Searches as the visitor types: one history entry per visit to the field, not one per pause. */
-function searchAsYouType(input: HTMLInputElement, current: () => string, apply: (q: string, entry: 'push' | 'replace') => void): () => void {
-  let typing: ReturnType<typeof setTimeout> | undefined;
-  let typedEntry = false;
-  const search = () => {
-    clearTimeout(typing);
-    if (input.value === current()) return;
-    apply(input.value, typedEntry ? 'replace' : 'push');
-    typedEntry = true;
-  };
-  input.addEventListener('input', () => {
-    clearTimeout(typing);
-    typing = setTimeout(search, 250);
-  });
-  input.addEventListener('blur', () => {
-    search();
-    typedEntry = false;
-  });
-  return search;
-}
-
 /** The parts of a list's page its script reads and draws in (enhanceList says which each is). */
 interface ListParts<V extends BaseView> {
+  root: HTMLElement;
   heading: Element | null;
   form: HTMLFormElement;
   q: HTMLInputElement;
@@ -160,7 +111,7 @@ function partsOf<Row, V extends BaseView>(root: HTMLElement, spec: AnySpec<Row, 
   const tbody = need(root, 'tbody');
   const status = need(root, '[data-status]');
   const tableWrap = need<HTMLElement>(root, '.table-wrap');
-  return { heading, form, q, sources, notice, fields, chips, caption, tbody, status, tableWrap };
+  return { root, heading, form, q, sources, notice, fields, chips, caption, tbody, status, tableWrap };
 }
 
 /** The page as the server rendered it: its view, its own address (a static page's path), what it showed, and its settings. */
@@ -225,6 +176,92 @@ function loadRows<Row, V>(loads: Map<string, Promise<Row[] | ListNotice>>, rowsO
   return load;
 }
 
+/**
+ * How many a frame: 10 to start with, then half as many after a frame that took longer than
+ * FRAME_MS (from one frame's start to the next: the rows' drawing, layout and paint), twice as many
+ * after one that took less than half, between 4 and 50: a slow phone gets short tasks, a fast
+ * computer the whole page in a few frames.
+ */
+const ROWS_A_FRAME = { start: 10, least: 4, most: 50 };
+const FRAME_MS = 50;
+
+/**
+ * Puts `rows` in the table in place of the rows there; in steps where the list's options say so: the
+ * first FIRST_ROWS at once, the others a few a frame (ROWS_A_FRAME), while the list's root says
+ * `data-drawing` (and its table `aria-busy`). A page of rows laid out in one frame blocks a phone's input for a few hundred ms;
+ * a few rows a frame do not. Other rows (another ranking's) are taken out at once, the table's box
+ * keeping its height until the last row is in, so nothing below it moves meanwhile; the same rows
+ * drawn again (`again`: with their ranges) replace the rows there one for one. A newer draw (`mine`
+ * no longer the ticket) takes over where this one is.
+ */
+function drawRows<Row, V extends BaseView>(list: EnhancedList<Row, V>, mine: number, rows: readonly Row[], again: boolean): void {
+  const { spec, draw, state } = list;
+  const { root, tbody, tableWrap } = list.parts;
+  const made = (from: number, to: number) => nodesOf(html`${rows.slice(from, to).map((row) => listRowHtml(spec, draw, row))}`);
+  if (!list.options.stepped || rows.length <= FIRST_ROWS) {
+    tbody.replaceChildren(...made(0, rows.length));
+    return drawnAll(list);
+  }
+  const old = again && root.dataset.drawing === undefined ? [...tbody.children] : [];
+  if (old.length === 0) {
+    // Read before anything is written, where the page is laid out already.
+    if (root.dataset.drawing === undefined) tableWrap.style.minHeight = `${tableWrap.offsetHeight}px`;
+    tbody.replaceChildren();
+  }
+  let at = 0;
+  const step = (n: number) => {
+    const next = made(at, at + n);
+    const replaced = old.splice(0, n);
+    if (replaced[0]) replaced[0].before(...next);
+    else tbody.append(...next);
+    removeRows(replaced);
+    at += next.length;
+  };
+  step(FIRST_ROWS);
+  root.dataset.drawing = '';
+  // The rows still coming, said to assistive technology as well.
+  tableWrap.setAttribute('aria-busy', 'true');
+  let n = ROWS_A_FRAME.start;
+  // When the last frame began (a frame's time, as requestAnimationFrame gives it): none before the first step's.
+  let last: number | undefined;
+  const more = (now: number) => {
+    if (mine !== state.ticket) return;
+    const took = last === undefined ? FRAME_MS : now - last;
+    last = now;
+    if (took > FRAME_MS) n = Math.max(ROWS_A_FRAME.least, n >> 1);
+    else if (took < FRAME_MS / 2) n = Math.min(ROWS_A_FRAME.most, n * 2);
+    step(n);
+    if (at < rows.length) return void requestAnimationFrame(more);
+    removeRows(old.splice(0));
+    drawnAll(list);
+  };
+  requestAnimationFrame(more);
+}
+
+/** Rows that follow each other taken out of the table at once. */
+function removeRows(rows: readonly Element[]): void {
+  if (rows.length === 0) return;
+  const range = document.createRange();
+  range.setStartBefore(rows[0]!);
+  range.setEndAfter(rows.at(-1)!);
+  range.deleteContents();
+}
+
+/** Every row of the view drawn: the table's box takes its own height again. */
+function drawnAll<Row, V extends BaseView>(list: EnhancedList<Row, V>): void {
+  list.parts.tableWrap.style.minHeight = '';
+  list.parts.tableWrap.removeAttribute('aria-busy');
+  delete list.parts.root.dataset.drawing;
+}
+
+/** The rows of the page as rendered back in the table. */
+function drawnAsRendered<Row, V extends BaseView>(list: EnhancedList<Row, V>): void {
+  const { root, tbody } = list.parts;
+  const { rows } = list.rendered.original;
+  if (tbody.firstElementChild !== rows[0] || tbody.childElementCount !== rows.length || root.dataset.drawing !== undefined) tbody.replaceChildren(...rows);
+  drawnAll(list);
+}
+
 /** Puts `next` in place of the pager on screen (after the table when there is none), or takes the pager away. */
 function replacePager<Row, V extends BaseView>(state: ListState<Row, V>, tableWrap: HTMLElement, next: Element | null) {
   const { pager } = state;
@@ -271,9 +308,9 @@ function syncControls<Row, V extends BaseView>(
   markSorted(view.sort, view.dir);
 }
 
-/** Draws a view, then writes its URL: a new history entry, or in place of the current one. */
-async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, next: V, entry: 'push' | 'replace'): Promise<void> {
-  const { spec, rowsOf, draw, state } = list;
+/** Draws a view and writes its URL: a new history entry, or in place of the current one; `again`: the view on screen, from its rows changed since. */
+async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, next: V, entry: 'push' | 'replace', again = false): Promise<void> {
+  const { spec, rowsOf, state } = list;
   const { afterDraw, choices } = list.options;
   const { heading, notice, fields, tbody, status, tableWrap } = list.parts;
   const { server, serverUrl, serverPages, serverTotal, drawnOnly, original, siteTitle, pageSize } = list.rendered;
@@ -284,8 +321,9 @@ async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, nex
   let pages = serverPages;
   let drawn: Row[] | undefined;
   if (!drawnOnly && sameView(next, server)) {
+    address(next);
     // On arrival the static rows are in place: putting them back would lay out the whole table again.
-    if (tbody.firstElementChild !== original.rows[0] || tbody.childElementCount !== original.rows.length) tbody.replaceChildren(...original.rows);
+    drawnAsRendered(list);
     if (state.pager !== original.pager) replacePager(state, tableWrap, original.pager);
     put(notice, undefined);
     status.textContent = showingLine((server.page - 1) * pageSize + 1, original.rows.length, serverTotal, serverTotal, spec.noun);
@@ -298,18 +336,28 @@ async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, nex
       state.loaded.add(key);
     } catch {
       state.loads.delete(key);
-      if (mine === state.ticket) status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
+      if (mine !== state.ticket) return;
+      // Rows left half drawn by a draw that gave way to this one: the page's own rows instead.
+      if (list.parts.root.dataset.drawing !== undefined) drawnAsRendered(list);
+      status.textContent = `The ${spec.index.label} could not be loaded; the static pages below still work.`;
       return;
     }
     if (mine !== state.ticket) return; // a newer change is drawing
     if (!Array.isArray(all)) {
+      address(next);
       tbody.replaceChildren();
+      drawnAll(list);
       replacePager(state, tableWrap, null);
       put(notice, all.notice);
       status.textContent = all.status;
       finish(next, 1);
       return;
     }
+    const selected = selectRows(spec, all, next);
+    pages = pageCount(selected.length, pageSize);
+    view = { ...next, page: Math.min(next.page, pages) };
+    state.wanted = view;
+    address(view);
     put(notice, undefined);
     drawn = all;
     if (choices) {
@@ -323,28 +371,31 @@ async function showView<Row, V extends BaseView>(list: EnhancedList<Row, V>, nex
       }
       list.sync(next);
     }
-    const selected = selectRows(spec, all, next);
-    pages = pageCount(selected.length, pageSize);
-    view = { ...next, page: Math.min(next.page, pages) };
-    state.wanted = view;
     const start = (view.page - 1) * pageSize;
     const slice = selected.slice(start, start + pageSize);
-    tbody.replaceChildren(...nodesOf(html`${slice.map((row) => listRowHtml(spec, draw, row))}`));
+    drawRows(list, mine, slice, again);
     replacePager(state, tableWrap, nodesOf(pagerHtml(view.page, pages, (p) => viewUrl(spec, { ...view, page: p }), spec.pagerLabel))[0] ?? null);
     status.textContent = showingLine(start + 1, slice.length, selected.length, all.length, spec.noun);
   }
   finish(view, pages, drawn);
 
-  /** The heading, title and address of the view drawn, and what the page says more of it. */
+  /**
+   * The address of the view about to be drawn, written before anything is: writing one lays out
+   * whatever the page has changed since its last frame (Chromium keeps the scroll position with it),
+   * which after a page of rows is most of a frame's work in the middle of a task.
+   */
+  function address(shown: V) {
+    // A static page's view keeps the page's own address.
+    const url = !drawnOnly && sameView(shown, server) ? serverUrl : viewUrl(spec, shown);
+    if (url === location.pathname + location.search) return;
+    if (entry === 'push') history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+
+  /** The heading and title of the view drawn, and what the page says more of it. */
   function finish(shown: V, pages: number, rows?: Row[]) {
     if (heading) heading.textContent = spec.heading(shown.page, pages, shown);
     document.title = pageTitle(spec.title(shown.page, shown), siteTitle);
-    // A static page's view keeps the page's own address.
-    const url = !drawnOnly && sameView(shown, server) ? serverUrl : viewUrl(spec, shown);
-    if (url !== location.pathname + location.search) {
-      if (entry === 'push') history.pushState(null, '', url);
-      else history.replaceState(null, '', url);
-    }
     afterDraw?.(shown, rows, () => mine === state.ticket);
   }
 }
@@ -373,7 +424,7 @@ export function enhanceList<Row, V extends BaseView>(
   const state: ListState<Row, V> = { wanted: rendered.server, pager: rendered.original.pager, ticket: 0, loads: new Map(), loaded: new Set() };
   const sync = (view: V) => syncControls(spec, parts, view, change, markSorted);
   const list: EnhancedList<Row, V> = { spec, rowsOf, draw, options, parts, rendered, state, sync };
-  const show = (next: V, entry: 'push' | 'replace') => showView(list, next, entry);
+  const show = (next: V, entry: 'push' | 'replace', again = false) => showView(list, next, entry, again);
 
   /** The current view with this change, from its first page, as a new history entry. */
   const change = (part: Partial<V>) => void show({ ...state.wanted, ...part, page: 1 }, 'push');
@@ -411,5 +462,5 @@ export function enhanceList<Row, V extends BaseView>(
   window.addEventListener('popstate', () => void show(readView(spec, location.pathname, location.search), 'replace'));
 
   void show(readView(spec, location.pathname, location.search), 'replace');
-  return { change, view: () => state.wanted, redraw: () => void show(state.wanted, 'replace') };
+  return { change, view: () => state.wanted, redraw: () => void show(state.wanted, 'replace', true) };
 }

@@ -35,6 +35,15 @@ export interface RankResult {
   weights: Weights;
 }
 
+/**
+ * A span of a ranking's work, as a User Timing measure (`rank:…`) from `start` to now: what the bench
+ * (src/dev/bench/rank-page.ts) splits a change's time into. Returns its value.
+ */
+export function timed<T>(name: string, start: number, value: T): T {
+  performance.measure(`rank:${name}`, { start, end: performance.now() });
+  return value;
+}
+
 /** Parts kept decoded, beside the blocks: a visitor going back and forth between a few capabilities fetches each once. */
 const KEPT_FILES = 12;
 
@@ -58,13 +67,16 @@ export class RankEngine {
   #file<T extends RankPart | RankBlock>(entry: FileEntry, decode: (file: never) => T): Promise<T> {
     let file = this.#files.get(entry.path) as Promise<T> | undefined;
     if (file) this.#files.delete(entry.path);
-    else
-      file = fetch(new URL(entry.path, this.#base))
-        .then((r) => {
-          if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
-          return readJson<never>(r);
-        })
-        .then(decode);
+    else {
+      const asked = performance.now();
+      file = fetch(new URL(entry.path, this.#base)).then(async (r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
+        const read = timed('fetch', asked, performance.now());
+        const json = timed('read', read, await readJson<never>(r));
+        const decoding = performance.now();
+        return timed('decode', decoding, decode(json));
+      });
+    }
     this.#files.set(entry.path, file);
     file.catch(() => this.#files.delete(entry.path));
     while (this.#files.size > KEPT_FILES + this.#index.blocks.length) this.#files.delete(this.#files.keys().next().value!);
@@ -72,6 +84,7 @@ export class RankEngine {
   }
 
   async rank(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<RankResult> {
+    const started = performance.now();
     const { weights, ignored } = readWeights(params, this.#names.names);
     const weighing = weighingOf(weights, this.#names.benchmarks);
     const loads = partsFor(this.#index, weighing.weight);
@@ -90,13 +103,21 @@ export class RankEngine {
         Promise.all(blocks.map((e) => counted(this.#file(e, (f: RankBlockFile) => decodeBlock(f))))),
         Promise.all(loads.parts.map((e) => counted(this.#file(e, (f: RankPartFile) => decodePart(f))))),
       ]);
-      this.#field = { key, data: assembleRank(this.#index, loadedBlocks, loadedParts) };
+      timed('files', started, undefined);
+      const assembling = performance.now();
+      this.#field = { key, data: timed('assemble', assembling, assembleRank(this.#index, loadedBlocks, loadedParts)) };
     }
     const { data } = this.#field;
-    const ranking = rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes }));
-    const rows = rankRows(data, ranking);
-    this.#last = { data, ranking, weighing, rows };
-    return { rows, summary: rankSummary(data, ranking, weighing.source), ignored, weights };
+    const ranking = performance.now();
+    const ranked = timed(
+      'rank',
+      ranking,
+      rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes })),
+    );
+    const rowing = performance.now();
+    const rows = timed('rows', rowing, rankRows(data, ranked));
+    this.#last = { data, ranking: ranked, weighing, rows };
+    return timed('engine', started, { rows, summary: rankSummary(data, ranked, weighing.source), ignored, weights });
   }
 
   /** The likely ranges of the last ranking's rows (rank-ranges.ts: the leaderboard's resamples, for these weights). */

@@ -10,11 +10,12 @@ import { readJson } from '../site/compare/model-data.ts';
 import { namesOf, type RankFile } from '../site/evidence/rank-file.ts';
 import { MAX_PASSES } from '../site/evidence/reweigh.ts';
 import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
-import { putRanges, RANK, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
+import { putRanges, RANK, unpackRows, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
 import { RANK_ROWS } from '../views/parts/list-table.ts';
 import { benchWeightsHtml, PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
 import { enhanceList, type ListSource } from './list-view.ts';
 import { put } from './markup.ts';
+import type { Markup } from '../views/parts/html.ts';
 import type { RankProgress, RankResult } from './rank-engine.ts';
 import type { FromWorker, ToWorker } from './rank-worker.ts';
 
@@ -140,8 +141,14 @@ function workerRanker(index: Index): Ranker {
     if (m.type === 'progress') return asked.progress(m.progress);
     waiting.delete(m.id);
     if (m.type === 'ranked') {
-      asked.done(m.result);
-      rangesOf(m.id, asked.params, asked.ranges);
+      // When its rows reached the page (the bench splits a change's time by these marks and the workers' measures).
+      performance.mark('rank:received');
+      // Copying thousands of rows in from the worker is a task's work already: the rows are drawn in a task of their own.
+      const result: RankResult = { ...m.result, rows: unpackRows(m.result.rows) };
+      setTimeout(() => {
+        asked.done(result);
+        rangesOf(m.id, asked.params, asked.ranges);
+      });
     } else if (m.type === 'failed') asked.failed(new Error(m.message));
   });
   worker.addEventListener('error', () => {
@@ -201,6 +208,14 @@ function rankLoader(root: HTMLElement): { index: () => Promise<Index>; ranker: (
       .then((i) => (typeof Worker === 'function' ? workerRanker(i) : pageRanker(i)))
       .catch(failed));
   return { index: loadIndex, ranker: loadRanker };
+}
+
+/** The markup each of the ranking's sentences last had put in it: the same again is not parsed and laid out again. */
+const sentences = new WeakMap<Element, string | undefined>();
+function putSentence(element: HTMLElement, markup: Markup | undefined): void {
+  if (sentences.has(element) && sentences.get(element) === markup?.html) return;
+  sentences.set(element, markup?.html);
+  put(element, markup);
 }
 
 /** What a ranking said of itself, kept by its key as the list keeps its rows, and what its ranges are of once made. */
@@ -273,6 +288,7 @@ const FIELDS_A_FRAME = 100;
 
 /** The controls as the weights are: each capability's and benchmark's field, the base and the preset. */
 function showWeights(parts: RankParts, shown: Shown, weights: Weights, source: boolean, index: Index | undefined): void {
+  const started = performance.now();
   const write = (input: HTMLInputElement, value: number) => {
     input.value = String(value);
     shown.value.set(input, value);
@@ -307,6 +323,7 @@ function showWeights(parts: RankParts, shown: Shown, weights: Weights, source: b
     if (shown.queue.length > 0) requestAnimationFrame(flush);
   };
   if (!queued && later.length > 0) requestAnimationFrame(flush);
+  performance.measure('rank:weights', { start: started });
 }
 
 /** The weights after a change of one control, or undefined for a value the page cannot use. */
@@ -343,19 +360,21 @@ export function enhanceRank(): void {
   let currentSource = true;
   const fields: Shown = { value: new WeakMap(), typed: new WeakSet(), queue: [] };
   const list = enhanceList(RANK, source, RANK_ROWS, {
+    stepped: true,
     afterDraw: (view, rows) => {
       const shown = rows && said.get(source.key(view));
       if (shown) {
-        put(summary, rankSummaryHtml(shown.summary));
-        put(about, rankAboutHtml(shown.summary));
-        put(notes, weightNotesHtml(shown.ignored));
-        put(parts.legend, shown.summary.weighed ? rankLegendHtml(shown.ranges ?? 'making') : undefined);
+        putSentence(summary, rankSummaryHtml(shown.summary));
+        putSentence(about, rankAboutHtml(shown.summary));
+        putSentence(notes, weightNotesHtml(shown.ignored));
+        putSentence(parts.legend, shown.summary.weighed ? rankLegendHtml(shown.ranges ?? 'making') : undefined);
       } else {
         // The page's own rows: the ranking as the source weighs, and what the page says of it.
         summary.replaceChildren(...staticSays);
         about.replaceChildren(...staticAbout);
         parts.legend.replaceChildren(...staticLegend);
-        put(notes, undefined);
+        for (const part of [summary, about, parts.legend]) sentences.delete(part);
+        putSentence(notes, undefined);
       }
       // While a ranking's ranges are being made (tests wait for them to be made).
       root.dataset.ranges = shown?.summary.weighed && !shown.ranges ? 'making' : 'made';
@@ -365,6 +384,7 @@ export function enhanceRank(): void {
       if (shown) void index().then(controls, () => controls());
       else controls();
       root.dataset.drawn = '';
+      performance.mark('rank:drawn');
       root.dispatchEvent(new Event('rank-drawn'));
     },
   });

@@ -20,6 +20,7 @@ import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-light
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/env.ts';
+import { FIRST_ROWS } from '../../src/site/lists/pagination.ts';
 import { filesUnder } from '../helpers/files.ts';
 
 const available = chromiumAvailable();
@@ -474,6 +475,42 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await page.selectOption('[data-preset]', 'source');
     await expect.poll(() => here(page)).toBe('/rank/');
     await expect.poll(() => rows(page)).toEqual(plain);
+    await finish(context);
+  });
+
+  it('draws a ranking’s first rows at once and the others a few a frame, its table busy and as high as it was meanwhile', async () => {
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await open(context, '/rank/');
+    const before = await page.locator('[data-rank] .table-wrap').evaluate((wrap) => (wrap as HTMLElement).offsetHeight);
+    // The page as it is when it says the new ranking is drawn, read in that same task.
+    const atDraw = page.evaluate(
+      () =>
+        new Promise<{ rows: number; busy: string | null; drawing: boolean; minHeight: string }>((resolve) => {
+          const root = document.querySelector<HTMLElement>('[data-rank]')!;
+          const wrap = root.querySelector<HTMLElement>('.table-wrap')!;
+          root.addEventListener(
+            'rank-drawn',
+            () =>
+              resolve({
+                rows: root.querySelectorAll('tbody tr').length,
+                busy: wrap.getAttribute('aria-busy'),
+                drawing: 'drawing' in root.dataset,
+                minHeight: wrap.style.minHeight,
+              }),
+            { once: true },
+          );
+        }),
+    );
+    await page.selectOption('[data-preset]', 'alike');
+    const expected = expectedRows(expectedRanking(field, { alike: true }));
+    expect(expected.length).toBeGreaterThan(FIRST_ROWS);
+    expect(await atDraw).toEqual({ rows: FIRST_ROWS, busy: 'true', drawing: true, minHeight: `${before}px` });
+    await settled(page);
+    expect(await rows(page)).toEqual(expected);
+    expect(await page.locator('[data-rank] .table-wrap').evaluate((wrap) => [wrap.getAttribute('aria-busy'), (wrap as HTMLElement).style.minHeight])).toEqual([
+      null,
+      '',
+    ]);
     await finish(context);
   });
 

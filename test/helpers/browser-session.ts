@@ -6,12 +6,12 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
-/** Waits until the scripts have drawn what the address asks for: they say 'Loading…' (and how far) until then, and /rank/ marks its ranges `data-ranges="making"` until they are drawn. */
+/** Waits until the scripts have drawn what the address asks for: they say 'Loading…' (and how far) until then, /rank/ marks its ranges `data-ranges="making"` until they are drawn, and a list drawing its rows in steps says `data-drawing`. */
 export const settled = (page: Page) =>
   page.waitForFunction(
     () =>
       ![...document.querySelectorAll('[data-status], [data-compare-status]')].some((s) => s.textContent?.startsWith('Loading…')) &&
-      !document.querySelector('[data-ranges="making"]'),
+      !document.querySelector('[data-ranges="making"], [data-drawing]'),
     undefined,
     {
       polling: 100,

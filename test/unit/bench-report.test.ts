@@ -10,6 +10,7 @@ import { BENCH_TARGETS, parseBenchArgs } from '../../src/dev/bench/args.ts';
 import { gzipSize, measureDist, samplePages } from '../../src/dev/bench/dist-stats.ts';
 import { heapFlagsOf, nodeCommandOf } from '../../src/dev/bench/npm-script.ts';
 import { sizeFor } from '../../src/dev/bench/proportions.ts';
+import { splitLine, splitOf } from '../../src/dev/bench/rank-page.ts';
 import { writeHistorySeed } from '../../src/dev/bench/history-seed.ts';
 import {
   firstBuildFailures,
@@ -113,6 +114,10 @@ describe('flags', () => {
       share: 0.25,
     });
   });
+  it('takes a folder to measure /rank/ alone in, at one size', () => {
+    expect(parseBenchArgs([]).rankSite).toBeUndefined();
+    expect(parseBenchArgs(['--size', '10000', '--rank-site', '/tmp/site/'])).toMatchObject({ sizes: [10_000], rankSite: '/tmp/site' });
+  });
   it('takes the deploy targets to build for, in their order, none first; all of them; or none at all by default', () => {
     expect(parseBenchArgs([]).targets).toEqual([]);
     expect(parseBenchArgs(['--targets', 'github-pages, none']).targets).toEqual(['none', 'github-pages']);
@@ -131,6 +136,9 @@ describe('flags', () => {
       ['--crawl-month', 'lots'],
       ['--crawl-month', '100', '--crawl-share', '2'],
       ['--crawl-quota', '5'],
+      ['--rank-site', ''],
+      ['--rank-site', 'x', '--sizes', '10000,50000'],
+      ['--rank-site', 'x', '--crawl-month', '100'],
     ]) {
       expect(() => parseBenchArgs(argv), argv.join(' ')).toThrow(expect.objectContaining({ kind: 'usage', exitCode: 2 }));
     }
@@ -627,5 +635,52 @@ describe('a build for a deploy target, as a result', () => {
       outcome: 'failed',
       why: 'no exit within the time limit (killed after 60 s)',
     });
+  });
+});
+
+describe("/rank/'s split of a change's time", () => {
+  // A change at 1,000 (ms since the epoch): the worker starts at 1,010, ranks and posts by 1,100; the page hears it at 1,120 and draws by 1,150; the frame at 1,160.
+  const worker = [
+    { name: 'fetch', at: 1010, duration: 5 },
+    { name: 'read', at: 1015, duration: 20 },
+    { name: 'decode', at: 1035, duration: 5 },
+    { name: 'files', at: 1010, duration: 30 },
+    { name: 'assemble', at: 1040, duration: 10 },
+    { name: 'rank', at: 1050, duration: 30 },
+    { name: 'rows', at: 1080, duration: 10 },
+    { name: 'engine', at: 1010, duration: 85 },
+    { name: 'post', at: 1095, duration: 5 },
+  ];
+  const page = [
+    { name: 'received', at: 1120, duration: 0 },
+    { name: 'weights', at: 1140, duration: 4 },
+    { name: 'drawn', at: 1150, duration: 0 },
+  ];
+  it('puts each part of the time to the rows in its place, and the parts add up to it', () => {
+    const split = splitOf(1000, 160, page, worker)!;
+    expect(split).toEqual({
+      before: 10,
+      files: 30,
+      read: 20,
+      decode: 5,
+      assemble: 10,
+      rank: 30,
+      rows: 10,
+      post: 5,
+      deliver: 20,
+      draw: 30,
+      frame: 10,
+      weights: 4,
+    });
+    const { read: _r, decode: _d, weights: _w, ...parts } = split;
+    // What the engine's own span leaves out of its parts (readWeights, the summary) is the rest.
+    expect(Object.values(parts).reduce((a, b) => a + b, 0)).toBe(160 - (85 - 30 - 10 - 30 - 10));
+    expect(splitLine(split)).toBe(
+      "before the worker 10, files 30 (reading 20, decoding 5 summed over them), assembling 10, ranking 30, rows 10, posting 5, to the page 20, drawing 30 (the weights' fields 4), to the frame 10",
+    );
+  });
+  it('says nothing where a mark is missing (a page without them, or rows from the page itself)', () => {
+    expect(splitOf(1000, 160, page.slice(1), worker)).toBeUndefined();
+    expect(splitOf(1000, 160, page, worker.slice(0, -1))).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ import {
   type WeightParams,
 } from '../../src/site/evidence/weights.ts';
 import { readView, selectRows, viewUrl } from '../../src/site/lists/list-spec.ts';
-import { RANK, rankHref, rankRows, type RankView } from '../../src/site/lists/rank-list.ts';
+import { packedBuffers, packRows, RANK, rankHref, rankRows, unpackRows, type RankView } from '../../src/site/lists/rank-list.ts';
 import { fitPart, makeRankFiles, rankingFrom, type RankFiles } from '../../src/site/routes/rank.ts';
 import { rangesUnder } from '../../src/site/evidence/rank-ranges.ts';
 
@@ -610,6 +610,18 @@ describe('the list of /rank/', () => {
     expect(ranking.apart.length).toBeGreaterThan(0);
     expect(ranking.references.end).toBe('empty');
     expect(rankRows(data, ranking).every((r) => r.rank === undefined)).toBe(true);
+  });
+
+  it('posts its rows from the worker as columns that give back the same rows, ranked and apart', () => {
+    const packed = packRows(rows);
+    expect(packed.text).toHaveLength(7 * rows.length);
+    expect(packedBuffers(packed)).toHaveLength(5);
+    const back = unpackRows(structuredClone(packed));
+    expect(back).toEqual(rows);
+    expect(back.some((r) => r.rank === undefined) && back.some((r) => r.rank !== undefined)).toBe(true);
+    // A shared rank, which this field has none of.
+    const tied = rows.filter((r) => r.rank).map((r) => ({ ...r, rank: { rank: r.rank!.rank, tied: true } }));
+    expect(unpackRows(packRows(tied))).toEqual(tied);
   });
 
   it('lists the ranked models first, then those apart, whatever the sort', () => {

@@ -23,6 +23,8 @@ export interface BenchOptions {
   timeoutMs: number | undefined;
   /** Instead of the stages: a simulated month of daily runs of the details crawl at this many configurations. */
   crawlMonth: CrawlMonthOptions | undefined;
+  /** Instead of the stages: /rank/ measured alone on the site with details in this folder (built there first when it holds none). */
+  rankSite: string | undefined;
   help: boolean;
 }
 
@@ -50,6 +52,10 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
   --timeout S      seconds a single stage process may take (default 300 + 0.06 per configuration)
   --crawl-month N  instead: a simulated month of daily runs of the details crawl at N configurations
                    (a Pro key: --crawl-quota 100000, --crawl-rate 300; --crawl-share 0.1)
+  --rank-site DIR  instead: measure /rank/ alone (--runs times) on the site with details for every
+                   configuration in DIR; where DIR holds no site, it is built there first from the
+                   size's generated snapshot with details, which is kept as DIR.db and reused (delete
+                   DIR to measure the current code's pages again: only the build runs)
   --help           this text
 Benchmarks and tags per size: piecewise linear through 300 -> 60/150, 10,000 -> 800/400 and
 50,000 -> 2,000/800 (60/150 below 300; above 50,000, +3 benchmarks and +1 tag per 100 configurations).`;
@@ -82,6 +88,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         'crawl-quota': { type: 'string' },
         'crawl-rate': { type: 'string' },
         'crawl-share': { type: 'string' },
+        'rank-site': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -104,8 +111,20 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     json: values.json,
     timeoutMs: values.timeout === undefined ? undefined : positiveInt('--timeout', values.timeout) * 1000,
     crawlMonth: crawlMonthOf(values),
+    rankSite: rankSiteOf(values, sizes),
     help: Boolean(values.help),
   };
+}
+
+/** The folder of `--rank-site`, at one size. */
+function rankSiteOf(values: Record<string, string | boolean | undefined>, sizes: number[]): string | undefined {
+  const raw = values['rank-site'] as string | undefined;
+  if (raw === undefined) return undefined;
+  const dir = raw.trim().replace(/\/+$/, '');
+  if (dir === '') throw usage('--rank-site takes a folder');
+  if (sizes.length > 1) throw usage('--rank-site measures one size: give --size, not --sizes');
+  if (values['crawl-month'] !== undefined) throw usage('give either --rank-site or --crawl-month, not both');
+  return dir;
 }
 
 /** `all`, or deploy targets and `none` separated by commas, in the order BENCH_TARGETS lists them. */

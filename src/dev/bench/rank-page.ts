@@ -11,6 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { FIRST_ROWS } from '../../site/lists/pagination.ts';
 import { serveStatic } from '../../publish/static-server.ts';
 import { namesOf, partsFor, type FileEntry, type RankFile } from '../../site/evidence/rank-file.ts';
 import { readWeights, weighingOf, type WeightParams } from '../../site/evidence/weights.ts';
@@ -42,12 +43,42 @@ export interface WeighingBytes {
   models: number;
 }
 
-/** One change of a weight in the browser: the weighting it asked for, the ms to the frame after its rows, then after their likely ranges, and its data's bytes. */
+/**
+ * Where a change's time to its rows went, in ms, from the page's marks and the ranking worker's
+ * measures (`rank:…`, src/browser/rank-engine.ts' `timed`): `before`, from the field's change to the
+ * worker starting the ranking (the page reading the weights and asking); `files`, fetching, reading
+ * and decoding the data's files it needs (0 where they were kept), of which `read` and `decode` are
+ * summed over the files; `assemble`, the field from them; `rank`, the passes of the references' rule;
+ * `rows`, the list's rows; `post`, the worker copying its answer out; `deliver`, from then to the page
+ * hearing it (the page copying it in); `draw`, from then to the rows, the sentences and the controls
+ * drawn; `frame`, from then to the next frame; `weights`, the weights' fields written (part of draw
+ * or after it).
+ */
+export interface RankSplit {
+  before: number;
+  files: number;
+  read: number;
+  decode: number;
+  assemble: number;
+  rank: number;
+  rows: number;
+  post: number;
+  deliver: number;
+  draw: number;
+  frame: number;
+  weights: number;
+}
+
+/** One change of a weight in the browser: the weighting it asked for, the ms to the frame after its rows, then after their likely ranges, and its data's bytes; where its time went, and the longest main-thread task meanwhile. */
 export interface RankChange {
   weighing: string;
+  /** To the frame after its first rows (the list draws a page's rows a few a frame after the first screen's), after all of them, after their ranges. */
   ms: number;
+  allMs?: number;
   rangesMs: number;
   gzipBytes: number;
+  split?: RankSplit;
+  longestTaskMs?: number;
 }
 
 export interface RankPageResult extends RankFileSize {
@@ -135,21 +166,83 @@ function busiest(index: RankFile): string[] {
     .map(([, t]) => index.tags.segment[t]!);
 }
 
-/** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn, and to the frame after their ranges are. */
-function timedChange(page: Page, selector: string, value: string): Promise<{ ms: number; rangesMs: number }> {
+/** A User Timing entry, its start on the clock of the page's time origin. */
+interface Timing {
+  name: string;
+  at: number;
+  duration: number;
+}
+
+/** The `rank:` marks and measures of the page or a worker, then cleared, on one clock (ms since the epoch). */
+const timingsOf = (target: Pick<Page, 'evaluate'>): Promise<Timing[]> =>
+  target.evaluate(() => {
+    const out = performance
+      .getEntries()
+      .filter((e) => e.name.startsWith('rank:'))
+      .map((e) => ({ name: e.name.slice(5), at: performance.timeOrigin + e.startTime, duration: e.duration }));
+    performance.clearMarks();
+    performance.clearMeasures();
+    return out;
+  });
+
+/** The ranking worker's timings (not the ranges worker's, which ranks the same weights again). */
+async function workerTimings(page: Page): Promise<Timing[]> {
+  for (const worker of page.workers()) if ((await worker.evaluate(() => self.name).catch(() => '')) === 'rank') return timingsOf(worker);
+  return [];
+}
+
+/** Where a change's time to its rows went (RankSplit), from the page's and the ranking worker's timings; undefined where they are not all there. */
+export function splitOf(startedAt: number, ms: number, pageTimings: readonly Timing[], worker: readonly Timing[]): RankSplit | undefined {
+  const one = (list: readonly Timing[], name: string) => list.find((t) => t.name === name);
+  const sum = (list: readonly Timing[], name: string) => list.filter((t) => t.name === name).reduce((a, t) => a + t.duration, 0);
+  const engine = one(worker, 'engine');
+  const post = one(worker, 'post');
+  const received = one(pageTimings, 'received');
+  const drawn = received && pageTimings.find((t) => t.name === 'drawn' && t.at >= received.at);
+  if (!engine || !post || !received || !drawn) return undefined;
+  const files = one(worker, 'files')?.duration ?? 0;
+  return {
+    before: engine.at - startedAt,
+    files,
+    read: files && sum(worker, 'read'),
+    decode: files && sum(worker, 'decode'),
+    assemble: sum(worker, 'assemble'),
+    rank: sum(worker, 'rank'),
+    rows: sum(worker, 'rows'),
+    post: post.duration,
+    deliver: received.at - (post.at + post.duration),
+    draw: drawn.at - received.at,
+    frame: startedAt + ms - drawn.at,
+    weights: sum(pageTimings, 'weights'),
+  };
+}
+
+/** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn, and to the frame after their ranges are, and when it started (ms since the epoch). */
+function timedChange(page: Page, selector: string, value: string): Promise<{ ms: number; allMs: number; rangesMs: number; startedAt: number }> {
   return page.evaluate(
     ([selector, value]) =>
-      new Promise<{ ms: number; rangesMs: number }>((resolve) => {
+      new Promise<{ ms: number; allMs: number; rangesMs: number; startedAt: number }>((resolve) => {
         const root = document.querySelector<HTMLElement>('[data-rank]')!;
         const field = document.querySelector<HTMLInputElement | HTMLSelectElement>(selector)!;
         const started = performance.now();
         let ms: number | undefined;
+        let allMs: number | undefined;
+        let rangesMs: number | undefined;
+        // Each frame from the first rows on: when the last of them is drawn (data-drawing gone), and the ranges.
+        const frame = () => {
+          const now = performance.now() - started;
+          if (root.dataset.drawing === undefined) allMs ??= now;
+          if (root.dataset.ranges === 'made') rangesMs ??= now;
+          // Done once the ranges are drawn in every row too.
+          if (allMs === undefined || rangesMs === undefined || root.dataset.drawing !== undefined) return void requestAnimationFrame(frame);
+          resolve({ ms: ms!, allMs, rangesMs, startedAt: performance.timeOrigin + started });
+        };
         const drawn = () =>
           requestAnimationFrame(() => {
-            ms ??= performance.now() - started;
-            if (root.dataset.ranges !== 'made') return;
+            if (ms !== undefined) return;
+            ms = performance.now() - started;
             root.removeEventListener('rank-drawn', drawn);
-            resolve({ ms, rangesMs: performance.now() - started });
+            frame();
           });
         root.addEventListener('rank-drawn', drawn);
         field.value = value;
@@ -200,10 +293,17 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     await page.goto(`${server.url.replace(/\/$/, '')}/rank/`, { waitUntil: 'networkidle', timeout: 300_000 });
     const pageGzipBytes = (await Promise.all(bodies)).reduce((sum, r) => sum + r.bytes, 0);
     await page.evaluate(() => {
-      const w = window as unknown as { longestTask: number };
+      const w = window as unknown as { longestTask: number; tasks: { at: number; duration: number }[] };
       w.longestTask = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.longestTask = Math.max(w.longestTask, e.duration)))).observe({ type: 'longtask' });
+      w.tasks = [];
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => {
+          w.longestTask = Math.max(w.longestTask, e.duration);
+          w.tasks.push({ at: performance.timeOrigin + e.startTime, duration: e.duration });
+        }),
+      ).observe({ type: 'longtask' });
     });
+    await timingsOf(page);
     const bytesOf = (params: Partial<WeightParams>) => data.loading(params).gzipBytes;
     // As a visitor changes weights: one capability up, the others out, a second one, every benchmark alike, one capability alone, then another.
     const steps: [string, string, string, Partial<WeightParams>][] = [
@@ -215,8 +315,16 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
       ['[data-preset]', `tag:${a}`, `${a}:1`, { w: `${a}:1` }],
     ];
     const changes: RankChange[] = [];
-    for (const [selector, value, weighing, params] of steps)
-      changes.push({ weighing, ...(await timedChange(page, selector, value)), gzipBytes: bytesOf(params) });
+    for (const [selector, value, weighing, params] of steps) {
+      await workerTimings(page);
+      const { ms, allMs, rangesMs, startedAt } = await timedChange(page, selector, value);
+      const split = splitOf(startedAt, ms, await timingsOf(page), await workerTimings(page));
+      // The long tasks are heard of after they end: the next frame's, once it is drawn.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      const tasks = await page.evaluate(() => (window as unknown as { tasks: { at: number; duration: number }[] }).tasks.splice(0));
+      const longestTaskMs = Math.max(0, ...tasks.filter((t) => t.at >= startedAt).map((t) => t.duration));
+      changes.push({ weighing, ms, allMs, rangesMs, gzipBytes: bytesOf(params), ...(split && { split }), longestTaskMs });
+    }
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
     return { ...size, pageGzipBytes, changes, longestTaskMs, targets: [] };
@@ -237,13 +345,25 @@ export function rankLines(r: RankResult): string[] {
     (w) => `${w.weighing}: ${kb(w.gzipBytes + r.pageGzipBytes)} (${w.parts} part${w.parts === 1 ? '' : 's'}, ${w.models.toLocaleString('en-US')} models)`,
   );
   const rest = r.changes.slice(1).map((c) => c.ms);
+  const restAll = r.changes.slice(1).map((c) => c.allMs ?? c.ms);
   const restRanges = r.changes.slice(1).map((c) => c.rangesMs);
   const page = r.skipped
     ? [`- /rank/ with details: ${sizeOf(r)}; not measured in a browser: ${r.skipped}`]
     : [
         `- /rank/ with details: ${sizeOf(r)}`,
         `- /rank/ loads for one weighting, gzipped, its page's own ${kb(r.pageGzipBytes)} included: ${loads.join('; ')}`,
-        `- /rank/, a weight changed to the frame after its rows, and after their likely ranges, CPU slowed ${CPU_SLOWDOWN}x: ${r.changes.map((c) => `${c.weighing} ${ms(c.ms)} / ${ms(c.rangesMs)}`).join(', ')} (the first starts the worker and fetches the index; median of the rest ${ms(median(rest))} / ${ms(median(restRanges))}); the longest task on the page's main thread meanwhile ${ms(r.longestTaskMs)}`,
+        `- /rank/, a weight changed to the frame after its first rows (the first screen's ${FIRST_ROWS}), after all its rows, and after their likely ranges, CPU slowed ${CPU_SLOWDOWN}x: ${r.changes.map((c) => `${c.weighing} ${ms(c.ms)} / ${ms(c.allMs ?? c.ms)} / ${ms(c.rangesMs)}`).join(', ')} (the first starts the worker and fetches the index; median of the rest ${ms(median(rest))} / ${ms(median(restAll))} / ${ms(median(restRanges))}); the longest task on the page's main thread meanwhile ${ms(r.longestTaskMs)}`,
       ];
-  return [...page, ...r.targets.map((t) => `- /rank/ on ${t.target} with details: ${sizeOf(t)}`)];
+  const splits = r.skipped
+    ? []
+    : r.changes.flatMap((c) => (c.split ? [`${c.weighing}: ${splitLine(c.split)}; its longest main-thread task ${ms(c.longestTaskMs ?? 0)}`] : []));
+  const split = splits.length ? [`- /rank/, where each change's time to its rows went (CPU slowed ${CPU_SLOWDOWN}x): ${splits.join('; ')}`] : [];
+  return [...page, ...split, ...r.targets.map((t) => `- /rank/ on ${t.target} with details: ${sizeOf(t)}`)];
+}
+
+/** A change's split, in the order its time passes. */
+export function splitLine(s: RankSplit): string {
+  const n = (x: number) => x.toFixed(0);
+  const files = s.files > 0 ? `files ${n(s.files)} (reading ${n(s.read)}, decoding ${n(s.decode)} summed over them), assembling ${n(s.assemble)}, ` : '';
+  return `before the worker ${n(s.before)}, ${files}ranking ${n(s.rank)}, rows ${n(s.rows)}, posting ${n(s.post)}, to the page ${n(s.deliver)}, drawing ${n(s.draw)} (the weights' fields ${n(s.weights)}), to the frame ${n(s.frame)}`;
 }

@@ -34,7 +34,7 @@ interface DetailsOutcome {
 }
 
 /** Stores the export with the details of every configuration into `db`, from as many files as they take. */
-async function storeDetails(sr: SizeRun, inputs: SizeInputs, paths: string[], db: string): Promise<void> {
+export async function storeDetails(sr: SizeRun, inputs: SizeInputs, paths: string[], db: string): Promise<void> {
   inputs.startFile(db);
   const [first, ...more] = paths;
   await sr.run('validate+store with details', sr.commands.snapshot, ['--from-file', inputs.exportPath, '--details-file', first!, '--out', db]);

@@ -129,43 +129,84 @@ export interface Terms {
 }
 
 /**
+ * Where termsOf writes a configuration's terms before copying them out: grown as a field needs, so
+ * a pass over thousands of models allocates only their terms (the /rank/ page's worker makes a pass
+ * per ranking). `seen` marks the benchmarks counted for one configuration by `stamp`.
+ */
+const scratch = {
+  starts: new Int32Array(0),
+  compared: new Int32Array(0),
+  bench: new Int32Array(0),
+  weight: new Float64Array(0),
+  won: new Float64Array(0),
+  seen: new Uint32Array(0),
+  stamp: 0,
+};
+
+function scratchFor(references: number, terms: number, benchmarks: number): typeof scratch {
+  if (scratch.starts.length < references + 1) {
+    scratch.starts = new Int32Array(references + 1);
+    scratch.compared = new Int32Array(references);
+  }
+  if (scratch.bench.length < terms) {
+    scratch.bench = new Int32Array(terms);
+    scratch.weight = new Float64Array(terms);
+    scratch.won = new Float64Array(terms);
+  }
+  if (scratch.seen.length < benchmarks || scratch.stamp === 0xffffffff) {
+    scratch.seen = new Uint32Array(Math.max(benchmarks, scratch.seen.length));
+    scratch.stamp = 0;
+  }
+  scratch.stamp++;
+  return scratch;
+}
+
+/**
  * The terms of `scores` against the field's references, `self` (its slug) not compared with itself;
  * undefined when it shares no weighted benchmark. `scale` is SCALE but where the about page shows
  * what another width would give.
  */
 export function termsOf(field: EvidenceField, scores: ScoreSet, self: string, scale: number = SCALE): Terms | undefined {
-  const starts = [0];
-  const compared: number[] = [];
-  const bench: number[] = [];
-  const weight: number[] = [];
-  const won: number[] = [];
-  const shared = new Set<number>();
-  field.references.forEach((reference, r) => {
-    if (reference.slug === self) return;
-    const at = bench.length;
-    for (let i = 0; i < scores.bench.length; i++) {
-      const id = scores.bench[i]!;
+  const { references } = field;
+  const own = scores.bench;
+  const s = scratchFor(references.length, references.length * own.length, field.weight.length);
+  const { starts, compared, bench, weight, won, seen, stamp } = s;
+  let n = 0;
+  let k = 0;
+  let shared = 0;
+  let top = false;
+  starts[0] = 0;
+  for (let r = 0; r < references.length; r++) {
+    const reference = references[r]!;
+    if (reference.slug === self) continue;
+    const at = n;
+    for (let i = 0; i < own.length; i++) {
+      const id = own[i]!;
       const theirs = reference.value[id]!;
       const w = field.weight[id]!;
       if (Number.isNaN(theirs) || !(w > 0)) continue;
-      bench.push(id);
-      weight.push(w);
-      won.push(w * winShare(scores.value[i]! - theirs, scale));
-      if (r < REFERENCES) shared.add(id);
+      bench[n] = id;
+      weight[n] = w;
+      won[n++] = w * winShare(scores.value[i]! - theirs, scale);
+      if (r < REFERENCES && seen[id] !== stamp) {
+        seen[id] = stamp;
+        shared++;
+      }
     }
-    if (bench.length > at) {
-      starts.push(bench.length);
-      compared.push(r);
+    if (n > at) {
+      starts[++k] = n;
+      compared[k - 1] = r;
+      if (r < REFERENCES) top = true;
     }
-  });
-  if (bench.length === 0 || !compared.some((r) => r < REFERENCES)) return undefined;
+  }
+  if (n === 0 || !top) return undefined;
   return {
-    starts: Int32Array.from(starts),
-    reference: Int32Array.from(compared),
-    bench: Int32Array.from(bench),
-    weight: Float64Array.from(weight),
-    won: Float64Array.from(won),
-    benchmarks: shared.size,
+    starts: starts.slice(0, k + 1),
+    reference: compared.slice(0, k),
+    bench: bench.slice(0, n),
+    weight: weight.slice(0, n),
+    won: won.slice(0, n),
+    benchmarks: shared,
   };
 }
 

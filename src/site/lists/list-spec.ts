@@ -169,8 +169,11 @@ export function viewUrl<Row, V extends BaseView>(spec: AnySpec<Row, V>, view: V)
 /** The rows of a view, filtered and sorted (rows that sort alike in the static pages' order); the page is cut by the caller. */
 export function selectRows<Row, V extends BaseView>(spec: AnySpec<Row, V>, rows: readonly Row[], view: V): Row[] {
   const active = filterNames(spec).filter((name) => view[name]);
+  // Without words every row matches: not a row's texts read (a ranking by weights is thousands of rows).
+  const searching = view.q.trim() !== '';
   const kept = rows.filter((row) => {
     for (const name of active) if (!(spec.filters[name].matches as (row: Row, value: unknown) => boolean)(row, view[name])) return false;
+    if (!searching) return true;
     const { texts, tags } = spec.searched(row);
     return matchesWords(view.q, texts, tags);
   });

@@ -13,6 +13,9 @@ export function pageWindow(current: number, total: number): (number | 'gap')[] {
   return out;
 }
 
+/** Rows a stepped draw of a list puts in the task that has them, about a first screen's worth; the others follow a few a frame (src/browser/list-view.ts). */
+export const FIRST_ROWS = 10;
+
 export const pageCount = (items: number, size: number) => Math.max(1, Math.ceil(items / size));
 
 export type PagerItem = { kind: 'gap' } | { kind: 'prev' | 'next' | 'page'; page: number; label: string; current: boolean };

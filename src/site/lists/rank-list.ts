@@ -109,6 +109,68 @@ export function rankRows(data: RankData, ranking: Ranking): RankRow[] {
   });
 }
 
+/**
+ * A ranking's rows as columns, as the worker posts them: copying thousands of row objects to the
+ * page is slow (a structured clone reads each object's properties by name), numbers in typed arrays
+ * are moved and one array of strings copies fast. `text`: each row's seven strings, in turn.
+ */
+export interface PackedRows {
+  model: Int32Array;
+  /** Its rank, 0 for a model listed apart; 1 where another shares it. */
+  rank: Int32Array;
+  tied: Uint8Array;
+  score: Float64Array;
+  coverage: Float64Array;
+  text: string[];
+}
+
+const TEXTS = 7;
+
+export function packRows(rows: readonly RankRow[]): PackedRows {
+  const n = rows.length;
+  const packed: PackedRows = {
+    model: new Int32Array(n),
+    rank: new Int32Array(n),
+    tied: new Uint8Array(n),
+    score: new Float64Array(n),
+    coverage: new Float64Array(n),
+    text: [],
+  };
+  rows.forEach((row, i) => {
+    packed.model[i] = row.model;
+    packed.rank[i] = row.rank?.rank ?? 0;
+    packed.tied[i] = row.rank?.tied ? 1 : 0;
+    packed.score[i] = row.score;
+    packed.coverage[i] = row.coverage;
+    packed.text.push(row.rankText, row.name, row.href, row.provider, row.modelRank, row.scoreText, row.coverageText);
+  });
+  return packed;
+}
+
+/** The buffers packRows' columns move in, for postMessage's transfer list. */
+export const packedBuffers = (p: PackedRows): ArrayBuffer[] => [p.model, p.rank, p.tied, p.score, p.coverage].map((a) => a.buffer as ArrayBuffer);
+
+/** The rows packRows packed, as rankRows made them (their order is their place). */
+export function unpackRows(p: PackedRows): RankRow[] {
+  return Array.from(p.model, (model, order) => {
+    const t = TEXTS * order;
+    return {
+      model,
+      order,
+      rank: p.rank[order]! > 0 ? { rank: p.rank[order]!, tied: p.tied[order] === 1 } : undefined,
+      rankText: p.text[t]!,
+      name: p.text[t + 1]!,
+      href: p.text[t + 2]!,
+      provider: p.text[t + 3]!,
+      modelRank: p.text[t + 4]!,
+      score: p.score[order]!,
+      scoreText: p.text[t + 5]!,
+      coverage: p.coverage[order]!,
+      coverageText: p.text[t + 6]!,
+    };
+  });
+}
+
 export interface RankView extends BaseView {
   /** The weights (src/site/evidence/weights.ts): per tag, per benchmark, and every benchmark alike. */
   w: string;
