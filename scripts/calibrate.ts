@@ -22,6 +22,7 @@ const USAGE = `Usage: npm run calibrate -- [flags]
   --seed N            the run's seed (default 1): the same seed, the same fields and the same figures
   --universe X        the universe of benchmarks as a multiple of the published ones (default 8; at most 4,000 benchmarks, at least twice the published)
   --shrink X          narrow every published range and set to X of its width around the model rank (0 to 1): a run that must fail
+  --ungated           publish every field's ranges whatever the gate says, to measure what it keeps out (its checks then judge ranges the site would not show)
   --json PATH         also write the whole result as JSON
   --help              this text`;
 
@@ -38,6 +39,7 @@ try {
       seed: { type: 'string' },
       universe: { type: 'string' },
       shrink: { type: 'string' },
+      ungated: { type: 'boolean' },
       json: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -78,6 +80,7 @@ try {
     seed: number('seed', values.seed, 1, 0, 100_000, true),
     shrink: number('shrink', values.shrink, 1, 0, 1),
     universe: number('universe', values.universe, 8, 2, 20),
+    ungated: values.ungated ?? false,
     log: (line) => reporter.info(`calibrate: ${line}`),
   });
   const checks = checksOf(results);

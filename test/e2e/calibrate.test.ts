@@ -61,4 +61,24 @@ describe('npm run calibrate', () => {
     expect(share(all)).toBeLessThan(0.85);
     expect(stdout).toMatch(/^FAIL all fields: likely ranges hold, all: \d+\.\d% of \d+$/m);
   });
+
+  it('measures what the gate keeps out with --ungated: the same field, withheld, then published and scored', async () => {
+    // A source that weighs one capability almost alone: the gate withholds its ranges.
+    const gated = await calibrate('narrow', ['--fields', '1', '--source', 'narrow']);
+    const [kept] = gated.result.scenarios;
+    expect(kept!.shown).toBe(0);
+    expect(kept!.agreement).toEqual([expect.objectContaining({ gated: false, ranges: 0, held: 0 })]);
+    expect(gated.stdout).toMatch(/^\| 300 cfg, 40% missing, narrow \| +0 \(0 published\), – of 0 \| +1 \(0 published\), – of 0 \|$/m);
+
+    const ungated = await calibrate('narrow-ungated', ['--fields', '1', '--source', 'narrow', '--ungated']);
+    const [shown] = ungated.result.scenarios;
+    expect(shown!.seeds).toEqual(kept!.seeds);
+    expect(shown!.shown).toBe(1);
+    const [field] = shown!.agreement;
+    expect(field).toMatchObject({ gated: false, spearman: kept!.agreement[0]!.spearman });
+    expect(field!.ranges).toBeGreaterThan(100);
+    expect(field!.ranges).toBe(shown!.score.marginal.all.ranges);
+    expect(field!.held).toBe(shown!.score.marginal.all.held);
+    expect(ungated.stdout).toContain(`1 (1 published), ${((100 * field!.held) / field!.ranges).toFixed(1)}% of ${field!.ranges}`);
+  });
 });

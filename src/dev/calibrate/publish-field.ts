@@ -63,7 +63,7 @@ function snapshotCommand(args: string[]): Promise<void> {
 }
 
 /** Stores `field` in `dir` with the snapshot command, writes its downloads into `dir/data/` and reads them back. */
-export async function publishField(field: Field, dir: string, { stability = false } = {}): Promise<Published> {
+export async function publishField(field: Field, dir: string, { stability = false, ungated = false } = {}): Promise<Published> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'data', 'models'), { recursive: true });
   const [exportPath, detailsPath, db] = ['export.json', 'details.json', 'snapshot.db'].map((f) => join(dir, f));
@@ -72,7 +72,7 @@ export async function publishField(field: Field, dir: string, { stability = fals
   await snapshotCommand(['--from-file', exportPath!, '--details-file', detailsPath!, '--out', db!, '--quiet']);
 
   releaseSiteData();
-  const data = getSiteData(inputOutsideBuild(db!, {}));
+  const data = getSiteData(inputOutsideBuild(db!, {}), { ungated });
   const write = async (name: string, body: Response) => writeFileSync(join(dir, 'data', name), Buffer.from(await body.arrayBuffer()));
   await write('models.json', modelsJson(data));
   await write('evidence.json', evidenceJson(data));
@@ -84,7 +84,7 @@ export async function publishField(field: Field, dir: string, { stability = fals
   releaseSiteData();
   let moved: Stability | undefined;
   if (stability) {
-    const other = getSiteData(inputOutsideBuild(db!, {}), { evidenceSeed: OTHER_SEED });
+    const other = getSiteData(inputOutsideBuild(db!, {}), { evidenceSeed: OTHER_SEED, ungated });
     const moves = other.models.flatMap((m, i) => {
       const a = ranges[i];
       const b = other.evidence().model(m).range;

@@ -1,4 +1,5 @@
 /** The calibration's report: a table a person reads, and the whole result as JSON. */
+import { MAX_MISMATCH } from '../../site/evidence/agreement.ts';
 import type { ScenarioResult } from './run-calibrate.ts';
 import type { Check } from './verdict.ts';
 import type { Coverage, FieldScore } from './score-field.ts';
@@ -39,6 +40,40 @@ export function runsTable(results: readonly ScenarioResult[]): string {
   );
 }
 
+type FieldAgreement = ScenarioResult['agreement'][number];
+const heldOf = (fields: readonly FieldAgreement[]) => {
+  const published = fields.filter((a) => a.ranges > 0);
+  const ranges = published.reduce((n, a) => n + a.ranges, 0);
+  return `${fields.length} (${published.length} published), ${pct(
+    published.reduce((n, a) => n + a.held, 0),
+    ranges,
+  )} of ${ranges}`;
+};
+
+/**
+ * The gate's verdicts and what the ranges of each side held, by scenario and over every field by the
+ * mismatch: a field the gate withholds has its ranges published only in an `--ungated` run.
+ */
+export function gateTables(results: readonly ScenarioResult[]): string {
+  const byScenario = table(
+    ['scenario', 'fields the gate shows: held', 'fields it withholds: held'],
+    results.map((r) => [nameOf(r), heldOf(r.agreement.filter((a) => a.gated)), heldOf(r.agreement.filter((a) => !a.gated))]),
+  );
+  const all = results.flatMap((r) => r.agreement);
+  const bands: [string, (m: number) => boolean][] = [
+    [`at most ${MAX_MISMATCH.toFixed(2)} (the gate's)`, (m) => m <= MAX_MISMATCH],
+    [`${MAX_MISMATCH.toFixed(2)} to ${(2 * MAX_MISMATCH).toFixed(2)}`, (m) => m > MAX_MISMATCH && m <= 2 * MAX_MISMATCH],
+    [`over ${(2 * MAX_MISMATCH).toFixed(2)}`, (m) => m > 2 * MAX_MISMATCH],
+  ];
+  const byMismatch = table(
+    ['mismatch', 'fields: held'],
+    bands.map(([name, within]) => [name, heldOf(all.filter((a) => a.mismatch !== null && within(a.mismatch)))]),
+  );
+  return `${byScenario}
+
+${byMismatch}`;
+}
+
 /** The checks, one line each. */
 export const checksText = (checks: readonly Check[]): string => checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.what}: ${c.value}`).join('\n');
 
@@ -56,6 +91,9 @@ export function reportText(results: readonly ScenarioResult[], checks: readonly 
     '',
     '## Runs',
     runsTable(results),
+    '',
+    '## The gate',
+    gateTables(results),
     '',
     '## Checks',
     checksText(checks),

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rangesWithheld } from '../../site/evidence/agreement.ts';
 import { sizeFor } from '../bench/proportions.ts';
 import { makeField } from './field.ts';
 import { publishField, type Stability } from './publish-field.ts';
@@ -47,6 +48,8 @@ export interface CalibrateOptions {
   shrink: number;
   /** The universe as a multiple of the published benchmarks. */
   universe: number;
+  /** Publish every field's ranges whatever the gate says (each field's `gated` still says what it would do): what the gate keeps out, measured. */
+  ungated?: boolean;
   log: (line: string) => void;
 }
 
@@ -54,8 +57,12 @@ export interface ScenarioResult extends Scenario {
   seeds: number[];
   /** Fields whose ranges the site showed (the others withheld them: the gate). */
   shown: number;
-  /** Each field's agreement as evidence.json states it: the rank correlation and the mismatch the gate reads. */
-  agreement: { spearman: number | null; mismatch: number | null }[];
+  /**
+   * Each field's agreement as evidence.json states it (the rank correlation and the mismatch the gate
+   * reads), whether the gate shows its ranges (`gated`: false where it withholds them, even in an
+   * `ungated` run), and the field's likely ranges and how many held, where they were published.
+   */
+  agreement: { spearman: number | null; mismatch: number | null; gated: boolean; ranges: number; held: number }[];
   score: FieldScore;
   /** The ends of the likely ranges under other seeds, on the scenario's first field with ranges. */
   stability: Stability | undefined;
@@ -108,16 +115,29 @@ export async function runCalibrate(options: CalibrateOptions): Promise<ScenarioR
           source: scenario.source,
         });
         const fieldDir = join(dir, `field-${seed}`);
-        const published = await publishField(field, fieldDir, { stability: stability === undefined && scenario.configurations <= 1000 });
+        const published = await publishField(field, fieldDir, {
+          stability: stability === undefined && scenario.configurations <= 1000,
+          ungated: options.ungated ?? false,
+        });
         rmSync(fieldDir, { recursive: true, force: true });
-        agreement.push({ spearman: published.evidence.agreement.spearman, mismatch: published.evidence.agreement.mismatch });
+        const facts = published.evidence.agreement;
+        const gated = rangesWithheld(facts) === undefined;
+        let score: FieldScore | undefined;
         if (published.evidence.ranges.shown) {
           shown++;
           stability ??= published.stability;
-          scores.push(scoreField(shrinkReading(readPublished(published, seed), options.shrink), field.truth));
+          score = scoreField(shrinkReading(readPublished(published, seed), options.shrink), field.truth);
+          scores.push(score);
         }
+        agreement.push({
+          spearman: facts.spearman,
+          mismatch: facts.mismatch,
+          gated,
+          ranges: score?.marginal.all.ranges ?? 0,
+          held: score?.marginal.all.held ?? 0,
+        });
         options.log(
-          `${scenario.configurations.toLocaleString('en-US')} configurations, ${Math.round(100 * scenario.missing)}% missing, ${scenario.source}: field ${f + 1} of ${scenario.fields} (seed ${seed})${published.evidence.ranges.shown ? '' : ': ranges withheld'}`,
+          `${scenario.configurations.toLocaleString('en-US')} configurations, ${Math.round(100 * scenario.missing)}% missing, ${scenario.source}: field ${f + 1} of ${scenario.fields} (seed ${seed})${published.evidence.ranges.shown ? (gated ? '' : ': ranges the gate withholds, published (--ungated)') : ': ranges withheld'}`,
         );
       }
       results.push({ ...scenario, seeds, shown, agreement, score: sumScores(scores), stability, seconds: (performance.now() - started) / 1000 });

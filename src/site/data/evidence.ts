@@ -50,11 +50,12 @@ function referenceFacts(input: EvidenceInput, field: EvidenceField): Pick<Eviden
 
 /**
  * The evidence of a snapshot. `resampleAnyway` is the benchmark's: it resamples even where the site
- * withholds the ranges, so the pass's cost is measured on any field; the site never sets it.
+ * withholds the ranges, so the pass's cost is measured on any field; `ungated` is the calibration's:
+ * it shows the ranges whatever the agreement (the facts still state the agreement). The site sets neither.
  */
 export function buildEvidence(
   input: EvidenceInput,
-  { resampleAnyway = false, seed = undefined as number | undefined } = {},
+  { resampleAnyway = false, seed = undefined as number | undefined, ungated = false } = {},
 ): SiteEvidence {
   const { field, ids } = fieldFor(input);
   const sets = input.configurations.map((c) => scoreSet(input.countingMeansOf(c.slug), ids));
@@ -76,10 +77,10 @@ export function buildEvidence(
   const measured = scores.flatMap((s) => (s === undefined ? [] : [s]));
   const index = new Map(input.configurations.map((c, i) => [c.slug, i]));
   // First the order, then, resampled, how far the evidence strays from supraScore in its own uncertainty.
-  const ordered = rangesWithheld(agreement) === undefined;
+  const ordered = ungated || rangesWithheld(agreement) === undefined;
   const resampled = ordered || resampleAnyway ? rangesOf(input, terms, field.key, index, seed) : undefined;
   if (ordered && resampled && resampled.models.size > 0) agreement.mismatch = resampled.mismatch;
-  const withheld = rangesWithheld(agreement);
+  const withheld = ungated ? undefined : rangesWithheld(agreement);
   const ranges = withheld === undefined ? resampled?.models : undefined;
   const facts: EvidenceFacts = {
     method: {

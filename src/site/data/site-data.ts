@@ -43,6 +43,11 @@ export interface LoadOptions {
   configurationSeries?: boolean;
   /** The calibration's: another seed for the resamples, to measure how far a range's ends move with it. */
   evidenceSeed?: number;
+  /**
+   * The calibration's (`npm run calibrate -- --ungated`): show the likely ranges whatever the agreement
+   * says, so the harness can measure the ranges the gate keeps off the site. A build never sets it.
+   */
+  ungated?: boolean;
 }
 
 /** Tags by the slug (of a configuration or a benchmark) that carries them. */
@@ -131,7 +136,7 @@ function loadFrom(reader: SnapshotReader, handed: BuildPlan | undefined, site: S
   // The evidence behind supraScore: made when a page first asks (the render), never by the extras worker.
   let evidence: SiteEvidence | undefined;
   const evidenceOf = () =>
-    (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway, seed: load.evidenceSeed }));
+    (evidence ??= buildEvidence({ configurations, models, benches, countingMeansOf: scores.countingMeansOf }, { resampleAnyway: load.resampleAnyway, seed: load.evidenceSeed, ungated: load.ungated }));
   // The mirror's measures of each benchmark: made when a page first asks (the render), never by the extras worker.
   let measures: BenchmarkMeasures | undefined;
   const measuresOf = () => (measures ??= buildBenchMeasures({ benches, models, modelByFamily, countingOn: scores.countingOn }));
@@ -200,6 +205,7 @@ export function getSiteData(input: RenderInput, options: LoadOptions = {}): Site
     configurationSeries: options.configurationSeries ?? true,
     resampleAnyway: options.resampleAnyway ?? false,
     evidenceSeed: options.evidenceSeed ?? null,
+    ungated: options.ungated ?? false,
   });
   // Every page asks with the same input object: it is compared by its text only when it is another one.
   if (cached?.input === input && cached.options === normalized) return cached.data;
