@@ -13,8 +13,11 @@ import {
   serializeDetails,
   serializeDetailsBuffer,
   serializeExport,
+  walkRevisions,
   type GeneratedSample,
 } from '../../src/dev/sample/generate.ts';
+import { completeScores } from '../../src/dev/sample/details.ts';
+import { generatedTruth } from '../../src/dev/sample/truth.ts';
 import { sourceScoresOfRows } from '../../src/dev/calibrate/source.ts';
 
 const DAY = 86_400_000;
@@ -341,6 +344,33 @@ describe('generateSample', () => {
     const scores = withSnapshot(out, (r) => r.scores());
     expect(scores.filter((s) => s.upvotes <= s.downvotes).length).toBeGreaterThan(100);
     expect(scores.filter((s) => unofficial.has(s.bench)).length).toBeGreaterThan(100);
+  });
+
+  it('makes the truth of its field: every model by its best configuration scored on every benchmark, its counted scores among them', () => {
+    const truth = generatedTruth(SAMPLE_SIZE);
+    if (typeof truth === 'string') throw new Error(truth);
+    const models = [...new Set(sample.export.models.map((m) => m.familyTag))];
+    expect([...truth.keys()].sort()).toEqual(models.sort());
+    const ranks = [...truth.values()].map((t) => t.rank).sort((a, b) => a - b);
+    expect(ranks[0]).toBe(1);
+    expect(new Set(ranks).size).toBeGreaterThan(0.95 * models.length);
+    // A complete row holds the counted scores where the configuration has them, and a score on every other benchmark.
+    const [at] = [...walkRevisions(SAMPLE_SIZE)];
+    for (const c of at!.world.alive.slice(0, 30)) {
+      const counted = at!.counted(c);
+      const complete = completeScores(at!.seedKey, c, at!.benches);
+      expect(complete.values).toHaveLength(SAMPLE_SIZE.benches);
+      expect(complete.values.every((v) => v >= 0 && v <= 100)).toBe(true);
+      expect(Array.from(counted.cols, (b) => complete.values[b])).toEqual(Array.from(counted.values));
+    }
+    // Not what the API publishes: with every benchmark scored, the order moves.
+    const published = new Map(models.map((tag) => [tag, sample.export.models.findIndex((m) => m.familyTag === tag)]));
+    expect(models.filter((tag) => truth.get(tag)!.rank !== [...published.values()].filter((i) => i < published.get(tag)!).length + 1).length).toBeGreaterThan(
+      10,
+    );
+    expect(generatedTruth({ configurations: 50_000, benches: 2_000, tags: 800 })).toBe(
+      'its complete table would hold 100,000,000 scores (50,000 configurations x 2,000 benchmarks), over the 20,000,000 the check makes',
+    );
   });
 
   it('matches the committed data/sample files', () => {

@@ -87,6 +87,18 @@ export function countedScores(seedKey: number, config: Config, benches: readonly
   return { cols, values };
 }
 
+/**
+ * The normalizedScore `config` would have on every benchmark, drawn as its counted submissions are
+ * (variant 0), by bench index: a row of the complete table the bench's truth is made from (truth.ts).
+ * On the benchmarks it has a counted score on, the very values `countedScores` gives.
+ */
+export function completeScores(seedKey: number, config: Config, benches: readonly BenchDef[]): { cols: Int32Array; values: Float64Array } {
+  return {
+    cols: Int32Array.from(benches, (_, b) => b),
+    values: Float64Array.from(benches, (bench) => normalizedOf(bench.scale, draw(seedKey, config, bench, 0).rawScore)),
+  };
+}
+
 /** The scores of `config`; `createdAt` is the generatedAt of the snapshot that first listed it. */
 export function scoresOf(seedKey: number, config: Config, benches: readonly BenchDef[], createdAt: number): ScoreEntry[] {
   const picks = config.family.picks;

@@ -77,7 +77,7 @@ function fetchAge(seedKey: number, config: Config, revision: number): number {
   return HOUR + Math.floor((days * DAY) / 1000) * 1000;
 }
 
-interface BenchDrift {
+export interface BenchDrift {
   effectiveWeight: number;
   /** Unrounded, so each step starts from where the last one ended. */
   weight: number;
@@ -120,12 +120,36 @@ export function generateSample(options: GenerateOptions): GeneratedSample {
  * Only the last revision gets details (when `withDetails`).
  */
 export function* generateRevisions(options: GenerateOptions, from = 0): Generator<GeneratedSample> {
+  const withDetails = options.withDetails ?? true;
+  for (const at of walkRevisions(options, from)) {
+    const { seedKey, world, benches, taxonomy, drift } = at;
+    const supra = supraScores(world.alive.map(at.counted), drift);
+    yield sampleOf(seedKey, world, supra, benches, taxonomy, drift, at.revision, at.generatedAt, withDetails && at.last);
+  }
+}
+
+/** The population as it stands at one revision of a walk (read it before the walk takes its next step). */
+export interface RevisionState {
+  seedKey: number;
+  world: World;
+  benches: BenchDef[];
+  taxonomy: Taxonomy;
+  /** Each benchmark's weight at this revision, by index. */
+  drift: readonly BenchDrift[];
+  /** A configuration's counted scores: drawn once, they never change. */
+  counted: (c: Config) => ScoreRow;
+  revision: number;
+  generatedAt: number;
+  last: boolean;
+}
+
+/** The walk behind `generateRevisions`: the population at revisions `from` to `options.revision`, one state object stepped in place. */
+export function* walkRevisions(options: GenerateOptions, from = 0): Generator<RevisionState> {
   const configurations = count('configurations', options.configurations, 0);
   const benchCount = count('benches', options.benches, 0);
   const tagCount = count('tags', options.tags, 0);
   const seed = count('seed', options.seed ?? 1, 0);
   const last = count('revision', options.revision ?? 0, 0);
-  const withDetails = options.withDetails ?? true;
   const lastAt = count('generatedAt', options.generatedAt ?? SAMPLE_EPOCH + last * DAY, 0);
   const seedKey = hash(CHANNEL.seed, seed % 0x1_0000_0000, Math.floor(seed / 0x1_0000_0000));
 
@@ -136,17 +160,15 @@ export function* generateRevisions(options: GenerateOptions, from = 0): Generato
   tagBenchesWithUnusedTags(taxonomy, benches, world.alive);
   const drift = benches.map((b) => ({ effectiveWeight: clamp(round2(b.baseWeight), 0, 100), weight: b.baseWeight, raterCount: b.raterCount }));
   // Each configuration's counted scores, drawn once: they never change, and every revision's supraScore reads them.
-  const counted = new WeakMap<Config, ScoreRow>();
-  const scores = (c: Config) => counted.get(c) ?? counted.set(c, countedScores(seedKey, c, benches)).get(c)!;
+  const memo = new WeakMap<Config, ScoreRow>();
+  const counted = (c: Config) => memo.get(c) ?? memo.set(c, countedScores(seedKey, c, benches)).get(c)!;
   for (let revision = 0; revision <= last; revision++) {
     if (revision > 0) {
       world.evolve(revision);
       benches.forEach((b, i) => benchStep(seedKey, b, revision, drift[i]!));
     }
     if (revision < from) continue;
-    const generatedAt = lastAt - (last - revision) * DAY;
-    const supra = supraScores(world.alive.map(scores), drift);
-    yield sampleOf(seedKey, world, supra, benches, taxonomy, drift, revision, generatedAt, withDetails && revision === last);
+    yield { seedKey, world, benches, taxonomy, drift, counted, revision, generatedAt: lastAt - (last - revision) * DAY, last: revision === last };
   }
 }
 
