@@ -65,6 +65,11 @@ describe(`npm run bench, end to end at ${SIZE} configurations`, () => {
     const [size] = json.sizes;
     expect(size?.details?.ms).toBeGreaterThan(0);
     expect(sizeReport(size!)).toMatch(/^- with details for every configuration \(one build, /m);
+    // Its likely ranges held against the generated field's truth, or why not (at this size the gate may withhold them).
+    expect(size!.ranges).toMatch(
+      /^likely ranges against the generated field’s truth \(every benchmark scored\): (not checked: .+|\d+\.\d % of [\d,]+ held .+)$/,
+    );
+    expect(sizeReport(size!)).toContain(`- ${size!.ranges}`);
   });
 
   it('measures the site for each target asked for, without details and with, against its host and its plan', () => {

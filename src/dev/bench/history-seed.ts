@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { SAMPLE_EPOCH, generateRevisions, serializeExport, type GeneratedSample, type ModelDetailBody } from '../sample/generate.ts';
+import { SAMPLE_EPOCH, generateRevisions, serializeExport, type GenerateOptions, type GeneratedSample, type ModelDetailBody } from '../sample/generate.ts';
 import { importHistory, type ImportedSnapshot } from '../../store/import-history.ts';
 import type { BenchSize } from './proportions.ts';
 
@@ -33,13 +33,15 @@ function imported(sample: GeneratedSample, revision: number): ImportedSnapshot {
   };
 }
 
+/** The generator's options for `days` days of a size's field: the last day is the sample's date, so a year of history reaches back across the 2026-09-17 method change. */
+export const historyOptions = (size: BenchSize, days: number): GenerateOptions => ({ ...size, revision: days - 1, generatedAt: SAMPLE_EPOCH, steady: true });
+
 /**
  * Days 1..`days` of one population whose size stays at `size.configurations` while configurations
  * come and go; days before the last are imported into `seedPath`.
  */
 export function writeHistorySeed(size: BenchSize, days: number, seedPath: string, historyLimit: number, withDetails = true): HistorySeed {
-  // The last day is the sample's date, so a year of history reaches back across the 2026-09-17 method change.
-  const revisions = generateRevisions({ ...size, revision: days - 1, generatedAt: SAMPLE_EPOCH, withDetails, steady: true });
+  const revisions = generateRevisions({ ...historyOptions(size, days), withDetails });
   let last: GeneratedSample | undefined;
   let revision = 0;
   function* past(): Generator<ImportedSnapshot> {

@@ -433,6 +433,7 @@ export function sizeReport(result: SizeResult): string {
       : [`- with details for every configuration: ${result.detailsFailed ? `no result: ${result.detailsFailed}` : 'not measured (--skip-details)'}`]),
     ...(result.evidence ? [`- ${evidenceLine(result.evidence)}`] : []),
     ...(result.measures ? [`- ${result.measures}`] : []),
+    ...(result.ranges ? [`- ${result.ranges}`] : []),
     ...(result.rank ? rankLines(result.rank) : []),
     `- leaderboard first page (index.html): ${dist.index ? `${kilobytes(dist.index.raw)} raw, ${kilobytes(dist.index.gzip)} gzip` : 'missing'}`,
     `- largest page: ${dist.largestPage ? `${dist.largestPage.path}, ${kilobytes(dist.largestPage.raw)} raw, ${kilobytes(dist.largestPage.gzip)} gzip` : 'none'}`,

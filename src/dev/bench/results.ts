@@ -66,6 +66,8 @@ export interface SizeResult {
   evidence?: EvidenceResult | undefined;
   /** The benchmark measures pass on the snapshot with details, on its own, as its line says it. */
   measures?: string | undefined;
+  /** The likely ranges held against the generated field's truth (ranges-truth.ts), as its line says it. */
+  ranges?: string | undefined;
   /** /rank/ on the site with details, in Chromium; rank.json's size per target built with details. */
   rank?: RankResult | undefined;
   /** Per deploy target (`--targets`): one build without details and one with, in the order of BENCH_TARGETS. */

@@ -80,6 +80,7 @@ async function benchSize(configurations: number, options: BenchOptions, commands
       detailsFailed: withDetails.detailsFailed,
       evidence: withDetails.evidence,
       measures: withDetails.measures,
+      ranges: withDetails.ranges,
       rank: withDetails.rank,
       targetBuilds: options.targets.length ? targets.builds : undefined,
     };

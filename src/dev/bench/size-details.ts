@@ -11,6 +11,8 @@ import { measureDist, pageTypeSizes, type PageTypeSize } from './dist-stats.ts';
 import { evidenceLine, evidenceResultOf, type EvidenceResult } from './evidence-result.ts';
 import type { BenchMeasuresPass } from './bench-measures-pass.ts';
 import type { NodeCommand } from './npm-script.ts';
+import { historyOptions } from './history-seed.ts';
+import { rangesAgainstTruth } from './ranges-truth.ts';
 import { measureRankPage, rankLines, type RankResult } from './rank-page.ts';
 import type { DetailsBuild } from './results.ts';
 import type { SizeInputs } from './size-inputs.ts';
@@ -29,6 +31,8 @@ interface DetailsOutcome {
   evidence?: EvidenceResult;
   /** The benchmark measures pass's line, for the report. */
   measures?: string;
+  /** The likely ranges held against the generated field's truth, as a line of the report. */
+  ranges?: string;
   rank?: RankResult;
   detailTypes: Map<string, PageTypeSize>;
 }
@@ -111,6 +115,9 @@ export async function benchDetails(sr: SizeRun, inputs: SizeInputs, targets: Tar
     if (sr.options.targets.includes('none')) targets.measure('none', true, withDetails.res, detailsOut, detailsDb);
     outcome.evidence = await evidencePass(sr, detailsDb, withDetails.res);
     outcome.measures = await measuresPass(sr, detailsDb, outcome.evidence);
+    // The ranges the site published, held against the field's truth (between stages: nothing is timed meanwhile).
+    outcome.ranges = rangesAgainstTruth(detailsOut, historyOptions(inputs.size, sr.options.historyDays)).line;
+    sr.say(outcome.ranges);
     // /rank/ in a browser, where rank.json holds every model's scores.
     outcome.rank = await measureRankPage(detailsOut);
     for (const line of outcome.rank ? rankLines(outcome.rank) : []) sr.say(line.slice(2));

@@ -35,6 +35,8 @@ export type SizeInputs = ReturnType<typeof generateInputs> & {
   exportPath: string;
   /** A snapshot file to store the last day over: a copy of the history, or nothing. */
   startFile: (path: string) => void;
+  /** The size generated: with the days, the generator's options (history-seed.ts `historyOptions`). */
+  size: BenchSize;
 };
 
 /** Writes the size's inputs, logs what they are and sets the size's count of stage processes from them. */
@@ -53,5 +55,5 @@ export function prepareInputs(sr: SizeRun, size: BenchSize): SizeInputs {
     rmSync(path, { force: true });
     if (seed) copyFileSync(seed.path, path);
   };
-  return { body, seed, detailsFiles, exportPath, startFile };
+  return { body, seed, detailsFiles, exportPath, startFile, size };
 }
