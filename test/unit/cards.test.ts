@@ -1,8 +1,10 @@
 /** Link-preview cards: what they show, their files, and the images satori and resvg make of them. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SaxesParser } from 'saxes';
+import { Resvg } from '@resvg/resvg-js';
 import { CARD_HEIGHT, CARD_WIDTH, cardFile, cardText, type CardInput } from '../../src/site/files/cards.ts';
-import { BACKGROUND, CONTENT_WIDTH, PADDING } from '../../src/publish/cards/card-design.ts';
+import { BACKGROUND, BODY_TOP, CONTENT_WIDTH, PADDING } from '../../src/publish/cards/card-design.ts';
+import { encodePng } from '../../src/publish/cards/png.ts';
 import { createCardRenderer, type CardRenderer } from '../../src/publish/cards/render-card.ts';
 import { decodePng, inkIn, pngColourType, pngSize } from '../helpers/png.ts';
 
@@ -53,6 +55,22 @@ describe('card files', () => {
 describe('card images', () => {
   it('renders a 1200×630 PNG', async () => {
     expect(pngSize(await render.png(model('Quillon 3')))).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
+  });
+
+  it("writes each card's PNG as encodePng writes the frame with the card's body rasterized into it", async () => {
+    // The renderer indexes the frame once and each body alone (bandEncoder): these are the bytes it must give.
+    const raster = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } }).render().pixels;
+    const cards: CardInput[] = [
+      model('Quillon 3'),
+      { ...common, kind: 'tag', tag: 'coding', top: { rank: '1', name: 'Quillon 3', provider: 'Quillon Labs', score: '91.2' }, models: 40 },
+      { ...common, kind: 'leaderboard', models: 3, top: [1, 2, 3].map((i) => ({ rank: String(i), name: `Model ${i}`, provider: 'P', score: '90.0' })) },
+      { ...common, kind: 'site', title: 'AI Model Ranking', counts: '5,684 models', sample: false },
+    ];
+    for (const card of cards) {
+      const whole = Buffer.from(raster(await render.frameSvg(card)));
+      raster(await render.bodySvg(card)).copy(whole, BODY_TOP * CARD_WIDTH * 4);
+      expect((await render.png(card)).equals(encodePng(whole, CARD_WIDTH, CARD_HEIGHT)), card.kind).toBe(true);
+    }
   });
 
   it('writes a card as an indexed PNG of a few tens of kilobytes: its anti-aliased colours fit a palette', async () => {

@@ -2,7 +2,8 @@
  * Renders a card to PNG: satori lays it out with the Inter font from its npm package and draws
  * its text as paths, resvg rasterizes the SVG (no system fonts: the output is the same on every
  * machine), and the PNG is encoded for an opaque image. The frame every card of a build shares is
- * rasterized once; each card then renders only its body band and copies it into a copy of the frame.
+ * rasterized and indexed once; each card then renders only its body band, which is encoded into the
+ * frame's rows (`bandEncoder`: the bytes of the frame with the band copied into it).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import satori from 'satori';
 import { CARD_HEIGHT, CARD_WIDTH, type CardInput } from '../../site/files/cards.ts';
 import { BODY_HEIGHT, BODY_TOP, bodyElement, frameElement, type Element, type FrameInput } from './card-design.ts';
 import { fontMeasure, type Measure } from '../../site/files/font-metrics.ts';
-import { encodePng } from './png.ts';
+import { bandEncoder } from './png.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -37,6 +38,8 @@ export function rendererVersion(): string {
 export interface CardRenderer {
   /** A card's body as SVG; with `embedFont: false` its text stays text, which tests read to check the layout. */
   bodySvg(input: CardInput, options?: { embedFont?: boolean }): Promise<string>;
+  /** The frame of a card as SVG, the whole card's size with its band empty. */
+  frameSvg(input: FrameInput): Promise<string>;
   png(input: CardInput): Promise<Buffer>;
   measureBold: Measure;
 }
@@ -50,21 +53,25 @@ export function createCardRenderer(): CardRenderer {
   const svgOf = (element: Element, height: number, embedFont = true) =>
     satori(element as Parameters<typeof satori>[0], { width: CARD_WIDTH, height, fonts, embedFont });
   const raster = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } }).render().pixels;
-  const frames = new Map<string, Promise<Buffer>>();
+  const frameSvg = (input: FrameInput) => svgOf(frameElement(input), CARD_HEIGHT);
+  const frames = new Map<string, Promise<ReturnType<typeof bandEncoder>>>();
   const frameOf = (input: FrameInput) => {
     const key = JSON.stringify([input.date, input.attribution, input.sample]);
     let frame = frames.get(key);
-    if (!frame) frames.set(key, (frame = svgOf(frameElement(input), CARD_HEIGHT).then(raster)));
+    if (!frame) {
+      const encoder = frameSvg(input).then((svg) => bandEncoder(raster(svg), CARD_WIDTH, CARD_HEIGHT, BODY_TOP, BODY_HEIGHT));
+      frames.set(key, (frame = encoder));
+    }
     return frame;
   };
   const bodySvg = (input: CardInput, { embedFont = true } = {}) => svgOf(bodyElement(input, measureBold), BODY_HEIGHT, embedFont);
   return {
     bodySvg,
+    frameSvg,
     measureBold,
     async png(input) {
-      const pixels = Buffer.from(await frameOf(input));
-      raster(await bodySvg(input)).copy(pixels, BODY_TOP * CARD_WIDTH * 4);
-      return encodePng(pixels, CARD_WIDTH, CARD_HEIGHT);
+      const frame = await frameOf(input);
+      return frame.encode(raster(await bodySvg(input)));
     },
   };
 }
