@@ -43,7 +43,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/sites.ts'],
+          // Forks that keep their modules from file to file, as the system project's (above): no file here mocks a module,
+          // changes the process's folder or sets an environment variable; vi.setConfig (browser, history, rank) is reset
+          // by vitest after each file.
           pool: 'forks',
+          isolate: false,
           testTimeout: 300_000,
           // A file's beforeAll may wait for shared sites other files are building (each bounded at 10 minutes).
           hookTimeout: 1_200_000,
