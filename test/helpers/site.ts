@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { load, type CheerioAPI } from 'cheerio';
+import { Parser } from 'htmlparser2';
 import { snapshotCli } from '../../src/snapshot/snapshot-cli.ts';
 import { captureReporter } from './env.ts';
 import { fixtureDetails, fixtureExport, GENERATED_AT } from './fixture.ts';
@@ -126,6 +127,42 @@ export function readSite(dist: string): BuiltSite {
     files.filter((f) => f.endsWith('.html')),
   );
   return { dist, files, html, read: (file) => readFileSync(join(dist, file), 'utf8') };
+}
+
+/** An element open where a page's walk is: its name and attributes. */
+export interface OpenElement {
+  name: string;
+  attributes: Record<string, string>;
+}
+
+/**
+ * A page read once by htmlparser2's tokenizer, without building its tree (a check of every page of a site, where
+ * cheerio's trees took five times the CPU): `open` hears each element as it opens and `text` each run of text, with the
+ * elements open around it (the outermost first). `<noscript>` holds markup here, as a browser without JavaScript reads it.
+ */
+export function walkPage(
+  html: string,
+  on: { open?: (element: OpenElement, within: readonly OpenElement[]) => void; text?: (text: string, within: readonly OpenElement[]) => void },
+): void {
+  const within: OpenElement[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        on.open?.({ name, attributes }, within);
+        within.push({ name, attributes });
+      },
+      // Void and implied ends included: every element opened is closed.
+      onclosetag() {
+        within.pop();
+      },
+      ontext(text) {
+        on.text?.(text, within);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
 }
 
 /** The file a site-internal URL path is served from (`/models/x/` -> `models/x/index.html`). */
