@@ -1,6 +1,7 @@
 /**
- * html-validate's settings for the built site (test/e2e/html-valid.test.ts checks every page of the fixture
- * sites with them): the recommended rule set, less what each line below says.
+ * html-validate's settings for the built site (test/e2e/html-valid.test.ts checks the pages of the fixture sites with
+ * them: every page of the hostile and tight sites, pages of each kind of the others): the recommended rule set, less
+ * what each line below says.
  */
 export default {
   extends: ['html-validate:recommended'],
