@@ -11,7 +11,7 @@ import { namesOf, type RankFile } from '../site/evidence/rank-file.ts';
 import { MAX_PASSES } from '../site/evidence/reweigh.ts';
 import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
 import { putRanges, RANK, unpackRows, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
-import { RANK_ROWS } from '../views/parts/list-table.ts';
+import { RANK_ROWS } from '../views/parts/rank-rows.ts';
 import { benchWeightsHtml, PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
 import { enhanceList, type ListSource } from './list-view.ts';
 import { put } from './markup.ts';
