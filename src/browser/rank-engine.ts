@@ -19,13 +19,13 @@ import {
   type RankPart,
   type RankPartFile,
 } from '../site/evidence/rank-file.ts';
-import { rankUnder, type Ranking } from '../site/evidence/reweigh.ts';
+import { MAX_PASSES, rankUnder, type Ranking } from '../site/evidence/reweigh.ts';
 import { rangesUnder } from '../site/evidence/rank-ranges.ts';
 import { readWeights, weighingOf, type Weighing, type WeightParams, type Weights } from '../site/evidence/weights.ts';
 import { rankRows, rankSummary, rowRanges, type RankRow, type RankSummary, type RowRanges } from '../site/lists/rank-list.ts';
 
-/** How far a ranking is: its parts fetched of those it needs, then each pass of the references' rule. */
-export type RankProgress = { phase: 'load'; done: number; of: number } | { phase: 'rank'; passes: number };
+/** How far a ranking is: its parts fetched of those it needs, then each pass of the references' rule of at most `of`. */
+export type RankProgress = { phase: 'load'; done: number; of: number } | { phase: 'rank'; passes: number; of: number };
 
 /** A ranking as the page draws it: its rows, what it says of itself, what the address gave that it could not use, and the weights read. */
 export interface RankResult {
@@ -44,6 +44,14 @@ export function timed<T>(name: string, start: number, value: T): T {
   return value;
 }
 
+/** A ranking made, as its ranges are made from it. */
+interface Made {
+  data: RankData;
+  ranking: Ranking;
+  weighing: Weighing;
+  rows: RankRow[];
+}
+
 /** Parts kept decoded, beside the blocks: a visitor going back and forth between a few capabilities fetches each once. */
 const KEPT_FILES = 12;
 
@@ -53,8 +61,9 @@ export class RankEngine {
   readonly #names: ReturnType<typeof namesOf>;
   readonly #files = new Map<string, Promise<RankPart | RankBlock>>();
   #field: { key: string; data: RankData } | undefined;
-  /** The last ranking made, whose likely ranges `ranges` makes. */
-  #last: { data: RankData; ranking: Ranking; weighing: Weighing; rows: RankRow[] } | undefined;
+  /** The last ranking made, whose likely ranges `ranges` makes unless told another's. */
+  #last: Made | undefined;
+  readonly #made = new WeakMap<RankResult, Made>();
 
   /** `url`: where the index was read, which the other files' paths are relative to. */
   constructor(index: RankFile, url: string) {
@@ -112,17 +121,19 @@ export class RankEngine {
     const ranked = timed(
       'rank',
       ranking,
-      rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes })),
+      rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes, of: MAX_PASSES })),
     );
     const rowing = performance.now();
     const rows = timed('rows', rowing, rankRows(data, ranked));
+    const result: RankResult = { rows, summary: rankSummary(data, ranked, weighing.source), ignored, weights };
     this.#last = { data, ranking: ranked, weighing, rows };
-    return timed('engine', started, { rows, summary: rankSummary(data, ranked, weighing.source), ignored, weights });
+    this.#made.set(result, this.#last);
+    return timed('engine', started, result);
   }
 
-  /** The likely ranges of the last ranking's rows (rank-ranges.ts: the leaderboard's resamples, for these weights). */
-  ranges(): RowRanges {
-    const last = this.#last!;
+  /** The likely ranges of the rows of `of` (by default the last ranking's; rank-ranges.ts: the leaderboard's resamples, for these weights). */
+  ranges(of?: RankResult): RowRanges {
+    const last = (of ? this.#made.get(of) : this.#last)!;
     return rowRanges(last.data, last.rows, rangesUnder(last.data, last.ranking, last.weighing));
   }
 }
