@@ -44,6 +44,14 @@ export function timed<T>(name: string, start: number, value: T): T {
   return value;
 }
 
+/** The data a ranking reads and the weights it weighs by. */
+export interface Loaded {
+  data: RankData;
+  weighing: Weighing;
+  weights: Weights;
+  ignored: string[];
+}
+
 /** A ranking made, as its ranges are made from it. */
 interface Made {
   data: RankData;
@@ -61,9 +69,10 @@ export class RankEngine {
   readonly #names: ReturnType<typeof namesOf>;
   readonly #files = new Map<string, Promise<RankPart | RankBlock>>();
   #field: { key: string; data: RankData } | undefined;
-  /** The last ranking made, whose likely ranges `ranges` makes unless told another's. */
+  /** The last ranking made, whose likely ranges `ranges` makes. */
   #last: Made | undefined;
-  readonly #made = new WeakMap<RankResult, Made>();
+  /** The ranking of each result still held. */
+  readonly #made = new WeakMap<RankResult, Ranking>();
 
   /** `url`: where the index was read, which the other files' paths are relative to. */
   constructor(index: RankFile, url: string) {
@@ -92,7 +101,8 @@ export class RankEngine {
     return file;
   }
 
-  async rank(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<RankResult> {
+  /** The data the weights of `params` need, fetched, decoded and assembled (kept for the next weights that need the same), and the weights read. */
+  async load(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<Loaded> {
     const started = performance.now();
     const { weights, ignored } = readWeights(params, this.#names.names);
     const weighing = weighingOf(weights, this.#names.benchmarks);
@@ -116,7 +126,12 @@ export class RankEngine {
       const assembling = performance.now();
       this.#field = { key, data: timed('assemble', assembling, assembleRank(this.#index, loadedBlocks, loadedParts)) };
     }
-    const { data } = this.#field;
+    return { data: this.#field.data, weighing, weights, ignored };
+  }
+
+  async rank(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<RankResult> {
+    const started = performance.now();
+    const { data, weighing, weights, ignored } = await this.load(params, progress);
     const ranking = performance.now();
     const ranked = timed(
       'rank',
@@ -127,13 +142,22 @@ export class RankEngine {
     const rows = timed('rows', rowing, rankRows(data, ranked));
     const result: RankResult = { rows, summary: rankSummary(data, ranked, weighing.source), ignored, weights };
     this.#last = { data, ranking: ranked, weighing, rows };
-    this.#made.set(result, this.#last);
+    this.#made.set(result, ranked);
     return timed('engine', started, result);
   }
 
-  /** The likely ranges of the rows of `of` (by default the last ranking's; rank-ranges.ts: the leaderboard's resamples, for these weights). */
-  ranges(of?: RankResult): RowRanges {
-    const last = (of ? this.#made.get(of) : this.#last)!;
+  /** The ranking `result` was made of, as another worker's engine makes its ranges from it (`rangesOf`). */
+  rankingOf(result: RankResult): Ranking {
+    return this.#made.get(result)!;
+  }
+
+  /** The likely ranges of the last ranking's rows (rank-ranges.ts: the leaderboard's resamples, for these weights). */
+  ranges(): RowRanges {
+    const last = this.#last!;
     return rowRanges(last.data, last.rows, rangesUnder(last.data, last.ranking, last.weighing));
   }
 }
+
+/** The likely ranges of the rows of `ranking` (made by another engine from the same data, for the same weights) from `loaded`, this engine's load of those weights. */
+export const rangesOf = ({ data, weighing }: Loaded, ranking: Ranking): RowRanges =>
+  rowRanges(data, rankRows(data, ranking), rangesUnder(data, ranking, weighing));

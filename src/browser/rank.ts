@@ -114,14 +114,17 @@ function rankWorker(index: Index, name: string): Worker {
 const noRanges = (message: string): RowRanges => ({ of: 'rank', withheld: `The likely ranges could not be made here (${message}).`, cells: new Int32Array(0) });
 
 /**
- * Rankings in a worker, and their ranges in a second one, asked for at the same time: the ranges
- * worker ranks the weights too, then resamples, and is kept from one change to the next with the
- * data it has read; it makes only the last ranges asked for (rank-worker.ts), which are heard only
- * while they are the last asked for.
+ * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to
+ * once its rows are posted: the ranges worker reads the same data, kept from one change to the next,
+ * and makes only the last ranges handed over (rank-worker.ts), which are heard only while they are
+ * the last asked for.
  */
 function workerRanker(index: Index): Ranker {
   const worker = rankWorker(index, 'rank');
   const ranger = rankWorker(index, 'rank-ranges');
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ type: 'channel' } satisfies ToWorker, [port1]);
+  ranger.postMessage({ type: 'channel' } satisfies ToWorker, [port2]);
   const waiting = new Map<number, { progress: (p: RankProgress) => void; done: (r: RankResult) => void; failed: (e: Error) => void }>();
   /** The ranges last asked for, and who hears them. */
   let asked: { id: number; ranges: (r: RowRanges) => void } | undefined;
@@ -162,7 +165,6 @@ function workerRanker(index: Index): Ranker {
         waiting.set(id, { progress, done, failed });
         asked = { id, ranges };
         worker.postMessage({ type: 'rank', id, params } satisfies ToWorker);
-        ranger.postMessage({ type: 'ranges', id, params } satisfies ToWorker);
       }),
   };
 }

@@ -71,17 +71,17 @@ export interface RankSplit {
 
 /**
  * Where a change's time to its likely ranges went, in ms, from the ranges worker's measures and the
- * page's marks: `before`, from the field's change to that worker starting its ranking (the page asks
- * it at the same time as the ranking worker); `files`, `assemble`, `rank` as in RankSplit (the ranges
- * worker ranks the weights too); `resample`, the ranges made (rank-ranges.ts); `post`, the worker
- * copying them out; `deliver`, from then to the page hearing them; `draw`, from then to the rows
- * drawn with them (0 where they came before the rows: drawn with them); `frame`, to the next frame.
+ * page's marks: `before`, from the field's change to the ranges worker handed the ranking (by the
+ * ranking worker, once it posted the rows: RankSplit's time to `post`, then the handing over);
+ * `files`, `assemble` as in RankSplit, for the ranges worker's own load of the data (0 where it
+ * kept it); `resample`, the ranges made (rank-ranges.ts); `post`, the worker copying them out;
+ * `deliver`, from then to the page hearing them; `draw`, from then to the rows drawn with them (from
+ * the rows' arrival where they came before the rows); `frame`, to the next frame.
  */
 export interface RangesSplit {
   before: number;
   files: number;
   assemble: number;
-  rank: number;
   resample: number;
   post: number;
   deliver: number;
@@ -206,7 +206,7 @@ const timingsOf = (target: Pick<Page, 'evaluate'>): Promise<Timing[]> =>
     return out;
   });
 
-/** The timings of the ranking worker (`rank`) or of the ranges worker (`rank-ranges`, which ranks the same weights too). */
+/** The timings of the ranking worker (`rank`) or of the ranges worker (`rank-ranges`). */
 async function workerTimings(page: Page, name = 'rank'): Promise<Timing[]> {
   for (const worker of page.workers()) if ((await worker.evaluate(() => self.name).catch(() => '')) === name) return timingsOf(worker);
   return [];
@@ -241,11 +241,11 @@ export function splitOf(startedAt: number, ms: number, pageTimings: readonly Tim
 /** Where a change's time to its ranges went (RangesSplit); undefined where the timings are not all there. */
 export function rangesSplitOf(startedAt: number, rangesMs: number, pageTimings: readonly Timing[], worker: readonly Timing[]): RangesSplit | undefined {
   const one = (list: readonly Timing[], name: string) => list.find((t) => t.name === name);
-  const engine = one(worker, 'engine');
+  const handed = one(worker, 'handed');
   const resample = one(worker, 'resample');
   const post = one(worker, 'post');
   const heard = one(pageTimings, 'ranges');
-  if (!engine || !resample || !post || !heard) return undefined;
+  if (!handed || !resample || !post || !heard) return undefined;
   const heardAt = heard.at + heard.duration;
   const received = one(pageTimings, 'received');
   // Ranges heard before the rows: drawn with them.
@@ -253,10 +253,9 @@ export function rangesSplitOf(startedAt: number, rangesMs: number, pageTimings: 
   const drawn = pageTimings.find((t) => t.name === 'drawn' && t.at >= from);
   if (!drawn) return undefined;
   return {
-    before: engine.at - startedAt,
+    before: handed.at - startedAt,
     files: one(worker, 'files')?.duration ?? 0,
     assemble: one(worker, 'assemble')?.duration ?? 0,
-    rank: one(worker, 'rank')?.duration ?? 0,
     resample: resample.duration,
     post: post.duration,
     deliver: heardAt - (post.at + post.duration),
@@ -427,5 +426,5 @@ export function splitLine(s: RankSplit): string {
 export function rangesSplitLine(s: RangesSplit): string {
   const n = (x: number) => x.toFixed(0);
   const files = s.files > 0 ? `files ${n(s.files)}, assembling ${n(s.assemble)}, ` : '';
-  return `before the ranges worker ${n(s.before)}, ${files}ranking ${n(s.rank)}, resampling ${n(s.resample)}, posting ${n(s.post)}, to the page ${n(s.deliver)}, drawing ${n(s.draw)}, to the frame ${n(s.frame)}`;
+  return `to the ranges worker ${n(s.before)}, ${files}resampling ${n(s.resample)}, posting ${n(s.post)}, to the page ${n(s.deliver)}, drawing ${n(s.draw)}, to the frame ${n(s.frame)}`;
 }
