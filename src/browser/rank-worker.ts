@@ -4,7 +4,7 @@
  * worker's work, not the page's), and one end of a channel between the two. The page's ranking
  * worker gets a ranking to make per message and answers each with its progress and its rows; a
  * ranking asked for by an earlier message runs to its end. It then hands the ranking itself to the
- * ranges worker, which reads the same data, makes the rows' likely ranges (the longer part) and
+ * ranges worker (the last one made before the page made that worker, once it is there), which reads the same data, makes the rows' likely ranges (the longer part) and
  * answers the page with them: only for the last ranking handed over, so a visitor's quick changes
  * do not queue up each one's resampling, and it keeps the data it has read from one change to the next.
  */
@@ -29,8 +29,9 @@ export type FromWorker =
   | { type: 'failed'; id: number; message: string };
 
 let engine: RankEngine | undefined;
-/** The other worker. */
+/** The other worker, once the page has made it; the last ranking made before, handed over when it comes. */
 let channel: MessagePort | undefined;
+let unhanded: Handed | undefined;
 /** The last ranking handed over: an earlier one not yet begun, or loaded while this one came, is let go. */
 let latest = 0;
 const answer = (message: FromWorker, transfer: Transferable[] = []) => postMessage(message, { transfer });
@@ -69,6 +70,8 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
       performance.mark('rank:handed');
       makeRanges(m.data);
     };
+    if (unhanded) channel.postMessage(unhanded);
+    unhanded = undefined;
   } else if (!engine) answer({ type: 'failed', id: message.id, message: 'no index yet' });
   else {
     const { id, params } = message;
@@ -80,7 +83,9 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
         // The rows as columns, their numbers moved rather than copied (rank-list.ts' packRows).
         const rows = packRows(result.rows);
         timed('post', posting, answer({ type: 'ranked', id, result: { ...result, rows } }, packedBuffers(rows)));
-        channel?.postMessage({ id, params, ranking: mine.rankingOf(result) } satisfies Handed);
+        const handed: Handed = { id, params, ranking: mine.rankingOf(result) };
+        if (channel) channel.postMessage(handed);
+        else unhanded = handed;
       }, failed(id));
   }
 });

@@ -115,16 +115,13 @@ const noRanges = (message: string): RowRanges => ({ of: 'rank', withheld: `The l
 
 /**
  * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to
- * once its rows are posted: the ranges worker reads the same data, kept from one change to the next,
- * and makes only the last ranges handed over (rank-worker.ts), which are heard only while they are
- * the last asked for.
+ * once its rows are posted: the ranges worker, made once the first rows are in (so that its start
+ * does not slow theirs), reads the same data, kept from one change to the next, and makes only the
+ * last ranges handed over (rank-worker.ts), which are heard only while they are the last asked for.
  */
 function workerRanker(index: Index): Ranker {
   const worker = rankWorker(index, 'rank');
-  const ranger = rankWorker(index, 'rank-ranges');
-  const { port1, port2 } = new MessageChannel();
-  worker.postMessage({ type: 'channel' } satisfies ToWorker, [port1]);
-  ranger.postMessage({ type: 'channel' } satisfies ToWorker, [port2]);
+  let ranger: Worker | undefined;
   const waiting = new Map<number, { progress: (p: RankProgress) => void; done: (r: RankResult) => void; failed: (e: Error) => void }>();
   /** The ranges last asked for, and who hears them. */
   let asked: { id: number; ranges: (r: RowRanges) => void } | undefined;
@@ -134,12 +131,18 @@ function workerRanker(index: Index): Ranker {
     asked.ranges(ranges);
     asked = undefined;
   };
-  ranger.addEventListener('message', (e: MessageEvent<FromWorker>) => {
-    const m = e.data;
-    if (m.type === 'ranges') heard(m.id, m.ranges);
-    else if (m.type === 'failed') heard(m.id, noRanges(m.message));
-  });
-  ranger.addEventListener('error', () => asked && heard(asked.id, noRanges('its worker failed')));
+  const startRanges = () => {
+    ranger = rankWorker(index, 'rank-ranges');
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ type: 'channel' } satisfies ToWorker, [port1]);
+    ranger.postMessage({ type: 'channel' } satisfies ToWorker, [port2]);
+    ranger.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+      const m = e.data;
+      if (m.type === 'ranges') heard(m.id, m.ranges);
+      else if (m.type === 'failed') heard(m.id, noRanges(m.message));
+    });
+    ranger.addEventListener('error', () => asked && heard(asked.id, noRanges('its worker failed')));
+  };
   worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
     const m = e.data;
     const asked = waiting.get(m.id);
@@ -151,7 +154,10 @@ function workerRanker(index: Index): Ranker {
       performance.mark('rank:received');
       // Copying thousands of rows in from the worker is a task's work already: the rows are drawn in a task of their own.
       const result: RankResult = { ...m.result, rows: unpackRows(m.result.rows) };
-      setTimeout(() => asked.done(result));
+      setTimeout(() => {
+        asked.done(result);
+        if (!ranger) startRanges();
+      });
     } else if (m.type === 'failed') asked.failed(new Error(m.message));
   });
   worker.addEventListener('error', () => {
