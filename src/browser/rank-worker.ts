@@ -4,7 +4,8 @@
  * worker's work, not the page's), and one end of a channel between the two. The page's ranking
  * worker gets a ranking to make per message and answers each with its progress and its rows; a
  * ranking asked for by an earlier message runs to its end. It then hands the ranking itself to the
- * ranges worker (the last one made before the page made that worker, once it is there), which reads the same data, makes the rows' likely ranges (the longer part) and
+ * ranges worker (the last one made before the page made that worker, once it is there), which, once
+ * the page has drawn the rows and asks for their ranges (so as not to slow that drawing), reads the same data, makes the rows' likely ranges (the longer part) and
  * answers the page with them: only for the last ranking handed over, so a visitor's quick changes
  * do not queue up each one's resampling, and it keeps the data it has read from one change to the next.
  */
@@ -14,7 +15,8 @@ import type { WeightParams } from '../site/evidence/weights.ts';
 import { packedBuffers, packRows, type PackedRows, type RowRanges } from '../site/lists/rank-list.ts';
 
 /** What the page sends (`channel` with a MessagePort: the end of the channel between the two workers). */
-export type ToWorker = { type: 'index'; text: string; url: string } | { type: 'channel' } | { type: 'rank'; id: number; params: WeightParams };
+export type ToWorker =
+  { type: 'index'; text: string; url: string } | { type: 'channel' } | { type: 'rank'; id: number; params: WeightParams } | { type: 'ranges'; id: number };
 /** What the ranking worker hands the ranges worker: a ranking made, and the weights it was made by. */
 interface Handed {
   id: number;
@@ -39,9 +41,16 @@ const failed = (id: number) => (err: unknown) => answer({ type: 'failed', id, me
 /** A task's end: the messages that came meanwhile are heard (each sets `latest`) before the work goes on. */
 const heard = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The ranges worker: the likely ranges of a ranking handed over, from its own load of the same data. */
-function makeRanges({ id, params, ranking }: Handed): void {
+/** The ranges worker: the last ranking handed over, and the last ranges the page asked for (once it has drawn the rows). */
+let lastHanded: Handed | undefined;
+let asked = 0;
+/** The likely ranges of the ranking handed over, once the page asks for them, from this worker's own load of the same data. */
+function makeRanges(): void {
+  if (!lastHanded || lastHanded.id !== asked) return;
+  const { id, params, ranking } = lastHanded;
+  lastHanded = undefined;
   latest = id;
+  performance.mark('rank:started');
   const mine = engine;
   const current = () => id === latest;
   if (!mine) return answer({ type: 'failed', id, message: 'no index yet' });
@@ -67,11 +76,17 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
   } else if (message.type === 'channel') {
     channel = e.ports[0]!;
     channel.onmessage = (m: MessageEvent<Handed>) => {
-      performance.mark('rank:handed');
-      makeRanges(m.data);
+      lastHanded = m.data;
+      // A newer ranking: the ranges of an earlier one still being made are let go.
+      latest = m.data.id;
+      makeRanges();
     };
     if (unhanded) channel.postMessage(unhanded);
     unhanded = undefined;
+  } else if (message.type === 'ranges') {
+    // The page has drawn the rows: the ranges' work, which would slow that drawing, may start.
+    asked = message.id;
+    makeRanges();
   } else if (!engine) answer({ type: 'failed', id: message.id, message: 'no index yet' });
   else {
     const { id, params } = message;

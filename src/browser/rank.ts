@@ -115,8 +115,8 @@ const noRanges = (message: string): RowRanges => ({ of: 'rank', withheld: `The l
 
 /**
  * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to
- * once its rows are posted: the ranges worker, made once the first rows are in (so that its start
- * does not slow theirs), reads the same data, kept from one change to the next, and makes only the
+ * once its rows are posted: the ranges worker, made once the first rows are in, starts on their
+ * ranges once the page has drawn them (so that its work does not slow theirs), reads the same data, kept from one change to the next, and makes only the
  * last ranges handed over (rank-worker.ts), which are heard only while they are the last asked for.
  */
 function workerRanker(index: Index): Ranker {
@@ -157,6 +157,8 @@ function workerRanker(index: Index): Ranker {
       setTimeout(() => {
         asked.done(result);
         if (!ranger) startRanges();
+        // Its rows drawn (the first of them), the ranges worker may start on their ranges.
+        ranger!.postMessage({ type: 'ranges', id: m.id } satisfies ToWorker);
       });
     } else if (m.type === 'failed') asked.failed(new Error(m.message));
   });

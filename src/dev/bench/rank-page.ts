@@ -71,8 +71,8 @@ export interface RankSplit {
 
 /**
  * Where a change's time to its likely ranges went, in ms, from the ranges worker's measures and the
- * page's marks: `before`, from the field's change to the ranges worker handed the ranking (by the
- * ranking worker, once it posted the rows: RankSplit's time to `post`, then the handing over);
+ * page's marks: `before`, from the field's change to the ranges worker starting on them: handed the
+ * ranking by the ranking worker once it posted the rows, and asked by the page once it drew them;
  * `files`, `assemble` as in RankSplit, for the ranges worker's own load of the data (0 where it
  * kept it); `resample`, the ranges made (rank-ranges.ts); `post`, the worker copying them out;
  * `deliver`, from then to the page hearing them; `draw`, from then to the rows drawn with them (from
@@ -241,7 +241,7 @@ export function splitOf(startedAt: number, ms: number, pageTimings: readonly Tim
 /** Where a change's time to its ranges went (RangesSplit); undefined where the timings are not all there. */
 export function rangesSplitOf(startedAt: number, rangesMs: number, pageTimings: readonly Timing[], worker: readonly Timing[]): RangesSplit | undefined {
   const one = (list: readonly Timing[], name: string) => list.find((t) => t.name === name);
-  const handed = one(worker, 'handed');
+  const handed = one(worker, 'started');
   const resample = one(worker, 'resample');
   const post = one(worker, 'post');
   const heard = one(pageTimings, 'ranges');
