@@ -22,7 +22,7 @@ import {
 import { FIRST_ROWS, pageCount } from '../site/lists/pagination.ts';
 import { html, type Markup } from '../views/parts/html.ts';
 import { chipHtml } from '../views/parts/chip.ts';
-import { listRowHtml, type RowCells } from '../views/parts/list-table.ts';
+import { listRowHtml, type RowCells } from '../views/parts/list-row.ts';
 import { pagerHtml } from '../views/parts/pager.ts';
 import { chooseOption, searchAsYouType, sortHeaders } from './list-controls.ts';
 import { nodesOf, put } from './markup.ts';

@@ -19,13 +19,13 @@ import {
   type RankPart,
   type RankPartFile,
 } from '../site/evidence/rank-file.ts';
-import { rankUnder, type Ranking } from '../site/evidence/reweigh.ts';
+import { MAX_PASSES, rankUnder, type Ranking } from '../site/evidence/reweigh.ts';
 import { rangesUnder } from '../site/evidence/rank-ranges.ts';
 import { readWeights, weighingOf, type Weighing, type WeightParams, type Weights } from '../site/evidence/weights.ts';
 import { rankRows, rankSummary, rowRanges, type RankRow, type RankSummary, type RowRanges } from '../site/lists/rank-list.ts';
 
-/** How far a ranking is: its parts fetched of those it needs, then each pass of the references' rule. */
-export type RankProgress = { phase: 'load'; done: number; of: number } | { phase: 'rank'; passes: number };
+/** How far a ranking is: its parts fetched of those it needs, then each pass of the references' rule of at most `of`. */
+export type RankProgress = { phase: 'load'; done: number; of: number } | { phase: 'rank'; passes: number; of: number };
 
 /** A ranking as the page draws it: its rows, what it says of itself, what the address gave that it could not use, and the weights read. */
 export interface RankResult {
@@ -44,6 +44,22 @@ export function timed<T>(name: string, start: number, value: T): T {
   return value;
 }
 
+/** The data a ranking reads and the weights it weighs by. */
+export interface Loaded {
+  data: RankData;
+  weighing: Weighing;
+  weights: Weights;
+  ignored: string[];
+}
+
+/** A ranking made, as its ranges are made from it. */
+interface Made {
+  data: RankData;
+  ranking: Ranking;
+  weighing: Weighing;
+  rows: RankRow[];
+}
+
 /** Parts kept decoded, beside the blocks: a visitor going back and forth between a few capabilities fetches each once. */
 const KEPT_FILES = 12;
 
@@ -54,7 +70,9 @@ export class RankEngine {
   readonly #files = new Map<string, Promise<RankPart | RankBlock>>();
   #field: { key: string; data: RankData } | undefined;
   /** The last ranking made, whose likely ranges `ranges` makes. */
-  #last: { data: RankData; ranking: Ranking; weighing: Weighing; rows: RankRow[] } | undefined;
+  #last: Made | undefined;
+  /** The ranking of each result still held. */
+  readonly #made = new WeakMap<RankResult, Ranking>();
 
   /** `url`: where the index was read, which the other files' paths are relative to. */
   constructor(index: RankFile, url: string) {
@@ -83,7 +101,8 @@ export class RankEngine {
     return file;
   }
 
-  async rank(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<RankResult> {
+  /** The data the weights of `params` need, fetched, decoded and assembled (kept for the next weights that need the same), and the weights read. */
+  async load(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<Loaded> {
     const started = performance.now();
     const { weights, ignored } = readWeights(params, this.#names.names);
     const weighing = weighingOf(weights, this.#names.benchmarks);
@@ -107,17 +126,29 @@ export class RankEngine {
       const assembling = performance.now();
       this.#field = { key, data: timed('assemble', assembling, assembleRank(this.#index, loadedBlocks, loadedParts)) };
     }
-    const { data } = this.#field;
+    return { data: this.#field.data, weighing, weights, ignored };
+  }
+
+  async rank(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<RankResult> {
+    const started = performance.now();
+    const { data, weighing, weights, ignored } = await this.load(params, progress);
     const ranking = performance.now();
     const ranked = timed(
       'rank',
       ranking,
-      rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes })),
+      rankUnder(data.field, weighing, (passes) => progress({ phase: 'rank', passes, of: MAX_PASSES })),
     );
     const rowing = performance.now();
     const rows = timed('rows', rowing, rankRows(data, ranked));
+    const result: RankResult = { rows, summary: rankSummary(data, ranked, weighing.source), ignored, weights };
     this.#last = { data, ranking: ranked, weighing, rows };
-    return timed('engine', started, { rows, summary: rankSummary(data, ranked, weighing.source), ignored, weights });
+    this.#made.set(result, ranked);
+    return timed('engine', started, result);
+  }
+
+  /** The ranking `result` was made of, as another worker's engine makes its ranges from it (`rangesOf`). */
+  rankingOf(result: RankResult): Ranking {
+    return this.#made.get(result)!;
   }
 
   /** The likely ranges of the last ranking's rows (rank-ranges.ts: the leaderboard's resamples, for these weights). */
@@ -126,3 +157,7 @@ export class RankEngine {
     return rowRanges(last.data, last.rows, rangesUnder(last.data, last.ranking, last.weighing));
   }
 }
+
+/** The likely ranges of the rows of `ranking` (made by another engine from the same data, for the same weights) from `loaded`, this engine's load of those weights. */
+export const rangesOf = ({ data, weighing }: Loaded, ranking: Ranking): RowRanges =>
+  rowRanges(data, rankRows(data, ranking), rangesUnder(data, ranking, weighing));

@@ -1,19 +1,28 @@
 /**
  * `/rank/`'s workers: rank in a thread of their own (rank-engine.ts), so the page answers input
- * while a ranking runs. Each gets the index once. The page's ranking worker gets a ranking to make
- * per message and answers each with its progress and its rows; a ranking asked for by an earlier
- * message runs to its end. Its ranges worker, a second one, gets the weights of rows already drawn
- * and answers with their likely ranges (the longer part, which the page stops by ending the worker
- * when another ranking's rows are drawn first).
+ * while a ranking runs. Each gets the index once, as the page read it (its text: parsing it is the
+ * worker's work, not the page's), and one end of a channel between the two. The page's ranking
+ * worker gets a ranking to make per message and answers each with its progress and its rows; a
+ * ranking asked for by an earlier message runs to its end. It then hands the ranking itself to the
+ * ranges worker (the last one made before the page made that worker, once it is there), which, once
+ * the page has drawn the rows and asks for their ranges (so as not to slow that drawing), reads the same data, makes the rows' likely ranges (the longer part) and
+ * answers the page with them: only for the last ranking handed over, so a visitor's quick changes
+ * do not queue up each one's resampling, and it keeps the data it has read from one change to the next.
  */
-import { RankEngine, timed, type RankProgress, type RankResult } from './rank-engine.ts';
-import type { RankFile } from '../site/evidence/rank-file.ts';
+import { RankEngine, rangesOf, timed, type RankProgress, type RankResult } from './rank-engine.ts';
+import type { Ranking } from '../site/evidence/reweigh.ts';
 import type { WeightParams } from '../site/evidence/weights.ts';
 import { packedBuffers, packRows, type PackedRows, type RowRanges } from '../site/lists/rank-list.ts';
 
-/** What the page sends. */
+/** What the page sends (`channel` with a MessagePort: the end of the channel between the two workers). */
 export type ToWorker =
-  { type: 'index'; index: RankFile; url: string } | { type: 'rank'; id: number; params: WeightParams } | { type: 'ranges'; id: number; params: WeightParams };
+  { type: 'index'; text: string; url: string } | { type: 'channel' } | { type: 'rank'; id: number; params: WeightParams } | { type: 'ranges'; id: number };
+/** What the ranking worker hands the ranges worker: a ranking made, and the weights it was made by. */
+interface Handed {
+  id: number;
+  params: WeightParams;
+  ranking: Ranking;
+}
 /** What a worker answers. */
 export type FromWorker =
   | { type: 'progress'; id: number; progress: RankProgress }
@@ -22,27 +31,76 @@ export type FromWorker =
   | { type: 'failed'; id: number; message: string };
 
 let engine: RankEngine | undefined;
+/** The other worker, once the page has made it; the last ranking made before, handed over when it comes. */
+let channel: MessagePort | undefined;
+let unhanded: Handed | undefined;
+/** The last ranking handed over: an earlier one not yet begun, or loaded while this one came, is let go. */
+let latest = 0;
 const answer = (message: FromWorker, transfer: Transferable[] = []) => postMessage(message, { transfer });
 const failed = (id: number) => (err: unknown) => answer({ type: 'failed', id, message: String(err) });
+/** A task's end: the messages that came meanwhile are heard (each sets `latest`) before the work goes on. */
+const heard = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The ranges worker: the last ranking handed over, and the last ranges the page asked for (once it has drawn the rows). */
+let lastHanded: Handed | undefined;
+let asked = 0;
+/** The likely ranges of the ranking handed over, once the page asks for them, from this worker's own load of the same data. */
+function makeRanges(): void {
+  if (!lastHanded || lastHanded.id !== asked) return;
+  const { id, params, ranking } = lastHanded;
+  lastHanded = undefined;
+  latest = id;
+  performance.mark('rank:started');
+  const mine = engine;
+  const current = () => id === latest;
+  if (!mine) return answer({ type: 'failed', id, message: 'no index yet' });
+  void heard()
+    .then(async () => {
+      if (!current()) return;
+      const loaded = await mine.load(params);
+      await heard();
+      if (!current()) return;
+      const resampling = performance.now();
+      const ranges = timed('resample', resampling, rangesOf(loaded, ranking));
+      const posting = performance.now();
+      timed('post', posting, answer({ type: 'ranges', id, ranges }, [ranges.cells.buffer as ArrayBuffer]));
+    })
+    .catch(failed(id));
+}
 
 addEventListener('message', (e: MessageEvent<ToWorker>) => {
   const message = e.data;
-  if (message.type === 'index') engine = new RankEngine(message.index, message.url);
-  else if (!engine) answer({ type: 'failed', id: message.id, message: 'no index yet' });
-  else if (message.type === 'rank')
-    engine
-      .rank(message.params, (progress) => answer({ type: 'progress', id: message.id, progress }))
+  if (message.type === 'index') {
+    const parsing = performance.now();
+    engine = new RankEngine(timed('index', parsing, JSON.parse(message.text)), message.url);
+  } else if (message.type === 'channel') {
+    channel = e.ports[0]!;
+    channel.onmessage = (m: MessageEvent<Handed>) => {
+      lastHanded = m.data;
+      // A newer ranking: the ranges of an earlier one still being made are let go.
+      latest = m.data.id;
+      makeRanges();
+    };
+    if (unhanded) channel.postMessage(unhanded);
+    unhanded = undefined;
+  } else if (message.type === 'ranges') {
+    // The page has drawn the rows: the ranges' work, which would slow that drawing, may start.
+    asked = message.id;
+    makeRanges();
+  } else if (!engine) answer({ type: 'failed', id: message.id, message: 'no index yet' });
+  else {
+    const { id, params } = message;
+    const mine = engine;
+    mine
+      .rank(params, (progress) => answer({ type: 'progress', id, progress }))
       .then((result) => {
         const posting = performance.now();
         // The rows as columns, their numbers moved rather than copied (rank-list.ts' packRows).
         const rows = packRows(result.rows);
-        timed('post', posting, answer({ type: 'ranked', id: message.id, result: { ...result, rows } }, packedBuffers(rows)));
-      }, failed(message.id));
-  else {
-    const mine = engine;
-    mine
-      .rank(message.params)
-      .then(() => answer({ type: 'ranges', id: message.id, ranges: mine.ranges() }))
-      .catch(failed(message.id));
+        timed('post', posting, answer({ type: 'ranked', id, result: { ...result, rows } }, packedBuffers(rows)));
+        const handed: Handed = { id, params, ranking: mine.rankingOf(result) };
+        if (channel) channel.postMessage(handed);
+        else unhanded = handed;
+      }, failed(id));
   }
 });

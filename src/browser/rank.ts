@@ -6,12 +6,11 @@
  * capability and, once opened, per benchmark. Each change is a new address, so Back steps through
  * them and a link reopens the ranking.
  */
-import { readJson } from '../site/compare/model-data.ts';
-import { namesOf, type RankFile } from '../site/evidence/rank-file.ts';
-import { MAX_PASSES } from '../site/evidence/reweigh.ts';
+import { readText } from '../site/compare/model-data.ts';
+import type { RankData, RankFile } from '../site/evidence/rank-file.ts';
 import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
 import { putRanges, RANK, unpackRows, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
-import { RANK_ROWS } from '../views/parts/list-table.ts';
+import { RANK_ROWS } from '../views/parts/rank-rows.ts';
 import { benchWeightsHtml, PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightNotesHtml } from '../views/parts/rank.ts';
 import { enhanceList, type ListSource } from './list-view.ts';
 import { put } from './markup.ts';
@@ -46,7 +45,7 @@ function presetWeights(preset: string): Weights | undefined {
 const progressText = (p: RankProgress) =>
   p.phase === 'load'
     ? `Loading… the data these weights need, ${p.done} of ${p.of} ${p.of === 1 ? 'file' : 'files'}`
-    : `Loading… ranking by these weights, pass ${p.passes} of at most ${MAX_PASSES}`;
+    : `Loading… ranking by these weights, pass ${p.passes} of at most ${p.of}`;
 
 /** The parts of /rank/ its script draws in and reads. */
 interface RankParts {
@@ -79,11 +78,24 @@ function partsOf(root: HTMLElement, form: HTMLFormElement): RankParts {
   };
 }
 
-/** The ranking's data index, fetched once (again after a failure), with its names. */
+/** The ranking's data index, fetched once (again after a failure): as read (the workers parse their own), parsed, and its names. */
 interface Index {
+  text: string;
   file: RankFile;
   url: string;
-  names: ReturnType<typeof namesOf>;
+  names: Pick<RankData, 'benchmarks' | 'names'>;
+}
+
+/**
+ * The names the weights may use and the benchmarks as they read them: rank-file.ts' namesOf but for
+ * the resampling keys, which only the workers need (so the page's script does not bundle their code).
+ */
+function namesOf(file: RankFile): Index['names'] {
+  const tags = file.benchmarks.tags.map((ts) => ts.map((t) => file.tags.segment[t]!));
+  return {
+    benchmarks: { slug: file.benchmarks.slug, name: file.benchmarks.name, effectiveWeight: file.benchmarks.effectiveWeight, tags },
+    names: { tags: new Set(file.tags.segment), benches: new Map(file.benchmarks.slug.map((s, b) => [s, tags[b]!])) },
+  };
 }
 
 /** Makes rankings away from the page: in a module worker, or (where a browser has none) in the page itself. */
@@ -94,7 +106,7 @@ interface Ranker {
 /** A module worker of rank-worker.ts, given the index. */
 function rankWorker(index: Index, name: string): Worker {
   const worker = new Worker(new URL('./rank-worker.ts', import.meta.url), { type: 'module', name });
-  worker.postMessage({ type: 'index', index: index.file, url: index.url } satisfies ToWorker);
+  worker.postMessage({ type: 'index', text: index.text, url: index.url } satisfies ToWorker);
   return worker;
 }
 
@@ -102,37 +114,34 @@ function rankWorker(index: Index, name: string): Worker {
 const noRanges = (message: string): RowRanges => ({ of: 'rank', withheld: `The likely ranges could not be made here (${message}).`, cells: new Int32Array(0) });
 
 /**
- * Rankings in a worker, and their ranges in a second one, once their rows are drawn: a ranges
- * worker still at an earlier ranking's is ended, so new weights never wait for old ranges.
+ * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to
+ * once its rows are posted: the ranges worker, made once the first rows are in, starts on their
+ * ranges once the page has drawn them (so that its work does not slow theirs), reads the same data, kept from one change to the next, and makes only the
+ * last ranges handed over (rank-worker.ts), which are heard only while they are the last asked for.
  */
 function workerRanker(index: Index): Ranker {
   const worker = rankWorker(index, 'rank');
-  const waiting = new Map<
-    number,
-    { params: WeightParams; progress: (p: RankProgress) => void; ranges: (r: RowRanges) => void; done: (r: RankResult) => void; failed: (e: Error) => void }
-  >();
-  let ranger: { worker: Worker; busy: number; ranges: (r: RowRanges) => void } | undefined;
+  let ranger: Worker | undefined;
+  const waiting = new Map<number, { progress: (p: RankProgress) => void; done: (r: RankResult) => void; failed: (e: Error) => void }>();
+  /** The ranges last asked for, and who hears them. */
+  let asked: { id: number; ranges: (r: RowRanges) => void } | undefined;
   let next = 0;
-  const rangesOf = (id: number, params: WeightParams, ranges: (r: RowRanges) => void) => {
-    if (ranger?.busy) {
-      ranger.worker.terminate();
-      ranger = undefined;
-    }
-    if (!ranger) {
-      const made = (ranger = { worker: rankWorker(index, 'rank-ranges'), busy: 0, ranges });
-      made.worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
-        const m = e.data;
-        if (m.id !== made.busy || (m.type !== 'ranges' && m.type !== 'failed')) return;
-        made.busy = 0;
-        made.ranges(m.type === 'ranges' ? m.ranges : noRanges(m.message));
-      });
-      made.worker.addEventListener('error', () => {
-        if (made.busy) made.ranges(noRanges('its worker failed'));
-        made.busy = 0;
-      });
-    }
-    Object.assign(ranger, { busy: id, ranges });
-    ranger.worker.postMessage({ type: 'ranges', id, params } satisfies ToWorker);
+  const heard = (id: number, ranges: RowRanges) => {
+    if (asked?.id !== id) return;
+    asked.ranges(ranges);
+    asked = undefined;
+  };
+  const startRanges = () => {
+    ranger = rankWorker(index, 'rank-ranges');
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ type: 'channel' } satisfies ToWorker, [port1]);
+    ranger.postMessage({ type: 'channel' } satisfies ToWorker, [port2]);
+    ranger.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+      const m = e.data;
+      if (m.type === 'ranges') heard(m.id, m.ranges);
+      else if (m.type === 'failed') heard(m.id, noRanges(m.message));
+    });
+    ranger.addEventListener('error', () => asked && heard(asked.id, noRanges('its worker failed')));
   };
   worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
     const m = e.data;
@@ -147,7 +156,9 @@ function workerRanker(index: Index): Ranker {
       const result: RankResult = { ...m.result, rows: unpackRows(m.result.rows) };
       setTimeout(() => {
         asked.done(result);
-        rangesOf(m.id, asked.params, asked.ranges);
+        if (!ranger) startRanges();
+        // Its rows drawn (the first of them), the ranges worker may start on their ranges.
+        ranger!.postMessage({ type: 'ranges', id: m.id } satisfies ToWorker);
       });
     } else if (m.type === 'failed') asked.failed(new Error(m.message));
   });
@@ -159,7 +170,8 @@ function workerRanker(index: Index): Ranker {
     rank: (params, progress, ranges) =>
       new Promise((done, failed) => {
         const id = ++next;
-        waiting.set(id, { params, progress, ranges, done, failed });
+        waiting.set(id, { progress, done, failed });
+        asked = { id, ranges };
         worker.postMessage({ type: 'rank', id, params } satisfies ToWorker);
       }),
   };
@@ -200,7 +212,10 @@ function rankLoader(root: HTMLElement): { index: () => Promise<Index>; ranker: (
     (index ??= fetch(root.dataset.index!)
       .then((r) => {
         if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
-        return readJson<RankFile>(r).then((file) => ({ file, url: r.url, names: namesOf(file) }));
+        return readText(r).then((text) => {
+          const file = JSON.parse(text) as RankFile;
+          return { text, file, url: r.url, names: namesOf(file) };
+        });
       })
       .catch(failed));
   const loadRanker = () =>
@@ -249,10 +264,12 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
       const [w, b, by] = JSON.parse(key) as string[];
       const started = performance.now();
       const shown = progressShown(status, () => mine === last);
-      const kept: { rows?: RankRow[] } = {};
+      // The ranges, which may come before the rows: then the rows are drawn with them.
+      const kept: { rows?: RankRow[]; ranges?: RowRanges } = {};
       const { rows, ...rest } = await ranker
         .rank({ w: w!, b: b!, by: by! }, shown.hear, (ranges) => {
           performance.measure('rank:ranges', { start: started });
+          kept.ranges = ranges;
           const saying = said.get(key);
           if (!kept.rows || !saying) return;
           putRanges(kept.rows, ranges);
@@ -261,9 +278,10 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
         })
         .finally(shown.done);
       performance.measure('rank:compute', { start: started });
-      for (const row of rows) if (row.rank) row.pending = true;
+      if (kept.ranges) putRanges(rows, kept.ranges);
+      else for (const row of rows) if (row.rank) row.pending = true;
       kept.rows = rows;
-      said.set(key, rest);
+      said.set(key, { ...rest, ranges: kept.ranges });
       while (said.size > KEPT) said.delete(said.keys().next().value!);
       return rows;
     },

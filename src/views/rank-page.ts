@@ -10,7 +10,7 @@ import { RANK, type RankView } from '../site/lists/rank-list.ts';
 import type { RankPage } from '../site/routes/rank.ts';
 import { MAX_WEIGHT } from '../site/evidence/weights.ts';
 import { html, type Markup } from './parts/html.ts';
-import { RANK_ROWS } from './parts/list-table.ts';
+import { RANK_ROWS } from './parts/rank-rows.ts';
 import { PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHtml, weightInputHtml } from './parts/rank.ts';
 import { pagerHtml } from './parts/pager.ts';
 import { viewUrl } from '../site/lists/list-spec.ts';

@@ -25,11 +25,12 @@ describe('the rendering rule', () => {
     expect(rows).toEqual([]);
   });
 
-  it('draws a ranked model’s place and name one way, in list-table.ts, for the tag page, a vendor’s page, /rank/ and the leaderboards alike', () => {
-    // A cell of a model's place (`<td class="rank">`) or name (`<th … class="model-name">`) written out anywhere else is a second drawing of those rows.
+  it('draws a ranked model’s place and name one way, in list-row.ts, for the tag page, a vendor’s page, /rank/ and the leaderboards alike', () => {
+    // A cell of a model's place (`<td class="rank">`) or name (`<th … class="model-name">`) written out anywhere else is a second drawing of those rows
+    // (list-table.ts holds the benchmarks list's positions, `<td class="num rank">`, and uses list-row.ts' cells for models).
     const views = files('src/views', /\.ts$/);
     const again = views
-      .filter((file) => !file.endsWith('parts/list-table.ts') && /<td class="[^"]*\brank\b|class="model-name"/.test(readFileSync(file, 'utf8')))
+      .filter((file) => !/parts\/list-(row|table)\.ts$/.test(file) && /<td class="[^"]*\brank\b|class="model-name"/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(again).toEqual([]);
     // The three that rank models draw their rows with its row (listRowHtml, or the list's table around it).

@@ -69,6 +69,26 @@ export interface RankSplit {
   weights: number;
 }
 
+/**
+ * Where a change's time to its likely ranges went, in ms, from the ranges worker's measures and the
+ * page's marks: `before`, from the field's change to the ranges worker starting on them: handed the
+ * ranking by the ranking worker once it posted the rows, and asked by the page once it drew them;
+ * `files`, `assemble` as in RankSplit, for the ranges worker's own load of the data (0 where it
+ * kept it); `resample`, the ranges made (rank-ranges.ts); `post`, the worker copying them out;
+ * `deliver`, from then to the page hearing them; `draw`, from then to the rows drawn with them (from
+ * the rows' arrival where they came before the rows); `frame`, to the next frame.
+ */
+export interface RangesSplit {
+  before: number;
+  files: number;
+  assemble: number;
+  resample: number;
+  post: number;
+  deliver: number;
+  draw: number;
+  frame: number;
+}
+
 /** One change of a weight in the browser: the weighting it asked for, the ms to the frame after its rows, then after their likely ranges, and its data's bytes; where its time went, and the longest main-thread task meanwhile. */
 export interface RankChange {
   weighing: string;
@@ -78,6 +98,7 @@ export interface RankChange {
   rangesMs: number;
   gzipBytes: number;
   split?: RankSplit;
+  rangesSplit?: RangesSplit;
   longestTaskMs?: number;
 }
 
@@ -185,9 +206,9 @@ const timingsOf = (target: Pick<Page, 'evaluate'>): Promise<Timing[]> =>
     return out;
   });
 
-/** The ranking worker's timings (not the ranges worker's, which ranks the same weights again). */
-async function workerTimings(page: Page): Promise<Timing[]> {
-  for (const worker of page.workers()) if ((await worker.evaluate(() => self.name).catch(() => '')) === 'rank') return timingsOf(worker);
+/** The timings of the ranking worker (`rank`) or of the ranges worker (`rank-ranges`). */
+async function workerTimings(page: Page, name = 'rank'): Promise<Timing[]> {
+  for (const worker of page.workers()) if ((await worker.evaluate(() => self.name).catch(() => '')) === name) return timingsOf(worker);
   return [];
 }
 
@@ -214,6 +235,32 @@ export function splitOf(startedAt: number, ms: number, pageTimings: readonly Tim
     draw: drawn.at - received.at,
     frame: startedAt + ms - drawn.at,
     weights: sum(pageTimings, 'weights'),
+  };
+}
+
+/** Where a change's time to its ranges went (RangesSplit); undefined where the timings are not all there. */
+export function rangesSplitOf(startedAt: number, rangesMs: number, pageTimings: readonly Timing[], worker: readonly Timing[]): RangesSplit | undefined {
+  const one = (list: readonly Timing[], name: string) => list.find((t) => t.name === name);
+  const handed = one(worker, 'started');
+  const resample = one(worker, 'resample');
+  const post = one(worker, 'post');
+  const heard = one(pageTimings, 'ranges');
+  if (!handed || !resample || !post || !heard) return undefined;
+  const heardAt = heard.at + heard.duration;
+  const received = one(pageTimings, 'received');
+  // Ranges heard before the rows: drawn with them.
+  const from = received && received.at > heardAt ? received.at : heardAt;
+  const drawn = pageTimings.find((t) => t.name === 'drawn' && t.at >= from);
+  if (!drawn) return undefined;
+  return {
+    before: handed.at - startedAt,
+    files: one(worker, 'files')?.duration ?? 0,
+    assemble: one(worker, 'assemble')?.duration ?? 0,
+    resample: resample.duration,
+    post: post.duration,
+    deliver: heardAt - (post.at + post.duration),
+    draw: drawn.at - heardAt,
+    frame: startedAt + rangesMs - drawn.at,
   };
 }
 
@@ -317,13 +364,16 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     const changes: RankChange[] = [];
     for (const [selector, value, weighing, params] of steps) {
       await workerTimings(page);
+      await workerTimings(page, 'rank-ranges');
       const { ms, allMs, rangesMs, startedAt } = await timedChange(page, selector, value);
-      const split = splitOf(startedAt, ms, await timingsOf(page), await workerTimings(page));
+      const pageTimings = await timingsOf(page);
+      const split = splitOf(startedAt, ms, pageTimings, await workerTimings(page));
+      const rangesSplit = rangesSplitOf(startedAt, rangesMs, pageTimings, await workerTimings(page, 'rank-ranges'));
       // The long tasks are heard of after they end: the next frame's, once it is drawn.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
       const tasks = await page.evaluate(() => (window as unknown as { tasks: { at: number; duration: number }[] }).tasks.splice(0));
       const longestTaskMs = Math.max(0, ...tasks.filter((t) => t.at >= startedAt).map((t) => t.duration));
-      changes.push({ weighing, ms, allMs, rangesMs, gzipBytes: bytesOf(params), ...(split && { split }), longestTaskMs });
+      changes.push({ weighing, ms, allMs, rangesMs, gzipBytes: bytesOf(params), ...(split && { split }), ...(rangesSplit && { rangesSplit }), longestTaskMs });
     }
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
@@ -358,7 +408,11 @@ export function rankLines(r: RankResult): string[] {
     ? []
     : r.changes.flatMap((c) => (c.split ? [`${c.weighing}: ${splitLine(c.split)}; its longest main-thread task ${ms(c.longestTaskMs ?? 0)}`] : []));
   const split = splits.length ? [`- /rank/, where each change's time to its rows went (CPU slowed ${CPU_SLOWDOWN}x): ${splits.join('; ')}`] : [];
-  return [...page, ...split, ...r.targets.map((t) => `- /rank/ on ${t.target} with details: ${sizeOf(t)}`)];
+  const rangesSplits = r.skipped ? [] : r.changes.flatMap((c) => (c.rangesSplit ? [`${c.weighing}: ${rangesSplitLine(c.rangesSplit)}`] : []));
+  const rangesSplit = rangesSplits.length
+    ? [`- /rank/, where each change's time to its ranges went (CPU slowed ${CPU_SLOWDOWN}x): ${rangesSplits.join('; ')}`]
+    : [];
+  return [...page, ...split, ...rangesSplit, ...r.targets.map((t) => `- /rank/ on ${t.target} with details: ${sizeOf(t)}`)];
 }
 
 /** A change's split, in the order its time passes. */
@@ -366,4 +420,11 @@ export function splitLine(s: RankSplit): string {
   const n = (x: number) => x.toFixed(0);
   const files = s.files > 0 ? `files ${n(s.files)} (reading ${n(s.read)}, decoding ${n(s.decode)} summed over them), assembling ${n(s.assemble)}, ` : '';
   return `before the worker ${n(s.before)}, ${files}ranking ${n(s.rank)}, rows ${n(s.rows)}, posting ${n(s.post)}, to the page ${n(s.deliver)}, drawing ${n(s.draw)} (the weights' fields ${n(s.weights)}), to the frame ${n(s.frame)}`;
+}
+
+/** A change's ranges split, in the order its time passes. */
+export function rangesSplitLine(s: RangesSplit): string {
+  const n = (x: number) => x.toFixed(0);
+  const files = s.files > 0 ? `files ${n(s.files)}, assembling ${n(s.assemble)}, ` : '';
+  return `to the ranges worker ${n(s.before)}, ${files}resampling ${n(s.resample)}, posting ${n(s.post)}, to the page ${n(s.deliver)}, drawing ${n(s.draw)}, to the frame ${n(s.frame)}`;
 }

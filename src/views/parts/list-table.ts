@@ -1,44 +1,26 @@
 /**
  * A list's table (src/site/lists/list-spec.ts): its caption, its header from the spec's columns and a
  * row per item, each row a cell per column. The static pages render it, and a list's script redraws
- * its rows with the same cells for any other view. A new column is one line of a spec and its cell here.
+ * its rows with the same cells for any other view. A new column is one line of a spec and its cell here
+ * (/rank/'s in rank-rows.ts; a row and a ranked model's cells in list-row.ts).
  */
 import { BENCHMARKS, type BenchmarkRow } from '../../site/lists/benchmarks.ts';
 import { LEADERBOARD, TAGS_SHOWN, type LeaderboardRow } from '../../site/lists/leaderboard.ts';
 import { PAST_LEADERBOARD, placesSince, type PastRow } from '../../site/lists/past-leaderboard.ts';
-import { RANK, type RankRow } from '../../site/lists/rank-list.ts';
 import { formatDate } from '../../site/format/format.ts';
-import { formatRank, RANK_LABEL } from '../../site/format/ranks.ts';
+import { formatRank } from '../../site/format/ranks.ts';
 import { METHOD_CHANGE_AT } from '../../site/format/method-change.ts';
 import type { AnySpec, BaseView } from '../../site/lists/list-spec.ts';
 import { formatCount, formatScore, plural } from '../../site/format/format.ts';
-import { html, type Markup, type Value } from './html.ts';
+import { html, type Markup } from './html.ts';
+import { listRowHtml, modelCellHtml, rankCellHtml, scoreCellHtml, type CellsOf, type RowCells } from './list-row.ts';
 import { movementHtml } from './movement.ts';
 import { likelyHtml, tiedHtml } from './likely.ts';
 import { tagListHtml } from './tag-list.ts';
 import { rhoText, verdictHtml } from './verdict.ts';
 
-/** What draws a list's rows: a cell for each of its columns, by key, and the row's id where it has one. */
-export interface RowCells<Row> {
-  cells: Record<string, (row: Row) => Markup>;
-  id?: (row: Row) => string;
-}
-
-type CellsOf<L extends { columns: readonly { key: string }[] }, Row> = Record<L['columns'][number]['key'], (row: Row) => Markup>;
-
-/** The columns a caller draws of its rows, each the key of a cell: a list's spec (its own columns), or a table's choice of them. */
-export interface Columns {
-  columns: readonly { key: string }[];
-}
-
-/**
- * A row of a list or of a ranked table (the leaderboard, a vendor's page, a tag page's rankings, /rank/): its cells in the order
- * of the columns its caller chose. The cells of a ranked model (its place, its name, its score) are the ones below.
- */
-export function listRowHtml<Row>({ columns }: Columns, { cells, id }: RowCells<Row>, row: Row): Markup {
-  const tds = columns.map((c, i) => html`${i > 0 && ' '}${cells[c.key]!(row)}`);
-  return html`<tr${id && html` id="${id(row)}"`}> ${tds} </tr>`;
-}
+// A row and a ranked model's cells, which other tables draw too.
+export { listRowHtml, modelCellHtml, rankCellHtml, scoreCellHtml, type Columns, type RowCells } from './list-row.ts';
 
 /** The table of a page of the list: its caption, the header (the page's sort marked: the static pages', or a pre-rendered view's), the rows. */
 export function listTableHtml<Row, V extends BaseView>(
@@ -77,29 +59,6 @@ function configurationsHtml(row: {
     </details>`;
   return only !== undefined && only !== row.name ? html`<span class="sub">${only}</span>` : undefined;
 }
-
-/** A model's place in a ranked list (markup of its own where it has none), and what is said beside it, each a space apart (none where false). */
-// prettier-ignore
-export const rankCellHtml = (place: string | Markup, beside: readonly Value[] = []) =>
-  html`<td class="rank">
-    ${typeof place === 'string' ? html`<strong>${place}</strong>` : place}${beside.map((said) => said !== false && said !== undefined && html` ${said}`)}
-  </td>`;
-
-/** A model's name, linked to its page (a model of a past day that is gone, not linked), with what is said `under` it. */
-// prettier-ignore
-export const modelCellHtml = (model: { name: string; href: string | undefined }, under: Value) =>
-  html`<th scope="row" class="model-name">
-    ${model.href ? html`<a href="${model.href}">${model.name}</a>` : html`<span class="gone">${model.name}</span>`}
-    ${under}
-  </th>`;
-
-/** A model's score (0 to 100), with a bar of its length, and what is said `under` it. */
-// prettier-ignore
-export const scoreCellHtml = (text: string, score: number, under?: Markup) =>
-  html`<td class="num">
-    <span class="score"><span>${text}</span><span class="bar" style="--w:${score.toFixed(1)}%" aria-hidden="true"></span></span>
-    ${under !== undefined && html`${under}
-  `}</td>`;
 
 export const LEADERBOARD_ROWS: RowCells<LeaderboardRow> & { cells: CellsOf<typeof LEADERBOARD, LeaderboardRow> } = {
   id: (row) => row.id,
@@ -147,28 +106,6 @@ export const PAST_ROWS: RowCells<PastRow> & { cells: CellsOf<typeof PAST_LEADERB
     provider: (row) => html`<td class="wide-only provider">${pastProviderHtml(row)}</td>`,
     score: (row) => scoreCellHtml(row.scoreText, row.supraScore),
     tags: (row) => html`<td class="wide-only">${tagListHtml(row.tags, TAGS_SHOWN)}</td>`,
-  },
-};
-
-/** The models ranked by a visitor's weights: a model listed apart has no rank, and says so. */
-export const RANK_ROWS: RowCells<RankRow> & { cells: CellsOf<typeof RANK, RankRow> } = {
-  cells: {
-    rank: (row) =>
-      rankCellHtml(
-        row.rank ? row.rankText : html`<span class="apart">apart<span class="visually-hidden">, too little evidence under these weights to rank</span></span>`,
-        row.rank
-          ? [
-              row.tiedAbove && tiedHtml(),
-              row.likely && likelyHtml(row.likely, row.likelyOf === 'model rank' ? 'likely model rank' : 'likely rank here'),
-              row.pending && html`<span class="likely" aria-hidden="true">…</span>`,
-            ]
-          : [],
-      ),
-    name: (row) => modelCellHtml(row, html`<span class="sub"><span class="narrow-only">${row.provider} · </span>${RANK_LABEL.model} ${row.modelRank}</span>`),
-    provider: (row) => html`<td class="wide-only provider">${row.provider}</td>`,
-    // On a phone the coverage, whose column is gone, is under the score.
-    score: (row) => scoreCellHtml(row.scoreText, row.score, html`<span class="sub narrow-only">${row.coverageText} covered</span>`),
-    coverage: (row) => html`<td class="num wide-only coverage">${row.coverageText}</td>`,
   },
 };
 
