@@ -46,6 +46,8 @@ export interface ListNotice {
 export interface ListSource<Row, V> {
   key(view: V): string;
   load(key: string): Promise<Row[] | ListNotice>;
+  /** Whether the rows loaded for `key` may be drawn again as they are (without it, always): false loads them again. */
+  fresh?(key: string): boolean;
 }
 
 /** The rows of the list's index file (the root's `data-index`), read by `rowsOf`, for every view alike. */
@@ -166,11 +168,11 @@ interface EnhancedList<Row, V extends BaseView> {
   sync: (view: V) => void;
 }
 
-/** The rows of a source, kept among the last few asked for (the most recent last). */
-function loadRows<Row, V>(loads: Map<string, Promise<Row[] | ListNotice>>, rowsOf: ListSource<Row, V>, key: string) {
+/** The rows of a source, kept among the last few asked for (the most recent last), loaded again where the source says they are no longer fresh. */
+export function loadRows<Row, V>(loads: Map<string, Promise<Row[] | ListNotice>>, rowsOf: ListSource<Row, V>, key: string) {
   let load = loads.get(key);
   if (load) loads.delete(key);
-  else load = rowsOf.load(key);
+  if (!load || rowsOf.fresh?.(key) === false) load = rowsOf.load(key);
   loads.set(key, load);
   while (loads.size > KEPT_SOURCES) loads.delete(loads.keys().next().value!);
   return load;

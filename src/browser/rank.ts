@@ -256,10 +256,17 @@ function progressShown(status: HTMLElement, current: () => boolean) {
 /** The list's source: the rows of each set of weights, ranked by the ranker, its progress in the status line while it is the last asked for. */
 function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTMLElement, rangesMade: (key: string) => void): ListSource<RankRow, RankView> {
   let last = 0;
+  // Rankings drawn while their ranges were still to come, and the ranking whose ranges are asked for now: the ranker makes
+  // only the last asked for, so any other of those rankings is loaded again when it is drawn again (Back), for its ranges.
+  const waiting = new Set<string>();
+  let asked: string | undefined;
   return {
     key: (view) => keyOf(paramsOf(view)),
+    fresh: (key) => !waiting.has(key) || key === asked,
     load: async (key) => {
       const mine = ++last;
+      asked = key;
+      waiting.delete(key);
       const ranker = await load.ranker();
       const [w, b, by] = JSON.parse(key) as string[];
       const started = performance.now();
@@ -270,6 +277,7 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
         .rank({ w: w!, b: b!, by: by! }, shown.hear, (ranges) => {
           performance.measure('rank:ranges', { start: started });
           kept.ranges = ranges;
+          waiting.delete(key);
           const saying = said.get(key);
           if (!kept.rows || !saying) return;
           putRanges(kept.rows, ranges);
@@ -279,7 +287,11 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
         .finally(shown.done);
       performance.measure('rank:compute', { start: started });
       if (kept.ranges) putRanges(rows, kept.ranges);
-      else for (const row of rows) if (row.rank) row.pending = true;
+      else {
+        let pending = false;
+        for (const row of rows) if (row.rank) pending = row.pending = true;
+        if (pending) waiting.add(key);
+      }
       kept.rows = rows;
       said.set(key, { ...rest, ranges: kept.ranges });
       while (said.size > KEPT) said.delete(said.keys().next().value!);
