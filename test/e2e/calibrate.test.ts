@@ -64,18 +64,18 @@ describe('npm run calibrate', () => {
 
   it('measures what the gate keeps out with --ungated: the same field, withheld, then published and scored', async () => {
     // A source that weighs one capability almost alone: the gate withholds its ranges.
-    const gated = await calibrate('narrow', ['--fields', '1', '--source', 'narrow']);
-    const [kept] = gated.result.scenarios;
+    const withheld = await calibrate('narrow', ['--fields', '1', '--source', 'narrow']);
+    const [kept] = withheld.result.scenarios;
     expect(kept!.shown).toBe(0);
-    expect(kept!.agreement).toEqual([expect.objectContaining({ gated: false, ranges: 0, held: 0 })]);
-    expect(gated.stdout).toMatch(/^\| 300 cfg, 40% missing, narrow \| +0 \(0 published\), – of 0 \| +1 \(0 published\), – of 0 \|$/m);
+    expect(kept!.agreement).toEqual([expect.objectContaining({ gateShows: false, ranges: 0, held: 0 })]);
+    expect(withheld.stdout).toMatch(/^\| 300 cfg, 40% missing, narrow \| +0 \(0 published\), – of 0 \| +1 \(0 published\), – of 0 \|$/m);
 
     const ungated = await calibrate('narrow-ungated', ['--fields', '1', '--source', 'narrow', '--ungated']);
     const [shown] = ungated.result.scenarios;
     expect(shown!.seeds).toEqual(kept!.seeds);
     expect(shown!.shown).toBe(1);
     const [field] = shown!.agreement;
-    expect(field).toMatchObject({ gated: false, spearman: kept!.agreement[0]!.spearman });
+    expect(field).toMatchObject({ gateShows: false, spearman: kept!.agreement[0]!.spearman });
     expect(field!.ranges).toBeGreaterThan(100);
     expect(field!.ranges).toBe(shown!.score.marginal.all.ranges);
     expect(field!.held).toBe(shown!.score.marginal.all.held);

@@ -7,13 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Published } from '../calibrate/publish-field.ts';
+import { modelsOf } from '../calibrate/read-published.ts';
 import { scoreField, type FieldScore, type ReadModel } from '../calibrate/score-field.ts';
 import type { GenerateOptions } from '../sample/generate.ts';
 import { generatedTruth } from '../sample/truth.ts';
-
-interface ModelsFile {
-  models: { familyTag: string; modelRank: number; likelyModelRank: [number, number] | null; modelRankSet: [number, number] | null }[];
-}
 
 export interface RangesCheck {
   line: string;
@@ -22,15 +20,9 @@ export interface RangesCheck {
 
 const pct = (held: number, of: number) => `${((100 * held) / of).toFixed(1)} %`;
 
-/** The published models of a built site: each model's first record. */
+/** The published models of a built site: each model's first record in its models.json. */
 export function publishedModels(distDir: string): ReadModel[] {
-  const file = JSON.parse(readFileSync(join(distDir, 'data', 'models.json'), 'utf8')) as ModelsFile;
-  const seen = new Set<string>();
-  return file.models.flatMap((r) => {
-    if (seen.has(r.familyTag)) return [];
-    seen.add(r.familyTag);
-    return [{ familyTag: r.familyTag, rank: r.modelRank, likely: r.likelyModelRank, set: r.modelRankSet, benchmarks: null }];
-  });
+  return modelsOf((JSON.parse(readFileSync(join(distDir, 'data', 'models.json'), 'utf8')) as Pick<Published, 'models'>).models);
 }
 
 /** The site in `distDir`, built from the field `options` generates, held against that field's truth; one line of the report either way. */

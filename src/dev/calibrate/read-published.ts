@@ -22,16 +22,24 @@ function claimsOf(evidence: ComparisonEvidence, first: ModelFile, others: readon
   });
 }
 
-export function readPublished(published: Published, seed: number): FieldReading {
+/** What models.json says of a model, on the record of its best configuration. */
+type ModelRecord = Pick<Published['models'][number], 'familyTag' | 'modelRank' | 'likelyModelRank' | 'modelRankSet'>;
+
+/** Each model's first record in models.json (its best configuration): its model rank, likely range and rank set, and its benchmarks where known. */
+export function modelsOf(records: readonly ModelRecord[], benchmarksOf: (familyTag: string) => number | null = () => null): ReadModel[] {
   const seen = new Set<string>();
-  const models: ReadModel[] = [];
-  for (const record of published.models) {
-    if (seen.has(record.familyTag)) continue;
-    seen.add(record.familyTag);
-    const file = published.modelFiles.get(record.familyTag);
-    const benchmarks = file ? new Set(file.scores.filter((s) => s.counts).map((s) => s.bench)).size : null;
-    models.push({ familyTag: record.familyTag, rank: record.modelRank, likely: record.likelyModelRank, set: record.modelRankSet, benchmarks });
-  }
+  return records.flatMap((r) => {
+    if (seen.has(r.familyTag)) return [];
+    seen.add(r.familyTag);
+    return [{ familyTag: r.familyTag, rank: r.modelRank, likely: r.likelyModelRank, set: r.modelRankSet, benchmarks: benchmarksOf(r.familyTag) }];
+  });
+}
+
+export function readPublished(published: Published, seed: number): FieldReading {
+  const models = modelsOf(published.models, (tag) => {
+    const file = published.modelFiles.get(tag);
+    return file ? new Set(file.scores.filter((s) => s.counts).map((s) => s.bench)).size : null;
+  });
   const evidence: ComparisonEvidence = { facts: published.evidence, se: new Map(published.modelList.map(([segment, , , , , se]) => [segment, se])) };
   const ordered = [...published.modelFiles.values()].sort((a, b) => a.model.rank - b.model.rank || (a.model.segment < b.model.segment ? -1 : 1));
   const pages: FieldReading['pages'] = [];

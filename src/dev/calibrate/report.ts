@@ -57,7 +57,7 @@ const heldOf = (fields: readonly FieldAgreement[]) => {
 export function gateTables(results: readonly ScenarioResult[]): string {
   const byScenario = table(
     ['scenario', 'fields the gate shows: held', 'fields it withholds: held'],
-    results.map((r) => [nameOf(r), heldOf(r.agreement.filter((a) => a.gated)), heldOf(r.agreement.filter((a) => !a.gated))]),
+    results.map((r) => [nameOf(r), heldOf(r.agreement.filter((a) => a.gateShows)), heldOf(r.agreement.filter((a) => !a.gateShows))]),
   );
   const all = results.flatMap((r) => r.agreement);
   const bands: [string, (m: number) => boolean][] = [

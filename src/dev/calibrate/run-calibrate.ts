@@ -52,7 +52,7 @@ export interface CalibrateOptions {
   shrink: number;
   /** The universe as a multiple of the published benchmarks. */
   universe: number;
-  /** Publish every field's ranges whatever the gate says (each field's `gated` still says what it would do): what the gate keeps out, measured. */
+  /** Publish every field's ranges whatever the gate says (each field's `gateShows` still says what the gate would do): what the gate keeps out, measured. */
   ungated?: boolean;
   log: (line: string) => void;
 }
@@ -63,10 +63,10 @@ export interface ScenarioResult extends Scenario {
   shown: number;
   /**
    * Each field's agreement as evidence.json states it (the rank correlation and the mismatch the gate
-   * reads), whether the gate shows its ranges (`gated`: false where it withholds them, even in an
-   * `ungated` run), and the field's likely ranges and how many held, where they were published.
+   * reads), whether the gate shows its ranges (`gateShows`: false where it withholds them, even in
+   * an `ungated` run), and the field's likely ranges and how many held, where they were published.
    */
-  agreement: { spearman: number | null; mismatch: number | null; gated: boolean; ranges: number; held: number }[];
+  agreement: { spearman: number | null; mismatch: number | null; gateShows: boolean; ranges: number; held: number }[];
   score: FieldScore;
   /** The ends of the likely ranges under other seeds, on the scenario's first field with ranges. */
   stability: Stability | undefined;
@@ -125,7 +125,7 @@ export async function runCalibrate(options: CalibrateOptions): Promise<ScenarioR
         });
         rmSync(fieldDir, { recursive: true, force: true });
         const facts = published.evidence.agreement;
-        const gated = rangesWithheld(facts) === undefined;
+        const gateShows = rangesWithheld(facts) === undefined;
         let score: FieldScore | undefined;
         if (published.evidence.ranges.shown) {
           shown++;
@@ -136,12 +136,12 @@ export async function runCalibrate(options: CalibrateOptions): Promise<ScenarioR
         agreement.push({
           spearman: facts.spearman,
           mismatch: facts.mismatch,
-          gated,
+          gateShows,
           ranges: score?.marginal.all.ranges ?? 0,
           held: score?.marginal.all.held ?? 0,
         });
         options.log(
-          `${scenario.configurations.toLocaleString('en-US')} configurations, ${Math.round(100 * scenario.missing)}% missing, ${scenario.source}: field ${f + 1} of ${scenario.fields} (seed ${seed})${published.evidence.ranges.shown ? (gated ? '' : ': ranges the gate withholds, published (--ungated)') : ': ranges withheld'}`,
+          `${scenario.configurations.toLocaleString('en-US')} configurations, ${Math.round(100 * scenario.missing)}% missing, ${scenario.source}: field ${f + 1} of ${scenario.fields} (seed ${seed})${published.evidence.ranges.shown ? (gateShows ? '' : ': ranges the gate withholds, published (--ungated)') : ': ranges withheld'}`,
         );
       }
       results.push({ ...scenario, seeds, shown, agreement, score: sumScores(scores), stability, seconds: (performance.now() - started) / 1000 });
