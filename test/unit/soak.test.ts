@@ -31,7 +31,8 @@ describe('the fault schedule', () => {
     expect(scheduleOf(8, 120).schedule).not.toEqual(scheduleOf(7, 120).schedule);
   });
 
-  for (const days of [60, 365]) {
+  // 30: the second tier's soak (test/e2e/soak.test.ts) runs seed 1 for 30 days.
+  for (const days of [30, 60, 365]) {
     it(`over ${days} days has every kind of fault, one on the method-change day, and none on the first day`, () => {
       const { calendar, schedule } = scheduleOf(1, days);
       expect(new Set(schedule.map((s) => s.fault.kind))).toEqual(new Set(FAULT_KINDS));
