@@ -45,7 +45,7 @@ try {
   if (doctorCode(verdicts) === 0) {
     const { loadEnv } = await import('../src/core/env.ts');
     const { runDoctor } = await import('../src/publish/doctor/run-doctor.ts');
-    const { DEFAULT_OUT } = await import('../src/snapshot/snapshot-cli.ts');
+    const { DEFAULT_OUT } = await import('../src/snapshot/output-path.ts');
     const env = loadEnv();
     const key = env.RANKING_API_KEY?.trim();
     secrets = key ? [key] : [];

@@ -10,7 +10,7 @@ import { createReporter } from '../src/core/reporter.ts';
 import { jobSummary } from '../src/publish/job-summary.ts';
 import { readDoctorReport } from '../src/publish/doctor/verdict.ts';
 import { readRunReport } from '../src/snapshot/run-report.ts';
-import { DEFAULT_OUT } from '../src/snapshot/snapshot-cli.ts';
+import { DEFAULT_OUT } from '../src/snapshot/output-path.ts';
 
 const USAGE = `Usage: npm run job-summary --silent -- --code N [flags]
   --code N          the exit code of the refresh step

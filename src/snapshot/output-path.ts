@@ -10,6 +10,9 @@ import { MirrorError } from '../core/errors.ts';
 import { followLinks, MAX_LINKS } from '../store/follow-links.ts';
 import { snapshotFileKind } from '../store/snapshot-file-kind.ts';
 
+/** Where `snapshot` writes, and every tool reads, the snapshot file unless told otherwise. */
+export const DEFAULT_OUT = 'data/snapshot.db';
+
 export interface OutputPath {
   /** As given on the command line, for messages. */
   given: string;

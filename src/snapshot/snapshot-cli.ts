@@ -17,8 +17,9 @@ import { StoppedBySignal } from '../core/signals.ts';
 import { createRedactor } from '../core/redact.ts';
 import { restoreSourceOf } from './restore-state.ts';
 import { writeRunReport, type RunReport } from './run-report.ts';
+import { DEFAULT_OUT } from './output-path.ts';
 
-export const DEFAULT_OUT = 'data/snapshot.db';
+export { DEFAULT_OUT };
 
 export const SNAPSHOT_USAGE = `Flags:
   --from-file PATH       load an export JSON from disk (same validation), instead of the API
