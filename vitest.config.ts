@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['test/system/**/*.test.ts'],
           // The fixture sites are built once per run and shared (test/setup/sites.ts).
           globalSetup: ['test/setup/sites.ts'],
+          // MIRROR_TEST_CPU_LOG: each file's CPU, for docs/testing.md's table of where the run's CPU goes.
+          setupFiles: ['test/setup/cpu-log.ts'],
           // Forks that keep their modules from file to file (each test file is evaluated afresh): no file here mocks a
           // module, changes the process's folder or depends on a module's first load; the only environment set in a worker
           // is what every process of the project sets alike (NODE_COMPILE_CACHE, ASTRO_TELEMETRY_DISABLED). A fresh fork
@@ -43,6 +45,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/sites.ts'],
+          // MIRROR_TEST_CPU_LOG: each file's CPU, for docs/testing.md's table of where the run's CPU goes.
+          setupFiles: ['test/setup/cpu-log.ts'],
           // Forks that keep their modules from file to file, as the system project's (above): no file here mocks a module,
           // changes the process's folder or sets an environment variable; vi.setConfig (browser, history, rank) is reset
           // by vitest after each file.
