@@ -2,7 +2,7 @@
  * The only code that talks to the API: GET with a Bearer key through undici, explicit timeouts, a
  * body-size cap, bounded retries, and every failure turned into a MirrorError of one kind.
  */
-import { Agent, request } from 'undici';
+import { LazyAgent, type Http } from './lazy-agent.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorBodySchema, type ErrorBody } from './schema.ts';
 import { MirrorError } from '../core/errors.ts';
@@ -239,7 +239,7 @@ function classifyThrown(err: unknown, path: string, timeouts: Timeouts): Attempt
 
 export class ApiClient {
   readonly #options: ClientOptions;
-  readonly #agent: Agent;
+  readonly #agent: LazyAgent;
   readonly #random: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #redact: (text: string) => string;
@@ -247,7 +247,7 @@ export class ApiClient {
   constructor(options: ClientOptions) {
     this.#options = options;
     this.#redact = createRedactor([options.key]);
-    this.#agent = new Agent({
+    this.#agent = new LazyAgent({
       connect: { timeout: options.connectTimeoutMs },
       headersTimeout: options.headersTimeoutMs,
       bodyTimeout: options.bodyTimeoutMs,
@@ -320,10 +320,12 @@ export class ApiClient {
   /** One attempt: follows redirects by hand so the key never leaves its origin and never goes out in clear text. */
   async #once(path: string, options: GetOptions): Promise<ApiResponse> {
     const { requestTimeoutMs, deadline } = this.#options;
+    // undici is loaded (the first time) before the request's own time starts.
+    const http = await this.#agent.get();
     const timeout = AbortSignal.timeout(requestTimeoutMs);
     const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout;
     try {
-      return await this.#follow(path, signal, options);
+      return await this.#follow(http, path, signal, options);
     } catch (err) {
       if (!signal.aborted) throw err;
       // Undici reports an abort as the signal's reason (a DOMException); say which limit it was.
@@ -335,14 +337,14 @@ export class ApiClient {
     }
   }
 
-  async #follow(path: string, signal: AbortSignal, options: GetOptions): Promise<ApiResponse> {
+  async #follow({ agent, request }: Http, path: string, signal: AbortSignal, options: GetOptions): Promise<ApiResponse> {
     const { baseUrl, key } = this.#options;
     let url = new URL(path.replace(/^\//, ''), baseUrl.href.endsWith('/') ? baseUrl : new URL(`${baseUrl.href}/`));
     for (let hop = 0; ; hop++) {
       const withKey = url.origin === baseUrl.origin;
       const res = await request(url, {
         method: 'GET',
-        dispatcher: this.#agent,
+        dispatcher: agent,
         signal,
         headers: {
           accept: 'application/json',

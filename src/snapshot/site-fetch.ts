@@ -5,7 +5,7 @@
  * capped as they stream in, redirects are followed by hand (https, or http on loopback only), and no
  * credential is ever sent: the site is public, and the API key is never offered to it.
  */
-import { Agent, request } from 'undici';
+import { LazyAgent } from '../api/lazy-agent.ts';
 import { MirrorError } from '../core/errors.ts';
 import type { Deadline } from '../core/deadline.ts';
 import type { ClientTuning } from '../api/settings.ts';
@@ -41,13 +41,13 @@ const codeOf = (err: unknown): string | undefined => {
 };
 
 export class SiteFetcher {
-  readonly #agent: Agent;
+  readonly #agent: LazyAgent;
   readonly #options: SiteFetchOptions;
 
   constructor(options: SiteFetchOptions) {
     this.#options = options;
     const { tuning } = options;
-    this.#agent = new Agent({ connect: { timeout: tuning.connectTimeoutMs }, headersTimeout: tuning.headersTimeoutMs, bodyTimeout: tuning.bodyTimeoutMs });
+    this.#agent = new LazyAgent({ connect: { timeout: tuning.connectTimeoutMs }, headersTimeout: tuning.headersTimeoutMs, bodyTimeout: tuning.bodyTimeoutMs });
   }
 
   /**
@@ -80,6 +80,8 @@ export class SiteFetcher {
   /** `raw`: the bytes as the file holds them (a .gz part), never decoded, even if a host labels them gzip-encoded; `onBytes`: the bytes received so far. */
   async #once(start: URL, maxBytes: number, raw: boolean, onBytes: ((received: number) => void) | undefined): Promise<Attempt> {
     const { tuning, deadline, purpose } = this.#options;
+    // undici is loaded (the first time) before the request's own time starts.
+    const { agent, request } = await this.#agent.get();
     const signal = AbortSignal.any([AbortSignal.timeout(tuning.requestTimeoutMs), deadline.signal]);
     let url = start;
     const failed = (kind: 'network' | 'gave-up', what: string, retry = true): Attempt => ({
@@ -93,7 +95,7 @@ export class SiteFetcher {
       for (let hop = 0; ; hop++) {
         const res = await request(url, {
           method: 'GET',
-          dispatcher: this.#agent,
+          dispatcher: agent,
           signal,
           headers: { accept: '*/*', 'accept-encoding': raw ? 'identity' : ACCEPT_ENCODING, 'user-agent': 'ranking-mirror/0.1 (+restore)' },
         });
