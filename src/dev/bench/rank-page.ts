@@ -338,6 +338,9 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${server.url.replace(/\/$/, '')}/rank/`, { waitUntil: 'networkidle', timeout: 300_000 });
+    // The page's script may not have run yet when the network is idle (its module evaluates after the page is laid out, which
+    // the slowdown makes long): a first change made before it would time the page's own rows, which the script draws first.
+    await page.waitForSelector('[data-rank][data-drawn]', { state: 'attached', timeout: 300_000 });
     const pageGzipBytes = (await Promise.all(bodies)).reduce((sum, r) => sum + r.bytes, 0);
     await page.evaluate(() => {
       const w = window as unknown as { longestTask: number; tasks: { at: number; duration: number }[] };
