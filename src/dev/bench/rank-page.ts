@@ -111,6 +111,8 @@ export interface RankPageResult extends RankFileSize {
   changes: RankChange[];
   /** The longest task on the page's main thread during the changes, in ms (CPU slowed as above). */
   longestTaskMs: number;
+  /** `/rank/?w=*:2` (the source's proportions) opened: ms from the navigation to its rows drawn with their likely ranges. */
+  sourceProportionsMs?: number;
   /** Why it was not measured in a browser, where it was not. */
   skipped?: string;
 }
@@ -299,6 +301,17 @@ function timedChange(page: Page, selector: string, value: string): Promise<{ ms:
   );
 }
 
+/** Opens `url` (a /rank/ address) and resolves with the ms from the navigation to its rows drawn with their likely ranges. */
+async function openedWithRanges(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.waitForFunction(
+    () => document.querySelector('[data-rank][data-drawn][data-ranges="made"]:not([data-drawing])') && document.querySelector('td.rank .likely'),
+    undefined,
+    { timeout: 300_000, polling: 50 },
+  );
+  return page.evaluate(() => performance.now());
+}
+
 /** The ranking's data on a target's build: its size (a target's plan may hold fewer models in it). */
 export type RankOnTarget = RankFileSize & { target: string };
 
@@ -380,7 +393,8 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     }
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
-    return { ...size, pageGzipBytes, changes, longestTaskMs, targets: [] };
+    const sourceProportionsMs = await openedWithRanges(page, `${server.url.replace(/\/$/, '')}/rank/?w=*:2`);
+    return { ...size, pageGzipBytes, changes, longestTaskMs, sourceProportionsMs, targets: [] };
   } finally {
     await browser.close();
     await server.close();
@@ -406,6 +420,11 @@ export function rankLines(r: RankResult): string[] {
         `- /rank/ with details: ${sizeOf(r)}`,
         `- /rank/ loads for one weighting, gzipped, its page's own ${kb(r.pageGzipBytes)} included: ${loads.join('; ')}`,
         `- /rank/, a weight changed to the frame after its first rows (the first screen's ${FIRST_ROWS}), after all its rows, and after their likely ranges, CPU slowed ${CPU_SLOWDOWN}x: ${r.changes.map((c) => `${c.weighing} ${ms(c.ms)} / ${ms(c.allMs ?? c.ms)} / ${ms(c.rangesMs)}`).join(', ')} (the first starts the worker and fetches the index; median of the rest ${ms(median(rest))} / ${ms(median(restAll))} / ${ms(median(restRanges))}); the longest task on the page's main thread meanwhile ${ms(r.longestTaskMs)}`,
+        ...(r.sourceProportionsMs === undefined
+          ? []
+          : [
+              `- /rank/?w=*:2 (the source's proportions) opened, CPU slowed ${CPU_SLOWDOWN}x: its rows drawn with their likely ranges ${ms(r.sourceProportionsMs)} after the navigation`,
+            ]),
       ];
   const splits = r.skipped
     ? []
