@@ -179,8 +179,8 @@ export function rankFileSize(dist: string): (RankFileSize & { weighings: Weighin
   };
 }
 
-/** The two capabilities carried by the most benchmarks. */
-function busiest(index: RankFile): string[] {
+/** The two capabilities carried by the most benchmarks: those the bench's changes weigh. */
+export function busiest(index: RankFile): string[] {
   const counts = index.tags.segment.map((_, t) => index.benchmarks.tags.filter((ts) => ts.includes(t)).length);
   return counts
     .map((c, t) => [c, t] as const)
