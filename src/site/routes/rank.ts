@@ -262,7 +262,7 @@ export const sourceRangesPath = (gzipped: boolean) => `${RANK_PARTS_DIR}/ranges.
 /**
  * The likely ranges as the source weighs (the leaderboard's own: rank-ranges.ts), by model place, as
  * published with the attribution like every download: what the page draws under a ranking in the
- * source's proportions (`*:2`, the source preset after another weighting) instead of resampling
+ * source's proportions (`*:2`, or its own weights with a search or a filter) instead of resampling
  * them, which at 10,000 configurations takes its worker seconds.
  */
 export function sourceRangesFile(data: SiteData): PublishedRanges {

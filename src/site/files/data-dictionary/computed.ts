@@ -340,7 +340,7 @@ export const RANK_PART_JSON: Download = {
 export const RANK_RANGES_JSON: Download = {
   file: 'rank/ranges.json',
   format: 'JSON',
-  what: 'The likely model ranks as the source weighs, the leaderboard’s own, by model place (from 0, in model rank order, as the blocks number the models): what /rank/ draws under a ranking in the source’s proportions (*:2, the source’s preset after another weighting) instead of resampling them in the browser.',
+  what: 'The likely model ranks as the source weighs, the leaderboard’s own, by model place (from 0, in model rank order, as the blocks number the models): what /rank/ draws under a ranking in the source’s proportions (*:2, or the source’s own weights with a search or a filter) instead of resampling them in the browser.',
   fields: fieldsOf<PublishedRanges>({
     withheld: {
       schema: text().nullable(),
