@@ -193,7 +193,8 @@ const FRAME_MS = 50;
  * `data-drawing` (and its table `aria-busy`). A page of rows laid out in one frame blocks a phone's input for a few hundred ms;
  * a few rows a frame do not. Other rows (another ranking's) are taken out at once, the table's box
  * keeping its height until the last row is in, so nothing below it moves meanwhile; the same rows
- * drawn again (`again`: with their ranges) replace the rows there one for one. A newer draw (`mine`
+ * drawn again (`again`: with their ranges) replace the rows there one for one (those a draw still
+ * under way has put in, then the rest after them). A newer draw (`mine`
  * no longer the ticket) takes over where this one is.
  */
 function drawRows<Row, V extends BaseView>(list: EnhancedList<Row, V>, mine: number, rows: readonly Row[], again: boolean): void {
@@ -204,7 +205,8 @@ function drawRows<Row, V extends BaseView>(list: EnhancedList<Row, V>, mine: num
     tbody.replaceChildren(...made(0, rows.length));
     return drawnAll(list);
   }
-  const old = again && root.dataset.drawing === undefined ? [...tbody.children] : [];
+  // The same rows again (with their ranges) replace those drawn, also while a draw of them is still under way: it goes on from there, not from the first row.
+  const old = again ? [...tbody.children] : [];
   if (old.length === 0) {
     // Read before anything is written, where the page is laid out already.
     if (root.dataset.drawing === undefined) tableWrap.style.minHeight = `${tableWrap.offsetHeight}px`;

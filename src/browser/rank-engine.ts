@@ -26,6 +26,8 @@ import { rankRows, rankSummary, rowRanges, type RankRow, type RankSummary, type 
 
 /** How far a ranking is: its parts fetched of those it needs, then each pass of the references' rule of at most `of`. */
 export type RankProgress = { phase: 'load'; done: number; of: number } | { phase: 'rank'; passes: number; of: number };
+/** How far a ranking's likely ranges are: the parts its ranges worker reads, then the resampling (`rounds` resamples of the benchmarks, over `models`). */
+export type RangesProgress = { phase: 'load'; done: number; of: number } | { phase: 'resample'; rounds: number; models: number };
 
 /** A ranking as the page draws it: its rows, what it says of itself, what the address gave that it could not use, and the weights read. */
 export interface RankResult {

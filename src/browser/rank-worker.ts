@@ -9,28 +9,39 @@
  * answers the page with them: only for the last ranking handed over, so a visitor's quick changes
  * do not queue up each one's resampling, and it keeps the data it has read from one change to the next.
  */
-import { RankEngine, rangesOf, timed, type RankProgress, type RankResult } from './rank-engine.ts';
+import { RankEngine, rangesOf, timed, type RangesProgress, type RankProgress, type RankResult } from './rank-engine.ts';
+import { ROUNDS } from '../site/evidence/resample.ts';
 import type { Ranking } from '../site/evidence/reweigh.ts';
 import type { WeightParams } from '../site/evidence/weights.ts';
-import { packedBuffers, packRows, type PackedRows, type RowRanges } from '../site/lists/rank-list.ts';
+import { readJson } from '../site/compare/model-data.ts';
+import { packedBuffers, packRows, publishedRowRanges, type PackedRows, type PublishedRanges, type RowRanges } from '../site/lists/rank-list.ts';
 
-/** What the page sends (`channel` with a MessagePort: the end of the channel between the two workers). */
+/**
+ * What the page sends (`channel` with a MessagePort: the end of the channel between the two workers;
+ * `published`, where the source's likely ranges are, which a ranking in its proportions reads
+ * instead of resampling them).
+ */
 export type ToWorker =
-  { type: 'index'; text: string; url: string } | { type: 'channel' } | { type: 'rank'; id: number; params: WeightParams } | { type: 'ranges'; id: number };
-/** What the ranking worker hands the ranges worker: a ranking made, and the weights it was made by. */
+  | { type: 'index'; text: string; url: string; published?: string }
+  | { type: 'channel' }
+  | { type: 'rank'; id: number; params: WeightParams }
+  | { type: 'ranges'; id: number };
+/** What the ranking worker hands the ranges worker: a ranking made, and the weights it was made by; without it, a ranking whose ranges the page has already (the published ones). */
 interface Handed {
   id: number;
   params: WeightParams;
-  ranking: Ranking;
+  ranking?: Ranking;
 }
 /** What a worker answers. */
 export type FromWorker =
-  | { type: 'progress'; id: number; progress: RankProgress }
-  | { type: 'ranked'; id: number; result: Omit<RankResult, 'rows'> & { rows: PackedRows } }
+  | { type: 'progress'; id: number; progress: RankProgress | RangesProgress }
+  | { type: 'ranked'; id: number; result: Omit<RankResult, 'rows'> & { rows: PackedRows }; ranges?: RowRanges }
   | { type: 'ranges'; id: number; ranges: RowRanges }
   | { type: 'failed'; id: number; message: string };
 
 let engine: RankEngine | undefined;
+/** Where the source's ranges are published, and the file once read (again after a failure). */
+let published: { url: string; file?: Promise<PublishedRanges> } | undefined;
 /** The other worker, once the page has made it; the last ranking made before, handed over when it comes. */
 let channel: MessagePort | undefined;
 let unhanded: Handed | undefined;
@@ -57,11 +68,13 @@ function makeRanges(): void {
   void heard()
     .then(async () => {
       if (!current()) return;
-      const loaded = await mine.load(params);
+      // How far they are, for the page's status line: the files, then the resampling.
+      const loaded = await mine.load(params, (p) => p.phase === 'load' && answer({ type: 'progress', id, progress: p }));
       await heard();
       if (!current()) return;
+      answer({ type: 'progress', id, progress: { phase: 'resample', rounds: ROUNDS, models: ranking!.ranked.length } });
       const resampling = performance.now();
-      const ranges = timed('resample', resampling, rangesOf(loaded, ranking));
+      const ranges = timed('resample', resampling, rangesOf(loaded, ranking!));
       const posting = performance.now();
       timed('post', posting, answer({ type: 'ranges', id, ranges }, [ranges.cells.buffer as ArrayBuffer]));
     })
@@ -73,10 +86,11 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
   if (message.type === 'index') {
     const parsing = performance.now();
     engine = new RankEngine(timed('index', parsing, JSON.parse(message.text)), message.url);
+    if (message.published) published = { url: message.published };
   } else if (message.type === 'channel') {
     channel = e.ports[0]!;
     channel.onmessage = (m: MessageEvent<Handed>) => {
-      lastHanded = m.data;
+      lastHanded = m.data.ranking ? m.data : undefined;
       // A newer ranking: the ranges of an earlier one still being made are let go.
       latest = m.data.id;
       makeRanges();
@@ -93,14 +107,38 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
     const mine = engine;
     mine
       .rank(params, (progress) => answer({ type: 'progress', id, progress }))
-      .then((result) => {
+      .then(async (result) => {
+        const ranges = result.summary.source ? await publishedRanges(result) : undefined;
         const posting = performance.now();
         // The rows as columns, their numbers moved rather than copied (rank-list.ts' packRows).
         const rows = packRows(result.rows);
-        timed('post', posting, answer({ type: 'ranked', id, result: { ...result, rows } }, packedBuffers(rows)));
-        const handed: Handed = { id, params, ranking: mine.rankingOf(result) };
+        const moved = [...packedBuffers(rows), ...(ranges ? [ranges.cells.buffer as ArrayBuffer] : [])];
+        timed('post', posting, answer({ type: 'ranked', id, result: { ...result, rows }, ...(ranges && { ranges }) }, moved));
+        // Ranges the page has already need no resampling: the ranges worker only lets go of any earlier ranking's.
+        const handed: Handed = { id, params, ...(!ranges && { ranking: mine.rankingOf(result) }) };
         if (channel) channel.postMessage(handed);
         else unhanded = handed;
-      }, failed(id));
+      })
+      .catch(failed(id));
   }
 });
+
+/**
+ * The ranges of a ranking in the source's proportions: the leaderboard's own, as the build published
+ * them (they are what resampling would give, to the place, in seconds of this worker's time);
+ * undefined where there are none to read (the ranges worker then makes them).
+ */
+async function publishedRanges(result: RankResult): Promise<RowRanges | undefined> {
+  if (!published) return undefined;
+  const reading = performance.now();
+  const file = (published.file ??= fetch(published.url).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
+    return readJson<PublishedRanges>(r);
+  }));
+  try {
+    return timed('published', reading, publishedRowRanges(result.rows, await file));
+  } catch {
+    published.file = undefined;
+    return undefined;
+  }
+}

@@ -15,7 +15,8 @@ import { benchWeightsHtml, PRESETS, rankAboutHtml, rankLegendHtml, rankSummaryHt
 import { enhanceList, type ListSource } from './list-view.ts';
 import { put } from './markup.ts';
 import type { Markup } from '../views/parts/html.ts';
-import type { RankProgress, RankResult } from './rank-engine.ts';
+import type { RangesProgress, RankProgress, RankResult } from './rank-engine.ts';
+import { rangesStatus } from './rank-status.ts';
 import type { FromWorker, ToWorker } from './rank-worker.ts';
 
 /** Rankings whose sentences are kept, as the list keeps their rows. */
@@ -78,12 +79,13 @@ function partsOf(root: HTMLElement, form: HTMLFormElement): RankParts {
   };
 }
 
-/** The ranking's data index, fetched once (again after a failure): as read (the workers parse their own), parsed, and its names. */
+/** The ranking's data index, fetched once (again after a failure): as read (the workers parse their own), parsed, and its names; and where the source's ranges are published. */
 interface Index {
   text: string;
   file: RankFile;
   url: string;
   names: Pick<RankData, 'benchmarks' | 'names'>;
+  published: string | undefined;
 }
 
 /**
@@ -100,13 +102,18 @@ function namesOf(file: RankFile): Index['names'] {
 
 /** Makes rankings away from the page: in a module worker, or (where a browser has none) in the page itself. */
 interface Ranker {
-  rank(params: WeightParams, progress: (p: RankProgress) => void, ranges: (r: RowRanges) => void): Promise<RankResult>;
+  rank(
+    params: WeightParams,
+    progress: (p: RankProgress) => void,
+    ranges: (r: RowRanges) => void,
+    rangesProgress: (p: RangesProgress) => void,
+  ): Promise<RankResult>;
 }
 
 /** A module worker of rank-worker.ts, given the index. */
 function rankWorker(index: Index, name: string): Worker {
   const worker = new Worker(new URL('./rank-worker.ts', import.meta.url), { type: 'module', name });
-  worker.postMessage({ type: 'index', text: index.text, url: index.url } satisfies ToWorker);
+  worker.postMessage({ type: 'index', text: index.text, url: index.url, published: index.published } satisfies ToWorker);
   return worker;
 }
 
@@ -123,8 +130,8 @@ function workerRanker(index: Index): Ranker {
   const worker = rankWorker(index, 'rank');
   let ranger: Worker | undefined;
   const waiting = new Map<number, { progress: (p: RankProgress) => void; done: (r: RankResult) => void; failed: (e: Error) => void }>();
-  /** The ranges last asked for, and who hears them. */
-  let asked: { id: number; ranges: (r: RowRanges) => void } | undefined;
+  /** The ranges last asked for, and who hears them and how far they are. */
+  let asked: { id: number; ranges: (r: RowRanges) => void; progress: (p: RangesProgress) => void } | undefined;
   let next = 0;
   const heard = (id: number, ranges: RowRanges) => {
     if (asked?.id !== id) return;
@@ -139,6 +146,7 @@ function workerRanker(index: Index): Ranker {
     ranger.addEventListener('message', (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === 'ranges') heard(m.id, m.ranges);
+      else if (m.type === 'progress') asked?.id === m.id && asked.progress(m.progress as RangesProgress);
       else if (m.type === 'failed') heard(m.id, noRanges(m.message));
     });
     ranger.addEventListener('error', () => asked && heard(asked.id, noRanges('its worker failed')));
@@ -147,7 +155,7 @@ function workerRanker(index: Index): Ranker {
     const m = e.data;
     const asked = waiting.get(m.id);
     if (!asked) return;
-    if (m.type === 'progress') return asked.progress(m.progress);
+    if (m.type === 'progress') return asked.progress(m.progress as RankProgress);
     waiting.delete(m.id);
     if (m.type === 'ranked') {
       // When its rows reached the page (the bench splits a change's time by these marks and the workers' measures).
@@ -155,7 +163,10 @@ function workerRanker(index: Index): Ranker {
       // Copying thousands of rows in from the worker is a task's work already: the rows are drawn in a task of their own.
       const result: RankResult = { ...m.result, rows: unpackRows(m.result.rows) };
       setTimeout(() => {
+        // Ranges read with the rows (the published ones, as the source weighs) are drawn with them; others are made by the ranges worker.
+        if (m.ranges) heard(m.id, m.ranges);
         asked.done(result);
+        if (m.ranges) return;
         if (!ranger) startRanges();
         // Its rows drawn (the first of them), the ranges worker may start on their ranges.
         ranger!.postMessage({ type: 'ranges', id: m.id } satisfies ToWorker);
@@ -167,11 +178,11 @@ function workerRanker(index: Index): Ranker {
     waiting.clear();
   });
   return {
-    rank: (params, progress, ranges) =>
+    rank: (params, progress, ranges, rangesProgress) =>
       new Promise((done, failed) => {
         const id = ++next;
         waiting.set(id, { progress, done, failed });
-        asked = { id, ranges };
+        asked = { id, ranges, progress: rangesProgress };
         worker.postMessage({ type: 'rank', id, params } satisfies ToWorker);
       }),
   };
@@ -214,7 +225,8 @@ function rankLoader(root: HTMLElement): { index: () => Promise<Index>; ranker: (
         if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
         return readText(r).then((text) => {
           const file = JSON.parse(text) as RankFile;
-          return { text, file, url: r.url, names: namesOf(file) };
+          const published = root.dataset.sourceRanges && new URL(root.dataset.sourceRanges, location.href).href;
+          return { text, file, url: r.url, names: namesOf(file), published: published || undefined };
         });
       })
       .catch(failed));
@@ -233,8 +245,8 @@ function putSentence(element: HTMLElement, markup: Markup | undefined): void {
   put(element, markup);
 }
 
-/** What a ranking said of itself, kept by its key as the list keeps its rows, and what its ranges are of once made. */
-type Said = Map<string, Omit<RankResult, 'rows'> & { ranges?: RowRanges }>;
+/** What a ranking said of itself, kept by its key as the list keeps its rows, and what its ranges are of once made (until then, since when and how far they are). */
+type Said = Map<string, Omit<RankResult, 'rows'> & { ranges?: RowRanges; making: { started: number; progress?: RangesProgress } }>;
 
 /** A ranking shorter than this says nothing more than the list's "Loading…"; a longer one says how far it is at most this often. */
 const PROGRESS_MS = 250;
@@ -254,7 +266,13 @@ function progressShown(status: HTMLElement, current: () => boolean) {
 }
 
 /** The list's source: the rows of each set of weights, ranked by the ranker, its progress in the status line while it is the last asked for. */
-function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTMLElement, rangesMade: (key: string) => void): ListSource<RankRow, RankView> {
+function rankSource(
+  load: ReturnType<typeof rankLoader>,
+  said: Said,
+  status: HTMLElement,
+  rangesMade: (key: string) => void,
+  rangesStep: (key: string, p: RangesProgress) => void,
+): ListSource<RankRow, RankView> {
   let last = 0;
   // Rankings drawn while their ranges were still to come, and the ranking whose ranges are asked for now: the ranker makes
   // only the last asked for, so any other of those rankings is loaded again when it is drawn again (Back), for its ranges.
@@ -273,17 +291,27 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
       const shown = progressShown(status, () => mine === last);
       // The ranges, which may come before the rows: then the rows are drawn with them.
       const kept: { rows?: RankRow[]; ranges?: RowRanges } = {};
+      const making: { started: number; progress?: RangesProgress } = { started };
+      const stepped = (p: RangesProgress) => {
+        making.progress = p;
+        rangesStep(key, p);
+      };
       const { rows, ...rest } = await ranker
-        .rank({ w: w!, b: b!, by: by! }, shown.hear, (ranges) => {
-          performance.measure('rank:ranges', { start: started });
-          kept.ranges = ranges;
-          waiting.delete(key);
-          const saying = said.get(key);
-          if (!kept.rows || !saying) return;
-          putRanges(kept.rows, ranges);
-          saying.ranges = ranges;
-          rangesMade(key);
-        })
+        .rank(
+          { w: w!, b: b!, by: by! },
+          shown.hear,
+          (ranges) => {
+            performance.measure('rank:ranges', { start: started });
+            kept.ranges = ranges;
+            waiting.delete(key);
+            const saying = said.get(key);
+            if (!kept.rows || !saying) return;
+            putRanges(kept.rows, ranges);
+            saying.ranges = ranges;
+            rangesMade(key);
+          },
+          stepped,
+        )
         .finally(shown.done);
       performance.measure('rank:compute', { start: started });
       if (kept.ranges) putRanges(rows, kept.ranges);
@@ -293,7 +321,7 @@ function rankSource(load: ReturnType<typeof rankLoader>, said: Said, status: HTM
         if (pending) waiting.add(key);
       }
       kept.rows = rows;
-      said.set(key, { ...rest, ranges: kept.ranges });
+      said.set(key, { ...rest, ranges: kept.ranges, making });
       while (said.size > KEPT) said.delete(said.keys().next().value!);
       return rows;
     },
@@ -383,7 +411,16 @@ export function enhanceRank(): void {
   const staticLegend = [...parts.legend.childNodes];
   // A ranking's ranges, made after its rows: drawn in where it is the one on screen.
   let redraw = (_key: string) => {};
-  const source = rankSource(load, said, parts.status, (key) => redraw(key));
+  // While the ranges of the ranking on screen (`marked`) are being made, a mark in the status line says how far they are.
+  const mark = rangesStatus();
+  let marked: string | undefined;
+  const source = rankSource(
+    load,
+    said,
+    parts.status,
+    (key) => redraw(key),
+    (key, p) => key === marked && mark.hear(p),
+  );
   const index = () => load.index();
 
   let current: Weights = SOURCE_WEIGHTS;
@@ -408,6 +445,9 @@ export function enhanceRank(): void {
       }
       // While a ranking's ranges are being made (tests wait for them to be made).
       root.dataset.ranges = shown?.summary.weighed && !shown.ranges ? 'making' : 'made';
+      marked = shown && root.dataset.ranges === 'making' ? source.key(view) : undefined;
+      if (shown && marked) mark.show(parts.status, shown.making.started, shown.making.progress);
+      else mark.hide();
       current = shown?.weights ?? SOURCE_WEIGHTS;
       currentSource = shown?.summary.source ?? true;
       const controls = (i?: Index) => showWeights(parts, fields, current, currentSource, i);

@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { BUILD_STAMP } from './build-stamp.ts';
 import { DATA_FILES, schemaFileOf } from '../site/files/data-dictionary.ts';
 import { JSON_HEADER_FIELDS } from '../site/files/data-dictionary/fields.ts';
-import { RANK_BLOCK_JSON, RANK_PART_JSON } from '../site/files/data-dictionary/computed.ts';
+import { RANK_BLOCK_JSON, RANK_PART_JSON, RANK_RANGES_JSON } from '../site/files/data-dictionary/computed.ts';
 import { HISTORY_DAY_JSON, HISTORY_NAMES_JSON } from '../site/files/data-dictionary/history.ts';
 import { MODEL_FILE_JSON, MODEL_GROUP_JSON } from '../site/files/data-dictionary/model-files.ts';
 import { MANIFEST_JSON } from '../site/files/data-dictionary/stamp-manifest.ts';
@@ -40,6 +40,7 @@ export function schemaFor(path: string): string | null {
   if (path === 'history/names.json.gz') return schemaFileOf(HISTORY_NAMES_JSON);
   if (/^rank\/(all|untagged|tags\/[^/]+)\.json(\.gz)?$/.test(path)) return schemaFileOf(RANK_PART_JSON);
   if (/^rank\/models\/\d+\.json(\.gz)?$/.test(path)) return schemaFileOf(RANK_BLOCK_JSON);
+  if (/^rank\/ranges\.json(\.gz)?$/.test(path)) return schemaFileOf(RANK_RANGES_JSON);
   // A later part of a CSV that comes in parts has the first part's schema.
   const file = partedCsvOf(path) ?? path;
   const download = DATA_FILES.find((d) => d.file === file);

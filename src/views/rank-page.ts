@@ -66,6 +66,7 @@ export function rankPageHtml(route: RankPage): Markup {
     </div></noscript>
     ${listHtml(RANK, RANK_ROWS, { page: 1, pages: route.pages, first: 0, rows: route.rows, total: route.total }, {
       label: 'ranking',
+      attributes: html` data-source-ranges="${href(route.sourceRanges)}"`,
       table: 'The models ranked by the weights chosen',
       search: { id: 'rank-q', placeholder: 'Model or provider', hint: 'Search: every word must match a model’s name or provider.' },
       fields: html`${selectFieldHtml('rank-provider', 'provider', 'Provider', 'All providers', route.providers)}`,

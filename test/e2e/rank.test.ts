@@ -375,6 +375,77 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
+  it('draws under a ranking in the source’s proportions the leaderboard’s own ranges, read as published, not resampled in a worker', async () => {
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // Every worker the page makes, by name: resampling is the ranges worker's (rank-ranges), made only when a ranking needs it.
+    const workers: Promise<string>[] = [];
+    page.on('worker', (w) => workers.push(w.evaluate(() => self.name).catch(() => 'gone')));
+    const published: string[] = [];
+    page.on('request', (r) => r.url().includes('/data/rank/ranges.json') && published.push(r.url()));
+    await page.goto(`${base}/rank/?w=*:2`);
+    await settled(page);
+    const drawn = await page
+      .locator('[data-rank] tbody tr')
+      .evaluateAll((trs) =>
+        trs.flatMap((tr) =>
+          tr.querySelector('td.rank strong')
+            ? [[tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .likely')?.textContent?.trim() ?? '']]
+            : [],
+        ),
+      );
+    const leaderboard = new Map<string, string>();
+    for (const path of ['/', '/leaderboard/2/']) {
+      const board = await open(context, path);
+      const pairs = await board
+        .locator('main tbody tr')
+        .evaluateAll((trs) =>
+          trs.map(
+            (tr) => [tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .likely')?.textContent?.trim() ?? ''] as const,
+          ),
+        );
+      for (const [href, likely] of pairs) leaderboard.set(href, likely);
+      await board.close();
+    }
+    const compared = drawn.filter(([href]) => leaderboard.has(href!));
+    expect(compared.length).toBeGreaterThan(50);
+    for (const [href, likely] of compared) expect(likely, href).toBe(leaderboard.get(href!));
+    expect(compared.filter(([, likely]) => likely !== '').length).toBeGreaterThan(50);
+    expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely model rank, the leaderboard’s own');
+    expect(published.length).toBe(1);
+    expect(await Promise.all(workers)).toEqual(['rank']);
+    await finish(context);
+  });
+
+  it('says in its status line how far a ranking’s likely ranges are while they are made, and no more once they are drawn', async () => {
+    const [a] = busiestTags();
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    // The ranges worker reads the data a second time, after the ranking worker: its reads wait until the test has seen the status.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Map<string, number>();
+    await context.route('**/data/rank/**', async (route) => {
+      const url = route.request().url();
+      asked.set(url, (asked.get(url) ?? 0) + 1);
+      if (asked.get(url)! > 1) await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/rank/?w=${a}:3,*:1`);
+    const status = page.locator('[data-rank] [data-status]');
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Showing 1–\d+ of .*; likely ranges: reading \d+ of \d+ files( \(\d+ s\))?…$/);
+    // In the status line, a polite live region; the seconds it counts are not read out.
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    expect(await page.locator('[data-ranges-status] [aria-hidden="true"]').count()).toBe(1);
+    expect(await page.locator('[data-rank]').getAttribute('data-ranges')).toBe('making');
+    release();
+    await settled(page);
+    expect(await page.locator('[data-ranges-status]').count()).toBe(0);
+    expect(await status.textContent()).toMatch(/^Showing 1–\d+ of [\d,]+ models$/);
+    expect(await page.locator('[data-rank] tbody td.rank .likely').count()).toBeGreaterThan(10);
+    await finish(context);
+  });
+
   it('ranks as the source weighs the models the leaderboard gives a likely range, within 5%', async () => {
     const withRange = await leaderboardRanges();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });

@@ -170,6 +170,26 @@ describe('/rank/ on the bundled sample', () => {
     expect($('[data-rank-legend]').text()).toContain('likely model rank, the leaderboard’s own');
   });
 
+  it('publishes the leaderboard’s likely ranges and ties as the source weighs, by model place, where the page names them, for a ranking in its proportions to read', () => {
+    const evidence = data.evidence();
+    const $ = load(site.read('rank/index.html'));
+    const path = $('[data-rank]').attr('data-source-ranges')!;
+    expect(path).toBe('/data/rank/ranges.json');
+    const published = JSON.parse(site.read(path.slice(1))) as { withheld: string | null; low: number[]; high: number[]; tied: number[] };
+    expect(published.withheld).toBeNull();
+    const differ: string[] = [];
+    let compared = 0;
+    data.models.forEach((model, place) => {
+      const theirs = evidence.model(model);
+      const mine = published.high[place] ? `${published.low[place]}–${published.high[place]}${published.tied[place] ? ' tied' : ''}` : 'none';
+      const built = theirs.range ? `${theirs.range.low}–${theirs.range.high}${theirs.tiedAbove ? ' tied' : ''}` : 'none';
+      if (mine !== built) differ.push(`${model.familyTag}: ${mine} published, ${built} on the leaderboard`);
+      if (theirs.range) compared++;
+    });
+    expect(differ).toEqual([]);
+    expect(compared).toBe(source.ranking.ranked.length);
+  });
+
   it('shows that ranking as its first rows', () => {
     const $ = load(site.read('rank/index.html'));
     const rows = rankRows(source.data, source.ranking).slice(0, 100);
@@ -221,9 +241,12 @@ describe('/rank/ on the bundled sample', () => {
     const manifest = JSON.parse(site.read('data/manifest.json')) as { files: { path: string; schema: string | null }[] };
     expect(manifest.files.find((f) => f.path === 'rank.json')).toMatchObject({ schema: 'rank.schema.json' });
     const listed = manifest.files.filter((f) => f.path.startsWith('rank/'));
-    expect(listed.length).toBe(files.parts.size + files.blocks.size);
-    expect(listed.every((f) => f.schema === (f.path.startsWith('rank/models/') ? 'rank-block.schema.json' : 'rank-part.schema.json'))).toBe(true);
-    expect(site.files).toEqual(expect.arrayContaining(['data/rank-part.schema.json', 'data/rank-block.schema.json']));
+    // The parts, the blocks and the source's ranges.
+    expect(listed.length).toBe(files.parts.size + files.blocks.size + 1);
+    const schemaOf = (path: string) =>
+      path === 'rank/ranges.json' ? 'rank-ranges.schema.json' : path.startsWith('rank/models/') ? 'rank-block.schema.json' : 'rank-part.schema.json';
+    expect(listed.every((f) => f.schema === schemaOf(f.path))).toBe(true);
+    expect(site.files).toEqual(expect.arrayContaining(['data/rank-part.schema.json', 'data/rank-block.schema.json', 'data/rank-ranges.schema.json']));
   });
 
   it('holds, where a part would weigh more than the budget, the best models that fit, and says so on the page', () => {

@@ -25,7 +25,7 @@ import {
   type WeightParams,
 } from '../../src/site/evidence/weights.ts';
 import { readView, selectRows, viewUrl } from '../../src/site/lists/list-spec.ts';
-import { packedBuffers, packRows, RANK, rankHref, rankRows, unpackRows, type RankView } from '../../src/site/lists/rank-list.ts';
+import { packedBuffers, packRows, publishedRowRanges, RANK, rankHref, rankRows, rowRanges, unpackRows, type RankView } from '../../src/site/lists/rank-list.ts';
 import { fitPart, makeRankFiles, rankingFrom, type RankFiles } from '../../src/site/routes/rank.ts';
 import { rangesUnder } from '../../src/site/evidence/rank-ranges.ts';
 
@@ -711,6 +711,23 @@ describe('the likely ranges', () => {
       });
     });
     expect(compared).toBeGreaterThan(3);
+  });
+
+  it('as the source weighs, read by place as published, are for each row what resampling gives, ties and all', () => {
+    const { data, ranking, ranges } = rangesOf('*:2');
+    const rows = rankRows(data, ranking);
+    // As the build publishes them (src/site/routes/rank.ts' sourceRangesFile): by model place, 0 and 0 for none.
+    const places = Math.max(...data.models.place) + 1;
+    const file = { withheld: null, low: Array<number>(places).fill(0), high: Array<number>(places).fill(0), tied: Array<number>(places).fill(0) };
+    data.models.place.forEach((place, m) => {
+      file.low[place] = ranges.low[m]!;
+      file.high[place] = ranges.high[m]!;
+      file.tied[place] = ranges.tiedAbove[m]!;
+    });
+    const read = publishedRowRanges(rows, file);
+    expect(read).toEqual(rowRanges(data, rows, ranges));
+    expect(read.cells.some((c) => c > 0)).toBe(true);
+    expect(publishedRowRanges(rows, { ...file, withheld: 'none here' }).withheld).toBe('none here');
   });
 
   it('under other weights are of the rank among the models ranked, the same for the same proportions, and move with the weights', () => {

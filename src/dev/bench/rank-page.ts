@@ -111,6 +111,8 @@ export interface RankPageResult extends RankFileSize {
   changes: RankChange[];
   /** The longest task on the page's main thread during the changes, in ms (CPU slowed as above). */
   longestTaskMs: number;
+  /** `/rank/?w=*:2` (the source's proportions) opened: ms from the navigation to its rows drawn with their likely ranges. */
+  sourceProportionsMs?: number;
   /** Why it was not measured in a browser, where it was not. */
   skipped?: string;
 }
@@ -177,8 +179,8 @@ export function rankFileSize(dist: string): (RankFileSize & { weighings: Weighin
   };
 }
 
-/** The two capabilities carried by the most benchmarks. */
-function busiest(index: RankFile): string[] {
+/** The two capabilities carried by the most benchmarks: those the bench's changes weigh. */
+export function busiest(index: RankFile): string[] {
   const counts = index.tags.segment.map((_, t) => index.benchmarks.tags.filter((ts) => ts.includes(t)).length);
   return counts
     .map((c, t) => [c, t] as const)
@@ -299,6 +301,17 @@ function timedChange(page: Page, selector: string, value: string): Promise<{ ms:
   );
 }
 
+/** Opens `url` (a /rank/ address) and resolves with the ms from the navigation to its rows drawn with their likely ranges. */
+async function openedWithRanges(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.waitForFunction(
+    () => document.querySelector('[data-rank][data-drawn][data-ranges="made"]:not([data-drawing])') && document.querySelector('td.rank .likely'),
+    undefined,
+    { timeout: 300_000, polling: 50 },
+  );
+  return page.evaluate(() => performance.now());
+}
+
 /** The ranking's data on a target's build: its size (a target's plan may hold fewer models in it). */
 export type RankOnTarget = RankFileSize & { target: string };
 
@@ -338,6 +351,9 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${server.url.replace(/\/$/, '')}/rank/`, { waitUntil: 'networkidle', timeout: 300_000 });
+    // The page's script may not have run yet when the network is idle (its module evaluates after the page is laid out, which
+    // the slowdown makes long): a first change made before it would time the page's own rows, which the script draws first.
+    await page.waitForSelector('[data-rank][data-drawn]', { state: 'attached', timeout: 300_000 });
     const pageGzipBytes = (await Promise.all(bodies)).reduce((sum, r) => sum + r.bytes, 0);
     await page.evaluate(() => {
       const w = window as unknown as { longestTask: number; tasks: { at: number; duration: number }[] };
@@ -377,7 +393,8 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     }
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
-    return { ...size, pageGzipBytes, changes, longestTaskMs, targets: [] };
+    const sourceProportionsMs = await openedWithRanges(page, `${server.url.replace(/\/$/, '')}/rank/?w=*:2`);
+    return { ...size, pageGzipBytes, changes, longestTaskMs, sourceProportionsMs, targets: [] };
   } finally {
     await browser.close();
     await server.close();
@@ -403,6 +420,11 @@ export function rankLines(r: RankResult): string[] {
         `- /rank/ with details: ${sizeOf(r)}`,
         `- /rank/ loads for one weighting, gzipped, its page's own ${kb(r.pageGzipBytes)} included: ${loads.join('; ')}`,
         `- /rank/, a weight changed to the frame after its first rows (the first screen's ${FIRST_ROWS}), after all its rows, and after their likely ranges, CPU slowed ${CPU_SLOWDOWN}x: ${r.changes.map((c) => `${c.weighing} ${ms(c.ms)} / ${ms(c.allMs ?? c.ms)} / ${ms(c.rangesMs)}`).join(', ')} (the first starts the worker and fetches the index; median of the rest ${ms(median(rest))} / ${ms(median(restAll))} / ${ms(median(restRanges))}); the longest task on the page's main thread meanwhile ${ms(r.longestTaskMs)}`,
+        ...(r.sourceProportionsMs === undefined
+          ? []
+          : [
+              `- /rank/?w=*:2 (the source's proportions) opened, CPU slowed ${CPU_SLOWDOWN}x: its rows drawn with their likely ranges ${ms(r.sourceProportionsMs)} after the navigation`,
+            ]),
       ];
   const splits = r.skipped
     ? []

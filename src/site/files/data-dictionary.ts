@@ -6,7 +6,7 @@
  * made of (fields.ts); here are the lists of files and what is read from a file's description.
  */
 import { z } from 'zod';
-import { EVIDENCE_JSON, RANK_BLOCK_JSON, RANK_JSON, RANK_PART_JSON } from './data-dictionary/computed.ts';
+import { EVIDENCE_JSON, RANK_BLOCK_JSON, RANK_JSON, RANK_PART_JSON, RANK_RANGES_JSON } from './data-dictionary/computed.ts';
 import { BENCHMARK_AGREEMENT_JSON } from './data-dictionary/bench-measures.ts';
 import type { Download, Field } from './data-dictionary/fields.ts';
 import { HISTORY_DAY_JSON, HISTORY_INDEX_JSON, HISTORY_NAMES_JSON } from './data-dictionary/history.ts';
@@ -29,7 +29,7 @@ export const DOWNLOADS: Download[] = [
 ];
 
 /** The files of what the mirror computes itself, as the data page lists them beside the downloads. */
-export const COMPUTED_FILES: Download[] = [EVIDENCE_JSON, RANK_JSON, RANK_BLOCK_JSON, RANK_PART_JSON, BENCHMARK_AGREEMENT_JSON];
+export const COMPUTED_FILES: Download[] = [EVIDENCE_JSON, RANK_JSON, RANK_BLOCK_JSON, RANK_PART_JSON, RANK_RANGES_JSON, BENCHMARK_AGREEMENT_JSON];
 
 /** The files of the leaderboard as it stood, as the data page lists them beside the downloads. */
 export const HISTORY_FILES: Download[] = [HISTORY_INDEX_JSON, HISTORY_NAMES_JSON, HISTORY_DAY_JSON];
@@ -54,6 +54,7 @@ export function schemaFileOf(download: Download): string {
   if (download === MODEL_GROUP_JSON) return 'model-group.schema.json';
   if (download === RANK_PART_JSON) return 'rank-part.schema.json';
   if (download === RANK_BLOCK_JSON) return 'rank-block.schema.json';
+  if (download === RANK_RANGES_JSON) return 'rank-ranges.schema.json';
   if (download.file.startsWith('history/'))
     return `history-${download === HISTORY_DAY_JSON ? 'day' : download.file.slice('history/'.length, -'.json'.length)}.schema.json`;
   return download.format === 'JSON' ? download.file.replace(/\.json$/, '.schema.json') : `${download.file}.schema.json`;

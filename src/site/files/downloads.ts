@@ -205,7 +205,7 @@ export const GZIPPED_NOTE =
   'scores.csv and history.csv are published gzipped (scores.csv.gz, history.csv.gz, and their parts), to fit this host: ' +
   'pandas.read_csv and most CSV tools read them as they are, and gunzip gives the CSV. So are the names and the days of the ' +
   'leaderboard as it stood (history/names.json.gz, history/days/{date}.json.gz) and the blocks and parts of the ranking by your weights ' +
-  '(rank/models/{n}.json.gz, rank/{part}.json.gz), which gunzip gives as JSON.';
+  '(rank/models/{n}.json.gz, rank/{part}.json.gz, rank/ranges.json.gz), which gunzip gives as JSON.';
 
 /** `data/README.txt`: the companion note of the downloads, in plain text. */
 export function downloadsReadme(data: SiteData, dictionaryUrl: string): string {

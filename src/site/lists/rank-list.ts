@@ -72,6 +72,28 @@ export function rowRanges(data: RankData, rows: readonly RankRow[], ranges: Rank
   return { of: ranges.of, withheld: ranges.withheld, cells };
 }
 
+/** The likely ranges as the source weighs, as the build publishes them (src/site/routes/rank.ts' sourceRangesFile, /data/rank/ranges.json): by model place, 0 and 0 for none; `tied` 1 where the evidence cannot tell a model from the one just above it by supraScore. */
+export interface PublishedRanges {
+  withheld: string | null;
+  low: readonly number[];
+  high: readonly number[];
+  tied: readonly number[];
+}
+
+/** The ranges of `rows` (a ranking in the source's proportions) from the published ones: what rowRanges makes of the same ranges, by place. */
+export function publishedRowRanges(rows: readonly RankRow[], published: PublishedRanges): RowRanges {
+  const cells = new Int32Array(3 * rows.length);
+  rows.forEach((row, i) => {
+    const high = published.high[row.model] ?? 0;
+    if (!row.rank || high === 0) return;
+    cells[3 * i] = published.low[row.model]!;
+    cells[3 * i + 1] = high;
+    const above = rows[i - 1];
+    cells[3 * i + 2] = published.tied[row.model] && above?.rank && above.model === row.model - 1 ? 1 : 0;
+  });
+  return { of: 'model rank', withheld: published.withheld ?? undefined, cells };
+}
+
 /** Puts each row's range and tie in it (the rows a page draws). */
 export function putRanges(rows: readonly RankRow[], { cells, of }: RowRanges): void {
   rows.forEach((row, i) => {

@@ -23,7 +23,7 @@ import {
   type RankPartFile,
 } from '../evidence/rank-file.ts';
 import { columnsOf, encodeBlocks, encodeIndex, encodePart, modelsReached, truncatePart, type Columns, type RankInput } from '../evidence/rank-encode.ts';
-import { BLOCK } from '../evidence/rank-file.ts';
+import { BLOCK, RANK_PARTS_DIR } from '../evidence/rank-file.ts';
 import { CANDIDATES } from '../evidence/method.ts';
 import { rangesUnder } from '../evidence/rank-ranges.ts';
 import { rankUnder, ranksAny } from '../evidence/reweigh.ts';
@@ -31,7 +31,7 @@ import { readWeights, weighingOf } from '../evidence/weights.ts';
 import { StringTable } from '../format/compact.ts';
 import { tagHref } from '../links/links.ts';
 import { pageCount } from '../lists/pagination.ts';
-import { putRanges, RANK, rankRows, rankSummary, rowRanges, type RankRow, type RankSummary, type RowRanges } from '../lists/rank-list.ts';
+import { putRanges, RANK, rankRows, rankSummary, rowRanges, type PublishedRanges, type RankRow, type RankSummary, type RowRanges } from '../lists/rank-list.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
 import { attribution } from '../files/records.ts';
 
@@ -237,13 +237,49 @@ export function rankingFrom(files: RankFiles, params: { w?: string; b?: string; 
   return { data, ranking: rankUnder(data.field, weighing), weighing };
 }
 
-/** The ranking of `params` and its rows with their likely ranges, as the page's worker makes them. */
+/** The ranking of `params` and its rows with their likely ranges, as the page's worker makes them; and those ranges by model of the data. */
 export function rankedRows(files: RankFiles, params: { w?: string; b?: string; by?: string } = {}) {
   const { data, ranking, weighing } = rankingFrom(files, params);
   const rows = rankRows(data, ranking);
-  const ranges = rowRanges(data, rows, rangesUnder(data, ranking, weighing));
+  const byModel = rangesUnder(data, ranking, weighing);
+  const ranges = rowRanges(data, rows, byModel);
   putRanges(rows, ranges);
-  return { data, ranking, weighing, rows, ranges };
+  return { data, ranking, weighing, rows, ranges, byModel };
+}
+
+const sourceRanked = new WeakMap<SiteData, ReturnType<typeof rankedRows>>();
+
+/** The ranking as the source weighs, from the files a browser reads, with its likely ranges: made once a build, for the page's first rows and for SOURCE_RANGES_PATH. */
+function sourceRankedOf(data: SiteData): ReturnType<typeof rankedRows> {
+  let made = sourceRanked.get(data);
+  if (!made) sourceRanked.set(data, (made = rankedRows(rankFilesOf(data))));
+  return made;
+}
+
+/** Where the source's ranges are (sourceRangesFile), from /data/: as the parts, gzipped where the plan gzips the large downloads. */
+export const sourceRangesPath = (gzipped: boolean) => `${RANK_PARTS_DIR}/ranges.json${gzipped ? '.gz' : ''}`;
+
+/**
+ * The likely ranges as the source weighs (the leaderboard's own: rank-ranges.ts), by model place, as
+ * published with the attribution like every download: what the page draws under a ranking in the
+ * source's proportions (`*:2`, or its own weights with a search or a filter) instead of resampling
+ * them, which at 10,000 configurations takes its worker seconds.
+ */
+export function sourceRangesFile(data: SiteData): PublishedRanges {
+  const { data: rank, byModel } = sourceRankedOf(data);
+  const places = rank.models.place.reduce((most, p) => Math.max(most, p + 1), 0);
+  const file = {
+    withheld: byModel.withheld ?? null,
+    low: Array<number>(places).fill(0),
+    high: Array<number>(places).fill(0),
+    tied: Array<number>(places).fill(0),
+  };
+  rank.models.place.forEach((place, m) => {
+    file.low[place] = byModel.low[m]!;
+    file.high[place] = byModel.high[m]!;
+    file.tied[place] = byModel.tiedAbove[m]!;
+  });
+  return { ...attribution(data), ...file };
 }
 
 /** A capability the page weighs: its name, its page and how many benchmarks carry it. */
@@ -264,6 +300,8 @@ export interface RankPage {
   summary: RankSummary;
   /** What the rows' likely ranges are of, or why there are none. */
   ranges: Pick<RowRanges, 'of' | 'withheld'>;
+  /** Where the source's likely ranges are published (sourceRangesFile), for a ranking in its proportions. */
+  sourceRanges: string;
   /** The tags some benchmark carries, A to Z. */
   tags: RankTag[];
   benchmarks: number;
@@ -275,7 +313,7 @@ const pages = new WeakMap<SiteData, RankPage>();
 export function rankPage(data: SiteData): RankPage {
   let page = pages.get(data);
   if (!page) {
-    const { data: rank, ranking, rows, ranges } = rankedRows(rankFilesOf(data));
+    const { data: rank, ranking, rows, ranges } = sourceRankedOf(data);
     const carriers = new Map<string, number>();
     for (const tags of rank.benchmarks.tags) for (const t of tags) carriers.set(t, (carriers.get(t) ?? 0) + 1);
     page = {
@@ -285,6 +323,7 @@ export function rankPage(data: SiteData): RankPage {
       pages: pageCount(rows.length, RANK.pageSize),
       summary: rankSummary(rank, ranking, true),
       ranges: { of: ranges.of, withheld: ranges.withheld },
+      sourceRanges: `/data/${sourceRangesPath(data.plan.compressedDownloads)}`,
       tags: rank.tags.name
         .map((name, t) => ({
           name,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { RankBlockFile, RankFile, RankPartFile } from '../../evidence/rank-file.ts';
+import type { PublishedRanges } from '../../lists/rank-list.ts';
 import { RHO, SCORE, count, rho, score, text, nonEmpty, ints, fieldsOf, objectField, listField, columns, type Field, type Download } from './fields.ts';
 
 /** How well the evidence reproduces supraScore's order: in evidence.json, and its summary in manifest.json. */
@@ -331,6 +332,27 @@ export const RANK_PART_JSON: Download = {
       unit: `${SCORE}, as decimals says`,
       meaning:
         'One entry per benchmark, in the order of benchmarks: the configurations with a counting score on it (by number, each as the step from the one before, the first from -1), and those scores: the mean of its counting submissions there.',
+    },
+  }),
+};
+
+/** `/data/rank/ranges.json` (src/site/routes/rank.ts' sourceRangesFile): the likely ranges as the source weighs, for /rank/. */
+export const RANK_RANGES_JSON: Download = {
+  file: 'rank/ranges.json',
+  format: 'JSON',
+  what: 'The likely model ranks as the source weighs, the leaderboard’s own, by model place (from 0, in model rank order, as the blocks number the models): what /rank/ draws under a ranking in the source’s proportions (*:2, or the source’s own weights with a search or a filter) instead of resampling them in the browser.',
+  fields: fieldsOf<PublishedRanges>({
+    withheld: {
+      schema: text().nullable(),
+      meaning:
+        'Why there are none, as /rank/ says it (the leaderboard withholds its ranges, or the data stops above some of the API’s top configurations); null when there are.',
+    },
+    low: { schema: ints(), type: 'integer[]', meaning: 'By model place: the low end of its likely model rank; 0 without one.' },
+    high: { schema: ints(), type: 'integer[]', meaning: 'By model place: the high end of its likely model rank; 0 without one.' },
+    tied: {
+      schema: ints(),
+      type: 'integer[]',
+      meaning: 'By model place: 1 where the evidence cannot tell it from the model just above it by supraScore, else 0.',
     },
   }),
 };
