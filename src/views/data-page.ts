@@ -61,7 +61,7 @@ export function dataPageHtml({ shell, snapshot, compressed, rows }: DataPage, st
     </p>
     <ul class="downloads">
       ${COMPUTED_FILES.map((d) => html`<li>
-          ${fileLink(d.file) ? html`<a href="${fileLink(d.file)}">${d.file}</a>` : html`<code>${d.file}</code>`} <span class="meta">${d.format}</span> <a href="#${anchor(d.file)}">fields</a> ·
+          ${fileLink(d.file) ? html`<a href="${fileLink(d.file)}">${published(d.file)}</a>` : html`<code>${d.file}</code>`} <span class="meta">${d.format}</span> <a href="#${anchor(d.file)}">fields</a> ·
           <a href="${dataHref(schemaFileOf(d))}">schema</a>
         </li>`)}
     </ul>

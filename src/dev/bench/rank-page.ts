@@ -111,8 +111,10 @@ export interface RankPageResult extends RankFileSize {
   changes: RankChange[];
   /** The longest task on the page's main thread during the changes, in ms (CPU slowed as above). */
   longestTaskMs: number;
-  /** `/rank/?w=*:2` (the source's proportions) opened: ms from the navigation to its rows drawn with their likely ranges. */
+  /** `/rank/?w=*:2` (the source's proportions) opened: ms from the navigation to its rows drawn with their likely ranges (or with the page's word that the field's are withheld). */
   sourceProportionsMs?: number;
+  /** Whether those rows showed ranges: false where the field's are withheld (a small field), as the leaderboard's are. */
+  sourceProportionsRanged?: boolean;
   /** Why it was not measured in a browser, where it was not. */
   skipped?: string;
 }
@@ -301,15 +303,17 @@ function timedChange(page: Page, selector: string, value: string): Promise<{ ms:
   );
 }
 
-/** Opens `url` (a /rank/ address) and resolves with the ms from the navigation to its rows drawn with their likely ranges. */
-async function openedWithRanges(page: Page, url: string): Promise<number> {
+/**
+ * Opens `url` (a /rank/ address) and resolves with the ms from the navigation to its rows drawn with their likely ranges
+ * (`data-ranges="made"`: drawn, or withheld on this field, as a small field's are), and whether they showed any.
+ */
+async function openedWithRanges(page: Page, url: string): Promise<{ ms: number; ranged: boolean }> {
   await page.goto(url);
-  await page.waitForFunction(
-    () => document.querySelector('[data-rank][data-drawn][data-ranges="made"]:not([data-drawing])') && document.querySelector('td.rank .likely'),
-    undefined,
-    { timeout: 300_000, polling: 50 },
-  );
-  return page.evaluate(() => performance.now());
+  await page.waitForFunction(() => document.querySelector('[data-rank][data-drawn][data-ranges="made"]:not([data-drawing])'), undefined, {
+    timeout: 300_000,
+    polling: 50,
+  });
+  return page.evaluate(() => ({ ms: performance.now(), ranged: document.querySelector('td.rank .likely') !== null }));
 }
 
 /** The ranking's data on a target's build: its size (a target's plan may hold fewer models in it). */
@@ -393,8 +397,8 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     }
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
-    const sourceProportionsMs = await openedWithRanges(page, `${server.url.replace(/\/$/, '')}/rank/?w=*:2`);
-    return { ...size, pageGzipBytes, changes, longestTaskMs, sourceProportionsMs, targets: [] };
+    const opened = await openedWithRanges(page, `${server.url.replace(/\/$/, '')}/rank/?w=*:2`);
+    return { ...size, pageGzipBytes, changes, longestTaskMs, sourceProportionsMs: opened.ms, sourceProportionsRanged: opened.ranged, targets: [] };
   } finally {
     await browser.close();
     await server.close();
@@ -423,7 +427,7 @@ export function rankLines(r: RankResult): string[] {
         ...(r.sourceProportionsMs === undefined
           ? []
           : [
-              `- /rank/?w=*:2 (the source's proportions) opened, CPU slowed ${CPU_SLOWDOWN}x: its rows drawn with their likely ranges ${ms(r.sourceProportionsMs)} after the navigation`,
+              `- /rank/?w=*:2 (the source's proportions) opened, CPU slowed ${CPU_SLOWDOWN}x: its rows drawn ${r.sourceProportionsRanged === false ? 'with the word that the field’s likely ranges are withheld' : 'with their likely ranges'} ${ms(r.sourceProportionsMs)} after the navigation`,
             ]),
       ];
   const splits = r.skipped

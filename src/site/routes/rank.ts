@@ -30,6 +30,7 @@ import { rankUnder, ranksAny } from '../evidence/reweigh.ts';
 import { readWeights, weighingOf } from '../evidence/weights.ts';
 import { StringTable } from '../format/compact.ts';
 import { tagHref } from '../links/links.ts';
+import { publishedName } from '../links/output-paths.ts';
 import { pageCount } from '../lists/pagination.ts';
 import { putRanges, RANK, rankRows, rankSummary, rowRanges, type PublishedRanges, type RankRow, type RankSummary, type RowRanges } from '../lists/rank-list.ts';
 import { siteShellOf, type SiteShell } from './shell.ts';
@@ -257,7 +258,7 @@ function sourceRankedOf(data: SiteData): ReturnType<typeof rankedRows> {
 }
 
 /** Where the source's ranges are (sourceRangesFile), from /data/: as the parts, gzipped where the plan gzips the large downloads. */
-export const sourceRangesPath = (gzipped: boolean) => `${RANK_PARTS_DIR}/ranges.json${gzipped ? '.gz' : ''}`;
+export const sourceRangesPath = (gzipped: boolean) => publishedName(`${RANK_PARTS_DIR}/ranges.json`, gzipped);
 
 /**
  * The likely ranges as the source weighs (the leaderboard's own: rank-ranges.ts), by model place, as
