@@ -77,9 +77,9 @@ export const csvPartFile = (file: PartedCsv, n: number, gzipped = false) =>
 export type PartedCsv = 'scores.csv' | 'history.csv';
 /** The large downloads a plan may publish gzipped. */
 export const COMPRESSIBLE: readonly string[] = ['scores.csv', 'history.csv'] satisfies PartedCsv[];
-/** The name a download is published under: `scores.csv`, or `scores.csv.gz` where the plan gzips it. */
 /** What else under /data/ such a plan gzips by its name: the source's ranges for /rank/ (src/site/routes/rank.ts' sourceRangesPath). */
 const GZIPPED_WITH_THEM: readonly string[] = [...COMPRESSIBLE, 'rank/ranges.json'];
+/** The name a file under /data/ is published under: `scores.csv`, or `scores.csv.gz` where the plan gzips it. */
 export const publishedName = (file: string, compressed: boolean) => (compressed && GZIPPED_WITH_THEM.includes(file) ? `${file}.gz` : file);
 /** The download a part (`scores-2.csv`, `scores.csv.gz`, under /data/) belongs to, or undefined. */
 export function partedCsvOf(name: string): PartedCsv | undefined {

@@ -250,7 +250,7 @@ export function rankedRows(files: RankFiles, params: { w?: string; b?: string; b
 
 const sourceRanked = new WeakMap<SiteData, ReturnType<typeof rankedRows>>();
 
-/** The ranking as the source weighs, from the files a browser reads, with its likely ranges: made once a build, for the page's first rows and for SOURCE_RANGES_PATH. */
+/** The ranking as the source weighs, from the files a browser reads, with its likely ranges: made once a build, for the page's first rows and for sourceRangesFile. */
 function sourceRankedOf(data: SiteData): ReturnType<typeof rankedRows> {
   let made = sourceRanked.get(data);
   if (!made) sourceRanked.set(data, (made = rankedRows(rankFilesOf(data))));
