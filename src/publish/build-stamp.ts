@@ -16,8 +16,8 @@ export const BUILD_STAMP = 'data/snapshot.json';
 /** Everything the output depends on besides the data: all of the code, the static files, the config and the locked dependencies. */
 export const SITE_SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json'] as const;
 
-/** A hash of the site's code under `root`. */
-export function hashSiteCode(root: string): string {
+/** A hash of the site's code under `root` (or of the files and folders `sources` name there). */
+export function hashSiteCode(root: string, sources: readonly string[] = SITE_SOURCES): string {
   const hash = createHash('sha256');
   const add = (path: string) => {
     if (!existsSync(path)) return;
@@ -27,7 +27,7 @@ export function hashSiteCode(root: string): string {
     }
     hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
   };
-  for (const source of SITE_SOURCES) add(join(root, source));
+  for (const source of sources) add(join(root, source));
   return hash.digest('hex').slice(0, 16);
 }
 

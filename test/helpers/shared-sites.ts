@@ -5,14 +5,17 @@
  * (1,000 generated configurations), `history` (a year of daily snapshots with models coming and
  * going), and `small` (the fixture's plain export of 12 configurations,
  * built with the stub render of src/dev/stub-render/stub-build.ts: the previous site of the tests about what happens
- * around a render). A kernel lock per site makes concurrent files wait for one build.
+ * around a render). A kernel lock per site makes concurrent files wait for one build. A folder of
+ * sites that outlives a run (MIRROR_TEST_SITES) keeps a site only while the code that built it is
+ * the code under test: after an edit its sites are built again, not read as this code's.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { acquireLock } from '../../src/core/lock.ts';
+import { hashSiteCode, SITE_SOURCES } from '../../src/publish/build-stamp.ts';
 import { generateSample, serializeExport } from '../../src/dev/sample/generate.ts';
-import { copyProject, runScript } from './env.ts';
+import { copyProject, ROOT, runScript } from './env.ts';
 import { fixtureExport } from './fixture.ts';
 import { fixtureSnapshot } from './site.ts';
 import { yearOfChanges } from './published-site.ts';
@@ -100,13 +103,28 @@ async function make(name: SiteName, dir: string): Promise<Made> {
   }
 }
 
-/** The built site `name` of this test run, building it first if no test file has yet. */
+/**
+ * What a fixture site is built from beside its data: the site's code, the commands and the test
+ * helpers that make the fixtures. A site built by other code (an earlier run's, before an edit) is
+ * built again: its build stamp names that code, so a refresh by this code would render it again
+ * where a test expects it unchanged.
+ */
+let fixtureCode: string | undefined;
+const fixtureCodeHash = () => (fixtureCode ??= hashSiteCode(ROOT, [...SITE_SOURCES, 'scripts', 'test/helpers', 'data/sample']));
+
+/** The built site `name` of this test run, building it first if no test file has yet (or if other code built it). */
 export async function sharedSite(name: SiteName): Promise<BuiltFixture> {
   const dir = join(inject('sitesRoot'), name);
   mkdirSync(dir, { recursive: true });
   const done = join(dir, 'built.json');
   const release = await acquireLock(dir, 20 * 60_000);
   try {
+    const code = fixtureCodeHash();
+    if (existsSync(done) && (JSON.parse(readFileSync(done, 'utf8')) as { code?: string }).code !== code) {
+      console.info(`the shared ${name} site in ${dir} was built by other code: building it again`);
+      rmSync(done);
+      rmSync(join(dir, 'work'), { recursive: true, force: true });
+    }
     if (!existsSync(done)) {
       const work = join(dir, 'work');
       mkdirSync(work, { recursive: true });
@@ -119,7 +137,8 @@ export async function sharedSite(name: SiteName): Promise<BuiltFixture> {
       // build would ask for the live manifest to hold its history to; test/e2e/history-guard.test.ts tests that.
       const r = await runScript(script, ['--snapshot', snapshot, '--out', dist, '--new-history'], env, { cwd: project, timeoutMs: 600_000 });
       if (r.code !== 0) throw new Error(`the ${name} fixture build failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
-      writeFileSync(done, JSON.stringify({ dir: work, project, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr } satisfies BuiltFixture));
+      const built: BuiltFixture & { code: string } = { dir: work, project, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr, code };
+      writeFileSync(done, JSON.stringify(built));
     }
     return JSON.parse(readFileSync(done, 'utf8')) as BuiltFixture;
   } finally {
