@@ -13,8 +13,8 @@ import { RankEngine, rangesOf, timed, type RangesProgress, type RankProgress, ty
 import { ROUNDS } from '../site/evidence/resample.ts';
 import type { Ranking } from '../site/evidence/reweigh.ts';
 import type { WeightParams } from '../site/evidence/weights.ts';
-import { readJson } from '../site/compare/model-data.ts';
-import { packedBuffers, packRows, publishedRowRanges, type PackedRows, type PublishedRanges, type RowRanges } from '../site/lists/rank-list.ts';
+import { packedBuffers, packRows, type PackedRows, type RowRanges } from '../site/lists/rank-list.ts';
+import { publishedRangesReader } from './published-ranges.ts';
 
 /**
  * What the page sends (`channel` with a MessagePort: the end of the channel between the two workers;
@@ -40,8 +40,8 @@ export type FromWorker =
   | { type: 'failed'; id: number; message: string };
 
 let engine: RankEngine | undefined;
-/** Where the source's ranges are published, and the file once read (again after a failure). */
-let published: { url: string; file?: Promise<PublishedRanges> } | undefined;
+/** The source's ranges as published, for a ranking in its proportions (none until the index names where they are). */
+let publishedRanges = publishedRangesReader(undefined);
 /** The other worker, once the page has made it; the last ranking made before, handed over when it comes. */
 let channel: MessagePort | undefined;
 let unhanded: Handed | undefined;
@@ -86,7 +86,7 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
   if (message.type === 'index') {
     const parsing = performance.now();
     engine = new RankEngine(timed('index', parsing, JSON.parse(message.text)), message.url);
-    if (message.published) published = { url: message.published };
+    publishedRanges = publishedRangesReader(message.published);
   } else if (message.type === 'channel') {
     channel = e.ports[0]!;
     channel.onmessage = (m: MessageEvent<Handed>) => {
@@ -108,7 +108,7 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
     mine
       .rank(params, (progress) => answer({ type: 'progress', id, progress }))
       .then(async (result) => {
-        const ranges = result.summary.source ? await publishedRanges(result) : undefined;
+        const ranges = await publishedRanges(result);
         const posting = performance.now();
         // The rows as columns, their numbers moved rather than copied (rank-list.ts' packRows).
         const rows = packRows(result.rows);
@@ -122,23 +122,3 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
       .catch(failed(id));
   }
 });
-
-/**
- * The ranges of a ranking in the source's proportions: the leaderboard's own, as the build published
- * them (they are what resampling would give, to the place, in seconds of this worker's time);
- * undefined where there are none to read (the ranges worker then makes them).
- */
-async function publishedRanges(result: RankResult): Promise<RowRanges | undefined> {
-  if (!published) return undefined;
-  const reading = performance.now();
-  const file = (published.file ??= fetch(published.url).then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
-    return readJson<PublishedRanges>(r);
-  }));
-  try {
-    return timed('published', reading, publishedRowRanges(result.rows, await file));
-  } catch {
-    published.file = undefined;
-    return undefined;
-  }
-}

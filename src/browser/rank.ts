@@ -189,17 +189,20 @@ function workerRanker(index: Index): Ranker {
 }
 
 async function pageRanker(index: Index): Promise<Ranker> {
-  const { RankEngine } = await import('./rank-engine.ts');
+  const [{ RankEngine }, { publishedRangesReader }] = await Promise.all([import('./rank-engine.ts'), import('./published-ranges.ts')]);
   const engine = new RankEngine(index.file, index.url);
+  // A ranking in the source's proportions draws the published ranges, as the worker's does, instead of resampling in the page.
+  const publishedRanges = publishedRangesReader(index.published);
   let latest = 0;
   return {
     rank: async (params, progress, ranges) => {
       const mine = ++latest;
       const result = await engine.rank(params, progress);
+      const published = await publishedRanges(result);
       setTimeout(() => {
         if (mine !== latest) return;
         try {
-          ranges(engine.ranges());
+          ranges(published ?? engine.ranges());
         } catch (err) {
           ranges(noRanges(String(err)));
         }

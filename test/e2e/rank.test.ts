@@ -340,82 +340,93 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('shows under one capability weighed a likely range under each ranked row’s rank, made in its worker, and says what it is of', async () => {
-    const [a] = busiestTags();
-    const context = await newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const worker = page.waitForEvent('worker');
-    await page.goto(`${base}/rank/?w=${a}:3,*:1`);
-    await worker;
-    await settled(page);
-    const drawn = await page.locator('[data-rank] tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => ({
-        rank: tr.querySelector('td.rank strong')?.textContent ?? null,
-        likely: tr.querySelector('td.rank .likely')?.textContent ?? null,
-        label: tr.querySelector('td.rank .likely .visually-hidden')?.textContent ?? null,
-      })),
-    );
-    const ranked = drawn.filter((r) => r.rank !== null);
-    expect(ranked.length).toBeGreaterThan(10);
-    const total = expectedRanking(field, { tags: { [a!]: 3, '*': 1 } }).ranked.length;
-    for (const row of ranked) {
-      const [low, high] = row.likely!.replace('likely rank here ', '').split('–').map(Number);
-      expect(row.label).toBe('likely rank here ');
-      expect(low).toBeGreaterThanOrEqual(1);
-      expect(high ?? low).toBeGreaterThanOrEqual(low!);
-      expect(high ?? low).toBeLessThanOrEqual(total);
-    }
-    // No pending mark left, no range on a row listed apart.
-    expect(drawn.filter((r) => r.rank === null).every((r) => r.likely === null)).toBe(true);
-    expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely range under these weights, by the leaderboard’s method');
-    // The source's weights: the page's own rows, with the leaderboard's ranges.
-    await page.goto(`${base}/rank/`);
-    await settled(page);
-    expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely model rank, the leaderboard’s own');
-    await finish(context);
-  });
-
-  it('draws under a ranking in the source’s proportions the leaderboard’s own ranges, read as published, not resampled in a worker', async () => {
-    const context = await newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    // Every worker the page makes, by name: resampling is the ranges worker's (rank-ranges), made only when a ranking needs it.
-    const workers: Promise<string>[] = [];
-    page.on('worker', (w) => workers.push(w.evaluate(() => self.name).catch(() => 'gone')));
-    const published: string[] = [];
-    page.on('request', (r) => r.url().includes('/data/rank/ranges.json') && published.push(r.url()));
-    await page.goto(`${base}/rank/?w=*:2`);
-    await settled(page);
-    const drawn = await page
-      .locator('[data-rank] tbody tr')
-      .evaluateAll((trs) =>
-        trs.flatMap((tr) =>
-          tr.querySelector('td.rank strong')
-            ? [[tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .likely')?.textContent?.trim() ?? '']]
-            : [],
-        ),
+  it.for([true, false])(
+    'shows under one capability weighed a likely range under each ranked row’s rank, and says what it is of (made in a worker: %s)',
+    async (moduleWorkers) => {
+      const [a] = busiestTags();
+      const context = await newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      // A browser without module workers ranks and resamples in the page itself (rank.ts' pageRanker).
+      if (!moduleWorkers) await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined, configurable: true }));
+      const workers: string[] = [];
+      page.on('worker', (w) => workers.push(w.url()));
+      await page.goto(`${base}/rank/?w=${a}:3,*:1`);
+      await settled(page);
+      const drawn = await page.locator('[data-rank] tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          rank: tr.querySelector('td.rank strong')?.textContent ?? null,
+          likely: tr.querySelector('td.rank .likely')?.textContent ?? null,
+          label: tr.querySelector('td.rank .likely .visually-hidden')?.textContent ?? null,
+        })),
       );
-    const leaderboard = new Map<string, string>();
-    for (const path of ['/', '/leaderboard/2/']) {
-      const board = await open(context, path);
-      const pairs = await board
-        .locator('main tbody tr')
+      const ranked = drawn.filter((r) => r.rank !== null);
+      expect(ranked.length).toBeGreaterThan(10);
+      const total = expectedRanking(field, { tags: { [a!]: 3, '*': 1 } }).ranked.length;
+      for (const row of ranked) {
+        const [low, high] = row.likely!.replace('likely rank here ', '').split('–').map(Number);
+        expect(row.label).toBe('likely rank here ');
+        expect(low).toBeGreaterThanOrEqual(1);
+        expect(high ?? low).toBeGreaterThanOrEqual(low!);
+        expect(high ?? low).toBeLessThanOrEqual(total);
+      }
+      // No pending mark left, no range on a row listed apart.
+      expect(drawn.filter((r) => r.rank === null).every((r) => r.likely === null)).toBe(true);
+      expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely range under these weights, by the leaderboard’s method');
+      expect(workers.length > 0).toBe(moduleWorkers);
+      // The source's weights: the page's own rows, with the leaderboard's ranges.
+      await page.goto(`${base}/rank/`);
+      await settled(page);
+      expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely model rank, the leaderboard’s own');
+      await finish(context);
+    },
+  );
+
+  it.for([true, false])(
+    'draws under a ranking in the source’s proportions the leaderboard’s own ranges, read as published, not resampled (module workers: %s)',
+    async (moduleWorkers) => {
+      const context = await newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      // A browser without module workers: the page ranks in itself (rank.ts' pageRanker), and reads the published ranges as the worker does.
+      if (!moduleWorkers) await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined, configurable: true }));
+      // Every worker the page makes, by name: resampling is the ranges worker's (rank-ranges), made only when a ranking needs it.
+      const workers: Promise<string>[] = [];
+      page.on('worker', (w) => workers.push(w.evaluate(() => self.name).catch(() => 'gone')));
+      const published: string[] = [];
+      page.on('request', (r) => r.url().includes('/data/rank/ranges.json') && published.push(r.url()));
+      await page.goto(`${base}/rank/?w=*:2`);
+      await settled(page);
+      const drawn = await page
+        .locator('[data-rank] tbody tr')
         .evaluateAll((trs) =>
-          trs.map(
-            (tr) => [tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .likely')?.textContent?.trim() ?? ''] as const,
+          trs.flatMap((tr) =>
+            tr.querySelector('td.rank strong')
+              ? [[tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .likely')?.textContent?.trim() ?? '']]
+              : [],
           ),
         );
-      for (const [href, likely] of pairs) leaderboard.set(href, likely);
-      await board.close();
-    }
-    const compared = drawn.filter(([href]) => leaderboard.has(href!));
-    expect(compared.length).toBeGreaterThan(50);
-    for (const [href, likely] of compared) expect(likely, href).toBe(leaderboard.get(href!));
-    expect(compared.filter(([, likely]) => likely !== '').length).toBeGreaterThan(50);
-    expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely model rank, the leaderboard’s own');
-    expect(published.length).toBe(1);
-    expect(await Promise.all(workers)).toEqual(['rank']);
-    await finish(context);
-  });
+      const leaderboard = new Map<string, string>();
+      for (const path of ['/', '/leaderboard/2/']) {
+        const board = await open(context, path);
+        const pairs = await board
+          .locator('main tbody tr')
+          .evaluateAll((trs) =>
+            trs.map(
+              (tr) => [tr.querySelector('th.model-name > a')!.getAttribute('href')!, tr.querySelector('td.rank .likely')?.textContent?.trim() ?? ''] as const,
+            ),
+          );
+        for (const [href, likely] of pairs) leaderboard.set(href, likely);
+        await board.close();
+      }
+      const compared = drawn.filter(([href]) => leaderboard.has(href!));
+      expect(compared.length).toBeGreaterThan(50);
+      for (const [href, likely] of compared) expect(likely, href).toBe(leaderboard.get(href!));
+      expect(compared.filter(([, likely]) => likely !== '').length).toBeGreaterThan(50);
+      expect(await page.locator('[data-rank-legend]').textContent()).toContain('likely model rank, the leaderboard’s own');
+      expect(published.length).toBe(1);
+      expect(await Promise.all(workers)).toEqual(moduleWorkers ? ['rank'] : []);
+      await finish(context);
+    },
+  );
 
   it('says in its status line how far a ranking’s likely ranges are while they are made, and no more once they are drawn', async () => {
     const [a] = busiestTags();
