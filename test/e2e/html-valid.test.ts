@@ -1,7 +1,7 @@
 /**
  * The HTML pages of the bundled sample and of the larger fixture sites (hostile, large, and tight: what a host leaves out) are
  * valid HTML to a validator the ecosystem uses: html-validate with its recommended rules, as `.htmlvalidate.mjs` sets them, and
- * nothing after `</html>`. Each site's pages are validated in-process, shared among worker threads.
+ * nothing after `</html>`. Each site's pages are validated in-process, by the one worker thread the test process keeps.
  *
  * Every page of the hostile site (the hostile strings) and of the tight site (the sample's data under a host's limits). Of the
  * sample and the large site, which are the same templates over generated data, each kind of page's first, largest and smallest

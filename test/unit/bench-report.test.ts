@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { BENCH_TARGETS, parseBenchArgs } from '../../src/dev/bench/args.ts';
 import { gzipSize, measureDist, samplePages } from '../../src/dev/bench/dist-stats.ts';
 import { heapFlagsOf, nodeCommandOf } from '../../src/dev/bench/npm-script.ts';
-import { sizeFor } from '../../src/dev/bench/proportions.ts';
+import { benchField, sizeFor } from '../../src/dev/bench/proportions.ts';
 import { splitLine, splitOf } from '../../src/dev/bench/rank-page.ts';
 import { writeHistorySeed } from '../../src/dev/bench/history-seed.ts';
 import {
@@ -53,6 +53,11 @@ describe('sizes', () => {
     expect(sizeFor(10_000)).toEqual({ configurations: 10_000, benches: 800, tags: 400 });
     expect(sizeFor(50_000)).toEqual({ configurations: 50_000, benches: 2_000, tags: 800 });
     expect(sizeFor(300)).toEqual({ configurations: 300, benches: 60, tags: 150 });
+  });
+  it('are sizeFor’s but in a test that asks for another field (MIRROR_TEST_BENCH_FIELD=benchmarks,tags)', () => {
+    expect(benchField(12, {})).toEqual(sizeFor(12));
+    expect(benchField(12, { MIRROR_TEST_BENCH_FIELD: '10,20' })).toEqual({ configurations: 12, benches: 10, tags: 20 });
+    expect(benchField(12, { MIRROR_TEST_BENCH_FIELD: '10' })).toEqual(sizeFor(12));
   });
   it('never goes below 60 benchmarks and 150 tags, and grows between and beyond the anchors', () => {
     expect(sizeFor(1)).toMatchObject({ benches: 60, tags: 150 });

@@ -31,18 +31,22 @@ describe('the fault schedule', () => {
     expect(scheduleOf(8, 120).schedule).not.toEqual(scheduleOf(7, 120).schedule);
   });
 
-  // 30: the second tier's soak (test/e2e/soak.test.ts) runs seed 1 for 30 days.
-  for (const days of [30, 60, 365]) {
-    it(`over ${days} days has every kind of fault, one on the method-change day, and none on the first day`, () => {
-      const { calendar, schedule } = scheduleOf(1, days);
+  // The second tier's soak (test/e2e/soak.test.ts) runs seed 61 for 27 days, the fewest that can hold every kind (below).
+  for (const [seed, days] of [
+    [61, 27],
+    [1, 60],
+    [1, 365],
+  ] as const) {
+    it(`over ${days} days of seed ${seed} has every kind of fault, one on the method-change day, and none on the first day`, () => {
+      const { calendar, schedule } = scheduleOf(seed, days);
       expect(new Set(schedule.map((s) => s.fault.kind))).toEqual(new Set(FAULT_KINDS));
       expect(calendar.methodDay).toBe(Math.floor(days / 2));
       expect(schedule.filter((s) => s.day === calendar.methodDay).map((s) => s.placed)).toContain('method change');
       expect(schedule.every((s) => s.day > 0 && s.day < days)).toBe(true);
     });
 
-    it(`over ${days} days puts at most one fault of the run and one of its surroundings on a day, a skipped day alone`, () => {
-      const { schedule } = scheduleOf(1, days);
+    it(`over ${days} days of seed ${seed} puts at most one fault of the run and one of its surroundings on a day, a skipped day alone`, () => {
+      const { schedule } = scheduleOf(seed, days);
       const byDay = Map.groupBy(schedule, (s) => s.day);
       for (const [day, faults] of byDay) {
         const kinds = faults.map((f) => f.fault.kind);
@@ -53,8 +57,8 @@ describe('the fault schedule', () => {
       }
     });
 
-    it(`over ${days} days puts what needs the export's body on days the field changes, and the quota's end in a month's last days`, () => {
-      const { calendar, schedule } = scheduleOf(1, days);
+    it(`over ${days} days of seed ${seed} puts what needs the export's body on days the field changes, and the quota's end in a month's last days`, () => {
+      const { calendar, schedule } = scheduleOf(seed, days);
       const needsBody = (f: Fault) =>
         ['cut-body', 'invalid-export', 'lost-models'].includes(f.kind) ||
         (f.kind === 'killed' && f.step !== 'fetch') ||
@@ -64,6 +68,12 @@ describe('the fault schedule', () => {
       for (const s of schedule.filter((x) => x.fault.kind === 'quota-used-up')) expect([0, 1, 2].some((k) => calendar.monthEnds.has(s.day + k))).toBe(true);
     });
   }
+
+  it('cannot hold every kind in fewer than 27 days, whatever the seed: the quota runs out only in a month’s last days', () => {
+    // The soak is centred on the method change (2026-09-17): 27 days are the fewest that reach 2026-09-28 to 30.
+    for (let days = 2; days < 27; days++) expect(scheduleOf(1, days).calendar.monthEnds.size, `${days} days`).toBe(0);
+    expect(scheduleOf(1, 27).calendar.monthEnds.size).toBe(1);
+  });
 
   it('over a year brings faults alone, two days in a row and two on one day, and kills the run at each of its steps', () => {
     const { schedule } = scheduleOf(1, 365);

@@ -32,3 +32,14 @@ export function sizeFor(configurations: number): BenchSize {
   const f = (configurations - x0) / (x1 - x0);
   return { configurations, benches: Math.round(b0 + f * (b1 - b0)), tags: Math.round(t0 + f * (t1 - t0)) };
 }
+
+/**
+ * The field the bench measures at `configurations`: sizeFor's, or in a test (MIRROR_TEST_BENCH_FIELD=B,T) B benchmarks and
+ * T tags, for a test whose every stage is as real at a field of a few dozen pages as at the sample's 60 and 150
+ * (test/e2e/bench.test.ts). Another value is ignored.
+ */
+export function benchField(configurations: number, env: Readonly<Record<string, string | undefined>> = process.env): BenchSize {
+  const field = /^(\d+),(\d+)$/.exec(env.MIRROR_TEST_BENCH_FIELD ?? '');
+  if (!field) return sizeFor(configurations);
+  return { ...sizeFor(configurations), benches: Math.max(1, Number(field[1])), tags: Math.max(1, Number(field[2])) };
+}

@@ -12,7 +12,7 @@ import { demoKey, startSimulator } from '../simulator/index.ts';
 import type { BenchOptions } from './args.ts';
 import { measureDist, pageTypeSizes } from './dist-stats.ts';
 import { readNodeCommands } from './npm-script.ts';
-import { sizeFor } from './proportions.ts';
+import { benchField } from './proportions.ts';
 import type { BenchResults, Machine, PageTypeResult, SizeResult } from './results.ts';
 import { benchDetails } from './size-details.ts';
 import { prepareInputs } from './size-inputs.ts';
@@ -36,7 +36,7 @@ export function describeMachine(now = new Date()): Machine {
 
 /** One size, stage by stage in the order the header says, with the simulator serving its export throughout. */
 async function benchSize(configurations: number, options: BenchOptions, commands: StageCommands, ctx: BenchContext): Promise<SizeResult> {
-  const size = sizeFor(configurations);
+  const size = benchField(configurations);
   const sr = new SizeRun(configurations, options, commands, ctx);
   const inputs = prepareInputs(sr, size);
   const key = demoKey('partner');
