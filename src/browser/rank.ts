@@ -7,7 +7,7 @@
  * them and a link reopens the ranking.
  */
 import { readText } from '../site/compare/model-data.ts';
-import type { RankData, RankFile } from '../site/evidence/rank-file.ts';
+import type { RankFile } from '../site/evidence/rank-file.ts';
 import { ownWeights, readWeights, SOURCE_WEIGHTS, weightParams, type WeightParams, type Weights } from '../site/evidence/weights.ts';
 import { putRanges, RANK, unpackRows, type RankRow, type RankView, type RowRanges } from '../site/lists/rank-list.ts';
 import { RANK_ROWS } from '../views/parts/rank-rows.ts';
@@ -18,6 +18,7 @@ import type { Markup } from '../views/parts/html.ts';
 import type { RangesProgress, RankProgress, RankResult } from './rank-engine.ts';
 import { rangesStatus } from './rank-status.ts';
 import type { FromWorker, ToWorker } from './rank-worker.ts';
+import { noRanges, pageRanker, type Index, type Ranker } from './page-ranker.ts';
 
 /** Rankings whose sentences are kept, as the list keeps their rows. */
 const KEPT = 4;
@@ -79,15 +80,6 @@ function partsOf(root: HTMLElement, form: HTMLFormElement): RankParts {
   };
 }
 
-/** The ranking's data index, fetched once (again after a failure): as read (the workers parse their own), parsed, and its names; and where the source's ranges are published. */
-interface Index {
-  text: string;
-  file: RankFile;
-  url: string;
-  names: Pick<RankData, 'benchmarks' | 'names'>;
-  published: string | undefined;
-}
-
 /**
  * The names the weights may use and the benchmarks as they read them: rank-file.ts' namesOf but for
  * the resampling keys, which only the workers need (so the page's script does not bundle their code).
@@ -100,25 +92,12 @@ function namesOf(file: RankFile): Index['names'] {
   };
 }
 
-/** Makes rankings away from the page: in a module worker, or (where a browser has none) in the page itself. */
-interface Ranker {
-  rank(
-    params: WeightParams,
-    progress: (p: RankProgress) => void,
-    ranges: (r: RowRanges) => void,
-    rangesProgress: (p: RangesProgress) => void,
-  ): Promise<RankResult>;
-}
-
 /** A module worker of rank-worker.ts, given the index. */
 function rankWorker(index: Index, name: string): Worker {
   const worker = new Worker(new URL('./rank-worker.ts', import.meta.url), { type: 'module', name });
   worker.postMessage({ type: 'index', text: index.text, url: index.url, published: index.published } satisfies ToWorker);
   return worker;
 }
-
-/** Ranges that could not be made, said so. */
-const noRanges = (message: string): RowRanges => ({ of: 'rank', withheld: `The likely ranges could not be made here (${message}).`, cells: new Int32Array(0) });
 
 /**
  * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to
@@ -185,30 +164,6 @@ function workerRanker(index: Index): Ranker {
         asked = { id, ranges, progress: rangesProgress };
         worker.postMessage({ type: 'rank', id, params } satisfies ToWorker);
       }),
-  };
-}
-
-async function pageRanker(index: Index): Promise<Ranker> {
-  const [{ RankEngine }, { publishedRangesReader }] = await Promise.all([import('./rank-engine.ts'), import('./published-ranges.ts')]);
-  const engine = new RankEngine(index.file, index.url);
-  // A ranking in the source's proportions draws the published ranges, as the worker's does, instead of resampling in the page.
-  const publishedRanges = publishedRangesReader(index.published);
-  let latest = 0;
-  return {
-    rank: async (params, progress, ranges) => {
-      const mine = ++latest;
-      const result = await engine.rank(params, progress);
-      const published = await publishedRanges(result);
-      setTimeout(() => {
-        if (mine !== latest) return;
-        try {
-          ranges(published ?? engine.ranges());
-        } catch (err) {
-          ranges(noRanges(String(err)));
-        }
-      });
-      return result;
-    },
   };
 }
 
