@@ -2,7 +2,7 @@
  * The source's likely ranges as the build published them (`/data/rank/ranges.json`): what a
  * ranking in the source's proportions draws instead of resampling them (the same ranges, to the
  * place, for seconds less work). Read once, and again after a failure. The ranking worker reads
- * them (rank-worker.ts), and the page itself where a browser has no module workers (rank.ts).
+ * them (rank-worker.ts), and the page itself where a browser has no module workers (page-ranker.ts).
  */
 import { timed, type RankResult } from './rank-engine.ts';
 import { readJson } from '../site/compare/model-data.ts';

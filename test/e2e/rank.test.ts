@@ -346,7 +346,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
       const [a] = busiestTags();
       const context = await newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      // A browser without module workers ranks and resamples in the page itself (rank.ts' pageRanker).
+      // A browser without module workers ranks and resamples in the page itself (page-ranker.ts).
       if (!moduleWorkers) await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined, configurable: true }));
       const workers: string[] = [];
       page.on('worker', (w) => workers.push(w.url()));
@@ -386,7 +386,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     async (moduleWorkers) => {
       const context = await newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      // A browser without module workers: the page ranks in itself (rank.ts' pageRanker), and reads the published ranges as the worker does.
+      // A browser without module workers: the page ranks in itself (page-ranker.ts), and reads the published ranges as the worker does.
       if (!moduleWorkers) await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined, configurable: true }));
       // Every worker the page makes, by name: resampling is the ranges worker's (rank-ranges), made only when a ranking needs it.
       const workers: Promise<string>[] = [];

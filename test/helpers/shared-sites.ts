@@ -120,27 +120,27 @@ export async function sharedSite(name: SiteName): Promise<BuiltFixture> {
   const release = await acquireLock(dir, 20 * 60_000);
   try {
     const code = fixtureCodeHash();
-    if (existsSync(done) && (JSON.parse(readFileSync(done, 'utf8')) as { code?: string }).code !== code) {
+    const kept = existsSync(done) ? (JSON.parse(readFileSync(done, 'utf8')) as BuiltFixture & { code?: string }) : undefined;
+    if (kept?.code === code) return kept;
+    if (kept) {
       console.info(`the shared ${name} site in ${dir} was built by other code: building it again`);
       rmSync(done);
-      rmSync(join(dir, 'work'), { recursive: true, force: true });
     }
-    if (!existsSync(done)) {
-      const work = join(dir, 'work');
-      mkdirSync(work, { recursive: true });
-      const { snapshot, exportPath, env, script = 'build.ts' } = await make(name, work);
-      const dist = join(work, 'dist');
-      // Each site in a copy of the project: a build takes its checkout's build lock (src/publish/build-site.ts) for its whole length.
-      rmSync(join(dir, 'project'), { recursive: true, force: true });
-      const project = copyProject(join(dir, 'project'));
-      // --new-history: a fixture's SITE_URL and STATE_URL name hosts nobody serves for it (github.com's among them), which the
-      // build would ask for the live manifest to hold its history to; test/e2e/history-guard.test.ts tests that.
-      const r = await runScript(script, ['--snapshot', snapshot, '--out', dist, '--new-history'], env, { cwd: project, timeoutMs: 600_000 });
-      if (r.code !== 0) throw new Error(`the ${name} fixture build failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
-      const built: BuiltFixture & { code: string } = { dir: work, project, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr, code };
-      writeFileSync(done, JSON.stringify(built));
-    }
-    return JSON.parse(readFileSync(done, 'utf8')) as BuiltFixture;
+    const work = join(dir, 'work');
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    const { snapshot, exportPath, env, script = 'build.ts' } = await make(name, work);
+    const dist = join(work, 'dist');
+    // Each site in a copy of the project: a build takes its checkout's build lock (src/publish/build-site.ts) for its whole length.
+    rmSync(join(dir, 'project'), { recursive: true, force: true });
+    const project = copyProject(join(dir, 'project'));
+    // --new-history: a fixture's SITE_URL and STATE_URL name hosts nobody serves for it (github.com's among them), which the
+    // build would ask for the live manifest to hold its history to; test/e2e/history-guard.test.ts tests that.
+    const r = await runScript(script, ['--snapshot', snapshot, '--out', dist, '--new-history'], env, { cwd: project, timeoutMs: 600_000 });
+    if (r.code !== 0) throw new Error(`the ${name} fixture build failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
+    const built: BuiltFixture & { code: string } = { dir: work, project, snapshot, dist, exportPath, stdout: r.stdout, stderr: r.stderr, code };
+    writeFileSync(done, JSON.stringify(built));
+    return built;
   } finally {
     release();
   }
