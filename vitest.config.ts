@@ -11,10 +11,8 @@ export default defineConfig({
   test: {
     env: { ASTRO_TELEMETRY_DISABLED: '1' },
     // Vitest's default on 2 cores is one file at a time. Most system files wait on the processes they start (builds,
-    // servers, scripts), so two at once keep both cores at work; the builds run in copies of the project (copyProject),
-    // none waits for another's build lock. Four at once cost more CPU for no less time (docs/testing.md, "How long it
-    // takes": the e2e tier 433 s of CPU and 349 s wall with four, 383 s and 318 s with two).
-    maxWorkers: 2,
+    // servers, scripts); the builds run in copies of the project (copyProject), none waits for another's build lock.
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
