@@ -294,8 +294,8 @@ describe('deadlines', () => {
 
   it('stops retrying at the run deadline, with the last failure as the reason', async () => {
     // The server asks for two minutes' wait, the deadline is one minute away: the run gives up after the first answer,
-    // naming it, instead of sleeping past the deadline. Nothing here races the clock: a deadline of a few hundred ms
-    // passed before the first answer on a loaded machine (exit 7, the deadline's own error, not the 429).
+    // naming it, instead of sleeping past the deadline. Nothing here races the clock: a 1 s deadline once passed before
+    // the first answer on a loaded machine (exit 7, the deadline's own error, not the 429).
     const r = await run([], { RANKING_RETRIES: '50', RANKING_RETRY_BASE_MS: '600000', RANKING_RETRY_MAX_MS: '600000', RANKING_DEADLINE_MS: '60000' }, [
       { type: 'rate_limited', retryAfter: 120, times: 100 },
     ]);
