@@ -18,6 +18,14 @@ import { captureReporter, ROOT } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { fixtureSnapshot } from '../helpers/site.ts';
 
+/**
+ * A `run:` step's shell as GitHub's runner starts it where the workflow names none (`bash -e {0}`): a script file, so
+ * bash reads no startup file. Given the script with `-c` instead, bash would read ~/.bashrc when its standard input is a
+ * socket (Node's pipes are) and no SHLVL is set, as in these steps' small environments: on a machine whose ~/.bashrc
+ * starts pyenv, that was some 100 processes and 0.1 s of CPU a step. `--norc` keeps it out, as the file does.
+ */
+const GITHUB_BASH = ['--noprofile', '--norc', '-e', '-c'];
+
 interface Step {
   id?: string;
   name?: string;
@@ -101,7 +109,7 @@ describe('.github/workflows/refresh.yml', () => {
     try {
       writeFileSync(join(bin, 'npm'), '#!/bin/sh\nprintf "%s|" "$@"\necho\n', { mode: 0o755 });
       const argsFor = (share: string) =>
-        execFileSync('bash', ['-c', step('refresh').run!], {
+        execFileSync('bash', [...GITHUB_BASH, step('refresh').run!], {
           env: { PATH: `${bin}:${process.env.PATH}`, DETAILS_SHARE: share, JOB_MINUTES: '45', GITHUB_OUTPUT: join(bin, 'out'), RUNNER_TEMP: '/runner/temp' },
           encoding: 'utf8',
         }).split('\n')[0];
@@ -124,7 +132,7 @@ describe('.github/workflows/refresh.yml', () => {
       mkdirSync(join(dir, 'bin'));
       writeFileSync(join(dir, 'bin/npm'), '#!/bin/sh\nprintf "%s|" "$@"\necho\n', { mode: 0o755 });
       const run = (id: string, newHistory: string) =>
-        execFileSync('bash', ['-c', step(id).run!], {
+        execFileSync('bash', [...GITHUB_BASH, step(id).run!], {
           cwd: dir,
           env: {
             PATH: `${join(dir, 'bin')}:${process.env.PATH}`,
@@ -154,7 +162,7 @@ describe('.github/workflows/refresh.yml', () => {
       // A stand-in npm that ends as the refresh would, leaving its report.
       writeFileSync(join(dir, 'bin/npm'), '#!/bin/sh\nprintf "%s" "$REPORT" > "$RUNNER_TEMP/refresh-report.json"\nexit "$CODE"\n', { mode: 0o755 });
       const annotate = (code: number, report: unknown) =>
-        execFileSync('bash', ['-c', step('refresh').run!], {
+        execFileSync('bash', [...GITHUB_BASH, step('refresh').run!], {
           env: {
             PATH: `${join(dir, 'bin')}:${process.env.PATH}`,
             JOB_MINUTES: '45',
@@ -224,7 +232,7 @@ describe('.github/workflows/refresh.yml', () => {
         writeFileSync(join(bin, 'npm'), '#!/bin/sh\necho "$RANKING_DEADLINE_MS $RANKING_DETAILS_DEADLINE_MS"\n', { mode: 0o755 });
         const env = { PATH: `${bin}:${process.env.PATH}`, JOB_MINUTES: minutes, GITHUB_OUTPUT: join(bin, 'out') };
         try {
-          const [exportMs, detailsMs] = execFileSync('bash', ['-c', step('refresh').run!], { env, encoding: 'utf8', stdio: 'pipe' })
+          const [exportMs, detailsMs] = execFileSync('bash', [...GITHUB_BASH, step('refresh').run!], { env, encoding: 'utf8', stdio: 'pipe' })
             .split('\n')[0]!
             .split(' ')
             .map(Number);
@@ -444,7 +452,7 @@ describe('.github/workflows/refresh.yml', () => {
           writeFileSync(join(folder, 'manifest.json'), JSON.stringify(state.manifest));
           rmSync(log, { force: true });
           try {
-            const stdout = execFileSync('bash', ['-c', step('publish-state').run!], {
+            const stdout = execFileSync('bash', [...GITHUB_BASH, step('publish-state').run!], {
               cwd: dir,
               env: { PATH: `${bin}:${process.env.PATH}`, GH_REPO: 'o/r', RUNNER_TEMP: join(dir, 'runner-temp'), NEW_HISTORY: newHistory },
               encoding: 'utf8',
@@ -572,7 +580,7 @@ describe('.github/workflows/refresh.yml', () => {
           GITHUB_WORKFLOW_REF: 'someone/mirror/.github/workflows/refresh.yml@refs/heads/main',
         };
         try {
-          const stdout = execFileSync('bash', ['-c', step('keepalive').run!], { env, encoding: 'utf8', stdio: 'pipe' });
+          const stdout = execFileSync('bash', [...GITHUB_BASH, step('keepalive').run!], { env, encoding: 'utf8', stdio: 'pipe' });
           return { code: 0, stdout, calls: readFileSync(join(bin, 'calls'), 'utf8').trim() };
         } catch (err) {
           const e = err as { status: number; stdout: string };
@@ -633,7 +641,7 @@ describe('.github/workflows/refresh.yml', () => {
         );
         const output = join(dir, 'output');
         // No key, no API address, no SITE_URL: what a first run of a fresh fork has.
-        const log = execFileSync('bash', ['-c', step('doctor').run!], {
+        const log = execFileSync('bash', [...GITHUB_BASH, step('doctor').run!], {
           cwd: ROOT,
           env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME, RUNNER_TEMP: temp, GITHUB_OUTPUT: output },
           encoding: 'utf8',
@@ -645,7 +653,7 @@ describe('.github/workflows/refresh.yml', () => {
         expect(log.trimEnd().split('\n').at(-1)).toMatch(/^::error title=Setup \(exit 2\)::npm run doctor found what a scheduled run needs and lacks/);
 
         const summaryFile = join(dir, 'step-summary.md');
-        execFileSync('bash', ['-c', step('summary').run!], {
+        execFileSync('bash', [...GITHUB_BASH, step('summary').run!], {
           cwd: dir,
           env: { PATH: `${bin}:${process.env.PATH}`, CODE: '2', RUNNER_TEMP: temp, GITHUB_STEP_SUMMARY: summaryFile },
           stdio: 'pipe',
@@ -711,7 +719,7 @@ describe('.github/workflows/refresh.yml', () => {
         );
         const summaryFile = join(dir, 'step-summary.md');
         writeFileSync(summaryFile, '# Earlier steps\n');
-        execFileSync('bash', ['-c', step('summary').run!], {
+        execFileSync('bash', [...GITHUB_BASH, step('summary').run!], {
           cwd: dir,
           env: { PATH: `${bin}:${process.env.PATH}`, CODE: '0', RUNNER_TEMP: temp, GITHUB_STEP_SUMMARY: summaryFile },
           stdio: 'pipe',
