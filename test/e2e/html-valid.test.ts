@@ -3,10 +3,12 @@
  * valid HTML to a validator the ecosystem uses: html-validate with its recommended rules, as `.htmlvalidate.mjs` sets them, and
  * nothing after `</html>`. Each site's pages are validated in-process, by the one worker thread the test process keeps.
  *
- * Every page of the hostile site (the hostile strings) and of the tight site (the sample's data under a host's limits). Of the
- * sample and the large site, which are the same templates over generated data, each kind of page's first, largest and smallest
- * page and the one with the longest path, and an eighth of the others drawn with a seed that changes from run to run: printed,
- * and in a failure's message, so `HTML_VALIDATE_SEED=<seed>` validates the same pages again (test/helpers/html-validate.ts).
+ * Every page of the hostile site, whose strings differ from page to page. Of the sample, the large site and the tight site (the
+ * sample's data under a host's limits), which are the same templates over generated data, each kind of page's first, largest and
+ * smallest page and the one with the longest path, and an eighth of the others drawn with a seed that changes from run to run:
+ * printed, and in a failure's message, so `HTML_VALIDATE_SEED=<seed>` validates the same pages again
+ * (test/helpers/html-validate.ts). Every page of the tight site (396) took 13 s; the file 28 s of CPU where it now takes 18 (alone, its sites built). What a host leaves out is
+ * in every page's links, which the link check reads on every page (test/e2e/targets.test.ts).
  * The fast tier validates the first and the largest page of each kind of the sample (test/system/sample-site.test.ts).
  */
 import { randomInt } from 'node:crypto';
@@ -23,7 +25,7 @@ describe('the built pages', () => {
     ['sample', false],
     ['hostile', true],
     ['large', false],
-    ['tight', true],
+    ['tight', false],
   ])(
     'of the %s site pass html-validate with no error (every page: %s)',
     async (name, everyPage) => {
