@@ -29,7 +29,9 @@ export const FONT_FILES = {
  */
 export function rendererVersion(): string {
   const hash = createHash('sha256');
-  for (const file of ['./card-design.ts', './render-card.ts', './png.ts']) hash.update(readFileSync(new URL(file, import.meta.url)));
+  // The design, its size and its measure of text (which cuts a long name) besides the renderer.
+  const own = ['./card-design.ts', './render-card.ts', './png.ts', '../../site/files/cards.ts', '../../site/files/font-metrics.ts'];
+  for (const file of own) hash.update(readFileSync(new URL(file, import.meta.url)));
   for (const name of ['satori', '@resvg/resvg-js', '@expo-google-fonts/inter']) hash.update(`${name}@${require(`${name}/package.json`).version}\0`);
   for (const file of Object.values(FONT_FILES)) hash.update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
