@@ -26,12 +26,13 @@ export default defineConfig({
           include: ['test/system/**/*.test.ts'],
           // The fixture sites are built once per run and shared (test/setup/sites.ts).
           globalSetup: ['test/setup/sites.ts'],
-          // MIRROR_TEST_CPU_LOG: each file's CPU, for docs/testing.md's table of where the run's CPU goes.
-          setupFiles: ['test/setup/cpu-log.ts'],
+          // MIRROR_TEST_CPU_LOG: each file's CPU, for docs/testing.md's table of where the run's CPU goes; the run's cards.
+          setupFiles: ['test/setup/cpu-log.ts', 'test/setup/card-cache.ts'],
           // Forks that keep their modules from file to file (each test file is evaluated afresh): no file here mocks a
           // module, changes the process's folder or depends on a module's first load; the only environment set in a worker
-          // is what every process of the project sets alike (NODE_COMPILE_CACHE, ASTRO_TELEMETRY_DISABLED). A fresh fork
-          // per file cost about 0.3 s of CPU a file (docs/testing.md, "The two tiers").
+          // is what every process of the project sets alike (NODE_COMPILE_CACHE, ASTRO_TELEMETRY_DISABLED) and the run's folder
+          // of cards (MIRROR_TEST_CARD_CACHE). A fresh fork per file cost about 0.3 s of CPU a file (docs/testing.md, "The two
+          // tiers").
           pool: 'forks',
           isolate: false,
           // Hang guards, far above what a test or a hook needs on a loaded machine: never speed bounds.
@@ -45,8 +46,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/sites.ts'],
-          // MIRROR_TEST_CPU_LOG: each file's CPU, for docs/testing.md's table of where the run's CPU goes.
-          setupFiles: ['test/setup/cpu-log.ts'],
+          // MIRROR_TEST_CPU_LOG: each file's CPU, for docs/testing.md's table of where the run's CPU goes; the run's cards.
+          setupFiles: ['test/setup/cpu-log.ts', 'test/setup/card-cache.ts'],
           // Forks that keep their modules from file to file, as the system project's (above): no file here mocks a module,
           // changes the process's folder or sets an environment variable; vi.setConfig (browser, history, rank) is reset
           // by vitest after each file.

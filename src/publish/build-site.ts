@@ -353,7 +353,7 @@ async function makeSite(run: BuildRun, planned: PlannedBuild, previous: string, 
       return report;
     },
     (r) =>
-      `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
+      `${r.cards} cards (${r.rendered} rendered, ${r.reused} reused${r.cached ? `, ${r.cached} from the tests' MIRROR_TEST_CARD_CACHE` : ''}) in ${(r.cardCpuMs / 1000).toFixed(2)} s CPU; ` +
       `${r.badges} badges, ${r.feeds} feeds, ${r.dataFiles} data files; search index of ${r.searchPages} pages ${r.searchReused ? 'reused' : 'made'} in ${(r.searchMs / 1000).toFixed(2)} s, ${r.searchBesideRender ? 'beside' : 'after'} the render; worker ${(r.ms / 1000).toFixed(2)} s, ${(r.workerCpuMs / 1000).toFixed(2)} s CPU, peak ${Math.round(r.workerPeakKb / 1024)} MB; Pagefind peak ${Math.round(r.searchPeakKb / 1024)} MB`,
   );
   // The extras have taken what they reuse of a refused site: the rest of it goes too.

@@ -13,6 +13,8 @@ import { cardsOf } from '../site/files/cards.ts';
 import { modelFeed, providerFeed, tagFeed } from '../site/files/feed.ts';
 import { providersOf } from '../site/data/providers.ts';
 import { gzipSync } from 'node:zlib';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { historyCsvParts, scoresCsvParts } from '../site/files/downloads.ts';
 import { attribution as downloadAttribution } from '../site/files/records.ts';
 import { historyDayBody, historyIndexBody, historyNamesBody } from '../site/files/history-files.ts';
@@ -191,6 +193,34 @@ async function giveBack(): Promise<void> {
 }
 
 /**
+ * MIRROR_TEST_CARD_CACHE (set by the tests only: docs/configuration.md): a folder the builds of one test run share the
+ * cards they render in, under the renderer's version and by each card's file, whose name is a hash of its inputs
+ * (cardFile). A build there takes a card another build of the run rendered from the same inputs, where it would render
+ * it again: the tests build the same fixtures many times. A copy, not a link, so that a test that damages a site
+ * damages nothing another build takes.
+ */
+function testCardCache(renderer: string): string | undefined {
+  const root = process.env.MIRROR_TEST_CARD_CACHE;
+  return root ? join(root, renderer) : undefined;
+}
+
+function copyFromCache(cache: string, staging: string, file: string): boolean {
+  const from = join(cache, file);
+  if (!existsSync(from)) return false;
+  writeInside(staging, file, readFileSync(from));
+  return true;
+}
+
+/** Into the cache by a rename, so that a build beside this one reads a card whole or not at all. */
+function keepInCache(cache: string, file: string, png: Uint8Array): void {
+  const target = join(cache, file);
+  const temporary = `${target}.tmp-${process.pid}`;
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(temporary, png);
+  renameSync(temporary, target);
+}
+
+/**
  * Lets the event loop turn between cards, where resvg's native images are released: a loop of
  * promises alone never lets it, and the worker grew to 2.6 GB at 10,000 configurations.
  */
@@ -227,13 +257,20 @@ async function run({ staging, previous, input }: ExtrasRequest): Promise<WorkerR
   const before = readCardManifest(previous);
   const reusable = before?.renderer === renderer;
   const render = createCardRenderer();
+  const cache = testCardCache(renderer);
   let reused = 0;
+  let cached = 0;
   let toldAt = performance.now();
   tell({ phase: 'cards', done: 0, total: cards.length });
   for (const [i, card] of cards.entries()) {
     await yieldToIo();
     if (reusable && reuseInto(previous, staging, card.file)) reused++;
-    else writeInside(staging, card.file, await render.png(card.input));
+    else if (cache && copyFromCache(cache, staging, card.file)) cached++;
+    else {
+      const png = await render.png(card.input);
+      writeInside(staging, card.file, png);
+      if (cache) keepInCache(cache, card.file, png);
+    }
     if (performance.now() - toldAt >= PROGRESS_EVERY_MS || Math.floor(((i + 1) * 10) / cards.length) > Math.floor((i * 10) / cards.length)) {
       tell({ phase: 'cards', done: i + 1, total: cards.length });
       toldAt = performance.now();
@@ -244,8 +281,9 @@ async function run({ staging, previous, input }: ExtrasRequest): Promise<WorkerR
 
   return {
     cards: cards.length,
-    rendered: cards.length - reused,
+    rendered: cards.length - reused - cached,
     reused,
+    cached,
     badges: written.badges,
     feeds: written.feeds,
     dataFiles: written.dataFiles + historyParts,

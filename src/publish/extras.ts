@@ -31,7 +31,10 @@ export interface ExtrasRequest {
 export interface WorkerReport {
   cards: number;
   rendered: number;
+  /** From the previous build's site. */
   reused: number;
+  /** From MIRROR_TEST_CARD_CACHE, which only the tests set (extras-worker.ts). */
+  cached: number;
   badges: number;
   feeds: number;
   /** The per-model data files, history.csv and the parts of scores.csv. */

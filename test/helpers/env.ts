@@ -22,6 +22,23 @@ export const SHIFTED_CLOCK: Readonly<Record<string, string>> = Object.fromEntrie
 /** What every npm script of the checkout at `root` loads first (its Node check and Node's compile cache), as `npm run` starts a tool. */
 export const NPM_SCRIPT_FLAGS = (root = ROOT) => ['--import', pathToFileURL(join(root, 'scripts/supported-node.mjs')).href];
 
+/**
+ * The environment of a script a test starts, `env` over it: the machine's PATH and HOME, CI, the shifted clock, no plain
+ * progress lines, and the run's folder of rendered cards (test/setup/card-cache.ts).
+ */
+export function testProcessEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const cards = process.env.MIRROR_TEST_CARD_CACHE;
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CI: 'true',
+    ...SHIFTED_CLOCK,
+    ...NO_PLAIN_PROGRESS,
+    ...(cards ? { MIRROR_TEST_CARD_CACHE: cards } : {}),
+    ...env,
+  } as NodeJS.ProcessEnv;
+}
+
 /** A copy of the project in `dir`, for a test that changes its code or builds beside the checkout (src/dev/project-copy.ts). */
 export const copyProject = (dir: string): string => copyProjectAt(ROOT, dir);
 
@@ -93,7 +110,7 @@ export function runScript(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...NPM_SCRIPT_FLAGS(root), join(root, 'scripts', script), ...args], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...SHIFTED_CLOCK, ...NO_PLAIN_PROGRESS, ...env } as NodeJS.ProcessEnv,
+      env: testProcessEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

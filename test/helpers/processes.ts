@@ -5,7 +5,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
-import { NO_PLAIN_PROGRESS, NPM_SCRIPT_FLAGS, ROOT, SHIFTED_CLOCK, type RunResult } from './env.ts';
+import { NPM_SCRIPT_FLAGS, ROOT, testProcessEnv, type RunResult } from './env.ts';
 
 export interface Running {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -30,7 +30,7 @@ export function startFile(file: string, args: string[], env: Record<string, stri
   const script = relative(ROOT, file);
   const child = spawn(process.execPath, [...NPM_SCRIPT_FLAGS(), file, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', ...SHIFTED_CLOCK, ...NO_PLAIN_PROGRESS, ...env } as NodeJS.ProcessEnv,
+    env: testProcessEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
