@@ -204,7 +204,8 @@ function putSentence(element: HTMLElement, markup: Markup | undefined): void {
 }
 
 /** What a ranking said of itself, kept by its key as the list keeps its rows, and what its ranges are of once made (until then, since when and how far they are). */
-type Said = Map<string, Omit<RankResult, 'rows'> & { ranges?: RowRanges; making: { started: number; progress?: RangesProgress } }>;
+type SaidRanking = Omit<RankResult, 'rows'> & { ranges?: RowRanges; making: { started: number; progress?: RangesProgress } };
+type Said = Map<string, SaidRanking>;
 
 /** A ranking shorter than this says nothing more than the list's "Loading…"; a longer one says how far it is at most this often. */
 const PROGRESS_MS = 250;
@@ -356,17 +357,33 @@ function changed(parts: RankParts, target: HTMLInputElement | HTMLSelectElement,
   return undefined;
 }
 
+/** What the page says of a ranking (`shown`; undefined for the page's own rows): its sentences, notes and legend, the page's own words kept for its own rows. */
+function wordsOf(parts: RankParts): (shown: SaidRanking | undefined) => void {
+  const { summary, about, notes, legend } = parts;
+  const own = [summary, about, legend].map((part) => [part, [...part.childNodes]] as const);
+  return (shown) => {
+    if (shown) {
+      putSentence(summary, rankSummaryHtml(shown.summary));
+      putSentence(about, rankAboutHtml(shown.summary));
+      putSentence(notes, weightNotesHtml(shown.ignored));
+      putSentence(legend, shown.summary.weighed ? rankLegendHtml(shown.ranges ?? 'making') : undefined);
+      return;
+    }
+    // The page's own rows: the ranking as the source weighs, and what the page says of it.
+    for (const [part, nodes] of own) part.replaceChildren(...nodes);
+    for (const [part] of own) sentences.delete(part);
+    putSentence(notes, undefined);
+  };
+}
+
 export function enhanceRank(): void {
   const root = document.querySelector<HTMLElement>('[data-rank]');
   const form = root?.querySelector<HTMLFormElement>('form[data-weights]');
   if (!root || !form) return;
   const parts = partsOf(root, form);
-  const { summary, about, notes, benchList, benchFold } = parts;
-  const staticSays = [...summary.childNodes];
-  const staticAbout = [...about.childNodes];
+  const { benchList, benchFold } = parts;
   const load = rankLoader(root);
   const said: Said = new Map();
-  const staticLegend = [...parts.legend.childNodes];
   // A ranking's ranges, made after its rows: drawn in where it is the one on screen.
   let redraw = (_key: string) => {};
   // While the ranges of the ranking on screen (`marked`) are being made, a mark in the status line says how far they are.
@@ -384,36 +401,38 @@ export function enhanceRank(): void {
   let current: Weights = SOURCE_WEIGHTS;
   let currentSource = true;
   const fields: Shown = { value: new WeakMap(), typed: new WeakSet(), queue: [] };
+  const words = wordsOf(parts);
+  /** What the page says of the ranking drawn (`shown`; undefined for the page's own rows), and its fields. */
+  const say = (shown: SaidRanking | undefined) => {
+    words(shown);
+    const controls = (i?: Index) => showWeights(parts, fields, current, currentSource, i);
+    if (shown) void index().then(controls, () => controls());
+    else controls();
+    root.dataset.drawn = '';
+    performance.mark('rank:drawn');
+    root.dispatchEvent(new Event('rank-drawn'));
+  };
   const list = enhanceList(RANK, source, RANK_ROWS, {
     stepped: true,
-    afterDraw: (view, rows) => {
-      const shown = rows && said.get(source.key(view));
-      if (shown) {
-        putSentence(summary, rankSummaryHtml(shown.summary));
-        putSentence(about, rankAboutHtml(shown.summary));
-        putSentence(notes, weightNotesHtml(shown.ignored));
-        putSentence(parts.legend, shown.summary.weighed ? rankLegendHtml(shown.ranges ?? 'making') : undefined);
-      } else {
-        // The page's own rows: the ranking as the source weighs, and what the page says of it.
-        summary.replaceChildren(...staticSays);
-        about.replaceChildren(...staticAbout);
-        parts.legend.replaceChildren(...staticLegend);
-        for (const part of [summary, about, parts.legend]) sentences.delete(part);
-        putSentence(notes, undefined);
-      }
-      // While a ranking's ranges are being made (tests wait for them to be made).
-      root.dataset.ranges = shown?.summary.weighed && !shown.ranges ? 'making' : 'made';
-      marked = shown && root.dataset.ranges === 'making' ? source.key(view) : undefined;
-      if (shown && marked) mark.show(parts.status, shown.making.started, shown.making.progress);
-      else mark.hide();
+    // At once: the weights the rows are of (a change of a field builds on them) and whether their ranges are made (the status
+    // line says how far). Where the rows are drawn a few a frame, what the page says of them and its fields two frames later:
+    // the task that draws a change's first rows was its longest frame with them in it (docs/performance.md, "Rank by what
+    // you weigh").
+    afterDraw: (view, rows, isCurrent) => {
+      const key = source.key(view);
+      const shown = rows && said.get(key);
       current = shown?.weights ?? SOURCE_WEIGHTS;
       currentSource = shown?.summary.source ?? true;
-      const controls = (i?: Index) => showWeights(parts, fields, current, currentSource, i);
-      if (shown) void index().then(controls, () => controls());
-      else controls();
-      root.dataset.drawn = '';
-      performance.mark('rank:drawn');
-      root.dispatchEvent(new Event('rank-drawn'));
+      // While a ranking's ranges are being made (tests wait for them to be made), said in the status line.
+      root.dataset.ranges = shown?.summary.weighed && !shown.ranges ? 'making' : 'made';
+      marked = shown && root.dataset.ranges === 'making' ? key : undefined;
+      if (shown && marked) mark.show(parts.status, shown.making.started, shown.making.progress);
+      else mark.hide();
+      // The rows are in (the bench times a change to the frame after this).
+      performance.mark('rank:rows');
+      root.dispatchEvent(new Event('rank-rows'));
+      if (root.dataset.drawing === undefined) return say(shown);
+      requestAnimationFrame(() => requestAnimationFrame(() => isCurrent() && say(shown)));
     },
   });
   if (!list) return;

@@ -564,14 +564,16 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
     const before = await page.locator('[data-rank] .table-wrap').evaluate((wrap) => (wrap as HTMLElement).offsetHeight);
-    // The page as it is when it says the new ranking is drawn, read in that same task.
+    const says = (p: Page) => p.locator('[data-rank-summary], [data-rank-legend], [data-rank-about]').allTextContents();
+    const saidBefore = await says(page);
+    // The page as it is when it says the new ranking's first rows are in, read in that same task.
     const atDraw = page.evaluate(
       () =>
         new Promise<{ rows: number; busy: string | null; drawing: boolean; minHeight: string }>((resolve) => {
           const root = document.querySelector<HTMLElement>('[data-rank]')!;
           const wrap = root.querySelector<HTMLElement>('.table-wrap')!;
           root.addEventListener(
-            'rank-drawn',
+            'rank-rows',
             () =>
               resolve({
                 rows: root.querySelectorAll('tbody tr').length,
@@ -593,6 +595,10 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
       null,
       '',
     ]);
+    // What the page says of the rows, which it writes a frame or two after the first of them, is what it says when opened at their address.
+    const opened = await open(context, here(page));
+    expect(await says(page)).toEqual(await says(opened));
+    expect(await says(page)).not.toEqual(saidBefore);
     await finish(context);
   });
 

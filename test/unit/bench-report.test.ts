@@ -659,7 +659,7 @@ describe("/rank/'s split of a change's time", () => {
   const page = [
     { name: 'received', at: 1120, duration: 0 },
     { name: 'weights', at: 1140, duration: 4 },
-    { name: 'drawn', at: 1150, duration: 0 },
+    { name: 'rows', at: 1150, duration: 0 },
   ];
   it('puts each part of the time to the rows in its place, and the parts add up to it', () => {
     const split = splitOf(1000, 160, page, worker)!;

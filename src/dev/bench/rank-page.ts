@@ -50,9 +50,10 @@ export interface WeighingBytes {
  * and decoding the data's files it needs (0 where they were kept), of which `read` and `decode` are
  * summed over the files; `assemble`, the field from them; `rank`, the passes of the references' rule;
  * `rows`, the list's rows; `post`, the worker copying its answer out; `deliver`, from then to the page
- * hearing it (the page copying it in); `draw`, from then to the rows, the sentences and the controls
- * drawn; `frame`, from then to the next frame; `weights`, the weights' fields written (part of draw
- * or after it).
+ * hearing it (the page copying it in); `draw`, from then to the first rows drawn (the page's
+ * `rank:rows` mark; with a page's rows or fewer, also the sentences and the controls, which the
+ * page otherwise draws two frames later); `frame`, from then to the next frame; `weights`, the
+ * weights' fields written (part of draw or after it).
  */
 export interface RankSplit {
   before: number;
@@ -94,6 +95,8 @@ export interface RankChange {
   weighing: string;
   /** To the frame after its first rows (the list draws a page's rows a few a frame after the first screen's), after all of them, after their ranges. */
   ms: number;
+  /** To the frame after what the page says of the rows (its sentences, status and the weights' fields). */
+  saidMs?: number;
   allMs?: number;
   rangesMs: number;
   gzipBytes: number;
@@ -223,7 +226,7 @@ export function splitOf(startedAt: number, ms: number, pageTimings: readonly Tim
   const engine = one(worker, 'engine');
   const post = one(worker, 'post');
   const received = one(pageTimings, 'received');
-  const drawn = received && pageTimings.find((t) => t.name === 'drawn' && t.at >= received.at);
+  const drawn = received && pageTimings.find((t) => (t.name === 'rows' || t.name === 'drawn') && t.at >= received.at);
   if (!engine || !post || !received || !drawn) return undefined;
   const files = one(worker, 'files')?.duration ?? 0;
   return {
@@ -268,34 +271,58 @@ export function rangesSplitOf(startedAt: number, rangesMs: number, pageTimings: 
   };
 }
 
-/** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn, and to the frame after their ranges are, and when it started (ms since the epoch). */
-function timedChange(page: Page, selector: string, value: string): Promise<{ ms: number; allMs: number; rangesMs: number; startedAt: number }> {
+/** A change's times: ms to the frame after its first rows, after what the page says of them, after all its rows, after their ranges; and when it started (ms since the epoch). */
+interface Timed {
+  ms: number;
+  saidMs: number;
+  allMs: number;
+  rangesMs: number;
+  startedAt: number;
+}
+
+/** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn, after what the page says of them, and after their ranges are, and when it started (ms since the epoch). */
+function timedChange(page: Page, selector: string, value: string): Promise<Timed> {
   return page.evaluate(
     ([selector, value]) =>
-      new Promise<{ ms: number; allMs: number; rangesMs: number; startedAt: number }>((resolve) => {
+      new Promise<Timed>((resolve) => {
         const root = document.querySelector<HTMLElement>('[data-rank]')!;
         const field = document.querySelector<HTMLInputElement | HTMLSelectElement>(selector)!;
         const started = performance.now();
         let ms: number | undefined;
         let allMs: number | undefined;
         let rangesMs: number | undefined;
-        // Each frame from the first rows on: when the last of them is drawn (data-drawing gone), and the ranges.
+        let saidMs: number | undefined;
+        let said = false;
+        // Each frame from the first rows on: when what the page says of them is drawn, when the last of them is (data-drawing
+        // gone), and the ranges.
         const frame = () => {
           const now = performance.now() - started;
+          if (said) saidMs ??= now;
           if (root.dataset.drawing === undefined) allMs ??= now;
           if (root.dataset.ranges === 'made') rangesMs ??= now;
           // Done once the ranges are drawn in every row too.
-          if (allMs === undefined || rangesMs === undefined || root.dataset.drawing !== undefined) return void requestAnimationFrame(frame);
-          resolve({ ms: ms!, allMs, rangesMs, startedAt: performance.timeOrigin + started });
+          if (saidMs === undefined || allMs === undefined || rangesMs === undefined || root.dataset.drawing !== undefined) {
+            return void requestAnimationFrame(frame);
+          }
+          resolve({ ms: ms!, saidMs, allMs, rangesMs, startedAt: performance.timeOrigin + started });
         };
-        const drawn = () =>
+        // The first rows in (`rank-rows`), then the sentences and the weights' fields (`rank-drawn`), which the page draws two
+        // frames later while more rows are to come (a build before `rank-rows` drew them with the rows: its `rank-drawn` is both).
+        const rowsIn = () =>
           requestAnimationFrame(() => {
             if (ms !== undefined) return;
             ms = performance.now() - started;
-            root.removeEventListener('rank-drawn', drawn);
             frame();
           });
-        root.addEventListener('rank-drawn', drawn);
+        root.addEventListener('rank-rows', rowsIn, { once: true });
+        root.addEventListener(
+          'rank-drawn',
+          () => {
+            said = true;
+            rowsIn();
+          },
+          { once: true },
+        );
         field.value = value;
         field.dispatchEvent(new Event('change', { bubbles: true }));
       }),
@@ -385,7 +412,7 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
     for (const [selector, value, weighing, params] of steps) {
       await workerTimings(page);
       await workerTimings(page, 'rank-ranges');
-      const { ms, allMs, rangesMs, startedAt } = await timedChange(page, selector, value);
+      const { ms, saidMs, allMs, rangesMs, startedAt } = await timedChange(page, selector, value);
       const pageTimings = await timingsOf(page);
       const split = splitOf(startedAt, ms, pageTimings, await workerTimings(page));
       const rangesSplit = rangesSplitOf(startedAt, rangesMs, pageTimings, await workerTimings(page, 'rank-ranges'));
@@ -393,7 +420,17 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
       const tasks = await page.evaluate(() => (window as unknown as { tasks: { at: number; duration: number }[] }).tasks.splice(0));
       const longestTaskMs = Math.max(0, ...tasks.filter((t) => t.at >= startedAt).map((t) => t.duration));
-      changes.push({ weighing, ms, allMs, rangesMs, gzipBytes: bytesOf(params), ...(split && { split }), ...(rangesSplit && { rangesSplit }), longestTaskMs });
+      changes.push({
+        weighing,
+        ms,
+        saidMs,
+        allMs,
+        rangesMs,
+        gzipBytes: bytesOf(params),
+        ...(split && { split }),
+        ...(rangesSplit && { rangesSplit }),
+        longestTaskMs,
+      });
     }
     await page.waitForLoadState('networkidle');
     const longestTaskMs = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
@@ -432,7 +469,13 @@ export function rankLines(r: RankResult): string[] {
       ];
   const splits = r.skipped
     ? []
-    : r.changes.flatMap((c) => (c.split ? [`${c.weighing}: ${splitLine(c.split)}; its longest main-thread task ${ms(c.longestTaskMs ?? 0)}`] : []));
+    : r.changes.flatMap((c) =>
+        c.split
+          ? [
+              `${c.weighing}: ${splitLine(c.split)}${c.saidMs === undefined ? '' : `; what the page says of them ${ms(c.saidMs)} after the change`}; its longest main-thread task ${ms(c.longestTaskMs ?? 0)}`,
+            ]
+          : [],
+      );
   const split = splits.length ? [`- /rank/, where each change's time to its rows went (CPU slowed ${CPU_SLOWDOWN}x): ${splits.join('; ')}`] : [];
   const rangesSplits = r.skipped ? [] : r.changes.flatMap((c) => (c.rangesSplit ? [`${c.weighing}: ${rangesSplitLine(c.rangesSplit)}`] : []));
   const rangesSplit = rangesSplits.length
