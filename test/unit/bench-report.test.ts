@@ -10,7 +10,7 @@ import { BENCH_TARGETS, parseBenchArgs } from '../../src/dev/bench/args.ts';
 import { gzipSize, measureDist, samplePages } from '../../src/dev/bench/dist-stats.ts';
 import { heapFlagsOf, nodeCommandOf } from '../../src/dev/bench/npm-script.ts';
 import { benchField, sizeFor } from '../../src/dev/bench/proportions.ts';
-import { splitLine, splitOf } from '../../src/dev/bench/rank-page.ts';
+import { rangesSplitOf, splitLine, splitOf } from '../../src/dev/bench/rank-page.ts';
 import { writeHistorySeed } from '../../src/dev/bench/history-seed.ts';
 import {
   firstBuildFailures,
@@ -687,5 +687,26 @@ describe("/rank/'s split of a change's time", () => {
   it('says nothing where a mark is missing (a page without them, or rows from the page itself)', () => {
     expect(splitOf(1000, 160, page.slice(1), worker)).toBeUndefined();
     expect(splitOf(1000, 160, page, worker.slice(0, -1))).toBeUndefined();
+  });
+  it('times the ranges to the rows drawn with them, not to the sentences the page writes frames later', () => {
+    // The ranges worker is handed the ranking at 1,100, resamples until 1,400 and posts by 1,405; the page hears them at 1,410,
+    // draws the rows with them at 1,440 (when it says they are made), its sentences at 1,500, and the frame after the rows is at 1,450.
+    const ranges = [
+      { name: 'started', at: 1100, duration: 0 },
+      { name: 'resample', at: 1150, duration: 250 },
+      { name: 'post', at: 1400, duration: 5 },
+    ];
+    const heard = [...page, { name: 'ranges', at: 1405, duration: 5 }, { name: 'rows', at: 1440, duration: 0 }, { name: 'drawn', at: 1500, duration: 0 }];
+    const split = rangesSplitOf(1000, 450, heard, ranges)!;
+    expect(split).toEqual({ before: 100, files: 0, assemble: 0, resample: 250, post: 5, deliver: 5, draw: 30, frame: 10 });
+    // A build before the `rows` mark drew its sentences with the rows: `drawn` stands for both.
+    expect(
+      rangesSplitOf(
+        1000,
+        450,
+        heard.filter((t) => t.name !== 'rows' || t.at < 1400).map((t) => (t.at === 1500 ? { ...t, at: 1440 } : t)),
+        ranges,
+      ),
+    ).toEqual(split);
   });
 });

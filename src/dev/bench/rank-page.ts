@@ -76,8 +76,8 @@ export interface RankSplit {
  * ranking by the ranking worker once it posted the rows, and asked by the page once it drew them;
  * `files`, `assemble` as in RankSplit, for the ranges worker's own load of the data (0 where it
  * kept it); `resample`, the ranges made (rank-ranges.ts); `post`, the worker copying them out;
- * `deliver`, from then to the page hearing them; `draw`, from then to the rows drawn with them (from
- * the rows' arrival where they came before the rows); `frame`, to the next frame.
+ * `deliver`, from then to the page hearing them; `draw`, from then to the first rows drawn with them
+ * (from the rows' arrival where they came before the rows); `frame`, to the next frame.
  */
 export interface RangesSplit {
   before: number;
@@ -257,7 +257,8 @@ export function rangesSplitOf(startedAt: number, rangesMs: number, pageTimings: 
   const received = one(pageTimings, 'received');
   // Ranges heard before the rows: drawn with them.
   const from = received && received.at > heardAt ? received.at : heardAt;
-  const drawn = pageTimings.find((t) => t.name === 'drawn' && t.at >= from);
+  // The rows drawn again with them (`rows`; a build before that mark: `drawn`), when the page says their ranges are made.
+  const drawn = pageTimings.find((t) => (t.name === 'rows' || t.name === 'drawn') && t.at >= from);
   if (!drawn) return undefined;
   return {
     before: handed.at - startedAt,
