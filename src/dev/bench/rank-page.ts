@@ -95,7 +95,7 @@ export interface RankChange {
   weighing: string;
   /** To the frame after its first rows (the list draws a page's rows a few a frame after the first screen's), after all of them, after their ranges. */
   ms: number;
-  /** To the frame after what the page says of the rows (its sentences, status and the weights' fields). */
+  /** To the frame after what the page says of the rows (its sentences, legend and the weights' fields). */
   saidMs?: number;
   allMs?: number;
   rangesMs: number;
@@ -219,6 +219,9 @@ async function workerTimings(page: Page, name = 'rank'): Promise<Timing[]> {
   return [];
 }
 
+/** The page's mark of a ranking's first rows drawn: `rank:rows`, or on a build before that mark `rank:drawn` (its rows and sentences at once). */
+const rowsMark = (t: Timing) => t.name === 'rows' || t.name === 'drawn';
+
 /** Where a change's time to its rows went (RankSplit), from the page's and the ranking worker's timings; undefined where they are not all there. */
 export function splitOf(startedAt: number, ms: number, pageTimings: readonly Timing[], worker: readonly Timing[]): RankSplit | undefined {
   const one = (list: readonly Timing[], name: string) => list.find((t) => t.name === name);
@@ -226,7 +229,7 @@ export function splitOf(startedAt: number, ms: number, pageTimings: readonly Tim
   const engine = one(worker, 'engine');
   const post = one(worker, 'post');
   const received = one(pageTimings, 'received');
-  const drawn = received && pageTimings.find((t) => (t.name === 'rows' || t.name === 'drawn') && t.at >= received.at);
+  const drawn = received && pageTimings.find((t) => rowsMark(t) && t.at >= received.at);
   if (!engine || !post || !received || !drawn) return undefined;
   const files = one(worker, 'files')?.duration ?? 0;
   return {
@@ -257,8 +260,8 @@ export function rangesSplitOf(startedAt: number, rangesMs: number, pageTimings: 
   const received = one(pageTimings, 'received');
   // Ranges heard before the rows: drawn with them.
   const from = received && received.at > heardAt ? received.at : heardAt;
-  // The rows drawn again with them (`rows`; a build before that mark: `drawn`), when the page says their ranges are made.
-  const drawn = pageTimings.find((t) => (t.name === 'rows' || t.name === 'drawn') && t.at >= from);
+  // The rows drawn again with them, when the page says their ranges are made.
+  const drawn = pageTimings.find((t) => rowsMark(t) && t.at >= from);
   if (!drawn) return undefined;
   return {
     before: handed.at - startedAt,
