@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, shiftedPages } from '../helpers/browser.ts';
-import { browserSession, here, settled } from '../helpers/browser-session.ts';
+import { browserSession, here, loaded, settled } from '../helpers/browser-session.ts';
 import { validateSite } from '../helpers/html-validate.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import { DAY_TUPLE, type HistoryIndexFile } from '../../src/site/lists/past-files.ts';
@@ -270,7 +270,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     async (path) => {
       const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
       const page = await open(context, path);
-      await page.waitForLoadState('networkidle');
+      await loaded(page);
       const whole = await page.evaluate(
         () => [...document.querySelectorAll('main tbody tr')].filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length,
       );

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, countLayoutShifts, launchChromium, shiftedPages } from '../helpers/browser.ts';
-import { browserSession, here, settled } from '../helpers/browser-session.ts';
+import { browserSession, here, loaded, settled } from '../helpers/browser-session.ts';
 import { serveStatic, type StaticServer } from '../../src/publish/static-server.ts';
 import type { RankBlockFile, RankFile, RankPartFile } from '../../src/site/evidence/rank-file.ts';
 import { lighthouseScores, scoresLine } from '../../src/dev/lighthouse/run-lighthouse.ts';
@@ -729,7 +729,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     async (path) => {
       const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const page = await open(context, path);
-      await page.waitForLoadState('networkidle');
+      await loaded(page);
       const whole = await page.evaluate(
         () => [...document.querySelectorAll('main tbody tr')].filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length,
       );

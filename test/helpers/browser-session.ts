@@ -19,6 +19,21 @@ export const settled = (page: Page) =>
     },
   );
 
+/**
+ * Waits until the page has everything it asked for as it loaded (its stylesheets, its scripts and
+ * their imports, its images and fonts) and has laid out the last of it: the load event, the fonts,
+ * then two frames. With `settled` (what `open` waits for) a page's scripts have drawn too. Not
+ * Playwright's 'networkidle' (500 ms without a request, which Playwright's docs discourage): in one
+ * fresh-clone CI run it never came for a page that had loaded and drawn, and failed the run.
+ */
+export async function loaded(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
 /** The page's address from its path on. */
 export const here = (page: Page) => {
   const url = new URL(page.url());

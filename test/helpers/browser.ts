@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loaded } from './browser-session.ts';
 import { ROOT } from './env.ts';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
@@ -74,15 +75,10 @@ export async function countLayoutShifts(context: BrowserContext): Promise<void> 
   });
 }
 
-/** The layout shift of a page of such a context once it has settled: its requests answered, then two frames for their last changes to be laid out. */
+/** The layout shift of a page of such a context once it has loaded all it asked for and laid out the last of it. */
 async function settledLayoutShift(page: Page): Promise<number> {
-  await page.waitForLoadState('networkidle');
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift))),
-      ),
-  );
+  await loaded(page);
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
 }
 
 /**
