@@ -9,7 +9,8 @@ import { byRanking } from '../api/ranking.ts';
 import type { ModelSummary } from '../api/schema.ts';
 import { validateDetail, type ValidationWarning } from '../api/validate.ts';
 import type { ModelDetailRecord } from '../store/current-rows.ts';
-import type { Reporter } from '../core/reporter.ts';
+import type { Deadline } from '../core/deadline.ts';
+import { formatDuration, type Reporter } from '../core/reporter.ts';
 import {
   checkpointDue,
   DEFAULT_CHECKPOINT,
@@ -67,6 +68,8 @@ export interface DetailsContext {
   spentThisRun?: number | undefined;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** The crawl's deadline: a wait for the rate limit that would pass it is not begun (the crawl ends there instead). */
+  deadline?: Pick<Deadline, 'remainingMs' | 'setting' | 'ms'> | undefined;
   /** Stores the details gathered so far (`result.details`, `result.warnings`, `result.requests`), when the plan's checkpoint is due. */
   checkpoint?: ((result: DetailsResult) => void) | undefined;
 }
@@ -179,9 +182,15 @@ export async function fetchDetails(models: readonly ModelSummary[], plan: Detail
 
   for (const item of order) {
     if (result.requests >= allowance.requests) break;
-    if (rateLimitWaitMs(pace, ctx.now()) > 0) checkpoint.maybe(true);
+    const limited = rateLimitWaitMs(pace, ctx.now());
+    if (limited > 0 && ctx.deadline && limited >= ctx.deadline.remainingMs()) {
+      // As the API client does for a retry: a wait that would end past the deadline is not begun, and no request follows it.
+      result.stoppedBecause = `no request after the rate limit's wait (${formatDuration(limited)}): it would pass the deadline ${ctx.deadline.setting}=${ctx.deadline.ms} ms`;
+      break;
+    }
+    if (limited > 0) checkpoint.maybe(true);
     // Measured again: the checkpoint's own time comes off the wait.
-    const waitMs = rateLimitWaitMs(pace, ctx.now());
+    const waitMs = limited > 0 ? rateLimitWaitMs(pace, ctx.now()) : 0;
     if (waitMs > 0) {
       report('waiting for the next minute of the rate limit');
       await ctx.sleep(waitMs);

@@ -128,6 +128,7 @@ export async function storeWithCrawl(
           spentThisRun: run.requests,
           now: run.now,
           sleep: (ms) => detailsDeadline.sleep(ms, req.sleep),
+          deadline: detailsDeadline,
           checkpoint,
         }),
       (r) =>

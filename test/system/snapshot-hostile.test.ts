@@ -312,8 +312,9 @@ describe('deadlines', () => {
     // simulator's clock is the test's own and stands still (on the real clock, a run that crossed a minute's end got a
     // fresh allowance and fetched a second detail). It stands two minutes ahead of the real one, which the client
     // reads X-RateLimit-Reset against: standing at the start of the real minute, a run that crossed its end saw a reset
-    // already past, asked again at once, and gave up on the 429s before the deadline. The deadline leaves the export and
-    // the one detail 5 s: 1 s raced them on a loaded machine (the run deadline's test above lost such a race once).
+    // already past, asked again at once, and gave up on the 429s before the deadline. The wait is the client's longest
+    // (65 s) and the deadline 30 s away: the crawl ends when it sees the wait, without beginning it (a crawl that slept
+    // until the deadline would time this test out). 30 s leaves the export and the one detail room on a loaded machine.
     const minuteStart = Math.floor(Date.now() / 60_000) * 60_000 + 120_000;
     const slow = await startSimulator({
       exportBody: JSON.stringify(fixtureExport()),
@@ -326,12 +327,14 @@ describe('deadlines', () => {
       copyFileSync(previous, out);
       const captured = captureReporter([KEY]);
       const r = await snapshotCli(['--out', out, '--force', '--details', 'all'], {
-        env: { ...env(), RANKING_API_URL: slow.url, RANKING_DETAILS_DEADLINE_MS: '5000' },
+        env: { ...env(), RANKING_API_URL: slow.url, RANKING_DETAILS_DEADLINE_MS: '30000' },
         reporter: captured.reporter,
       });
       expect(r.code, captured.text()).toBe(0);
       expect(captured.text()).toContain('details stopped early');
-      expect(captured.text()).toContain('RANKING_DETAILS_DEADLINE_MS=5000 ms passed');
+      expect(captured.text()).toContain(
+        "details stopped early: no request after the rate limit's wait (1 min 05 s): it would pass the deadline RANKING_DETAILS_DEADLINE_MS=30000 ms",
+      );
       expect(withSnapshot(out, (reader) => reader.info().generatedAt)).toBe(GENERATED_AT);
       // The one detail fetched before the wait is stored with it.
       expect(withSnapshot(out, (reader) => reader.counts().details)).toBe(1);
@@ -340,7 +343,11 @@ describe('deadlines', () => {
     }
   }
 
-  it('stops --details against a rate limit that never refills at the details deadline, with the export stored', stopsAtTheDetailsDeadline, 60_000);
+  it(
+    'stops --details against a rate limit that never refills before a wait that would pass the details deadline, with the export stored',
+    stopsAtTheDetailsDeadline,
+    60_000,
+  );
 
   // A loaded CI run once crossed a minute's end here and got a second detail (when the simulator's clock was the real one).
   it('stops --details there with the other core kept busy too', () => underLoad(stopsAtTheDetailsDeadline), 60_000);
