@@ -103,6 +103,12 @@ export class RankEngine {
     return file;
   }
 
+  /** Whether every file the weights of `params` need has been asked for already: loading them reads nothing more. */
+  holdsFilesFor(params: WeightParams): boolean {
+    const loads = partsFor(this.#index, weighingOf(readWeights(params, this.#names.names).weights, this.#names.benchmarks).weight);
+    return [...this.#index.blocks.slice(0, loads.blocks), ...loads.parts].every((e) => this.#files.has(e.path));
+  }
+
   /** The data the weights of `params` need, fetched, decoded and assembled (kept for the next weights that need the same), and the weights read. */
   async load(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<Loaded> {
     const started = performance.now();

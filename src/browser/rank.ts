@@ -102,7 +102,8 @@ function rankWorker(index: Index, name: string): Worker {
 /**
  * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to
  * once its rows are posted: the ranges worker, made once the first rows are in, starts on their
- * ranges once the page has drawn them (so that its work does not slow theirs), reads the same data, kept from one change to the next, and makes only the
+ * ranges at once where it holds the files they need, else once the page has drawn them (so that
+ * reading the files does not slow theirs), reads the same data, kept from one change to the next, and makes only the
  * last ranges handed over (rank-worker.ts), which are heard only while they are the last asked for.
  */
 function workerRanker(index: Index): Ranker {
@@ -147,7 +148,7 @@ function workerRanker(index: Index): Ranker {
         asked.done(result);
         if (m.ranges) return;
         if (!ranger) startRanges();
-        // Its rows drawn (the first of them), the ranges worker may start on their ranges.
+        // Its rows drawn (the first of them), the ranges worker may start on their ranges, if it has not already.
         ranger!.postMessage({ type: 'ranges', id: m.id } satisfies ToWorker);
       });
     } else if (m.type === 'failed') asked.failed(new Error(m.message));

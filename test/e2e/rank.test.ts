@@ -457,6 +457,39 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
+  it('makes at once the ranges of a ranking whose files its ranges worker holds, and waits for the rows to be drawn before reading new ones', async () => {
+    const [a] = busiestTags();
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The page's asks for ranges, which it sends its ranges worker once it has drawn a ranking's rows, held until the test lets them go.
+    await page.addInitScript(() => {
+      const w = window as unknown as { held: (() => void)[] };
+      w.held = [];
+      const post = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+      Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+        if ((args[0] as { type?: string } | undefined)?.type === 'ranges') w.held.push(() => post.apply(this, args));
+        else post.apply(this, args);
+      };
+    });
+    const held = () => page.evaluate(() => (window as unknown as { held: unknown[] }).held.length);
+    const ranges = page.locator('[data-rank]');
+    await page.goto(`${base}/rank/?w=${a}:3,*:1`);
+    // The ranges worker holds no files yet: reading them would slow the rows' drawing, so it waits for the page's ask.
+    await expect.poll(held).toBe(1);
+    expect(await ranges.getAttribute('data-ranges')).toBe('making');
+    await page.evaluate(() => (window as unknown as { held: (() => void)[] }).held.forEach((send) => send()));
+    await settled(page);
+    const before = await rows(page);
+    // Another ranking of the same files: its ranges come though the page's ask for them is held.
+    await setWeight(page, `input[data-tag="${a}"]`, '5');
+    await expect.poll(() => here(page)).toContain(`${a}:5`);
+    await settled(page);
+    expect(await held()).toBe(2);
+    expect(await rows(page)).not.toEqual(before);
+    expect(await page.locator('[data-rank] tbody td.rank .likely').count()).toBeGreaterThan(10);
+    await finish(context);
+  });
+
   it('ranks as the source weighs the models the leaderboard gives a likely range, within 5%', async () => {
     const withRange = await leaderboardRanges();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
