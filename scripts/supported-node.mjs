@@ -4,6 +4,7 @@
 // (test/unit/supported-node.test.ts holds the three equal: this, engines, .nvmrc).
 // The default import: a named one that an older Node lacks would fail before the check could say so.
 import module from 'node:module';
+import url from 'node:url';
 
 export const MINIMUM = '24.11.0';
 
@@ -25,7 +26,9 @@ if (line) {
 
 // Every later start compiles the tools' modules from Node's cache (their stripped TypeScript and V8's code): half the
 // start-up of a tool. NODE_COMPILE_CACHE hands the cache to the processes a tool starts (the render, the extras worker).
+// The cache is the checkout's own, in node_modules/.cache: Node never prunes it (every edit of a file adds entries), and
+// `npm ci` empties it with the rest of node_modules, where the default folder in the system's temp grew without bound.
 if (!process.env.NODE_COMPILE_CACHE) {
-  const { directory } = module.enableCompileCache();
+  const { directory } = module.enableCompileCache(url.fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url)));
   if (directory) process.env.NODE_COMPILE_CACHE = directory;
 }
