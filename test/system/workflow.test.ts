@@ -17,14 +17,13 @@ import { shorterHistory, type HistoryFigures } from '../../src/store/published-h
 import { captureReporter, ROOT } from '../helpers/env.ts';
 import { fixtureExport, GENERATED_AT } from '../helpers/fixture.ts';
 import { fixtureSnapshot } from '../helpers/site.ts';
+import { GITHUB_BASH } from '../../src/dev/soak/workflow.ts';
 
-/**
- * A `run:` step's shell as GitHub's runner starts it where the workflow names none (`bash -e {0}`): a script file, so
- * bash reads no startup file. Given the script with `-c` instead, bash would read ~/.bashrc when its standard input is a
- * socket (Node's pipes are) and no SHLVL is set, as in these steps' small environments: on a machine whose ~/.bashrc
- * starts pyenv, that was some 100 processes and 0.1 s of CPU a step. `--norc` keeps it out, as the file does.
- */
-const GITHUB_BASH = ['--noprofile', '--norc', '-e', '-c'];
+// A `run:` step's shell as GitHub's runner starts it where the workflow names none (`bash -e {0}`), as the soak runs it
+// (GITHUB_BASH): a script file, so bash reads no startup file. Given the script with `-c` instead, bash would read
+// ~/.bashrc when its standard input is a socket (Node's pipes are) and no SHLVL is set, as in these steps' small
+// environments: on a machine whose ~/.bashrc starts pyenv, that was some 100 processes and 0.1 s of CPU a step.
+// `--norc` keeps it out, as the file does.
 
 interface Step {
   id?: string;

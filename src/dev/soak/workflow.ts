@@ -127,7 +127,14 @@ export interface RunningStep {
 const STEP_GUARD_MS = 10 * 60_000;
 
 /**
- * Runs a step's shell as GitHub does (`bash --noprofile --norc -eo pipefail`), in `cwd`, with exactly
+ * A `run:` step's shell as GitHub's runner starts it where the workflow names no `shell:` (`bash -e {0}`:
+ * a script file, so bash reads no startup file, which `--noprofile --norc` keep out here; no `pipefail`,
+ * which only an explicit `shell: bash` adds). test/system/workflow.test.ts runs the steps so too.
+ */
+export const GITHUB_BASH = ['--noprofile', '--norc', '-e', '-c'];
+
+/**
+ * Runs a step's shell as GitHub does (GITHUB_BASH), in `cwd`, with exactly
  * `env`, in a process group of its own; `during` runs beside it (a fault that kills at a step). Whatever
  * the step leaves running when it ends (the render of a killed build) is killed with its group.
  */
@@ -139,7 +146,7 @@ export async function runStep(
   during?: (step: RunningStep) => Promise<void>,
 ): Promise<StepResult> {
   rmSync(outputFile, { force: true });
-  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+  const child = spawn('bash', [...GITHUB_BASH, script], {
     cwd,
     env: { ...env, GITHUB_OUTPUT: outputFile },
     stdio: ['ignore', 'pipe', 'pipe'],
