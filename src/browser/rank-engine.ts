@@ -103,23 +103,28 @@ export class RankEngine {
     return file;
   }
 
+  /** The weights of `params` read, and the blocks and parts of the data they need. */
+  #needs(params: WeightParams) {
+    const { weights, ignored } = readWeights(params, this.#names.names);
+    const weighing = weighingOf(weights, this.#names.benchmarks);
+    const loads = partsFor(this.#index, weighing.weight);
+    return { weights, ignored, weighing, blocks: this.#index.blocks.slice(0, loads.blocks), parts: loads.parts };
+  }
+
   /** Whether every file the weights of `params` need has been asked for already: loading them reads nothing more. */
   holdsFilesFor(params: WeightParams): boolean {
-    const loads = partsFor(this.#index, weighingOf(readWeights(params, this.#names.names).weights, this.#names.benchmarks).weight);
-    return [...this.#index.blocks.slice(0, loads.blocks), ...loads.parts].every((e) => this.#files.has(e.path));
+    const { blocks, parts } = this.#needs(params);
+    return [...blocks, ...parts].every((e) => this.#files.has(e.path));
   }
 
   /** The data the weights of `params` need, fetched, decoded and assembled (kept for the next weights that need the same), and the weights read. */
   async load(params: WeightParams, progress: (p: RankProgress) => void = () => {}): Promise<Loaded> {
     const started = performance.now();
-    const { weights, ignored } = readWeights(params, this.#names.names);
-    const weighing = weighingOf(weights, this.#names.benchmarks);
-    const loads = partsFor(this.#index, weighing.weight);
-    const blocks = this.#index.blocks.slice(0, loads.blocks);
-    const key = [...blocks, ...loads.parts].map((e) => e.path).join(' ');
+    const { weights, ignored, weighing, blocks, parts } = this.#needs(params);
+    const key = [...blocks, ...parts].map((e) => e.path).join(' ');
     if (this.#field?.key !== key) {
       let done = 0;
-      const of = blocks.length + loads.parts.length;
+      const of = blocks.length + parts.length;
       const counted = <T>(file: Promise<T>) =>
         file.then((f) => {
           progress({ phase: 'load', done: ++done, of });
@@ -128,7 +133,7 @@ export class RankEngine {
       progress({ phase: 'load', done, of });
       const [loadedBlocks, loadedParts] = await Promise.all([
         Promise.all(blocks.map((e) => counted(this.#file(e, (f: RankBlockFile) => decodeBlock(f))))),
-        Promise.all(loads.parts.map((e) => counted(this.#file(e, (f: RankPartFile) => decodePart(f))))),
+        Promise.all(parts.map((e) => counted(this.#file(e, (f: RankPartFile) => decodePart(f))))),
       ]);
       timed('files', started, undefined);
       const assembling = performance.now();
