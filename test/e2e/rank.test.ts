@@ -794,6 +794,43 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
+  it('gives assistive technology every row’s cells and every weight’s field, those scrolled out of sight too', async () => {
+    // Chromium leaves out of its accessibility tree what `content-visibility: auto` skips: a field scrolled out of its box, a row below the screen.
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await open(context, '/rank/?by=alike');
+    await page.click('[data-bench-weights] > summary');
+    await expect.poll(() => page.locator('input[data-bench]').count()).toBeGreaterThan(0);
+    await loaded(page);
+    const drawn = await page.evaluate(() => {
+      const fields = [...document.querySelectorAll<HTMLInputElement>('[data-rank] .weight-list input')];
+      const outOfBox = fields.filter((input) => {
+        const box = input.closest('.weight-list')!.getBoundingClientRect();
+        const at = input.getBoundingClientRect();
+        return at.top >= box.bottom || at.bottom <= box.top;
+      });
+      const rows = document.querySelectorAll('[data-rank] tbody tr');
+      return {
+        fields: fields.length,
+        outOfBox: outOfBox.length,
+        rowsBelow: [...rows].filter((tr) => tr.getBoundingClientRect().top > window.innerHeight).length,
+        cells: document.querySelectorAll('[data-rank] tbody td').length,
+        rowHeaders: document.querySelectorAll('[data-rank] tbody th').length,
+      };
+    });
+    // What the test holds is there to hold: fields out of their boxes' sight and rows below the screen.
+    expect(drawn.outOfBox).toBeGreaterThan(10);
+    expect(drawn.rowsBelow).toBeGreaterThan(50);
+    const cdp = await context.newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const exposed = (role: string) => nodes.filter((n) => !n.ignored && n.role?.value === role).length;
+    expect({ fields: exposed('spinbutton'), cells: exposed('cell'), rowHeaders: exposed('rowheader') }).toEqual({
+      fields: drawn.fields,
+      cells: drawn.cells,
+      rowHeaders: drawn.rowHeaders,
+    });
+    await finish(context);
+  });
+
   // One page a test, so that no test waits on more than one axe run over a page with every benchmark's field drawn.
   it.for(
     (['light', 'dark'] as const).flatMap((colorScheme) =>
