@@ -62,6 +62,12 @@ interface Made {
   rows: RankRow[];
 }
 
+/** A block or part of the data, decoded, by its path: as one worker's engine hands it to the other's. */
+export interface HeldFile {
+  path: string;
+  file: RankPart | RankBlock;
+}
+
 /** Parts kept decoded, beside the blocks: a visitor going back and forth between a few capabilities fetches each once. */
 const KEPT_FILES = 12;
 
@@ -97,10 +103,15 @@ export class RankEngine {
         return timed('decode', decoding, decode(json));
       });
     }
-    this.#files.set(entry.path, file);
-    file.catch(() => this.#files.delete(entry.path));
-    while (this.#files.size > KEPT_FILES + this.#index.blocks.length) this.#files.delete(this.#files.keys().next().value!);
+    this.#keep(entry.path, file);
     return file;
+  }
+
+  /** A file kept as the most recent, the oldest let go beyond the last few. */
+  #keep(path: string, file: Promise<RankPart | RankBlock>): void {
+    this.#files.set(path, file);
+    file.catch(() => this.#files.delete(path));
+    while (this.#files.size > KEPT_FILES + this.#index.blocks.length) this.#files.delete(this.#files.keys().next().value!);
   }
 
   /** The weights of `params` read, and the blocks and parts of the data they need. */
@@ -109,6 +120,21 @@ export class RankEngine {
     const weighing = weighingOf(weights, this.#names.benchmarks);
     const loads = partsFor(this.#index, weighing.weight);
     return { weights, ignored, weighing, blocks: this.#index.blocks.slice(0, loads.blocks), parts: loads.parts };
+  }
+
+  /** The files the weights of `params` need, as this engine holds them decoded (all of them, once `load` of those weights is done): what the ranking worker hands the ranges worker. */
+  async filesFor(params: WeightParams): Promise<HeldFile[]> {
+    const { blocks, parts } = this.#needs(params);
+    const held = [...blocks, ...parts].flatMap((e) => {
+      const file = this.#files.get(e.path);
+      return file ? [file.then((f) => ({ path: e.path, file: f }))] : [];
+    });
+    return Promise.all(held);
+  }
+
+  /** Files another engine has read (`filesFor`), kept as if this one had: its `load` of the same weights then reads nothing. */
+  adopt(files: readonly HeldFile[]): void {
+    for (const { path, file } of files) if (!this.#files.has(path)) this.#keep(path, Promise.resolve(file));
   }
 
   /** Whether every file the weights of `params` need has been asked for already: loading them reads nothing more. */

@@ -3,14 +3,16 @@
  * while a ranking runs. Each gets the index once, as the page read it (its text: parsing it is the
  * worker's work, not the page's), and one end of a channel between the two. The page's ranking
  * worker gets a ranking to make per message and answers each with its progress and its rows; a
- * ranking asked for by an earlier message runs to its end. It then hands the ranking itself to the
- * ranges worker (the last one made before the page made that worker, once it is there), which, at
- * once where it holds the files they need, else once the page has drawn the rows and asks for their
- * ranges (so that reading the files does not slow that drawing), reads the same data, makes the rows' likely ranges (the longer part) and
- * answers the page with them: only for the last ranking handed over, so a visitor's quick changes
- * do not queue up each one's resampling, and it keeps the data it has read from one change to the next.
+ * ranking asked for by an earlier message runs to its end. It then hands the ranking itself, with
+ * the files of data it was made from as that worker decoded them, to the ranges worker (the last one
+ * made before the page made that worker, once it is there), which keeps the files as if it had read
+ * them, makes the rows' likely ranges (the longer part) at once, and answers the page with them:
+ * only for the last ranking handed over, so a visitor's quick changes do not queue up each one's
+ * resampling. Where it does not hold every file the ranking needs (it keeps the last few), it
+ * reads them itself once the page has drawn the rows and asks (reading them beside that drawing
+ * slowed it).
  */
-import { RankEngine, rangesOf, timed, type RangesProgress, type RankProgress, type RankResult } from './rank-engine.ts';
+import { RankEngine, rangesOf, timed, type HeldFile, type RangesProgress, type RankProgress, type RankResult } from './rank-engine.ts';
 import { ROUNDS } from '../site/evidence/resample.ts';
 import type { Ranking } from '../site/evidence/reweigh.ts';
 import type { WeightParams } from '../site/evidence/weights.ts';
@@ -27,11 +29,16 @@ export type ToWorker =
   | { type: 'channel' }
   | { type: 'rank'; id: number; params: WeightParams }
   | { type: 'ranges'; id: number };
-/** What the ranking worker hands the ranges worker: a ranking made, and the weights it was made by; without it, a ranking whose ranges the page has already (the published ones). */
+/**
+ * What the ranking worker hands the ranges worker: a ranking made, the weights it was made by and the
+ * files it was made from, decoded (copied, not read again); without a ranking, one whose ranges the
+ * page has already (the published ones).
+ */
 interface Handed {
   id: number;
   params: WeightParams;
   ranking?: Ranking;
+  files?: HeldFile[];
 }
 /** What a worker answers. */
 export type FromWorker =
@@ -58,9 +65,10 @@ let lastHanded: Handed | undefined;
 let asked = 0;
 /**
  * The likely ranges of the ranking handed over, from this worker's own load of the same data: at
- * once where this worker holds every file they need (its work is then the resampling, on a core of
- * its own), else once the page asks for them, having drawn the rows (reading the files beside the
- * page's drawing slowed it: at 50,000 configurations the rows' median went from 424 to 674 ms).
+ * once where this worker holds every file they need (handed over with the ranking: its work is then
+ * the resampling, on a core of its own), else once the page asks for them, having drawn the rows
+ * (reading the files beside the page's drawing slowed it: at 50,000 configurations the rows' median
+ * went from 424 to 674 ms).
  */
 function makeRanges(): void {
   if (!lastHanded || (lastHanded.id !== asked && !engine?.holdsFilesFor(lastHanded.params))) return;
@@ -96,7 +104,9 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
   } else if (message.type === 'channel') {
     channel = e.ports[0]!;
     channel.onmessage = (m: MessageEvent<Handed>) => {
-      lastHanded = m.data.ranking ? m.data : undefined;
+      const { files, ...handed } = m.data;
+      if (files) engine?.adopt(files);
+      lastHanded = handed.ranking ? handed : undefined;
       // A newer ranking: the ranges of an earlier one still being made are let go.
       latest = m.data.id;
       makeRanges();
@@ -121,7 +131,7 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
         const moved = [...packedBuffers(rows), ...(ranges ? [ranges.cells.buffer as ArrayBuffer] : [])];
         timed('post', posting, answer({ type: 'ranked', id, result: { ...result, rows }, ...(ranges && { ranges }) }, moved));
         // Ranges the page has already need no resampling: the ranges worker only lets go of any earlier ranking's.
-        const handed: Handed = { id, params, ...(!ranges && { ranking: mine.rankingOf(result) }) };
+        const handed: Handed = { id, params, ...(!ranges && { ranking: mine.rankingOf(result), files: await mine.filesFor(params) }) };
         if (channel) channel.postMessage(handed);
         else unhanded = handed;
       })

@@ -100,11 +100,12 @@ function rankWorker(index: Index, name: string): Worker {
 }
 
 /**
- * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to
- * once its rows are posted: the ranges worker, made once the first rows are in, starts on their
- * ranges at once where it holds the files they need, else once the page has drawn them (so that
- * reading the files does not slow theirs), reads the same data, kept from one change to the next, and makes only the
- * last ranges handed over (rank-worker.ts), which are heard only while they are the last asked for.
+ * Rankings in a worker, and their ranges in a second one, which the first hands each ranking to,
+ * with the files it was made from, once its rows are posted: the ranges worker, made once the first
+ * rows are in, starts on their ranges at once where it holds the files they need (as it does once
+ * handed them), else once the page has drawn them (so that reading the files does not slow theirs),
+ * and makes only the last ranges handed over (rank-worker.ts), which are heard only while they are
+ * the last asked for.
  */
 function workerRanker(index: Index): Ranker {
   const worker = rankWorker(index, 'rank');
