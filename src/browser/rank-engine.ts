@@ -122,14 +122,22 @@ export class RankEngine {
     return { weights, ignored, weighing, blocks: this.#index.blocks.slice(0, loads.blocks), parts: loads.parts };
   }
 
-  /** The files the weights of `params` need, as this engine holds them decoded (all of them, once `load` of those weights is done): what the ranking worker hands the ranges worker. */
-  async filesFor(params: WeightParams): Promise<HeldFile[]> {
+  /**
+   * The files the weights of `params` need but those in `except`, as this engine holds them decoded (all of them, once `load`
+   * of those weights is done): what the ranking worker hands the ranges worker, but what that worker said it holds.
+   */
+  async filesFor(params: WeightParams, except: ReadonlySet<string> = new Set()): Promise<HeldFile[]> {
     const { blocks, parts } = this.#needs(params);
     const held = [...blocks, ...parts].flatMap((e) => {
-      const file = this.#files.get(e.path);
+      const file = except.has(e.path) ? undefined : this.#files.get(e.path);
       return file ? [file.then((f) => ({ path: e.path, file: f }))] : [];
     });
     return Promise.all(held);
+  }
+
+  /** The paths of the files this engine holds (or is reading). */
+  heldPaths(): string[] {
+    return [...this.#files.keys()];
   }
 
   /** Files another engine has read (`filesFor`), kept as if this one had: its `load` of the same weights then reads nothing. */

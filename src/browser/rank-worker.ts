@@ -4,9 +4,9 @@
  * worker's work, not the page's), and one end of a channel between the two. The page's ranking
  * worker gets a ranking to make per message and answers each with its progress and its rows; a
  * ranking asked for by an earlier message runs to its end. It then hands the ranking itself, with
- * the files of data it was made from as that worker decoded them, to the ranges worker (the last one
- * made before the page made that worker, once it is there), which keeps the files as if it had read
- * them, makes the rows' likely ranges (the longer part) at once, and answers the page with them:
+ * the files of data it was made from as that worker decoded them (but those the ranges worker last
+ * said it holds), to the ranges worker (the last one made before the page made that worker, once it
+ * is there), which keeps the files as if it had read them, makes the rows' likely ranges (the longer part) at once, and answers the page with them:
  * only for the last ranking handed over, so a visitor's quick changes do not queue up each one's
  * resampling. Where it does not hold every file the ranking needs (it keeps the last few), it
  * reads them itself once the page has drawn the rows and asks (reading them beside that drawing
@@ -40,6 +40,10 @@ interface Handed {
   ranking?: Ranking;
   files?: HeldFile[];
 }
+/** What the ranges worker tells the ranking worker after each change: the files it holds, which need not be handed again. */
+interface Holding {
+  held: string[];
+}
 /** What a worker answers. */
 export type FromWorker =
   | { type: 'progress'; id: number; progress: RankProgress | RangesProgress }
@@ -53,6 +57,8 @@ let publishedRanges = publishedRangesReader(undefined);
 /** The other worker, once the page has made it; the last ranking made before, handed over when it comes. */
 let channel: MessagePort | undefined;
 let unhanded: Handed | undefined;
+/** The ranking worker: the files the ranges worker last said it holds. */
+let rangesHold: ReadonlySet<string> = new Set();
 /** The last ranking handed over: an earlier one not yet begun, or loaded while this one came, is let go. */
 let latest = 0;
 const answer = (message: FromWorker, transfer: Transferable[] = []) => postMessage(message, { transfer });
@@ -84,6 +90,7 @@ function makeRanges(): void {
       if (!current()) return;
       // How far they are, for the page's status line: the files, then the resampling.
       const loaded = await mine.load(params, (p) => p.phase === 'load' && answer({ type: 'progress', id, progress: p }));
+      channel?.postMessage({ held: mine.heldPaths() } satisfies Holding);
       await heard();
       if (!current()) return;
       answer({ type: 'progress', id, progress: { phase: 'resample', rounds: ROUNDS, models: ranking!.ranked.length } });
@@ -103,9 +110,11 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
     publishedRanges = publishedRangesReader(message.published);
   } else if (message.type === 'channel') {
     channel = e.ports[0]!;
-    channel.onmessage = (m: MessageEvent<Handed>) => {
+    channel.onmessage = (m: MessageEvent<Handed | Holding>) => {
+      if ('held' in m.data) return void (rangesHold = new Set(m.data.held));
       const { files, ...handed } = m.data;
       if (files) engine?.adopt(files);
+      if (engine) channel!.postMessage({ held: engine.heldPaths() } satisfies Holding);
       lastHanded = handed.ranking ? handed : undefined;
       // A newer ranking: the ranges of an earlier one still being made are let go.
       latest = m.data.id;
@@ -131,7 +140,7 @@ addEventListener('message', (e: MessageEvent<ToWorker>) => {
         const moved = [...packedBuffers(rows), ...(ranges ? [ranges.cells.buffer as ArrayBuffer] : [])];
         timed('post', posting, answer({ type: 'ranked', id, result: { ...result, rows }, ...(ranges && { ranges }) }, moved));
         // Ranges the page has already need no resampling: the ranges worker only lets go of any earlier ranking's.
-        const handed: Handed = { id, params, ...(!ranges && { ranking: mine.rankingOf(result), files: await mine.filesFor(params) }) };
+        const handed: Handed = { id, params, ...(!ranges && { ranking: mine.rankingOf(result), files: await mine.filesFor(params, rangesHold) }) };
         if (channel) channel.postMessage(handed);
         else unhanded = handed;
       })
