@@ -6,7 +6,7 @@
  * paint; phones; the month-end pages, linked and titled, drawn exactly as the script draws their day;
  * html-validate on the new pages.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, launchChromium, countLayoutShifts, shiftedPages } from '../helpers/browser.ts';
@@ -54,7 +54,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await server?.close();
   });
 
-  it('keeps a day file for each of the 365 days and a page for each month’s end and the oldest day', () => {
+  it('keeps a day file for each of the 365 days and a page for each month’s end and the oldest day', ({ expect }) => {
     expect(days).toHaveLength(365);
     expect(days.filter((d) => d.page).map((d) => d.date)).toEqual([
       '2025-11-17',
@@ -73,7 +73,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     ]);
   });
 
-  it('opens any day from the leaderboard’s date control, with its filters, search and sort, and each row’s rank now', async () => {
+  it('opens any day from the leaderboard’s date control, with its filters, search and sort, and each row’s rank now', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     await page.fill('#lb-as-of', BEFORE);
@@ -116,7 +116,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await finish(context);
   });
 
-  it('says so for a day outside the history, and links the nearest day kept', async () => {
+  it('says so for a day outside the history, and links the nearest day kept', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, `${PAST}?asOf=2020-01-01`);
     expect(await page.locator('[data-notice]').textContent()).toContain('The mirror’s history starts on 2025-11-17');
@@ -131,7 +131,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await finish(context);
   });
 
-  it('opens an address of the leaderboard with a day on the page that draws it, before anything is drawn', async () => {
+  it('opens an address of the leaderboard with a day on the page that draws it, before anything is drawn', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, `/?asOf=${AFTER}&tag=agents`);
     expect(here(page)).toBe(`${PAST}?asOf=${AFTER}&tag=agents`);
@@ -139,7 +139,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await finish(context);
   });
 
-  it('lists what changed between two days: the models that came and went, the largest moves and the new tag leaders', async () => {
+  it('lists what changed between two days: the models that came and went, the largest moves and the new tag leaders', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, `${PAST}?asOf=${AFTER}&since=${BEFORE}`);
     await expect.poll(() => page.locator('[data-range] h2').textContent()).toBe(`What changed from ${BEFORE} to ${AFTER}`);
@@ -153,7 +153,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await finish(context);
   });
 
-  it('marks the method change when a range crosses it, and lists no moves across it', async () => {
+  it('marks the method change when a range crosses it, and lists no moves across it', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, `${PAST}?asOf=${BEFORE}&since=2026-09-01`);
     await expect.poll(() => page.locator('[data-range] .method-change').textContent()).toMatch(/method changed on 2026-09-17/);
@@ -165,7 +165,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await finish(context);
   });
 
-  it('makes each view a history entry that Back restores', async () => {
+  it('makes each view a history entry that Back restores', async ({ expect }) => {
     const context = await newContext();
     const page = await open(context, '/');
     const steps: [string, string | null][] = [[here(page), await status(page)]];
@@ -194,7 +194,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await finish(context);
   });
 
-  it('draws a month’s end with JavaScript exactly as its static page reads without it', async () => {
+  it('draws a month’s end with JavaScript exactly as its static page reads without it', async ({ expect }) => {
     const day = '2026-06-30';
     const withJs = await newContext();
     const drawn = await open(withJs, `${PAST}?asOf=${day}`);
@@ -206,7 +206,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     await finish(withJs, noJs);
   });
 
-  it('reads the month-end pages without JavaScript, linked from the changes and about pages, each titled with its date', async () => {
+  it('reads the month-end pages without JavaScript, linked from the changes and about pages, each titled with its date', async ({ expect }) => {
     const context = await newContext({ javaScriptEnabled: false });
     const pages = days.filter((d) => d.page).map((d) => `${PAST}${d.date}/`);
     for (const from of ['/changes/', '/about/']) {
@@ -240,7 +240,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
   it.for<'light' | 'dark'>(['light', 'dark'])(
     'passes axe-core in the %s theme on a past day, a range and a month’s end',
     { timeout: 300_000 },
-    async (colorScheme) => {
+    async (colorScheme, { expect }) => {
       const context = await newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
       const failures: string[] = [];
       for (const path of VIEWS()) {
@@ -257,7 +257,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
   it.for([1280, 390])(
     'moves nothing on screen while the script loads and draws a past day, at %i px (layout shift under 0.05)',
     { timeout: 300_000 },
-    async (width) => {
+    async (width, { expect }) => {
       const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
       await countLayoutShifts(context);
       expect(await shiftedPages((path) => open(context, path), [...VIEWS(), `/?asOf=${AFTER}`, '/'], width)).toEqual([]);
@@ -267,7 +267,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
 
   it.for([`${PAST}2026-06-30/`, `${PAST}?asOf=${AFTER}`, '/'])(
     'shows at least three ranked rows on a phone’s first screen (390 × 844), its controls folded behind one button: %s',
-    async (path) => {
+    async (path, { expect }) => {
       const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
       const page = await open(context, path);
       await loaded(page);
@@ -282,7 +282,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
     },
   );
 
-  it('fits a past day, a range and a month’s end in a 360 px screen', async () => {
+  it('fits a past day, a range and a month’s end in a 360 px screen', async ({ expect }) => {
     const context = await newContext({ viewport: { width: 360, height: 800 } });
     const wider: string[] = [];
     for (const path of VIEWS()) {
@@ -297,7 +297,7 @@ describe.skipIf(!available)('the leaderboard as it stood, in Chromium', { concur
 });
 
 describe('the pages of the history site', () => {
-  it('pass html-validate with no error', async () => {
+  it('pass html-validate with no error', async ({ expect }) => {
     const site = await sharedSite('history');
     const report = await validateSite(site.dist);
     expect(report.problems, `${report.errors} errors`).toEqual([]);

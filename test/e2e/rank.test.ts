@@ -283,14 +283,14 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await server?.close();
   });
 
-  it('shows, without a script’s help, the ranking as the source weighs that this file computes', async () => {
+  it('shows, without a script’s help, the ranking as the source weighs that this file computes', async ({ expect }) => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await open(context, '/rank/');
     expect(await rows(page)).toEqual(expectedRows(expectedRanking(field, {})));
     await finish(context);
   });
 
-  it('ranks by weights set through its controls as this file computes, and a link with them opens the same order', async () => {
+  it('ranks by weights set through its controls as this file computes, and a link with them opens the same order', async ({ expect }) => {
     const [a, b] = busiestTags();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
@@ -315,21 +315,24 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it.for(['*:1', '*:2', '*:0.1'])('draws for %s in its worker the rows the build drew as the source weighs, scores to the last digit', async (w) => {
-    const context = await newContext({ viewport: { width: 1280, height: 900 } });
-    const own = await cells(await open(context, '/rank/'));
-    expect(own.length).toBe(100);
-    const page = await context.newPage();
-    const worker = page.waitForEvent('worker');
-    await page.goto(`${base}/rank/?w=${w}`);
-    await worker;
-    await settled(page);
-    expect(await cells(page)).toEqual(own);
-    expect(await page.locator('[data-rank-summary]').textContent()).toContain('ranked as the source weighs');
-    await finish(context);
-  });
+  it.for(['*:1', '*:2', '*:0.1'])(
+    'draws for %s in its worker the rows the build drew as the source weighs, scores to the last digit',
+    async (w, { expect }) => {
+      const context = await newContext({ viewport: { width: 1280, height: 900 } });
+      const own = await cells(await open(context, '/rank/'));
+      expect(own.length).toBe(100);
+      const page = await context.newPage();
+      const worker = page.waitForEvent('worker');
+      await page.goto(`${base}/rank/?w=${w}`);
+      await worker;
+      await settled(page);
+      expect(await cells(page)).toEqual(own);
+      expect(await page.locator('[data-rank-summary]').textContent()).toContain('ranked as the source weighs');
+      await finish(context);
+    },
+  );
 
-  it('draws the same rows for one capability beside the others at 1 and ½ and at 5 and 2½', async () => {
+  it('draws the same rows for one capability beside the others at 1 and ½ and at 5 and 2½', async ({ expect }) => {
     // No capability of the sample carries enough benchmarks to rank a model alone: one beside the others ranks some.
     const [a] = busiestTags();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
@@ -342,7 +345,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
 
   it.for([true, false])(
     'shows under one capability weighed a likely range under each ranked row’s rank, and says what it is of (made in a worker: %s)',
-    async (moduleWorkers) => {
+    async (moduleWorkers, { expect }) => {
       const [a] = busiestTags();
       const context = await newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
@@ -383,7 +386,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
 
   it.for([true, false])(
     'draws under a ranking in the source’s proportions the leaderboard’s own ranges, read as published, not resampled (module workers: %s)',
-    async (moduleWorkers) => {
+    async (moduleWorkers, { expect }) => {
       const context = await newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       // A browser without module workers: the page ranks in itself (page-ranker.ts), and reads the published ranges as the worker does.
@@ -514,7 +517,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('ranks as the source weighs the models the leaderboard gives a likely range, within 5%', async () => {
+  it('ranks as the source weighs the models the leaderboard gives a likely range, within 5%', async ({ expect }) => {
     const withRange = await leaderboardRanges();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const ranked = new Set<string>();
@@ -534,7 +537,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('says where the references’ rule ended, never a cycle: a fixed point, or the one step it takes', async () => {
+  it('says where the references’ rule ended, never a cycle: a fixed point, or the one step it takes', async ({ expect }) => {
     // A few weightings this file finds settling and stopping at the step; the rule over all 219 of the sample is rank-site.test.ts'.
     // A capability alone ranks a model only if it carries enough benchmarks (none of the sample's does); tripled beside the others, any may.
     const tags = file.tags.segment.filter((_, t) => file.benchmarks.tags.filter((ts) => ts.includes(t)).length >= file.method.minBenchmarks);
@@ -563,13 +566,13 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
   const ranksSome = async (page: Page) => (await rows(page)).some(([, kind]) => kind === 'ranked');
 
   // One test a link, so that no test waits on more than one ranking.
-  it.for(DOC_LINKS)('opens ranked rows at the example link %s of the README and the docs', async (link) => {
+  it.for(DOC_LINKS)('opens ranked rows at the example link %s of the README and the docs', async (link, { expect }) => {
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     expect(await ranksSome(await open(context, link))).toBe(true);
     await finish(context);
   });
 
-  it('opens ranked rows at every example link of /rank/ on the site, side by side', async () => {
+  it('opens ranked rows at every example link of /rank/ on the site, side by side', async ({ expect }) => {
     expect(DOC_LINKS.length).toBeGreaterThan(0);
     const linksIn = (files: string[]) => [...new Set(files.flatMap((f) => examples(readFileSync(join(dist, f), 'utf8'))))].sort();
     const pages = filesUnder(dist, /\.html$/);
@@ -587,7 +590,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('weighs one benchmark on its own from the list opened under the capabilities', async () => {
+  it('weighs one benchmark on its own from the list opened under the capabilities', async ({ expect }) => {
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
     await page.locator('[data-bench-weights] > summary').click();
@@ -599,7 +602,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('offers presets: one capability, every benchmark alike, and as the source weighs', async () => {
+  it('offers presets: one capability, every benchmark alike, and as the source weighs', async ({ expect }) => {
     const [a] = busiestTags();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
@@ -617,7 +620,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('draws a ranking’s first rows at once and the others a few a frame, its table busy and as high as it was meanwhile', async () => {
+  it('draws a ranking’s first rows at once and the others a few a frame, its table busy and as high as it was meanwhile', async ({ expect }) => {
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
     const before = await page.locator('[data-rank] .table-wrap').evaluate((wrap) => (wrap as HTMLElement).offsetHeight);
@@ -659,7 +662,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('makes each change a history entry that Back and Forward step through, controls and rows with it', async () => {
+  it('makes each change a history entry that Back and Forward step through, controls and rows with it', async ({ expect }) => {
     const [a, b] = busiestTags();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await open(context, '/rank/');
@@ -690,7 +693,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('makes on Back the ranges of a ranking that a newer change overtook before they were made', async () => {
+  it('makes on Back the ranges of a ranking that a newer change overtook before they were made', async ({ expect }) => {
     const [a, b] = busiestTags();
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     // The second change made as the first one's rows start to be drawn: its ranking is asked for before the first one's ranges
@@ -745,7 +748,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('lists apart, after the ranked rows and without a rank, the models with too little evidence for a rank', async () => {
+  it('lists apart, after the ranked rows and without a rank, the models with too little evidence for a rank', async ({ expect }) => {
     // One capability tripled beside the others (alone, none of the sample's ranks a model), on the page where the rows listed apart begin.
     const [a] = busiestTags();
     const expected = expectedRanking(field, { tags: { [a!]: 3, '*': 1 } });
@@ -770,7 +773,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('says what an address gave that it could not use, and ranks by the rest', async () => {
+  it('says what an address gave that it could not use, and ranks by the rest', async ({ expect }) => {
     const [a] = busiestTags();
     const context = await newContext();
     const page = await open(context, `/rank/?w=${a}:1,nonsense:2,${a}x:-1&by=sideways`);
@@ -783,7 +786,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
 
   it.for(['/', '/leaderboard/as-of/?asOf=2026-11-16', '/rank/', `/rank/?w=long-context:3,*:1`])(
     'shows at least three ranked rows on a phone’s first screen (390 × 844): %s',
-    async (path) => {
+    async (path, { expect }) => {
       const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const page = await open(context, path);
       await loaded(page);
@@ -798,7 +801,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     },
   );
 
-  it('reaches its folded controls and the header’s menu with a keyboard on a phone', async () => {
+  it('reaches its folded controls and the header’s menu with a keyboard on a phone', async ({ expect }) => {
     const context = await newContext({ viewport: { width: 390, height: 844 } });
     const page = await open(context, '/rank/');
     const focused = () => page.evaluate(() => document.activeElement?.closest('summary, input, select, a')?.outerHTML.slice(0, 60) ?? '');
@@ -868,7 +871,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     ),
   )(
     'passes axe-core in the $colorScheme theme at $width px, weighed $weighing, every control open: $openAll',
-    async ({ colorScheme, width, weighing, openAll }) => {
+    async ({ colorScheme, width, weighing, openAll }, { expect }) => {
       const [a] = busiestTags();
       const path = { source: '/rank/', tag: `/rank/?w=${a}:1,nope:1`, alike: '/rank/?by=alike' }[weighing];
       const context = await newContext({ colorScheme, viewport: { width, height: 900 } });
@@ -884,7 +887,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     },
   );
 
-  it.for([1280, 390])('moves nothing on screen while its script starts and draws, at %i px (layout shift under 0.05)', async (width) => {
+  it.for([1280, 390])('moves nothing on screen while its script starts and draws, at %i px (layout shift under 0.05)', async (width, { expect }) => {
     const [a] = busiestTags();
     const context = await newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
     await countLayoutShifts(context);
@@ -892,7 +895,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
     await finish(context);
   });
 
-  it('scores at least 99 in Lighthouse’s accessibility, best practices and SEO (mobile)', async () => {
+  it('scores at least 99 in Lighthouse’s accessibility, best practices and SEO (mobile)', async ({ expect }) => {
     // Its performance depends on this machine's speed and load, and its trace is most of Lighthouse's time: npm run lighthouse reports it.
     const [page] = await lighthouseScores(dist, ['/rank/'], ['accessibility', 'best-practices', 'seo']);
     console.info(`Lighthouse (mobile) ${scoresLine(page!)}`);
