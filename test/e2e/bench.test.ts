@@ -4,13 +4,16 @@
  * speed; the pure parts of the report are tested in test/unit/bench-report.test.ts.
  */
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sizeReport } from '../../src/dev/bench/report.ts';
 import type { SizeResult } from '../../src/dev/bench/results.ts';
 import { runChild } from '../../src/dev/bench/child.ts';
 import { ROOT, fingerprint, runScript, tempDir, type RunResult } from '../helpers/env.ts';
 import { CHROMIUM_PATH } from '../helpers/browser.ts';
+import { sharedSite } from '../helpers/shared-sites.ts';
+import { busiest, measureRankPage } from '../../src/dev/bench/rank-page.ts';
+import type { RankFile } from '../../src/site/evidence/rank-file.ts';
 
 /**
  * Tiny: the stages, the reference and the build with details still each run for real, on a few dozen pages. The field has
@@ -161,5 +164,24 @@ describe('the peak a measured process reports', () => {
     expect(run.code).toBe(0);
     expect(run.peak?.maxRssKb).toBeGreaterThan(10_000);
     expect(run.peak?.maxRssKb).toBeLessThan(200_000);
+  });
+});
+
+describe.skipIf(!existsSync(CHROMIUM_PATH))('the bench’s measure of /rank/, on a site whose ranking data the page cannot load', () => {
+  it('fails with what the page says, instead of waiting for rows that never come', { timeout: 300_000 }, async () => {
+    const { dist } = await sharedSite('sample');
+    const copy = tempDir('mirror-bench-broken-');
+    try {
+      cpSync(dist, copy.path, { recursive: true });
+      const [a] = busiest(JSON.parse(readFileSync(join(copy.path, 'data/rank.json'), 'utf8')) as RankFile);
+      // The part of the busiest capability cut short: the bench's second change (that capability alone) reads it.
+      const part = join(copy.path, `data/rank/tags/${a}.json`);
+      writeFileSync(part, readFileSync(part, 'utf8').slice(0, 100));
+      // The tests' Chromium, as the bench's own run above is given it.
+      process.env.CHROMIUM_PATH = CHROMIUM_PATH;
+      await expect(measureRankPage(copy.path)).rejects.toThrow(/after input\[data-rest\] = 0: the page says "The data of this ranking could not be loaded/);
+    } finally {
+      copy.cleanup();
+    }
   });
 });

@@ -17,7 +17,8 @@ import { namesOf, partsFor, type FileEntry, type RankFile } from '../../site/evi
 import { readWeights, weighingOf, type WeightParams } from '../../site/evidence/weights.ts';
 import { median } from './stats.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The Chromium the measure runs, read when it runs: `CHROMIUM_PATH`, else Debian's. */
+const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How much slower than this machine the CPU runs, as a mid-range phone's. */
 export const CPU_SLOWDOWN = Number(process.env.RANK_SLOWDOWN ?? 4);
 
@@ -284,14 +285,37 @@ interface Timed {
   startedAt: number;
 }
 
-/** Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn, after what the page says of them, and after their ranges are, and when it started (ms since the epoch). */
+/** How long a change may take to draw its rows and ranges before the bench gives up on it. */
+const CHANGE_LIMIT_MS = 300_000;
+
+/**
+ * Changes one weight's field as a visitor does, and resolves with the ms to the frame after the rows it asks for are drawn,
+ * after what the page says of them, and after their ranges are, and when it started (ms since the epoch). Fails, rather than
+ * waiting on, a page that says its data could not be loaded, or a change not drawn within CHANGE_LIMIT_MS.
+ */
 function timedChange(page: Page, selector: string, value: string): Promise<Timed> {
   return page.evaluate(
-    ([selector, value]) =>
-      new Promise<Timed>((resolve) => {
+    ([selector, value, limit]) =>
+      new Promise<Timed>((resolve, reject) => {
         const root = document.querySelector<HTMLElement>('[data-rank]')!;
         const field = document.querySelector<HTMLInputElement | HTMLSelectElement>(selector)!;
         const started = performance.now();
+        const status = root.querySelector('[data-status]')!;
+        const give = (why: string) => {
+          watching.disconnect();
+          clearTimeout(timer);
+          reject(new Error(`/rank/ after ${selector} = ${value}: ${why}`));
+        };
+        const watching = new MutationObserver(() => {
+          if (status.textContent?.includes('could not be loaded')) give(`the page says "${status.textContent}"`);
+        });
+        watching.observe(status, { childList: true, characterData: true, subtree: true });
+        const timer = setTimeout(() => give(`not drawn with its ranges within ${limit / 1000} s`), limit);
+        const done = (t: Timed) => {
+          watching.disconnect();
+          clearTimeout(timer);
+          resolve(t);
+        };
         let ms: number | undefined;
         let allMs: number | undefined;
         let rangesMs: number | undefined;
@@ -308,7 +332,7 @@ function timedChange(page: Page, selector: string, value: string): Promise<Timed
           if (saidMs === undefined || allMs === undefined || rangesMs === undefined || root.dataset.drawing !== undefined) {
             return void requestAnimationFrame(frame);
           }
-          resolve({ ms: ms!, saidMs, allMs, rangesMs, startedAt: performance.timeOrigin + started });
+          done({ ms: ms!, saidMs, allMs, rangesMs, startedAt: performance.timeOrigin + started });
         };
         // The first rows in (`rank-rows`), then the sentences and the weights' fields (`rank-drawn`), which the page draws two
         // frames later while more rows are to come (a build before `rank-rows` drew them with the rows: its `rank-drawn` is both).
@@ -330,7 +354,7 @@ function timedChange(page: Page, selector: string, value: string): Promise<Timed
         field.value = value;
         field.dispatchEvent(new Event('change', { bubbles: true }));
       }),
-    [selector, value] as const,
+    [selector, value, CHANGE_LIMIT_MS] as const,
   );
 }
 
@@ -367,11 +391,12 @@ export async function measureRankPage(dist: string): Promise<RankResult | undefi
   const data = rankData(dist);
   if (!size || !data) return undefined;
   const none = { ...size, pageGzipBytes: 0, changes: [], longestTaskMs: 0, targets: [] };
-  if (!existsSync(CHROMIUM)) return { ...none, skipped: `no Chromium at ${CHROMIUM}` };
+  const executablePath = chromiumPath();
+  if (!existsSync(executablePath)) return { ...none, skipped: `no Chromium at ${executablePath}` };
   const [a, b] = busiest(data.index);
   if (!b) return { ...none, skipped: 'fewer than two capabilities to weigh' };
   const server = await serveStatic({ dir: dist });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'], timeout: 120_000 });
+  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu'], timeout: 120_000 });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const bodies: Promise<{ url: string; bytes: number }>[] = [];
