@@ -9,7 +9,7 @@
  * shift after the first paint. Each test waits on one or a few rankings only: the e2e tier runs beside
  * other work, and the rule over every weighting of the sample is the system tier's (rank-site.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi, type ExpectStatic } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sharedSite } from '../helpers/shared-sites.ts';
 import { axeViolations, chromiumAvailable, countLayoutShifts, launchChromium, shiftedPages } from '../helpers/browser.ts';
@@ -220,7 +220,7 @@ const csvFields = (line: string) =>
  * from its downloads too: a model's best configuration's counting scores (scores.csv) on benchmarks of positive
  * effectiveWeight that a reference other than itself (evidence.json) has a score on, at least method.minBenchmarks of them.
  */
-async function leaderboardRanges(): Promise<Set<string>> {
+async function leaderboardRanges(expect: ExpectStatic): Promise<Set<string>> {
   const json = async <T>(path: string) => (await (await fetch(`${base}/data/${path}`)).json()) as T;
   const models = await json<{ models: { slug: string; familyTag: string; rank: number; likelyModelRank: unknown }[] }>('models.json');
   // The sample's models all have pages, at their familyTag.
@@ -518,7 +518,7 @@ describe.skipIf(!available)('ranking by your weights, in Chromium', { concurrent
   });
 
   it('ranks as the source weighs the models the leaderboard gives a likely range, within 5%', async ({ expect }) => {
-    const withRange = await leaderboardRanges();
+    const withRange = await leaderboardRanges(expect);
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const ranked = new Set<string>();
     for (let n = 1; ; n++) {
